@@ -1,0 +1,1 @@
+"""pokerfloor: dealer-assist web application for live poker rooms."""

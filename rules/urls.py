@@ -1,0 +1,4 @@
+"""URL routes of the rules app."""
+
+app_name = "rules"
+urlpatterns: list = []

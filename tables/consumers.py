@@ -1,0 +1,170 @@
+"""Thin websocket consumers: authenticate, authorise, join groups, send a
+snapshot with its ``seq``, forward messages to ``tables.services``.
+
+Protocol: docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from tables import services
+from tables.access import can_deal, is_floor
+from tables.models import Table
+
+CLOSE_UNAUTHORISED = 4403
+CLOSE_NOT_FOUND = 4404
+
+
+class _JsonConsumer(AsyncWebsocketConsumer):
+    groups_joined: list[str]
+
+    async def send_json(self, content: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(content, separators=(",", ":")))
+
+    async def send_error(self, code: str, message: str, client_id: Any = None, **extra: Any) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message, "client_id": client_id, **extra})
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def join(self, group: str) -> None:
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined = [*getattr(self, "groups_joined", []), group]
+
+    async def table_update(self, event: dict[str, Any]) -> None:
+        """Group handler: forward a table snapshot broadcast (sends only)."""
+        await self.send_json({"type": "update", "seq": event["snapshot"]["seq"], "snapshot": event["snapshot"]})
+
+    async def parse(self, text_data: str | None) -> dict[str, Any] | None:
+        try:
+            message = json.loads(text_data or "")
+        except ValueError:
+            await self.send_error("invalid", "message is not JSON")
+            return None
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            await self.send_error("invalid", "message must be an object with a 'type'")
+            return None
+        return message
+
+
+@database_sync_to_async
+def _load_table_for(user, table_id: int) -> tuple[str, dict | None]:
+    table = Table.objects.select_related("dealer").filter(pk=table_id).first()
+    if table is None:
+        return "not_found", None
+    if not can_deal(user, table):
+        return "forbidden", None
+    return "ok", services.table_snapshot(table)
+
+
+@database_sync_to_async
+def _snapshot(table_id: int) -> dict:
+    return services.table_snapshot(Table.objects.select_related("dealer").get(pk=table_id))
+
+
+@database_sync_to_async
+def _all_snapshots() -> list[dict]:
+    return [services.table_snapshot(t) for t in Table.objects.select_related("dealer").order_by("name")]
+
+
+@database_sync_to_async
+def _is_floor(user) -> bool:
+    return is_floor(user)
+
+
+@database_sync_to_async
+def _call(func, *args, **kwargs):
+    return func(*args, **kwargs)
+
+
+class DealerConsumer(_JsonConsumer):
+    """``/ws/tables/<id>/dealer/``: the dealer tablet of one table."""
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        if self.user is None or not self.user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHORISED)
+            return
+        status, snapshot = await _load_table_for(self.user, self.table_id)
+        if status != "ok":
+            await self.close(code=CLOSE_NOT_FOUND if status == "not_found" else CLOSE_UNAUTHORISED)
+            return
+        await self.join(services.table_group(self.table_id))
+        await self.accept()
+        await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        message = await self.parse(text_data)
+        if message is None:
+            return
+        kind = message["type"]
+        client_id = message.get("client_id")
+        if kind == "snapshot":
+            snapshot = await _snapshot(self.table_id)
+            await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+            return
+        if kind not in ("action", "start_hand"):
+            await self.send_error("invalid", f"unknown message type {kind!r}", client_id)
+            return
+        if client_id is not None and (not isinstance(client_id, str) or not 1 <= len(client_id) <= 64):
+            await self.send_error("invalid", "client_id must be a string of 1 to 64 characters", None)
+            return
+        expected_seq = message.get("expected_seq")
+        if expected_seq is not None and (not isinstance(expected_seq, int) or isinstance(expected_seq, bool)):
+            await self.send_error("invalid", "expected_seq must be an integer", client_id)
+            return
+        try:
+            if kind == "action":
+                action = message.get("action")
+                outcome = await _call(services.apply_action, self.table_id, action, actor=self.user,
+                                      expected_seq=expected_seq, client_id=client_id)
+            else:
+                spec = message.get("spec")
+                if spec is not None and not isinstance(spec, dict):
+                    await self.send_error("invalid", "spec must be an object", client_id)
+                    return
+                outcome = await _call(services.start_hand, self.table_id, actor=self.user,
+                                      expected_seq=expected_seq, client_id=client_id, spec=spec)
+        except services.ServiceError as exc:
+            await self.send_json({"type": "error", "client_id": client_id, **exc.as_dict()})
+            return
+        await self.send_json({"type": "ack", "client_id": client_id, "seq": outcome.seq,
+                              "duplicate": outcome.duplicate})
+
+
+class FloorConsumer(_JsonConsumer):
+    """``/ws/floor/``: every table, live, for floor staff and managers."""
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        if self.user is None or not self.user.is_authenticated or not await _is_floor(self.user):
+            await self.close(code=CLOSE_UNAUTHORISED)
+            return
+        await self.join(services.FLOOR_GROUP)
+        await self.accept()
+        await self.send_json({"type": "floor_snapshot", "tables": await _all_snapshots()})
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        message = await self.parse(text_data)
+        if message is None:
+            return
+        if message["type"] == "snapshot":
+            table_id = message.get("table_id")
+            if table_id is None:
+                await self.send_json({"type": "floor_snapshot", "tables": await _all_snapshots()})
+                return
+            if not isinstance(table_id, int) or not await database_sync_to_async(
+                    Table.objects.filter(pk=table_id).exists)():
+                await self.send_error("not_found", f"no table {table_id!r}")
+                return
+            snapshot = await _snapshot(table_id)
+            await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+            return
+        await self.send_error("invalid", f"unknown message type {message['type']!r}", message.get("client_id"))

@@ -1,0 +1,140 @@
+"""Cash tables, seats, players and event-sourced hands.
+
+A hand is stored as its append-only ``HandEvent`` rows; the live state is the
+replay of those events through the pure engine (``tables.engine``), with a
+cached snapshot on ``Hand.snapshot`` for reads.  Rows of ``HandEvent`` are
+never updated or deleted: corrections are new events.  Writes go through
+``tables.services`` only.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Player(models.Model):
+    """A person who plays in the room (name as the floor knows them)."""
+
+    name = models.CharField(_("name"), max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Table(models.Model):
+    """A table of the room with its stakes and its event sequence number.
+
+    ``seq`` is bumped by every mutation of the table (one writer per table,
+    under ``select_for_update``) and carried by every broadcast, so clients
+    can detect gaps.  Chip amounts are integers in the table's smallest chip
+    unit.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        CLOSED = "closed", _("closed")
+
+    name = models.CharField(_("name"), max_length=60, unique=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    max_seats = models.PositiveSmallIntegerField(default=9)
+    small_blind = models.PositiveIntegerField(_("small blind"))
+    big_blind = models.PositiveIntegerField(_("big blind"))
+    ante = models.PositiveIntegerField(_("ante"), default=0)
+    big_blind_ante = models.PositiveIntegerField(_("big blind ante"), default=0)
+    straddle = models.PositiveIntegerField(_("live straddle"), default=0, help_text=_("0 = no straddle"))
+    rules_profile = models.SlugField(_("house rules"), default="tda-2024")
+    button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    seq = models.BigIntegerField(default=0)
+    dealer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="dealt_tables"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Seat(models.Model):
+    """A seat at a table; ``stack`` is the player's chips behind between hands."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats")
+    stack = models.PositiveBigIntegerField(default=0)
+    sitting_out = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="seat_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.number}"
+
+
+class Hand(models.Model):
+    """One hand at a table: its start spec and a cached snapshot of its replay."""
+
+    class Status(models.TextChoices):
+        LIVE = "live", _("live")
+        COMPLETE = "complete", _("complete")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
+    spec = models.JSONField()
+    snapshot = models.JSONField(default=dict)
+    snapshot_seq = models.BigIntegerField(default=0)
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    metadata = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["table", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number"),
+            models.UniqueConstraint(
+                fields=["table"], condition=models.Q(status="live"), name="hand_one_live_per_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} hand {self.number}"
+
+
+class HandEvent(models.Model):
+    """An append-only event of a hand.
+
+    ``seq`` is the table's sequence number after this event (unique per
+    table); ``index`` the position in the hand; ``payload`` the engine action
+    (a JSON dict, see docs/protocol.md); ``client_id`` makes a retried client
+    message apply once.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="events")
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="events")
+    seq = models.BigIntegerField()
+    index = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20)
+    payload = models.JSONField()
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+    client_id = models.CharField(max_length=64, null=True, blank=True, unique=True)
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="handevent_unique_seq"),
+            models.UniqueConstraint(fields=["hand", "index"], name="handevent_unique_index"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} #{self.index} {self.kind}"

@@ -1,0 +1,472 @@
+"""Every write to a table goes through a function of this module.
+
+Each service runs in ``transaction.atomic()``, locks the table row
+(``select_for_update``; one writer per table), checks the client's
+``expected_seq``, applies the pure engine, appends a ``HandEvent``, bumps
+``Table.seq`` and broadcasts the new table snapshot in
+``transaction.on_commit`` (never before the commit).  A message whose
+``client_id`` was already applied is acknowledged with the original ``seq``
+and changes nothing.  Errors raise ``ServiceError`` with a machine code
+(see docs/protocol.md) and leave the database untouched.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tables.engine import EngineError, HandSpec, HandState, Rules, SeatSpec
+from tables.models import Hand, HandEvent, Player, Seat, Table
+
+FLOOR_GROUP = "floor"
+
+
+def table_group(table_id: int) -> str:
+    """Channels group name of one table's subscribers."""
+    return f"table.{table_id}"
+
+
+class ServiceError(Exception):
+    """A refused request: ``code`` is one of docs/protocol.md's error codes."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form sent to clients: ``{"code", "message", ...extra}``."""
+        return {"code": self.code, "message": self.message, **self.extra}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a service did: the table's ``seq`` after it, and whether the
+    message was a duplicate (``client_id`` already applied)."""
+
+    table_id: int
+    seq: int
+    duplicate: bool = False
+    event: dict[str, Any] | None = None
+
+
+# ---------------------------------------------------------------------------
+# Spec (de)serialisation and the replay of a hand's events
+
+def spec_to_dict(spec: HandSpec) -> dict[str, Any]:
+    """Serialise a ``HandSpec`` to JSON-able data (stored on ``Hand.spec``)."""
+    return {
+        "seats": [dataclasses.asdict(s) for s in spec.seats],
+        "blinds_or_straddles": list(spec.blinds_or_straddles),
+        "antes": list(spec.antes),
+        "min_bet": spec.min_bet,
+        "ante_trimming": spec.ante_trimming,
+        "rules": dataclasses.asdict(spec.rules),
+        "button_seat": spec.button_seat,
+    }
+
+
+def spec_from_dict(data: dict[str, Any]) -> HandSpec:
+    """Inverse of ``spec_to_dict``; raises ``ServiceError('invalid')`` on bad data."""
+    try:
+        return HandSpec(
+            seats=tuple(SeatSpec(seat=int(s["seat"]), player=str(s["player"]), stack=int(s["stack"]))
+                        for s in data["seats"]),
+            blinds_or_straddles=tuple(int(x) for x in data["blinds_or_straddles"]),
+            antes=tuple(int(x) for x in data["antes"]),
+            min_bet=int(data["min_bet"]),
+            ante_trimming=bool(data.get("ante_trimming", False)),
+            rules=Rules(**data.get("rules", {})),
+            button_seat=data.get("button_seat"),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ServiceError("invalid", f"malformed hand spec: {exc}") from None
+
+
+_CACHE_SIZE = 512
+_state_cache: OrderedDict[int, tuple[int, HandState]] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def hand_state(hand: Hand, events: list[HandEvent] | None = None) -> HandState:
+    """Replay a hand's events through the engine and return its state.
+
+    A per-process cache keyed by hand id remembers the state after the last
+    event index seen; it is used only if that index is still the hand's last
+    (so several server processes stay correct).
+    """
+    if events is None:
+        last = hand.events.order_by("-index").values_list("index", flat=True).first()
+        with _cache_lock:
+            cached = _state_cache.get(hand.id)
+        if cached is not None and cached[0] == last:
+            return cached[1]
+        events = list(hand.events.order_by("index"))
+    state = HandState.start(spec_from_dict(hand.spec))
+    for event in events:
+        if event.kind == "action":
+            state = state.apply(event.payload)
+    _remember(hand.id, events[-1].index if events else -1, state)
+    return state
+
+
+def _remember(hand_id: int, index: int, state: HandState) -> None:
+    with _cache_lock:
+        _state_cache[hand_id] = (index, state)
+        _state_cache.move_to_end(hand_id)
+        while len(_state_cache) > _CACHE_SIZE:
+            _state_cache.popitem(last=False)
+
+
+# ---------------------------------------------------------------------------
+# Snapshots
+
+def table_snapshot(table: Table) -> dict[str, Any]:
+    """The whole client view of a table (see docs/protocol.md, ``snapshot``).
+
+    Shape: ``{"seq", "table": {...}, "seats": [...], "hand": null|{...},
+    "next_button_seat"}``.  Chips are integers.
+    """
+    seats = list(table.seats.select_related("player").order_by("number"))
+    hand = table.hands.filter(status=Hand.Status.LIVE).first() or table.hands.order_by("-number").first()
+    hand_data = None
+    if hand is not None:
+        hand_data = {
+            "id": hand.id,
+            "number": hand.number,
+            "status": hand.status,
+            "state": hand.snapshot,
+            "last_event": _last_event(hand),
+        }
+    return {
+        "seq": table.seq,
+        "table": {
+            "id": table.id,
+            "name": table.name,
+            "status": table.status,
+            "small_blind": table.small_blind,
+            "big_blind": table.big_blind,
+            "ante": table.ante,
+            "big_blind_ante": table.big_blind_ante,
+            "straddle": table.straddle,
+            "rules_profile": table.rules_profile,
+            "button_seat": table.button_seat,
+            "max_seats": table.max_seats,
+            "dealer": table.dealer.username if table.dealer_id else None,
+        },
+        "seats": [
+            {
+                "number": s.number,
+                "player": s.player.name if s.player_id else None,
+                "stack": s.stack,
+                "sitting_out": s.sitting_out,
+            }
+            for s in seats
+        ],
+        "hand": hand_data,
+        "next_button_seat": next_button_seat(table, seats),
+    }
+
+
+def _last_event(hand: Hand) -> dict[str, Any] | None:
+    event = hand.events.order_by("-index").first()
+    return None if event is None else _event_dict(event)
+
+
+def _event_dict(event: HandEvent) -> dict[str, Any]:
+    return {
+        "seq": event.seq,
+        "index": event.index,
+        "kind": event.kind,
+        "payload": event.payload,
+        "at": event.at.isoformat() if event.at else None,
+        "actor": event.actor.username if event.actor_id else None,
+    }
+
+
+def hand_events(hand: Hand) -> list[dict[str, Any]]:
+    """All events of a hand in order, as JSON-able dicts."""
+    return [_event_dict(e) for e in hand.events.select_related("actor").order_by("index")]
+
+
+def _dealt_in(seats: list[Seat]) -> list[Seat]:
+    return [s for s in seats if s.player_id and s.stack > 0 and not s.sitting_out]
+
+
+def next_button_seat(table: Table, seats: list[Seat] | None = None) -> int | None:
+    """Seat number of the button for the next hand: the next seat clockwise
+    (ascending seat numbers, wrapping) after the current button that holds a
+    player dealt in; the lowest such seat for the table's first hand.
+    Returns None when fewer than two players can be dealt in."""
+    seats = seats if seats is not None else list(table.seats.all())
+    live = sorted(s.number for s in _dealt_in(seats))
+    if len(live) < 2:
+        return None
+    if table.button_seat is None:
+        return live[0]
+    after = [n for n in live if n > table.button_seat]
+    return after[0] if after else live[0]
+
+
+# ---------------------------------------------------------------------------
+# Mutations
+
+def _lock_table(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update(no_key=True).get(pk=table_id)
+    except Table.DoesNotExist:
+        raise ServiceError("not_found", f"no table {table_id}") from None
+
+
+def _check_seq(table: Table, expected_seq: int | None) -> None:
+    if expected_seq is not None and expected_seq != table.seq:
+        raise ServiceError("stale", f"expected seq {expected_seq}, table is at {table.seq}", seq=table.seq)
+
+
+def _duplicate(table: Table, client_id: str | None) -> Outcome | None:
+    if not client_id:
+        return None
+    event = HandEvent.objects.filter(client_id=client_id).first()
+    if event is None:
+        return None
+    if event.table_id != table.id:
+        raise ServiceError("invalid", "client_id already used at another table")
+    return Outcome(table.id, event.seq, duplicate=True, event=_event_dict(event))
+
+
+def _broadcast_on_commit(table: Table) -> None:
+    table_id = table.id
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        fresh = Table.objects.select_related("dealer").get(pk=table_id)
+        message = {"type": "table.update", "snapshot": table_snapshot(fresh)}
+        async_to_sync(layer.group_send)(table_group(table_id), message)
+        async_to_sync(layer.group_send)(FLOOR_GROUP, message)
+
+    transaction.on_commit(send)
+
+
+def _append(table: Table, hand: Hand, kind: str, payload: dict, actor, client_id: str | None,
+            state: HandState) -> HandEvent:
+    index = hand.events.count()
+    table.seq += 1
+    try:
+        with transaction.atomic():
+            event = HandEvent.objects.create(
+                table=table, hand=hand, seq=table.seq, index=index, kind=kind, payload=payload,
+                actor=actor if actor is not None and actor.is_authenticated else None,
+                client_id=client_id or None,
+            )
+    except IntegrityError:
+        raise ServiceError("conflict", "event could not be appended (concurrent write)") from None
+    table.save(update_fields=["seq"])
+    hand.snapshot = state.to_dict()
+    hand.snapshot_seq = table.seq
+    fields = ["snapshot", "snapshot_seq"]
+    if state.phase == "complete":
+        hand.status = Hand.Status.COMPLETE
+        hand.ended_at = timezone.now()
+        fields += ["status", "ended_at"]
+        _settle(table, hand, state)
+    hand.save(update_fields=fields)
+    _remember(hand.id, index, state)
+    return event
+
+
+def _settle(table: Table, hand: Hand, state: HandState) -> None:
+    """Write the final stacks of a completed hand back to the seats."""
+    final = state.final_stacks
+    by_seat = {spec.seat: final[i] for i, spec in enumerate(state.spec.seats)}
+    for seat in table.seats.filter(number__in=by_seat):
+        seat.stack = by_seat[seat.number]
+        seat.save(update_fields=["stack"])
+
+
+def rules_for_table(table: Table) -> Rules:
+    """The engine rules object for a table's house-rule profile."""
+    try:
+        from rules.profiles import engine_rules, get_profile  # noqa: PLC0415
+    except ImportError:
+        return Rules()
+    try:
+        return engine_rules(get_profile(table.rules_profile))
+    except KeyError:
+        return Rules()
+
+
+def build_spec(table: Table, seats: list[Seat], button: int) -> HandSpec:
+    """The engine spec of the next hand at ``table`` with the button at seat
+    ``button``: stakes from the table, stacks from the seats."""
+    live = _dealt_in(seats)
+    return HandSpec.standard(
+        [SeatSpec(seat=s.number, player=s.player.name, stack=s.stack) for s in sorted(live, key=lambda s: s.number)],
+        button=button,
+        small_blind=table.small_blind,
+        big_blind=table.big_blind,
+        ante=table.ante,
+        big_blind_ante=table.big_blind_ante,
+        straddle=table.straddle,
+        rules=rules_for_table(table),
+    )
+
+
+def _check_spec_matches_seats(spec: HandSpec, seats: list[Seat]) -> None:
+    by_number = {s.number: s for s in seats}
+    for seat_spec in spec.seats:
+        seat = by_number.get(seat_spec.seat)
+        if seat is None or seat.player_id is None:
+            raise ServiceError("spec_mismatch", f"seat {seat_spec.seat} has no player at this table")
+        if seat.player.name != seat_spec.player or seat.stack != seat_spec.stack:
+            raise ServiceError("spec_mismatch",
+                               f"seat {seat_spec.seat}: table has {seat.player.name} with {seat.stack}, "
+                               f"spec says {seat_spec.player} with {seat_spec.stack}")
+
+
+def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, client_id: str | None = None,
+               spec: dict[str, Any] | None = None, metadata: dict[str, Any] | None = None) -> Outcome:
+    """Start the next hand: the button moves, antes, blinds and the live
+    straddle post themselves.
+
+    ``spec`` (optional, JSON form of ``HandSpec``) overrides the table's
+    stakes and seat stacks: used to replay recorded hands (PHH), where each
+    seat's stack must equal the spec's.  Errors: ``not_found``, ``stale``,
+    ``hand_in_progress``, ``not_enough_players``, ``table_closed``,
+    ``invalid``.
+    """
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        dup = _duplicate(table, client_id)
+        if dup:
+            return dup
+        _check_seq(table, expected_seq)
+        if table.status != Table.Status.OPEN:
+            raise ServiceError("table_closed", "the table is closed")
+        if table.hands.filter(status=Hand.Status.LIVE).exists():
+            raise ServiceError("hand_in_progress", "finish the current hand first")
+        seats = list(table.seats.select_related("player").order_by("number"))
+        if spec is not None:
+            hand_spec = spec_from_dict(spec)
+            _check_spec_matches_seats(hand_spec, seats)
+            button = hand_spec.button_seat or hand_spec.seats[-1].seat
+        else:
+            button = next_button_seat(table, seats)
+            if button is None:
+                raise ServiceError("not_enough_players", "at least two players with chips are needed")
+            hand_spec = build_spec(table, seats, button)
+        try:
+            state = HandState.start(hand_spec)
+        except EngineError as exc:
+            raise ServiceError(exc.code, exc.message) from None
+        number = (table.hands.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        hand = Hand.objects.create(table=table, number=number, spec=spec_to_dict(hand_spec),
+                                   metadata=metadata or {})
+        table.button_seat = button
+        table.save(update_fields=["button_seat"])
+        event = _append(table, hand, "start", {"type": "start", "button": button}, actor, client_id, state)
+        _broadcast_on_commit(table)
+        return Outcome(table.id, table.seq, event=_event_dict(event))
+
+
+def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_seq: int | None = None,
+                 client_id: str | None = None) -> Outcome:
+    """Apply one dealer action (an engine action dict, see docs/protocol.md)
+    to the table's live hand.
+
+    Errors: ``not_found``, ``stale``, ``no_hand``, ``invalid`` and the
+    engine's own refusal codes (``not_your_turn``, ``below_minimum_raise``,
+    ``above_stack``, …); on error nothing changes.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise ServiceError("invalid", "action must be an object with a 'type'")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        dup = _duplicate(table, client_id)
+        if dup:
+            return dup
+        _check_seq(table, expected_seq)
+        hand = table.hands.filter(status=Hand.Status.LIVE).first()
+        if hand is None:
+            raise ServiceError("no_hand", "no hand in progress: start one first")
+        state = hand_state(hand)
+        try:
+            new_state = state.apply(action)
+        except EngineError as exc:
+            raise ServiceError(exc.code, exc.message) from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ServiceError("invalid", f"malformed action: {exc}") from None
+        event = _append(table, hand, "action", action, actor, client_id, new_state)
+        _broadcast_on_commit(table)
+        return Outcome(table.id, table.seq, event=_event_dict(event))
+
+
+def create_table(name: str, *, small_blind: int, big_blind: int, ante: int = 0, big_blind_ante: int = 0,
+                 straddle: int = 0, max_seats: int = 9, rules_profile: str = "tda-2024", dealer=None) -> Table:
+    """Open a new table with empty seats 1..``max_seats`` (2..10)."""
+    if not 2 <= max_seats <= 10:
+        raise ServiceError("invalid", "a table has 2 to 10 seats")
+    if small_blind < 0 or big_blind <= 0:
+        raise ServiceError("invalid", "blinds must be positive")
+    with transaction.atomic():
+        table = Table.objects.create(name=name, small_blind=small_blind, big_blind=big_blind, ante=ante,
+                                     big_blind_ante=big_blind_ante, straddle=straddle, max_seats=max_seats,
+                                     rules_profile=rules_profile, dealer=dealer)
+        Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, max_seats + 1))
+    return table
+
+
+def seat_player(table_id: int, seat_number: int, player: Player | str, stack: int, *,
+                expected_seq: int | None = None) -> Outcome:
+    """Seat ``player`` (a Player or a name, created if new) at an empty seat
+    with ``stack`` chips.  Only between hands.  Errors: ``not_found``,
+    ``stale``, ``seat_taken``, ``no_such_seat``, ``hand_in_progress``,
+    ``invalid``."""
+    if stack < 0:
+        raise ServiceError("invalid", "stack must not be negative")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        _check_seq(table, expected_seq)
+        if table.hands.filter(status=Hand.Status.LIVE).exists():
+            raise ServiceError("hand_in_progress", "players are seated between hands")
+        seat = table.seats.filter(number=seat_number).first()
+        if seat is None:
+            raise ServiceError("no_such_seat", f"table has no seat {seat_number}")
+        if seat.player_id is not None:
+            raise ServiceError("seat_taken", f"seat {seat_number} is taken")
+        if isinstance(player, str):
+            player = Player.objects.create(name=player)
+        seat.player = player
+        seat.stack = stack
+        seat.sitting_out = False
+        seat.save()
+        table.seq += 1
+        table.save(update_fields=["seq"])
+        _broadcast_on_commit(table)
+        return Outcome(table.id, table.seq)
+
+
+def unseat_player(table_id: int, seat_number: int, *, expected_seq: int | None = None) -> Outcome:
+    """Remove the player from a seat between hands (they leave with their stack)."""
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        _check_seq(table, expected_seq)
+        if table.hands.filter(status=Hand.Status.LIVE).exists():
+            raise ServiceError("hand_in_progress", "players leave between hands")
+        updated = table.seats.filter(number=seat_number).update(player=None, stack=0, sitting_out=False)
+        if not updated:
+            raise ServiceError("no_such_seat", f"table has no seat {seat_number}")
+        table.seq += 1
+        table.save(update_fields=["seq"])
+        _broadcast_on_commit(table)
+        return Outcome(table.id, table.seq)

@@ -1,0 +1,14 @@
+"""URL routes of the tables app."""
+
+from django.urls import path
+
+from tables import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("floor/", views.floor, name="floor"),
+    path("tables/<int:table_id>/dealer/", views.dealer, name="dealer"),
+    path("tables/<int:table_id>/hands/", views.hand_history, name="hand_history"),
+    path("hands/<int:hand_id>/", views.hand_detail, name="hand_detail"),
+    path("hands/<int:hand_id>/phh/", views.hand_phh, name="hand_phh"),
+]

@@ -1,0 +1,85 @@
+"""Pages of the tables app: dealer tablet, floor dashboard, hand history, PHH export."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from tables import services
+from tables.access import can_deal, is_floor
+from tables.engine.phh import export_phh
+from tables.models import Hand, Table
+
+
+def _get_table_for_dealer(request: HttpRequest, table_id: int) -> Table:
+    table = get_object_or_404(Table.objects.select_related("dealer"), pk=table_id)
+    if not can_deal(request.user, table):
+        raise PermissionDenied
+    return table
+
+
+def _require_floor(request: HttpRequest) -> None:
+    if not is_floor(request.user):
+        raise PermissionDenied
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    """Send floor staff to the floor dashboard and a dealer to their table."""
+    if is_floor(request.user):
+        return redirect("floor")
+    table = Table.objects.filter(dealer=request.user, status=Table.Status.OPEN).first()
+    if table is not None:
+        return redirect("dealer", table_id=table.id)
+    return render(request, "tables/no_table.html", status=200)
+
+
+@login_required
+def dealer(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The dealer tablet of one table (live over ``/ws/tables/<id>/dealer/``)."""
+    table = _get_table_for_dealer(request, table_id)
+    return render(request, "tables/dealer.html", {"table": table})
+
+
+@login_required
+def floor(request: HttpRequest) -> HttpResponse:
+    """The floor dashboard: every table as a live tile (``/ws/floor/``)."""
+    _require_floor(request)
+    return render(request, "tables/floor.html", {"tables": Table.objects.order_by("name")})
+
+
+@login_required
+def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A table's hands, newest first, each with its events and a PHH download."""
+    _require_floor(request)
+    table = get_object_or_404(Table, pk=table_id)
+    hands = table.hands.order_by("-number")[:200]
+    return render(request, "tables/history.html", {"table": table, "hands": hands})
+
+
+@login_required
+def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """One hand: its event log and final state."""
+    _require_floor(request)
+    hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
+    return render(request, "tables/hand.html", {"hand": hand, "events": services.hand_events(hand)})
+
+
+def hand_phh_text(hand: Hand) -> str:
+    """The hand as PHH (TOML) text: spec, actions, and our metadata."""
+    spec = services.spec_from_dict(hand.spec)
+    history = [e.payload for e in hand.events.filter(kind="action").order_by("index")]
+    metadata = {"event": hand.table.name, "hand": hand.number, **hand.metadata}
+    return export_phh(spec, history, **metadata)
+
+
+@login_required
+def hand_phh(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """Download one hand as a ``.phh`` file."""
+    _require_floor(request)
+    hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
+    response = HttpResponse(hand_phh_text(hand), content_type="application/toml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="table{hand.table_id}-hand{hand.number}.phh"'
+    return response

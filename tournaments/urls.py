@@ -1,0 +1,4 @@
+"""URL routes of the tournaments app."""
+
+app_name = "tournaments"
+urlpatterns: list = []
