@@ -1,0 +1,97 @@
+"""Floor pages for browsing and searching the house rulebooks.
+
+Access: logged-in users in the ``floor`` or ``manager`` group, or staff;
+anyone else logged in gets 403, anonymous users are sent to the login page.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.postgres.search import SearchQuery, SearchRank
+from django.core.exceptions import PermissionDenied
+from django.db.models import F, Q
+from django.shortcuts import get_object_or_404, render
+
+from rules.models import Rule, Rulebook
+
+FLOOR_GROUPS = ("floor", "manager")
+
+
+def can_read_rules(user) -> bool:
+    """Staff, superusers and members of the floor/manager groups may read the rulebooks."""
+    if not user.is_authenticated:
+        return False
+    return user.is_staff or user.is_superuser or user.groups.filter(name__in=FLOOR_GROUPS).exists()
+
+
+def floor_required(view):
+    """Login required, then :func:`can_read_rules` or 403."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not can_read_rules(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def search_rules(text: str):
+    """Rules matching ``text``, best first.
+
+    Full-text search over the stored ``search_vector`` with the German, the
+    English and the 'simple' configuration (OR-ed), plus an exact match on
+    the rule number ("6.13", "#44", "Aktionen 4"). Returns a queryset with a
+    ``rank`` annotation; empty for blank input.
+    """
+    text = (text or "").strip()
+    if not text:
+        return Rule.objects.none()
+    query = (
+        SearchQuery(text, config="german", search_type="websearch")
+        | SearchQuery(text, config="english", search_type="websearch")
+        | SearchQuery(text, config="simple", search_type="websearch")
+    )
+    number = text if text.startswith("#") or not text.isdigit() else f"#{text}"
+    return (
+        Rule.objects.select_related("rulebook")
+        .filter(Q(search_vector=query) | Q(number__iexact=text) | Q(number__iexact=number))
+        .annotate(rank=SearchRank(F("search_vector"), query))
+        .order_by("-rank", "rulebook__position", "position")
+    )
+
+
+@floor_required
+def index(request):
+    """All rulebooks, and search results for ``?q=``."""
+    q = request.GET.get("q", "").strip()
+    results = list(search_rules(q)[:100]) if q else []
+    return render(request, "rules/index.html", {
+        "rulebooks": Rulebook.objects.all(),
+        "q": q,
+        "results": results,
+    })
+
+
+@floor_required
+def rulebook(request, slug):
+    """One rulebook with all its rules."""
+    book = get_object_or_404(Rulebook, slug=slug)
+    return render(request, "rules/rulebook.html", {"rulebook": book, "rules": book.rules.all()})
+
+
+@floor_required
+def rule(request, slug, rule_slug):
+    """Permalink of one rule: German original and English summary."""
+    item = get_object_or_404(Rule.objects.select_related("rulebook"), rulebook__slug=slug, slug=rule_slug)
+    siblings = list(item.rulebook.rules.values_list("slug", "number"))
+    index_ = [s for s, _ in siblings].index(item.slug)
+    return render(request, "rules/rule.html", {
+        "rule": item,
+        "rulebook": item.rulebook,
+        "previous": siblings[index_ - 1] if index_ > 0 else None,
+        "next": siblings[index_ + 1] if index_ + 1 < len(siblings) else None,
+    })

@@ -1,0 +1,204 @@
+"""Balancing: move players from long tables to short ones.
+
+Pure Python.
+
+* 001 "Balancing": "An jedem Tisch spielt ... immer dieselbe Anzahl Personen
+  (Abweichungen von maximal einer Person). Freie Sitzplätze werden
+  gleichmässig und fair aufgefüllt. Die Auswahl von welchem Tisch der
+  Spieler genommen wird entscheidet die Turnierleitung."  001 says nothing
+  about which player or seat: the plan proposes the player due for the big
+  blind next at the fullest table (so nobody escapes a big blind by moving)
+  and a seat drawn at random among the free seats of the shortest table.
+* 004 #11: from a difference of two players, "der Spieler, der als nächstes
+  im Bigblind sitzen würde" moves from a long table to a short table "und
+  erhält da die 'schlechteste' Position. Der Smallblind kann niemals besetzt
+  werden vom neuen Spieler."  Worst position = the free seat that posts the
+  big blind soonest (the big blind itself if possible), never the seat that
+  would post the small blind next hand.
+
+Both rulebooks act at a difference of two and leave every table within one
+player of every other.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from .buttons import hands_until_button, next_positions
+from .model import Move, TableState
+from .rules import Citation, PlayerId, TournamentRules
+
+
+@dataclass(frozen=True)
+class BalancePlan:
+    """Moves that balance the floor.
+
+    * ``moves`` -- in the order they should be made.
+    * ``spread_before`` / ``spread_after`` -- fullest minus shortest table.
+    * ``rule`` -- ``("001", "Balancing")`` or ``("004", "11")``.
+    """
+
+    moves: tuple[Move, ...]
+    spread_before: int
+    spread_after: int
+    rule: Citation
+
+
+class _Floor:
+    """Working copy of the seat maps, copied lazily per table."""
+
+    def __init__(self, tables: Sequence[TableState]):
+        self.tables = {t.number: t for t in tables}
+        self._seats: dict[int, dict[int, PlayerId]] = {}
+        self.arrivals: dict[int, set[int]] = {}
+        self.waiting: dict[int, set[int]] = {}
+
+    def seats(self, number: int) -> dict[int, PlayerId]:
+        seats = self._seats.get(number)
+        if seats is None:
+            seats = self._seats[number] = dict(self.tables[number].seats)
+        return seats
+
+
+def player_due_for_big_blind(table: TableState, seats: dict[int, PlayerId], rules: TournamentRules) -> int:
+    """Seat of the player who would post the big blind in the next hand.
+
+    Uses the table's last-hand ``positions`` and the current ``seats``; with
+    no hand played yet (or fewer than two players) the lowest occupied seat.
+    """
+    if table.positions is None or len(seats) < 2:
+        return min(seats)
+    return next_positions(table.positions, seats.keys(), rules).big_blind
+
+
+def worst_position_seat(table: TableState, seats: dict[int, PlayerId], rules: TournamentRules,
+                        newcomers: frozenset[int] | set[int] = frozenset(),
+                        waiting: frozenset[int] | set[int] = frozenset()) -> tuple[int | None, bool]:
+    """Free seat that posts the big blind soonest, never the small blind (004 #11).
+
+    ``newcomers`` -- seats already given to movers at this table in the same
+    plan; a seat that would push one of them into the small blind is
+    refused too.  ``waiting`` -- seats of movers who wait for the button;
+    they hold their seat but do not count for the blinds.
+
+    Returns ``(seat, ok)``.  ``ok`` is false when every free seat would be
+    the small blind next hand; ``seat`` is then the first free seat and the
+    mover should wait for the button.  ``seat`` is ``None`` on a full table.
+    With no hand played yet the lowest free seat is returned.
+    """
+    free = [s for s in range(1, table.max_seats + 1) if s not in seats]
+    if not free:
+        return None, False
+    if table.positions is None or len(seats) < 2:
+        return free[0], True
+    best: tuple[int, int] | None = None
+    for s in free:
+        occupied = sorted([*(x for x in seats if x not in waiting), s])
+        nxt = next_positions(table.positions, occupied, rules)
+        if s == nxt.small_blind or nxt.small_blind in newcomers or (nxt.heads_up and s == nxt.button):
+            continue
+        rank = (occupied.index(s) - occupied.index(nxt.big_blind)) % len(occupied)
+        if best is None or rank < best[0]:
+            best = (rank, s)
+    if best is None:
+        return free[0], False
+    return best[1], True
+
+
+def plan_balancing(tables: Sequence[TableState], rules: TournamentRules,
+                   rng: random.Random | None = None) -> BalancePlan:
+    """Plan the moves that bring every table within one player of the others.
+
+    * ``tables`` -- the floor (broken tables already removed); each table's
+      ``positions`` is its last hand.
+    * ``rng`` -- seat draw under 001 (a system-seeded ``random.Random`` when
+      omitted); unused under 004.
+
+    Nothing moves while the spread is below ``rules.balance_at_difference``.
+    Otherwise one player at a time moves from the fullest table (ties: lowest
+    table number -- 001 leaves the choice to the tournament director, who may
+    reorder the plan) to the shortest (ties: lowest number), until the spread
+    is at most one.  Under 004, if every free seat of every shortest table
+    would be the small blind, the mover takes the first free seat and
+    ``waits_for_button``.
+
+    Returns a :class:`BalancePlan`.  Runs in O(moves x seats x log tables).
+    """
+    rule = rules.cite("balancing")
+    if not tables:
+        return BalancePlan((), 0, 0, rule)
+    counts = {t.number: len(t.seats) for t in tables}
+    spread = max(counts.values()) - min(counts.values())
+    if spread < rules.balance_at_difference:
+        return BalancePlan((), spread, spread, rule)
+    rng = rng or random.Random()
+    floor = _Floor(tables)
+    high = [(-c, n) for n, c in counts.items()]
+    low = [(c, n) for n, c in counts.items()]
+    heapq.heapify(high)
+    heapq.heapify(low)
+    moves: list[Move] = []
+
+    def top(heap, sign):
+        while True:
+            key, number = heap[0]
+            if sign * key == counts[number]:
+                return number
+            heapq.heappop(heap)
+
+    while True:
+        src = top(high, -1)
+        dst = top(low, 1)
+        if counts[src] - counts[dst] < 2:
+            break
+        src_table = floor.tables[src]
+        src_seats = floor.seats(src)
+        from_seat = player_due_for_big_blind(src_table, src_seats, rules)
+        player = src_seats[from_seat]
+        waits, hands = False, 0
+        if rules.balancing == "big_blind_to_worst_position":
+            # Any table as short as ``dst`` will do; take the first with a
+            # seat that is not the small blind.
+            to_seat, chosen = None, dst
+            seat, ok = worst_position_seat(floor.tables[dst], floor.seats(dst), rules, floor.arrivals.get(dst, ()),
+                                           floor.waiting.get(dst, ()))
+            if ok:
+                to_seat = seat
+            candidates = () if ok else sorted(n for n, c in counts.items() if c == counts[dst] and n != dst)
+            for number in candidates:
+                seat, ok = worst_position_seat(floor.tables[number], floor.seats(number), rules,
+                                               floor.arrivals.get(number, ()), floor.waiting.get(number, ()))
+                if ok:
+                    to_seat, chosen = seat, number
+                    break
+            if to_seat is None:
+                to_seat, _ = worst_position_seat(floor.tables[dst], floor.seats(dst), rules)
+                waits = True
+                dst_table, waiting = floor.tables[dst], floor.waiting.get(dst, set())
+                if dst_table.positions is not None:
+                    counted = [x for x in floor.seats(dst) if x not in waiting] + [to_seat]
+                    hands = hands_until_button(to_seat, dst_table.positions, counted, rules)
+            dst = chosen
+            reason = "player due for the big blind moves to the worst position (never the small blind)"
+        else:
+            dst_seats = floor.seats(dst)
+            free = [s for s in range(1, floor.tables[dst].max_seats + 1) if s not in dst_seats]
+            to_seat = rng.choice(free)
+            reason = "tables kept within one player; free seat drawn at random"
+        del src_seats[from_seat]
+        floor.seats(dst)[to_seat] = player
+        floor.arrivals.setdefault(dst, set()).add(to_seat)
+        if waits:
+            floor.waiting.setdefault(dst, set()).add(to_seat)
+        counts[src] -= 1
+        counts[dst] += 1
+        heapq.heappush(high, (-counts[src], src))
+        heapq.heappush(low, (counts[src], src))
+        heapq.heappush(high, (-counts[dst], dst))
+        heapq.heappush(low, (counts[dst], dst))
+        moves.append(Move(player, src, from_seat, dst, to_seat, rule, waits_for_button=waits,
+                          hands_to_wait=hands, reason=reason))
+    return BalancePlan(tuple(moves), spread, max(counts.values()) - min(counts.values()), rule)
