@@ -20,7 +20,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from tables.engine import EngineError, HandSpec, HandState, Rules, SeatSpec
@@ -97,26 +97,30 @@ _state_cache: OrderedDict[int, tuple[int, HandState]] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def hand_state(hand: Hand, events: list[HandEvent] | None = None) -> HandState:
-    """Replay a hand's events through the engine and return its state.
+def hand_state(hand: Hand) -> HandState:
+    """Replay a hand's events through the engine and return its state."""
+    return _hand_state_and_index(hand)[0]
+
+
+def _hand_state_and_index(hand: Hand) -> tuple[HandState, int]:
+    """The hand's state and the index of its last event.
 
     A per-process cache keyed by hand id remembers the state after the last
     event index seen; it is used only if that index is still the hand's last
     (so several server processes stay correct).
     """
-    if events is None:
-        last = hand.events.order_by("-index").values_list("index", flat=True).first()
-        with _cache_lock:
-            cached = _state_cache.get(hand.id)
-        if cached is not None and cached[0] == last:
-            return cached[1]
-        events = list(hand.events.order_by("index"))
+    last = hand.events.order_by("-index").values_list("index", flat=True).first()
+    last = -1 if last is None else last
+    with _cache_lock:
+        cached = _state_cache.get(hand.id)
+    if cached is not None and cached[0] == last:
+        return cached[1], last
     state = HandState.start(spec_from_dict(hand.spec))
-    for event in events:
-        if event.kind == "action":
-            state = state.apply(event.payload)
-    _remember(hand.id, events[-1].index if events else -1, state)
-    return state
+    for kind, payload in hand.events.order_by("index").values_list("kind", "payload"):
+        if kind == "action":
+            state = state.apply(payload)
+    _remember(hand.id, last, state)
+    return state, last
 
 
 def _remember(hand_id: int, index: int, state: HandState) -> None:
@@ -130,22 +134,28 @@ def _remember(hand_id: int, index: int, state: HandState) -> None:
 # ---------------------------------------------------------------------------
 # Snapshots
 
-def table_snapshot(table: Table) -> dict[str, Any]:
+def table_snapshot(table: Table, *, hand: Hand | None = None, last_event: HandEvent | None = None
+                   ) -> dict[str, Any]:
     """The whole client view of a table (see docs/protocol.md, ``snapshot``).
 
     Shape: ``{"seq", "table": {...}, "seats": [...], "hand": null|{...},
-    "next_button_seat"}``.  Chips are integers.
+    "next_button_seat"}``.  Chips are integers.  ``hand`` and
+    ``last_event`` may be passed when the caller has them already (the
+    table's newest hand and its last event).
     """
     seats = list(table.seats.select_related("player").order_by("number"))
-    hand = table.hands.filter(status=Hand.Status.LIVE).first() or table.hands.order_by("-number").first()
+    if hand is None:
+        hand = table.hands.order_by("-number").first()
     hand_data = None
     if hand is not None:
+        if last_event is None:
+            last_event = hand.events.order_by("-index").first()
         hand_data = {
             "id": hand.id,
             "number": hand.number,
             "status": hand.status,
             "state": hand.snapshot,
-            "last_event": _last_event(hand),
+            "last_event": None if last_event is None else _event_dict(last_event),
         }
     return {
         "seq": table.seq,
@@ -175,11 +185,6 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "hand": hand_data,
         "next_button_seat": next_button_seat(table, seats),
     }
-
-
-def _last_event(hand: Hand) -> dict[str, Any] | None:
-    event = hand.events.order_by("-index").first()
-    return None if event is None else _event_dict(event)
 
 
 def _event_dict(event: HandEvent) -> dict[str, Any]:
@@ -222,7 +227,7 @@ def next_button_seat(table: Table, seats: list[Seat] | None = None) -> int | Non
 
 def _lock_table(table_id: int) -> Table:
     try:
-        return Table.objects.select_for_update(no_key=True).get(pk=table_id)
+        return Table.objects.select_for_update(no_key=True, of=("self",)).select_related("dealer").get(pk=table_id)
     except Table.DoesNotExist:
         raise ServiceError("not_found", f"no table {table_id}") from None
 
@@ -243,34 +248,32 @@ def _duplicate(table: Table, client_id: str | None) -> Outcome | None:
     return Outcome(table.id, event.seq, duplicate=True, event=_event_dict(event))
 
 
-def _broadcast_on_commit(table: Table) -> None:
-    table_id = table.id
+def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: HandEvent | None = None) -> None:
+    """Send the table's snapshot (taken now, inside the transaction) to the
+    table's group and the floor once the transaction commits."""
+    message = {"type": "table.update", "snapshot": table_snapshot(table, hand=hand, last_event=event)}
 
     def send() -> None:
         layer = get_channel_layer()
         if layer is None:
             return
-        fresh = Table.objects.select_related("dealer").get(pk=table_id)
-        message = {"type": "table.update", "snapshot": table_snapshot(fresh)}
-        async_to_sync(layer.group_send)(table_group(table_id), message)
+        async_to_sync(layer.group_send)(table_group(table.id), message)
         async_to_sync(layer.group_send)(FLOOR_GROUP, message)
 
     transaction.on_commit(send)
 
 
-def _append(table: Table, hand: Hand, kind: str, payload: dict, actor, client_id: str | None,
+def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, actor, client_id: str | None,
             state: HandState) -> HandEvent:
-    index = hand.events.count()
+    """Append event number ``index`` of ``hand`` and bump the table's seq.
+    The table row is locked, so seq and index cannot collide; the unique
+    constraints stay as a last line of defence."""
     table.seq += 1
-    try:
-        with transaction.atomic():
-            event = HandEvent.objects.create(
-                table=table, hand=hand, seq=table.seq, index=index, kind=kind, payload=payload,
-                actor=actor if actor is not None and actor.is_authenticated else None,
-                client_id=client_id or None,
-            )
-    except IntegrityError:
-        raise ServiceError("conflict", "event could not be appended (concurrent write)") from None
+    event = HandEvent.objects.create(
+        table=table, hand=hand, seq=table.seq, index=index, kind=kind, payload=payload,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        client_id=client_id or None,
+    )
     table.save(update_fields=["seq"])
     hand.snapshot = state.to_dict()
     hand.snapshot_seq = table.seq
@@ -374,8 +377,8 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
                                    metadata=metadata or {})
         table.button_seat = button
         table.save(update_fields=["button_seat"])
-        event = _append(table, hand, "start", {"type": "start", "button": button}, actor, client_id, state)
-        _broadcast_on_commit(table)
+        event = _append(table, hand, 0, "start", {"type": "start", "button": button}, actor, client_id, state)
+        _broadcast_on_commit(table, hand, event)
         return Outcome(table.id, table.seq, event=_event_dict(event))
 
 
@@ -399,15 +402,15 @@ def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_
         hand = table.hands.filter(status=Hand.Status.LIVE).first()
         if hand is None:
             raise ServiceError("no_hand", "no hand in progress: start one first")
-        state = hand_state(hand)
+        state, last_index = _hand_state_and_index(hand)
         try:
             new_state = state.apply(action)
         except EngineError as exc:
             raise ServiceError(exc.code, exc.message) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise ServiceError("invalid", f"malformed action: {exc}") from None
-        event = _append(table, hand, "action", action, actor, client_id, new_state)
-        _broadcast_on_commit(table)
+        event = _append(table, hand, last_index + 1, "action", action, actor, client_id, new_state)
+        _broadcast_on_commit(table, hand, event)
         return Outcome(table.id, table.seq, event=_event_dict(event))
 
 

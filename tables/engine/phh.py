@@ -1,0 +1,472 @@
+"""PHH (Poker Hand History, TOML) reading, replaying and writing.
+
+Spec: github.com/uoftcprg/phh-std. Positions: ``p1`` is the small blind and
+the last player is the button (heads-up: ``p1`` is the big blind), which is
+exactly the engine's position order. Only No-Limit Texas Hold'em (``variant
+= "NT"``) is supported.
+
+Action translation (PHH -> engine action dict):
+
+=================== ==========================================
+``d dh p3 AsKs``    ``{"type": "hole", "seat": S3, "cards": "AsKs"}`` (``????`` unknown)
+``d db Jc3d5c``     ``{"type": "board", "cards": "Jc3d5c"}``
+``p3 f``            ``{"type": "fold", "seat": S3}``
+``p3 cc``           ``check`` when nothing is to be called, else ``call``
+``p3 cbr 600``      ``bet`` (no bet yet on the street) or ``raise``, ``"to": 600``
+``p3 sm AsKs``      ``{"type": "show", ...}``; ``p3 sm -`` shows the entered cards
+``p3 sm``           ``{"type": "muck", ...}``
+``# award 0 p1 p3`` pokerfloor extension (a PHH comment, a no-op for
+                    other readers): pot 0 awarded by the dealer to p1 and p3
+=================== ==========================================
+
+Standard library only (``tomllib``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from .cards import UNKNOWN, parse_cards
+from .errors import EngineError
+from .rules import Rules
+from .spec import HandSpec, SeatSpec
+from .state import HandState
+
+__all__ = ["PhhHand", "ReplayResult", "load_phh", "replay", "export_phh", "translate_action"]
+
+_CORE = {
+    "variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions",
+    "ante_trimming_status", "finishing_stacks", "players", "seats",
+}
+
+
+def _chips(value: Any, name: str) -> int:
+    if isinstance(value, bool):
+        raise EngineError("bad_spec", f"{name}: {value!r} is not an amount of chips.")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    raise EngineError("bad_spec", f"{name}: {value!r} is not a whole number of chips.")
+
+
+@dataclass(frozen=True)
+class PhhHand:
+    """A parsed PHH hand (No-Limit Hold'em).
+
+    Fields:
+        antes, blinds_or_straddles: per position (PHH order), chips.
+        min_bet: minimum bet (chips).
+        starting_stacks: per position (chips).
+        actions: the PHH action strings, comments included.
+        ante_trimming_status: PHH flag (default False).
+        finishing_stacks: recorded result per position, or None.
+        players: player names per position, or None.
+        seats: table seat numbers per position, or None.
+        extra: every other field (event, year, hand, user ``_fields`` ...).
+        source: file path when loaded from a file, else None.
+    """
+
+    antes: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...]
+    min_bet: int
+    starting_stacks: tuple[int, ...]
+    actions: tuple[str, ...]
+    ante_trimming_status: bool = False
+    finishing_stacks: tuple[int, ...] | None = None
+    players: tuple[str, ...] | None = None
+    seats: tuple[int, ...] | None = None
+    extra: dict = field(default_factory=dict)
+    source: str | None = None
+
+    @property
+    def player_count(self) -> int:
+        """Number of players in the hand."""
+        return len(self.starting_stacks)
+
+    def seat_numbers(self) -> tuple[int, ...]:
+        """Table seat per position: the PHH ``seats`` field or 1..n."""
+        return self.seats if self.seats is not None else tuple(range(1, self.player_count + 1))
+
+    def spec(self, rules: Rules | None = None) -> HandSpec:
+        """Build the engine :class:`HandSpec` (positions = PHH order).
+
+        ``rules`` defaults to the ``_rules`` user field written by
+        :func:`export_phh`, else :class:`Rules`; the button seat comes from
+        the ``_button_seat`` user field when present.
+
+        Raises:
+            EngineError("bad_spec") on inconsistent data.
+        """
+        n = self.player_count
+        names = self.players if self.players is not None else tuple(f"p{i + 1}" for i in range(n))
+        seats = self.seat_numbers()
+        if len(names) != n or len(seats) != n:
+            raise EngineError("bad_spec", "players/seats do not match starting_stacks.")
+        return HandSpec(
+            seats=tuple(SeatSpec(seats[i], str(names[i]), self.starting_stacks[i]) for i in range(n)),
+            blinds_or_straddles=self.blinds_or_straddles,
+            antes=self.antes,
+            min_bet=self.min_bet,
+            ante_trimming=self.ante_trimming_status,
+            rules=rules if rules is not None else (
+                Rules.from_dict(self.extra["_rules"]) if "_rules" in self.extra else Rules()
+            ),
+            button_seat=int(self.extra["_button_seat"]) if "_button_seat" in self.extra else None,
+        )
+
+
+def _values(raw: Any, n: int, name: str) -> tuple[int, ...]:
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        return (_chips(raw, name),) * n
+    return tuple(_chips(v, name) for v in raw)
+
+
+def load_phh(path_or_text: str | Path) -> PhhHand:
+    """Parse a PHH hand.
+
+    Args:
+        path_or_text: a path (``Path`` or an existing file name) or the TOML
+            text itself.
+
+    Returns:
+        :class:`PhhHand`.
+
+    Raises:
+        EngineError("bad_spec") when the text is not valid TOML, the variant
+        is not ``NT``, or a required field is missing or malformed.
+    """
+    source = None
+    if isinstance(path_or_text, Path) or (
+        isinstance(path_or_text, str) and "\n" not in path_or_text and path_or_text.endswith(".phh")
+    ):
+        source = str(path_or_text)
+        text = Path(path_or_text).read_text(encoding="utf-8")
+    else:
+        text = path_or_text
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise EngineError("bad_spec", f"Not a PHH/TOML text: {exc}") from None
+    variant = data.get("variant")
+    if variant != "NT":
+        raise EngineError("bad_spec", f"Only No-Limit Texas Hold'em (variant 'NT') is supported, got {variant!r}.")
+    try:
+        stacks = tuple(_chips(v, "starting_stacks") for v in data["starting_stacks"])
+        n = len(stacks)
+        finishing = data.get("finishing_stacks")
+        return PhhHand(
+            antes=_values(data.get("antes", 0), n, "antes"),
+            blinds_or_straddles=_values(data.get("blinds_or_straddles", 0), n, "blinds_or_straddles"),
+            min_bet=_chips(data["min_bet"], "min_bet"),
+            starting_stacks=stacks,
+            actions=tuple(str(a) for a in data.get("actions", ())),
+            ante_trimming_status=bool(data.get("ante_trimming_status", False)),
+            finishing_stacks=None if finishing is None else tuple(_chips(v, "finishing_stacks") for v in finishing),
+            players=None if data.get("players") is None else tuple(str(p) for p in data["players"]),
+            seats=None if data.get("seats") is None else tuple(int(s) for s in data["seats"]),
+            extra={k: v for k, v in data.items() if k not in _CORE},
+            source=source,
+        )
+    except KeyError as exc:
+        raise EngineError("bad_spec", f"PHH field {exc.args[0]!r} is missing.") from None
+
+
+_PLAYER = re.compile(r"^p([1-9][0-9]*)$")
+
+
+def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None = None) -> dict | None:
+    """Translate one PHH action string into an engine action dict.
+
+    Args:
+        state: the state the action applies to ('cc' and 'cbr' depend on it).
+        text: e.g. ``"p3 cbr 600"``; a trailing ``# comment`` is ignored.
+        seats: table seat per position (default ``state.spec``'s seats).
+
+    Returns:
+        The action dict, or None for a pure comment / no-op.
+
+    Raises:
+        EngineError("bad_action") for actions this engine cannot express
+        (draws, bring-ins, unknown words, bad player labels).
+    """
+    body, _, comment = text.partition("#")
+    words = body.split()
+    spec = state.spec
+    if seats is None:
+        seats = tuple(s.seat for s in spec.seats)
+
+    def seat(label: str) -> int:
+        match = _PLAYER.match(label)
+        if not match or not 1 <= int(match.group(1)) <= len(seats):
+            raise EngineError("bad_action", f"{label!r} is not a player of this hand ({text!r}).")
+        return seats[int(match.group(1)) - 1]
+
+    if not words:
+        extension = comment.split()
+        if extension[:1] == ["award"] and len(extension) >= 3:
+            return {"type": "award", "pot": int(extension[1]), "winners": [seat(w) for w in extension[2:]]}
+        return None
+    match words:
+        case ["d", "dh", player, cards]:
+            return {"type": "hole", "seat": seat(player), "cards": cards}
+        case ["d", "db", cards]:
+            return {"type": "board", "cards": "" if set(cards) <= {"?"} else cards}
+        case [player, "f"]:
+            return {"type": "fold", "seat": seat(player)}
+        case [player, "cc"]:
+            s = seat(player)
+            pos = spec.position_of(s)
+            due = state.phase == "betting" and state.bets[pos] < max(state.bets)
+            return {"type": "call" if due else "check", "seat": s}
+        case [player, "cbr", amount]:
+            try:
+                value = float(amount) if any(c in amount for c in ".eE") else int(amount)
+            except ValueError:
+                raise EngineError("bad_action", f"{amount!r} is not an amount ({text!r}).") from None
+            kind = "raise" if state.phase == "betting" and max(state.bets) else "bet"
+            return {"type": kind, "seat": seat(player), "to": _chips(value, "cbr")}
+        case [player, "sm"]:
+            return {"type": "muck", "seat": seat(player)}
+        case [player, "sm", "-"]:
+            return {"type": "show", "seat": seat(player)}
+        case [player, "sm", cards]:
+            return {"type": "show", "seat": seat(player), "cards": cards}
+    raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for No-Limit Hold'em.")
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """Outcome of :func:`replay`.
+
+    Fields:
+        ok: True when every action applied as recorded, the hand completed,
+            and the final stacks equal ``expected`` (when recorded).
+        expected: the recorded ``finishing_stacks`` or None.
+        actual: our final stacks (None if the hand did not complete).
+        error: None, or an English description of the first problem
+            ("mismatch: ...", "<code>: <message> at action k ...",
+            "incomplete: ...").
+        error_code: EngineError code, ``"mismatch"``, ``"incomplete"`` or None.
+        state: the last state reached.
+        repairs: actions inserted by ``replay(..., repair=True)`` as PHH
+            strings (e.g. ``("p8 f",)``); a repaired replay is never ok.
+    """
+
+    ok: bool
+    expected: tuple[int, ...] | None
+    actual: tuple[int, ...] | None
+    error: str | None = None
+    error_code: str | None = None
+    state: HandState | None = None
+    repairs: tuple[str, ...] = ()
+
+
+def _repair(state: HandState, action: dict, seats: tuple[int, ...]) -> tuple[HandState, list[str]]:
+    """Insert checks/folds for players skipped before ``action`` (pokerkit's
+    HandHistory repair), returning the new state and the inserted actions."""
+    inserted = []
+    target = action.get("seat")
+    while (
+        state.phase == "betting"
+        and action["type"] in ("fold", "check", "call", "bet", "raise", "all_in")
+        and state.to_act_seat != target
+    ):
+        seat = state.to_act_seat
+        label = f"p{seats.index(seat) + 1}"
+        if state.legal().can_check:
+            state = state.check(seat)
+            inserted.append(f"{label} cc")
+        else:
+            state = state.fold(seat)
+            inserted.append(f"{label} f")
+    return state, inserted
+
+
+def replay(
+    hand: PhhHand | str | Path, rules: Rules | None = None, *, repair: bool = False,
+    ante_trimming: bool | None = None,
+) -> ReplayResult:
+    """Replay a PHH hand through the engine.
+
+    Args:
+        hand: a :class:`PhhHand`, or a path/text for :func:`load_phh`.
+        rules: house rules for the replay (default :class:`Rules`).
+
+    Returns:
+        :class:`ReplayResult`. Never raises for bad hand data: an action the
+        engine refuses, a hand that does not complete, or final stacks that
+        differ from ``finishing_stacks`` are reported, never repaired (no
+        checks or folds are inserted).
+
+    PHH hands list actions only up to the shows: the engine awards the pots
+    from the known cards by itself.
+
+    Diagnostics (off by default): ``repair=True`` inserts the checks/folds
+    of players the record skipped, like pokerkit's HandHistory, and lists
+    them in ``repairs`` (the result is then never ok); ``ante_trimming``
+    overrides the file's ``ante_trimming_status``.
+    """
+    repairs: list[str] = []
+    try:
+        if not isinstance(hand, PhhHand):
+            hand = load_phh(hand)
+        spec = hand.spec(rules)
+        if ante_trimming is not None:
+            spec = HandSpec(spec.seats, spec.blinds_or_straddles, spec.antes, spec.min_bet,
+                            ante_trimming, spec.rules, spec.button_seat)
+        state = HandState.start(spec)
+    except EngineError as exc:
+        return ReplayResult(False, None, None, f"{exc.code}: {exc.message}", exc.code, None)
+    expected = hand.finishing_stacks
+    seats = hand.seat_numbers()
+    for index, text in enumerate(hand.actions):
+        try:
+            action = translate_action(state, text, seats)
+            if action is None:
+                continue
+            if repair:
+                state, inserted = _repair(state, action, seats)
+                repairs.extend(inserted)
+            state = state.apply(action)
+        except EngineError as exc:
+            return ReplayResult(
+                False, expected, state.final_stacks,
+                f"{exc.code}: {exc.message} at action {index} {text!r}", exc.code, state, tuple(repairs),
+            )
+    actual = state.final_stacks
+    if actual is None:
+        return ReplayResult(
+            False, expected, None,
+            f"incomplete: the hand stops in phase {state.phase!r} ({state.street})", "incomplete", state,
+            tuple(repairs),
+        )
+    if expected is not None and tuple(expected) != actual:
+        return ReplayResult(
+            False, expected, actual,
+            f"mismatch: finishing_stacks {list(expected)} but the replay gives {list(actual)}",
+            "mismatch", state, tuple(repairs),
+        )
+    if repairs:
+        return ReplayResult(
+            False, expected, actual, f"repaired: actions missing from the record: {repairs}",
+            "repaired", state, tuple(repairs),
+        )
+    return ReplayResult(True, expected, actual, None, None, state)
+
+
+# ---------------------------------------------------------------- export
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        return f'"{escaped}"'
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if value is None:
+        raise EngineError("bad_action", "PHH/TOML cannot store None.")
+    return _toml_value(str(value))
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml_value(key)
+
+
+def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
+    """Write a hand as PHH TOML text.
+
+    Args:
+        spec: the :class:`HandSpec`.
+        history: the engine actions (``HandState.history``); they are
+            replayed to translate them (e.g. ``all_in`` -> ``cc``/``cbr``).
+        **metadata: extra PHH fields (``event``, ``hand``, ``year``, or user
+            fields starting with ``_``); None values are skipped.
+
+    Returns:
+        The TOML text. ``load_phh`` of it gives back the same hand: same
+        spec (rules in the ``_rules`` user field, button in ``_button_seat``)
+        and actions that replay to the same state. ``finishing_stacks`` is
+        written when the hand is complete. Dealer awards use the
+        ``# award <pot> p<k> ...`` comment extension.
+
+    Raises:
+        EngineError if the history does not replay.
+    """
+    state = HandState.start(spec)
+    label = {s.seat: f"p{i + 1}" for i, s in enumerate(spec.seats)}
+    actions: list[str] = []
+    for action in history:
+        kind = action.get("type")
+        if kind == "hole":
+            cards = parse_cards(action.get("cards") or "????")
+            actions.append(f"d dh {label[action['seat']]} {''.join(cards)}")
+        elif kind == "board":
+            count = state.board_cards_due
+            cards = parse_cards(action.get("cards") or "") or (UNKNOWN,) * count
+            actions.append(f"d db {''.join(cards)}")
+        elif kind == "fold":
+            actions.append(f"{label[action['seat']]} f")
+        elif kind in ("check", "call"):
+            actions.append(f"{label[action['seat']]} cc")
+        elif kind in ("bet", "raise"):
+            actions.append(f"{label[action['seat']]} cbr {action['to']}")
+        elif kind == "all_in":
+            pos = spec.position_of(action["seat"])
+            total = state.stacks[pos] + state.bets[pos]
+            if total <= max(state.bets):
+                actions.append(f"{label[action['seat']]} cc")
+            else:
+                actions.append(f"{label[action['seat']]} cbr {total}")
+        elif kind == "show":
+            cards = action.get("cards")
+            actions.append(f"{label[action['seat']]} sm {''.join(parse_cards(cards)) if cards else '-'}")
+        elif kind == "muck":
+            actions.append(f"{label[action['seat']]} sm")
+        elif kind == "award":
+            actions.append("# award {} {}".format(action["pot"], " ".join(label[s] for s in action["winners"])))
+        state = state.apply(action)
+    fields: dict[str, Any] = {
+        "variant": "NT",
+        "ante_trimming_status": spec.ante_trimming,
+        "antes": list(spec.antes),
+        "blinds_or_straddles": list(spec.blinds_or_straddles),
+        "min_bet": spec.min_bet,
+        "starting_stacks": list(spec.starting_stacks),
+        "actions": actions,
+        "players": [s.player for s in spec.seats],
+        "seats": [s.seat for s in spec.seats],
+    }
+    if state.final_stacks is not None:
+        fields["finishing_stacks"] = list(state.final_stacks)
+    if spec.rules != Rules():
+        fields["_rules"] = spec.rules.to_dict()
+    if spec.button_seat is not None:
+        fields["_button_seat"] = spec.button_seat
+    for key, value in metadata.items():
+        if value is not None:
+            fields[key] = value
+    lines = []
+    for key, value in fields.items():
+        if key == "actions":
+            lines.append("actions = [")
+            lines.extend(f"  {_toml_value(a)}," for a in value)
+            lines.append("]")
+        else:
+            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def spec_from_phh(hand: PhhHand) -> HandSpec:
+    """Spec of a PHH hand with the rules and button stored by
+    :func:`export_phh` (same as ``hand.spec()``)."""
+    return hand.spec()

@@ -1,0 +1,108 @@
+"""Main and side pots, and pot awards."""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+__all__ = ["Pot", "Award", "build_pots", "split_amount"]
+
+
+class Pot(NamedTuple):
+    """A main or side pot.
+
+    Fields:
+        amount: chips in the pot (int).
+        eligible: positions (not folded) that can win it, ascending.
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+class Award(NamedTuple):
+    """Chips from one pot pushed to one player.
+
+    Fields:
+        pot_index: index into ``HandState.pots`` (0 = main pot).
+        position: position index of the winner.
+        amount: chips won from that pot (int).
+        seat: table seat number of the winner.
+    """
+
+    pot_index: int
+    position: int
+    amount: int
+    seat: int
+
+
+def build_pots(
+    contributions: Sequence[int],
+    dead: Sequence[int],
+    folded: Sequence[bool],
+) -> tuple[Pot, ...]:
+    """Split the chips put in into a main pot and side pots.
+
+    Args:
+        contributions: chips each position put in over the hand (antes
+            included), after uncalled bets were returned.
+        dead: part of each contribution that is dead money (antes when
+            ante trimming is off): it goes to the main pot and does not give
+            a level of its own, so a short stack can win all the antes (TDA
+            big blind ante; pokerkit).
+        folded: per position, True when the player folded.
+
+    Returns:
+        Pots from the main pot (everyone not folded) to the last side pot.
+        Consecutive levels with the same eligible players are merged, as in
+        pokerkit. A level nobody still in the hand contributed to (cannot
+        happen in a legal hand) is given to the players with the largest
+        contribution still in.
+
+    Algorithm (TDA/rulebook 003 "All-In / Side Pots"): for every distinct
+    contribution level L, each player who put in at least L adds
+    ``L - previous level`` to that pot; the eligible players are those not
+    folded who put in at least L.
+    """
+    n = len(contributions)
+    live = [contributions[i] - dead[i] for i in range(n)]
+    amount = sum(dead)
+    previous = 0
+    pots: list[Pot] = []
+    for level in sorted(set(live)):
+        step = level - previous
+        if step:
+            amount += step * sum(1 for c in live if c >= level)
+        eligible = tuple(i for i in range(n) if live[i] >= level and not folded[i])
+        if not eligible:
+            top = max((live[i] for i in range(n) if not folded[i]), default=None)
+            eligible = tuple(i for i in range(n) if not folded[i] and live[i] == top)
+        while pots and pots[-1].eligible == eligible:
+            amount += pots.pop().amount
+        if amount:
+            pots.append(Pot(amount, eligible))
+        amount = 0
+        previous = level
+    if amount and pots:  # only dead money and no level (cannot really happen)
+        last = pots.pop()
+        pots.append(Pot(last.amount + amount, last.eligible))
+    return tuple(pots)
+
+
+def split_amount(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
+    """Split a pot between winners.
+
+    Args:
+        amount: chips in the pot.
+        winners: winning positions (any order, no repeats).
+
+    Returns:
+        ``[(position, chips), ...]`` in position order. Every winner gets
+        ``amount // k``; the odd chips (the remainder) go to the first winner
+        clockwise from the button, i.e. the lowest position index (rulebook
+        003 "Pot Teilung / Odd-Chips": the winner nearer the button's left,
+        never the button when another winner sits before it; TDA; pokerkit
+        does the same).
+    """
+    ordered = sorted(winners)
+    share, odd = divmod(amount, len(ordered))
+    return [(p, share + (odd if k == 0 else 0)) for k, p in enumerate(ordered)]

@@ -1,0 +1,255 @@
+"""Hand specification: who is dealt in, forced bets, house rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .errors import EngineError
+from .rules import Rules
+
+__all__ = ["SeatSpec", "HandSpec"]
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One player dealt in.
+
+    Fields:
+        seat: table seat number (1..10 at a normal table; any distinct int).
+        player: player id or name (str).
+        stack: chips in front of the player at the start of the hand (int > 0).
+    """
+
+    seat: int
+    player: str
+    stack: int
+
+
+def _values(raw, n: int, name: str) -> tuple[int, ...]:
+    """PHH ``clean_values``: an int is used for every position, a shorter
+    sequence is padded with zeros."""
+    if _is_int(raw):
+        values = (raw,) * n
+    else:
+        values = tuple(raw)
+        if len(values) > n:
+            raise EngineError("bad_spec", f"{name} has {len(values)} entries for {n} players.")
+        values = values + (0,) * (n - len(values))
+    for v in values:
+        if not _is_int(v) or v < 0:
+            raise EngineError("bad_spec", f"{name} must be non-negative integer chips, got {v!r}.")
+    return values
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    """Everything fixed before the first card: players, forced bets, rules.
+
+    Fields:
+        seats: players dealt in, in POSITION order like pokerkit/PHH: index 0
+            is the small blind (first seat left of the button) ... the last
+            index is the button. Heads-up follows pokerkit: position 0 posts
+            the big blind and position 1 is the button, who posts the small
+            blind and acts first preflop.
+        blinds_or_straddles: chips per position as in PHH
+            ``blinds_or_straddles`` (e.g. ``(50, 100, 0, 0)``, or
+            ``(50, 100, 200, 0)`` with a live straddle by under the gun).
+            Heads-up, like pokerkit, entries 0 and 1 are swapped when posted
+            (so ``(50, 100)`` still means small blind 50, big blind 100).
+        antes: chips per position as in PHH ``antes`` (big blind ante:
+            ``(0, 120000, 0, 0, 0)``); heads-up swapped like the blinds.
+        min_bet: the minimum bet in chips, normally the big blind.
+        ante_trimming: PHH ``ante_trimming_status`` as pokerkit implements
+            it: the antes are collected like a betting round, so the part of
+            the largest ante above the second largest is returned. When
+            False the antes are dead money in the main pot.
+        rules: the house-rule profile (:class:`Rules`).
+        button_seat: table seat number of the button (informational; may be
+            an empty seat).
+
+    An int is accepted for ``blinds_or_straddles``/``antes`` (same for every
+    position) and shorter sequences are padded with zeros, as in PHH.
+
+    Raises:
+        EngineError("bad_spec") when fewer than 2 players, seat numbers
+        repeat, a stack is not a positive int, or amounts are negative.
+    """
+
+    seats: tuple[SeatSpec, ...]
+    blinds_or_straddles: tuple[int, ...]
+    antes: tuple[int, ...]
+    min_bet: int
+    ante_trimming: bool = False
+    rules: Rules = field(default_factory=Rules)
+    button_seat: int | None = None
+
+    def __post_init__(self) -> None:
+        seats = tuple(self.seats)
+        n = len(seats)
+        if n < 2:
+            raise EngineError("bad_spec", "At least two players must be dealt in.")
+        for s in seats:
+            if not isinstance(s, SeatSpec):
+                raise EngineError("bad_spec", f"Seats must be SeatSpec objects, got {s!r}.")
+            if not _is_int(s.seat):
+                raise EngineError("bad_spec", f"Seat number must be an int, got {s.seat!r}.")
+            if not _is_int(s.stack) or s.stack <= 0:
+                raise EngineError("bad_spec", f"Seat {s.seat}: stack must be a positive int, got {s.stack!r}.")
+        seat_pos = {s.seat: i for i, s in enumerate(seats)}
+        if len(seat_pos) != n:
+            raise EngineError("bad_spec", "A table seat number appears twice.")
+        if not _is_int(self.min_bet) or self.min_bet <= 0:
+            raise EngineError("bad_spec", f"min_bet must be a positive int, got {self.min_bet!r}.")
+        if not isinstance(self.rules, Rules):
+            raise EngineError("bad_spec", "rules must be a Rules instance.")
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "blinds_or_straddles", _values(self.blinds_or_straddles, n, "blinds_or_straddles"))
+        object.__setattr__(self, "antes", _values(self.antes, n, "antes"))
+        object.__setattr__(self, "ante_trimming", bool(self.ante_trimming))
+        object.__setattr__(self, "_seat_pos", seat_pos)
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def player_count(self) -> int:
+        """Number of players dealt in."""
+        return len(self.seats)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """Stacks at hand start, per position (chips)."""
+        return tuple(s.stack for s in self.seats)
+
+    def position_of(self, seat) -> int:
+        """Return the position index of a table seat number.
+
+        Raises EngineError("no_such_seat") when nobody at that seat is dealt in.
+        """
+        pos = self._seat_pos.get(seat) if _is_int(seat) else None
+        if pos is None:
+            raise EngineError("no_such_seat", f"No player dealt in at seat {seat!r}.")
+        return pos
+
+    def seat_of(self, position: int) -> int:
+        """Return the table seat number of a position index."""
+        return self.seats[position].seat
+
+    def posted_ante(self, position: int) -> int:
+        """Ante the player at ``position`` actually posts (chips): the
+        specified ante (heads-up: swapped like pokerkit), capped by the stack."""
+        n = len(self.seats)
+        ante = self.antes[1 - position] if n == 2 else self.antes[position]
+        return min(ante, self.seats[position].stack)
+
+    def nominal_blind(self, position: int) -> int:
+        """Blind or straddle owed by ``position`` before stack capping
+        (heads-up: swapped like pokerkit)."""
+        n = len(self.seats)
+        return self.blinds_or_straddles[1 - position] if n == 2 else self.blinds_or_straddles[position]
+
+    def posted_blind(self, position: int) -> int:
+        """Blind or straddle actually posted: capped by what is left after the
+        ante (the ante is posted first, as in pokerkit and TDA big blind ante
+        practice)."""
+        return min(self.nominal_blind(position), self.seats[position].stack - self.posted_ante(position))
+
+    def to_dict(self) -> dict:
+        """JSON-serialisable form (seats as dicts, rules as a dict)."""
+        return {
+            "seats": [{"seat": s.seat, "player": s.player, "stack": s.stack} for s in self.seats],
+            "blinds_or_straddles": list(self.blinds_or_straddles),
+            "antes": list(self.antes),
+            "min_bet": self.min_bet,
+            "ante_trimming": self.ante_trimming,
+            "rules": self.rules.to_dict(),
+            "button_seat": self.button_seat,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "HandSpec":
+        """Inverse of :meth:`to_dict`."""
+        return cls(
+            seats=tuple(SeatSpec(int(s["seat"]), str(s["player"]), int(s["stack"])) for s in data["seats"]),
+            blinds_or_straddles=tuple(data["blinds_or_straddles"]),
+            antes=tuple(data["antes"]),
+            min_bet=int(data["min_bet"]),
+            ante_trimming=bool(data.get("ante_trimming", False)),
+            rules=Rules.from_dict(data.get("rules", {})),
+            button_seat=data.get("button_seat"),
+        )
+
+    # ------------------------------------------------------------ constructor
+    @classmethod
+    def standard(
+        cls,
+        seats: Sequence[SeatSpec],
+        button: int,
+        small_blind: int,
+        big_blind: int,
+        ante: int = 0,
+        big_blind_ante: int = 0,
+        straddle: int = 0,
+        rules: Rules | None = None,
+        min_bet: int | None = None,
+        ante_trimming: bool = False,
+    ) -> "HandSpec":
+        """Build a spec from table seats in clockwise order.
+
+        Args:
+            seats: the players dealt in, in clockwise TABLE order (any start).
+            button: table seat number of the button; it may be an empty
+                seat (dead button): then the first player clockwise after it
+                is found by seat number, which must increase clockwise.
+            small_blind, big_blind: blind amounts (chips).
+            ante: ante posted by every player (chips).
+            big_blind_ante: ante posted by the big blind only (TDA big blind
+                ante); it is posted before the blind.
+            straddle: live straddle posted by under the gun (the player left
+                of the big blind), typically 2 x the big blind; not allowed
+                heads-up.
+            rules: house rules (default :class:`Rules`).
+            min_bet: minimum bet, default the big blind.
+            ante_trimming: see :class:`HandSpec`.
+
+        Returns:
+            HandSpec in position order: first occupied seat clockwise after
+            the button = small blind ... button last. Heads-up the button
+            posts the small blind and acts first preflop (position 1).
+
+        Raises:
+            EngineError("bad_spec") for fewer than 2 seats, a straddle
+            heads-up, or invalid amounts.
+        """
+        seats = list(seats)
+        n = len(seats)
+        if n < 2:
+            raise EngineError("bad_spec", "At least two players must be dealt in.")
+        numbers = [s.seat for s in seats]
+        if button in numbers:
+            start = (numbers.index(button) + 1) % n
+        else:
+            start = min(range(n), key=lambda i: (numbers[i] - button) % 1000)
+        ordered = seats[start:] + seats[:start]
+        blinds = [0] * n
+        antes = [ante] * n
+        blinds[0], blinds[1] = small_blind, big_blind
+        # In PHH/pokerkit convention index 1 is always "the big blind's" entry
+        # (heads-up the entries are swapped when posted).
+        antes[1] += big_blind_ante
+        if straddle:
+            if n < 3:
+                raise EngineError("bad_spec", "A straddle needs at least three players.")
+            blinds[2] = straddle
+        return cls(
+            seats=tuple(ordered),
+            blinds_or_straddles=tuple(blinds),
+            antes=tuple(antes),
+            min_bet=big_blind if min_bet is None else min_bet,
+            ante_trimming=ante_trimming,
+            rules=rules if rules is not None else Rules(),
+            button_seat=button,
+        )
