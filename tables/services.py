@@ -278,7 +278,7 @@ def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, acto
     hand.snapshot = state.to_dict()
     hand.snapshot_seq = table.seq
     fields = ["snapshot", "snapshot_seq"]
-    if state.phase == "complete":
+    if state.phase == "complete" and hand.status == Hand.Status.LIVE:
         hand.status = Hand.Status.COMPLETE
         hand.ended_at = timezone.now()
         fields += ["status", "ended_at"]
@@ -382,10 +382,14 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
         return Outcome(table.id, table.seq, event=_event_dict(event))
 
 
+# Shows and mucks are still recorded after the pots were awarded (until the next hand starts).
+LATE_ACTIONS = frozenset({"show", "muck"})
+
+
 def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_seq: int | None = None,
                  client_id: str | None = None) -> Outcome:
     """Apply one dealer action (an engine action dict, see docs/protocol.md)
-    to the table's live hand.
+    to the table's live hand (shows and mucks also to the hand just completed).
 
     Errors: ``not_found``, ``stale``, ``no_hand``, ``invalid`` and the
     engine's own refusal codes (``not_your_turn``, ``below_minimum_raise``,
@@ -399,8 +403,8 @@ def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_
         if dup:
             return dup
         _check_seq(table, expected_seq)
-        hand = table.hands.filter(status=Hand.Status.LIVE).first()
-        if hand is None:
+        hand = table.hands.order_by("-number").first()
+        if hand is None or (hand.status != Hand.Status.LIVE and action["type"] not in LATE_ACTIONS):
             raise ServiceError("no_hand", "no hand in progress: start one first")
         state, last_index = _hand_state_and_index(hand)
         try:
