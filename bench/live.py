@@ -38,6 +38,9 @@ def setup_django() -> str:
 
         os.environ["DATABASE_URL"] = embedded_database_url("pokerfloor_bench")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
+    # the server runs as in production (DEBUG off); sessions made here must verify there
+    os.environ["DEBUG"] = "false"
+    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")
     import django
 
     django.setup()
@@ -55,6 +58,9 @@ def make_room(n_tables: int, run: str) -> tuple[list[int], list[str], list[str]]
 
     from tables import services
 
+    from tables.models import Table
+
+    Table.objects.filter(name__startswith="Bench ").update(status=Table.Status.CLOSED)  # earlier runs
     dealer_group = Group.objects.get_or_create(name="dealer")[0]
     floor_group = Group.objects.get_or_create(name="floor")[0]
     table_ids, dealer_cookies, floor_cookies = [], [], []
@@ -134,6 +140,10 @@ async def tablet(url, cookie, table_id, deadline, rate, rng, sent, acks, errors)
             elif reply["type"] == "ack" and reply["client_id"] == pending:
                 acks[pending] = (reply["seq"], time.perf_counter(), reply["duplicate"])
                 pending = None
+                while snapshot["seq"] < reply["seq"]:  # wait for our own update before deciding again
+                    update = json.loads(await ws.recv())
+                    if update["type"] in ("update", "snapshot") and update["seq"] > snapshot["seq"]:
+                        snapshot = update["snapshot"]
             elif reply["type"] == "error":
                 errors[reply["code"]] += 1
                 pending = None
@@ -207,11 +217,10 @@ def main() -> None:
     run_id = uuid.uuid4().hex[:6]
     table_ids, dealer_cookies, floor_cookies = make_room(args.tables, run_id)
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "DEBUG": "false", "SECRET_KEY": "bench-secret",
-           "LOG_LEVEL": "ERROR"}
+    env = {**os.environ, "DATABASE_URL": database_url, "LOG_LEVEL": "ERROR"}
     server = subprocess.Popen([str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port),
                                "pokerfloor.asgi:application"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.DEVNULL, stderr=open("/tmp/bench-daphne.log", "w"))
     try:
         for _ in range(100):
             try:

@@ -89,12 +89,16 @@ TEMPLATES = [
 WSGI_APPLICATION = None
 ASGI_APPLICATION = "pokerfloor.asgi.application"
 
+# Persistent connections: websocket consumers run many short database calls.
+CONN_MAX_AGE = envint("CONN_MAX_AGE", "600")
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=0)}
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=CONN_MAX_AGE,
+                                                  conn_health_checks=True)}
 else:
     from pokerfloor.embedded_pg import embedded_database_url
 
-    DATABASES = {"default": dj_database_url.parse(embedded_database_url(), conn_max_age=0)}
+    DATABASES = {"default": dj_database_url.parse(embedded_database_url(), conn_max_age=CONN_MAX_AGE,
+                                                  conn_health_checks=True)}
 if not DATABASES["default"]["ENGINE"].endswith("postgresql"):
     raise ImproperlyConfigured("pokerfloor runs on PostgreSQL only")
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from django.db import close_old_connections
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from tables import services
@@ -70,7 +72,8 @@ def _snapshot(table_id: int) -> dict:
 
 @database_sync_to_async
 def _all_snapshots() -> list[dict]:
-    return [services.table_snapshot(t) for t in Table.objects.select_related("dealer").order_by("name")]
+    tables = Table.objects.filter(status=Table.Status.OPEN).select_related("dealer").order_by("name")
+    return [services.table_snapshot(t) for t in tables]
 
 
 @database_sync_to_async
@@ -78,9 +81,19 @@ def _is_floor(user) -> bool:
     return is_floor(user)
 
 
-@database_sync_to_async
-def _call(func, *args, **kwargs):
-    return func(*args, **kwargs)
+def _run_service(func, *args, **kwargs):
+    close_old_connections()
+    try:
+        return func(*args, **kwargs)
+    finally:
+        close_old_connections()
+
+
+async def _call(func, *args, **kwargs):
+    """Run a service in a worker thread of its own (not Channels' single
+    database thread): services lock their table row, so calls for different
+    tables run in parallel and calls for one table queue on the lock."""
+    return await sync_to_async(_run_service, thread_sensitive=False)(func, *args, **kwargs)
 
 
 class DealerConsumer(_JsonConsumer):

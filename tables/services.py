@@ -477,3 +477,21 @@ def unseat_player(table_id: int, seat_number: int, *, expected_seq: int | None =
         table.save(update_fields=["seq"])
         _broadcast_on_commit(table)
         return Outcome(table.id, table.seq)
+
+
+def set_table_status(table_id: int, status: str, *, expected_seq: int | None = None) -> Outcome:
+    """Open or close a table (``Table.Status``).  A table is closed only
+    between hands; a closed table leaves the floor dashboard and starts no
+    hands.  Errors: ``not_found``, ``stale``, ``hand_in_progress``, ``invalid``."""
+    if status not in Table.Status.values:
+        raise ServiceError("invalid", f"unknown table status {status!r}")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        _check_seq(table, expected_seq)
+        if status == Table.Status.CLOSED and table.hands.filter(status=Hand.Status.LIVE).exists():
+            raise ServiceError("hand_in_progress", "finish the hand before closing the table")
+        table.status = status
+        table.seq += 1
+        table.save(update_fields=["status", "seq"])
+        _broadcast_on_commit(table)
+        return Outcome(table.id, table.seq)

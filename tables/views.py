@@ -47,7 +47,9 @@ def dealer(request: HttpRequest, table_id: int) -> HttpResponse:
 def floor(request: HttpRequest) -> HttpResponse:
     """The floor dashboard: every table as a live tile (``/ws/floor/``)."""
     _require_floor(request)
-    return render(request, "tables/floor.html", {"tables": Table.objects.order_by("name")})
+    tables = Table.objects.order_by("name")
+    return render(request, "tables/floor.html", {"tables": tables.filter(status=Table.Status.OPEN),
+                                                 "closed_tables": tables.filter(status=Table.Status.CLOSED)})
 
 
 @login_required

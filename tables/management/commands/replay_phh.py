@@ -200,6 +200,7 @@ class Command(BaseCommand):
         failures = 0
         for number, path in enumerate(files):
             result = {"file": str(path), "ok": False, "expected": None, "actual": None, "error": None}
+            table = None
             try:
                 hand = load_phh(path)
                 result["expected"] = list(hand.finishing_stacks) if hand.finishing_stacks is not None else None
@@ -217,6 +218,8 @@ class Command(BaseCommand):
                     result["ok"] = True
             except (ReplayError, EngineError, services.ServiceError, ValueError, KeyError, TypeError, OSError) as exc:
                 result["error"] = getattr(exc, "message", None) or str(exc)
+            if table is not None:  # the replayed hand stays in the history; its table leaves the floor
+                services.set_table_status(table.id, Table.Status.CLOSED)
             failures += not result["ok"]
             if options["json"]:
                 self.stdout.write(json.dumps(result))

@@ -1,0 +1,175 @@
+// The floor dashboard: every table as a live tile, over /ws/floor/.
+//
+// The floor group receives an `update` (with the table's seq and whole
+// snapshot) after every committed change of any table. Seqs are tracked per
+// table: a gap (a lost message) leads to a snapshot request for that table;
+// a reconnect brings a fresh floor_snapshot from the server.
+
+import { LiveSocket, SeqTracker, I18n, chips, cardEl, h } from "./socket.js";
+import { readSnapshot, seatName, streetKey, describeEvent } from "./hand.js";
+
+const root = document.getElementById("floor");
+const tilesEl = document.getElementById("tiles");
+const template = document.getElementById("tile-template");
+const i18n = new I18n();
+const t = (k, p) => i18n.t(k, p);
+
+const tracker = new SeqTracker();
+const tiles = new Map(); // table id -> {el, model}
+
+const socket = new LiveSocket(root.dataset.wsPath, {
+  onMessage: handleMessage,
+  onStatus: (status) => {
+    const el = root.querySelector('[data-field="conn"]');
+    el.dataset.state = status;
+    el.textContent = t(`conn_${status}`);
+    root.dataset.conn = status;
+  },
+});
+
+function handleMessage(msg) {
+  switch (msg.type) {
+    case "floor_snapshot":
+      for (const snapshot of msg.tables || []) {
+        tracker.reset(snapshot.table.id, snapshot.seq);
+        show(snapshot, false);
+      }
+      dropMissing(new Set((msg.tables || []).map((s) => s.table.id)));
+      break;
+    case "snapshot":
+      tracker.reset(msg.snapshot.table.id, msg.seq);
+      show(msg.snapshot, false);
+      break;
+    case "update": {
+      const id = msg.snapshot.table.id;
+      const verdict = tracker.observe(id, msg.seq);
+      if (verdict === "old") return;
+      show(msg.snapshot, true); // the update is a whole snapshot: show it now…
+      if (verdict === "gap") socket.send({ type: "snapshot", table_id: id }); // …and resync as the protocol asks
+      break;
+    }
+    default:
+      break;
+  }
+  summarise();
+}
+
+function tileFor(id) {
+  let entry = tiles.get(id);
+  if (entry) return entry;
+  const el = template.content.firstElementChild.cloneNode(true);
+  el.dataset.tableId = id;
+  const placeholder = tilesEl.querySelector(`.tile[data-table-id="${id}"]`);
+  if (placeholder) placeholder.replaceWith(el);
+  else tilesEl.append(el);
+  const empty = root.querySelector('[data-field="no-tables"]');
+  if (empty) empty.remove();
+  entry = { el, model: null };
+  tiles.set(id, entry);
+  return entry;
+}
+
+function dropMissing(ids) {
+  for (const [id, entry] of tiles) {
+    if (!ids.has(id)) {
+      entry.el.remove();
+      tiles.delete(id);
+    }
+  }
+  for (const el of tilesEl.querySelectorAll(".tile")) {
+    if (!tiles.has(Number(el.dataset.tableId))) el.remove();
+  }
+}
+
+function link(pattern, id) {
+  return pattern.replace(/\/0\//, `/${id}/`);
+}
+
+function show(snapshot, flash) {
+  const model = readSnapshot(snapshot);
+  const id = model.table.id;
+  const entry = tileFor(id);
+  entry.model = model;
+  const el = entry.el;
+  const f = (name) => el.querySelector(`[data-f="${name}"]`);
+  const table = model.table;
+
+  el.dataset.seq = model.seq;
+  el.classList.toggle("live", model.live);
+  el.classList.toggle("closed", table.status === "closed");
+  f("name").textContent = table.name;
+  let stakes = `${chips(table.small_blind)}/${chips(table.big_blind)}`;
+  if (table.ante) stakes += ` · ${chips(table.ante)}`;
+  if (table.straddle) stakes += ` · ${chips(table.straddle)}`;
+  f("stakes").textContent = stakes;
+  f("status").textContent = table.status === "open" ? "" : t(`status_${table.status}`);
+  f("status").hidden = table.status === "open";
+
+  f("hand").textContent = model.hand ? t("hand_n", { n: model.hand.number }) : t("no_hand");
+  const sk = streetKey(model);
+  f("street").textContent = sk ? t(sk) : "";
+  f("street").hidden = !sk;
+  f("pot").textContent = model.hand && model.live ? chips(model.potTotal) : "–";
+  const board = model.live || (model.hand && model.board.length) ? model.board.map(cardEl) : [];
+  f("board").replaceChildren(...board);
+  f("board").hidden = !board.length;
+
+  // Whose move it is: a player, or the dealer (board cards, showdown).
+  const actor = model.live && model.toAct !== null ? model.toAct : null;
+  let waitingFor = t("nobody");
+  if (actor !== null) waitingFor = `${seatName(model, actor) || ""} (${actor})`;
+  else if (model.live && model.phase === "board") waitingFor = t(model.nextStreet ? `deal_${model.nextStreet}` : "deal_next");
+  else if (model.live && model.phase === "showdown") waitingFor = t("street_showdown");
+  f("to-act").textContent = waitingFor;
+  el.classList.toggle("waiting", actor !== null);
+  f("last").textContent = model.hand ? describeEvent(i18n, model, model.hand.last_event) : "";
+
+  f("players").replaceChildren(...playerRows(model));
+  f("dealer").textContent = table.dealer ? t("dealer_is", { name: table.dealer }) : t("no_dealer");
+  f("rules").textContent = table.rules_profile ? t("rules_is", { name: table.rules_profile }) : "";
+  f("history-link").href = link(root.dataset.historyUrl, id);
+  f("dealer-link").href = link(root.dataset.dealerUrl, id);
+
+  if (flash) {
+    el.classList.remove("flash");
+    void el.offsetWidth; // restart the animation
+    el.classList.add("flash");
+  }
+}
+
+function playerRows(model) {
+  const rows = [];
+  const button = model.hand ? model.buttonSeat : model.next_button_seat;
+  for (const seat of model.seats) {
+    if (!seat.player) continue;
+    const p = model.live ? model.bySeat.get(seat.number) : null;
+    const classes = [];
+    if (model.live && model.toAct === seat.number) classes.push("acting");
+    if (p && p.folded) classes.push("folded");
+    if (p && p.allIn) classes.push("all-in");
+    if (model.live && !p) classes.push("out");
+    if (seat.sitting_out) classes.push("out");
+    const stack = p ? p.stack : seat.stack;
+    const bet = p && p.bet ? chips(p.bet) : "";
+    rows.push(
+      h("tr", { class: classes.join(" "), dataset: { seat: seat.number } },
+        h("td", { class: "t-seat" }, seat.number),
+        h("td", {}, seat.player,
+          seat.number === button ? h("span", { class: "tag tag-button", text: "D" }) : null,
+          p && p.allIn ? h("span", { class: "tag tag-allin", text: t("all_in_tag") }) : null),
+        h("td", { class: "num" }, chips(stack)),
+        h("td", { class: "num t-bet" }, bet),
+      ),
+    );
+  }
+  return rows;
+}
+
+function summarise() {
+  const live = [...tiles.values()].filter((e) => e.model && e.model.live).length;
+  root.querySelector('[data-field="live-count"]').textContent = t("live_count", { n: live });
+}
+
+socket.connect();
+// For tests and debugging.
+window.pokerfloorFloor = { tracker, socket, tiles };

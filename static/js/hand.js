@@ -1,0 +1,153 @@
+// Reading a table snapshot (docs/protocol.md) into one flat view model that
+// the dealer tablet and the floor tiles both render. All knowledge of the
+// engine's HandState.to_dict() shape lives here.
+
+/** Card codes from a string ("AsKs"), a list (["As","Ks"]) or null. */
+export function cardList(value) {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.flatMap((v) => cardList(v));
+  const s = String(value).replace(/[\s,]/g, "");
+  const out = [];
+  for (let i = 0; i + 1 < s.length; i += 2) out.push(s.slice(i, i + 2));
+  return out;
+}
+
+/**
+ * The view model of a table snapshot.
+ *
+ * Returns {
+ *   seq, table, seats (table seats), next_button_seat,
+ *   hand: null | {id, number, status, last_event},
+ *   live: bool (a hand is being played),
+ *   phase, street, toAct (seat|null), legal (object|null),
+ *   pots: [{amount, eligible: [seat...]}], potTotal,
+ *   board: [cards], showdownOrder: [seat...], awards: [{pot, seat, amount}],
+ *   players: [{seat, name, stack, bet, folded, allIn, cards, shown, mucked, button, blind}]
+ *   bySeat: Map seat -> player
+ * }
+ */
+export function readSnapshot(snapshot) {
+  const table = snapshot.table || {};
+  const hand = snapshot.hand || null;
+  const st = (hand && hand.state) || null;
+  const model = {
+    seq: snapshot.seq,
+    table,
+    seats: snapshot.seats || [],
+    next_button_seat: snapshot.next_button_seat ?? null,
+    hand,
+    live: Boolean(hand && hand.status === "live"),
+    phase: null,
+    street: null,
+    toAct: null,
+    legal: null,
+    pots: [],
+    potTotal: 0,
+    board: [],
+    showdownOrder: [],
+    awards: [],
+    players: [],
+    bySeat: new Map(),
+    buttonSeat: table.button_seat ?? null,
+  };
+  if (!st) return model;
+
+  // HandState.to_dict(): "players" has one dict per position (0 = small
+  // blind … last = button; heads-up 0 = big blind, 1 = button).
+  const complete = st.phase === "complete";
+  model.phase = st.phase ?? null;
+  model.street = st.street ?? null;
+  model.nextStreet = st.next_street ?? null;
+  model.toAct = st.to_act_seat ?? null;
+  model.legal = st.legal ?? null;
+  model.board = cardList(st.board);
+  model.buttonSeat = st.button_seat ?? model.buttonSeat;
+  model.pots = (st.pots || []).map((p) => ({ amount: p.amount ?? 0, eligible: [...(p.eligible_seats || [])].sort((a, b) => a - b) }));
+  model.potTotal = st.total_pot ?? model.pots.reduce((sum, p) => sum + (p.amount || 0), 0);
+  model.showdownOrder = st.showdown_order_seats || [];
+  model.awards = (st.awards || []).map((a) => ({ pot: a.pot ?? 0, seat: a.seat, amount: a.amount ?? 0 }));
+
+  const list = st.players || [];
+  const n = list.length;
+  list.forEach((raw, pos) => {
+    const player = {
+      pos,
+      seat: raw.seat,
+      name: raw.player ?? "",
+      startingStack: raw.starting_stack ?? null,
+      stack: raw.stack ?? 0,
+      bet: complete ? 0 : raw.bet ?? 0,
+      folded: Boolean(raw.folded),
+      allIn: Boolean(raw.all_in),
+      cards: cardList(raw.hole_cards),
+      shown: Boolean(raw.shown),
+      mucked: Boolean(raw.mucked),
+      button: raw.seat === model.buttonSeat,
+      blind: n === 2 ? (pos === 1 ? "SB" : "BB") : pos === 0 ? "SB" : pos === 1 ? "BB" : null,
+    };
+    model.players.push(player);
+    model.bySeat.set(player.seat, player);
+  });
+  return model;
+}
+
+/** Display name for a seat: "Anna (3)" from the hand, else the table seats. */
+export function seatName(model, seat) {
+  const p = model.bySeat.get(seat);
+  if (p && p.name) return p.name;
+  const s = model.seats.find((x) => x.number === seat);
+  return s && s.player ? s.player : null;
+}
+
+/** The translation key of a street/phase. */
+export function streetKey(model) {
+  if (!model.hand) return null;
+  if (model.phase === "complete" || model.hand.status === "complete") return "street_complete";
+  if (model.phase === "showdown") return "street_showdown";
+  const s = model.phase === "board" && model.nextStreet ? model.nextStreet : model.street;
+  const names = ["preflop", "flop", "turn", "river"];
+  if (typeof s === "number") return `street_${names[s] || "river"}`;
+  if (typeof s === "string") return `street_${s.toLowerCase()}`;
+  return null;
+}
+
+/** Pot label: "Main pot" or "Side pot n". */
+export function potLabel(i18n, index) {
+  return index === 0 ? i18n.t("pot_main") : i18n.t("pot_side", { n: index });
+}
+
+/** One line describing a hand event (the floor's "last action"). */
+export function describeEvent(i18n, model, event) {
+  if (!event) return "";
+  const p = event.payload || {};
+  const who = (seat) => {
+    const name = seatName(model, seat);
+    return name ? `${name} (${seat})` : i18n.t("seat_n", { n: seat });
+  };
+  if (event.kind === "start") {
+    return i18n.t("act_start", { n: model.hand ? model.hand.number : "", seat: p.button ?? "" });
+  }
+  switch (p.type) {
+    case "fold":
+    case "check":
+    case "call":
+    case "all_in":
+    case "muck":
+    case "hole":
+      return i18n.t(`act_${p.type}`, { who: who(p.seat) });
+    case "bet":
+    case "raise":
+      return i18n.t(`act_${p.type}`, { who: who(p.seat), to: p.to });
+    case "board":
+      return p.cards ? i18n.t("act_board", { cards: cardList(p.cards).join(" ") }) : i18n.t("act_board_blank");
+    case "show":
+      return i18n.t("act_show", { who: who(p.seat), cards: cardList(p.cards).join(" ") });
+    case "award":
+      return i18n.t("act_award", {
+        pot: potLabel(i18n, p.pot || 0),
+        winners: (p.winners || []).map(who).join(", "),
+      });
+    default:
+      return i18n.t("act_other", { kind: p.type || event.kind });
+  }
+}

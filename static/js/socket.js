@@ -1,0 +1,248 @@
+// Shared websocket plumbing for the dealer tablet and the floor dashboard.
+//
+// - LiveSocket: one websocket with automatic reconnect (exponential backoff
+//   with jitter). Close codes 4403/4404 are final (not allowed / no table).
+// - SeqTracker: the last `seq` seen per table, and gap detection (protocol:
+//   an `update` whose seq is not last + 1 means a lost message, so the client
+//   asks for a snapshot).
+// - newClientId(): a fresh id for every mutating message.
+// - I18n: UI strings come from the page (translated by Django), never from JS.
+//
+// Protocol: docs/protocol.md.
+
+const FINAL_CLOSE_CODES = new Set([4403, 4404]);
+
+/** A fresh client_id (UUID v4). crypto.randomUUID needs a secure context; a
+ * tablet on plain http over the LAN is not one, so fall back to getRandomValues. */
+export function newClientId() {
+  if (globalThis.crypto && typeof crypto.randomUUID === "function") {
+    return crypto.randomUUID();
+  }
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** ws:// or wss:// URL for a path on this host. */
+export function wsUrl(path) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}${path}`;
+}
+
+/**
+ * A websocket that reconnects by itself.
+ *
+ * options.onMessage(msg)      every parsed JSON message
+ * options.onOpen(reconnected) after each successful (re)connect
+ * options.onStatus(status, detail)  "connecting" | "open" | "closed" | "forbidden" | "not_found"
+ */
+export class LiveSocket {
+  constructor(path, options = {}) {
+    this.url = wsUrl(path);
+    this.onMessage = options.onMessage || (() => {});
+    this.onOpen = options.onOpen || (() => {});
+    this.onStatus = options.onStatus || (() => {});
+    this.minDelay = options.minDelay ?? 500;
+    this.maxDelay = options.maxDelay ?? 8000;
+    this.attempt = 0;
+    this.everOpened = false;
+    this.stopped = false;
+    this.ws = null;
+    this.timer = null;
+    // Reconnect at once when the tablet wakes up or the network comes back.
+    addEventListener("online", () => this.reconnectNow());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.reconnectNow();
+    });
+  }
+
+  get isOpen() {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.onStatus("connecting");
+    let ws;
+    try {
+      ws = new WebSocket(this.url);
+    } catch (err) {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      const reconnected = this.everOpened;
+      this.everOpened = true;
+      this.attempt = 0;
+      this.onStatus("open");
+      this.onOpen(reconnected);
+    });
+    ws.addEventListener("message", (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch (err) {
+        return;
+      }
+      if (msg && typeof msg.type === "string") this.onMessage(msg);
+    });
+    ws.addEventListener("close", (event) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (FINAL_CLOSE_CODES.has(event.code)) {
+        this.stopped = true;
+        this.onStatus(event.code === 4404 ? "not_found" : "forbidden");
+        return;
+      }
+      this.onStatus("closed");
+      this.scheduleReconnect();
+    });
+  }
+
+  scheduleReconnect() {
+    if (this.stopped || this.timer) return;
+    const base = Math.min(this.maxDelay, this.minDelay * 2 ** this.attempt);
+    this.attempt += 1;
+    const delay = base / 2 + Math.random() * (base / 2);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect();
+    }, delay);
+  }
+
+  reconnectNow() {
+    if (this.stopped || this.ws) return;
+    this.attempt = 0;
+    this.connect();
+  }
+
+  /** Send a message; returns false if the socket is not open. */
+  send(message) {
+    if (!this.isOpen) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Drop the connection as if the network failed (reconnects by itself). */
+  drop() {
+    if (this.ws) this.ws.close();
+  }
+}
+
+/**
+ * The last seq seen per table.
+ *
+ * observe(key, seq) classifies an incoming update:
+ *   "next"  seq === last + 1: in order
+ *   "gap"   seq > last + 1, or nothing seen yet: messages were lost, take a snapshot
+ *   "old"   seq <= last: already seen (ignore)
+ * reset(key, seq) records a snapshot's seq.
+ */
+export class SeqTracker {
+  constructor() {
+    this.last = new Map();
+    this.gaps = 0;
+  }
+
+  get(key) {
+    return this.last.has(key) ? this.last.get(key) : null;
+  }
+
+  reset(key, seq) {
+    this.last.set(key, seq);
+  }
+
+  observe(key, seq) {
+    const last = this.get(key);
+    if (last !== null && seq <= last) return "old";
+    const verdict = last !== null && seq === last + 1 ? "next" : "gap";
+    if (verdict === "gap") this.gaps += 1;
+    this.last.set(key, seq);
+    return verdict;
+  }
+}
+
+/**
+ * Translated UI strings, rendered by Django into
+ * <div data-i18n hidden><span data-k="key">Text with {placeholders}</span>…</div>
+ * (several such blocks may exist on a page).
+ */
+export class I18n {
+  constructor(roots = document.querySelectorAll("[data-i18n]")) {
+    this.strings = {};
+    for (const root of roots) {
+      for (const el of root.querySelectorAll("[data-k]")) this.strings[el.dataset.k] = el.textContent;
+    }
+  }
+
+  has(key) {
+    return Object.prototype.hasOwnProperty.call(this.strings, key);
+  }
+
+  /** The string for `key` with {name} placeholders filled from `params`. */
+  t(key, params = {}) {
+    const text = this.has(key) ? this.strings[key] : key;
+    return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  }
+}
+
+/** Format a chip amount (integer) with thin grouping, e.g. 12 500. */
+export function chips(n) {
+  if (n === null || n === undefined || Number.isNaN(Number(n))) return "–";
+  return Number(n).toLocaleString(document.documentElement.lang || undefined);
+}
+
+/** Split "Jc3d5c" into ["Jc", "3d", "5c"]; unknown "??" cards are kept. */
+export function splitCards(text) {
+  if (Array.isArray(text)) return text.flatMap((c) => splitCards(c));
+  const s = String(text || "").replace(/[\s,]/g, "");
+  const out = [];
+  for (let i = 0; i + 1 < s.length; i += 2) out.push(s.slice(i, i + 2));
+  return out;
+}
+
+const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+
+/** A <span class="card"> for one card code like "Jc" ("??" is face down). */
+export function cardEl(code) {
+  const el = document.createElement("span");
+  const rank = code[0] ? code[0].toUpperCase() : "?";
+  const suit = code[1] ? code[1].toLowerCase() : "?";
+  el.className = `card suit-${SUITS[suit] ? suit : "x"}`;
+  el.dataset.card = code;
+  if (!SUITS[suit]) {
+    el.classList.add("back");
+    el.textContent = "";
+  } else {
+    el.textContent = `${rank === "T" ? "10" : rank}${SUITS[suit]}`;
+  }
+  return el;
+}
+
+/** Replace the children of `el` with cards for `cards` (string or list). */
+export function renderCards(el, cards) {
+  el.replaceChildren(...splitCards(cards).map(cardEl));
+}
+
+/** Tiny DOM helper: h("div", {class: "x", dataset: {a: 1}}, child, "text"). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}

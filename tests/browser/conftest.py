@@ -1,0 +1,176 @@
+"""Browser tests: a real daphne serving the pytest-django test database, and
+Playwright for Python driving Debian's chromium (never a downloaded browser).
+
+Data is created in the tests through ``tables.services`` and committed
+(``django_db(transaction=True)``) so that the daphne subprocess sees it.
+Screenshots go to ``artifacts/`` at the top of the checkout (gitignored).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM would
+# then refuse synchronous queries made by the test itself.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def database_url(settings_dict: dict) -> str:
+    """A libpq URL for the database described by a Django ``settings_dict``
+    (a Unix socket directory as HOST goes into the ``host`` query parameter)."""
+    user = quote(settings_dict.get("USER") or "", safe="")
+    password = quote(settings_dict.get("PASSWORD") or "", safe="")
+    name = quote(settings_dict["NAME"], safe="")
+    # dj-database-url keeps a socket directory given as ?host= in OPTIONS
+    host = settings_dict.get("HOST") or (settings_dict.get("OPTIONS") or {}).get("host") or ""
+    port = settings_dict.get("PORT") or ""
+    auth = f"{user}:{password}@" if user else ""
+    if host.startswith("/"):
+        query = f"?host={quote(host, safe='/')}" + (f"&port={port}" if port else "")
+        return f"postgresql://{auth}/{name}{query}"
+    netloc = host + (f":{port}" if port else "")
+    return f"postgresql://{auth}{netloc}/{name}"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_server_url(django_db_setup, django_db_blocker):
+    """Start daphne on a free port against the test database; yield its base URL."""
+    from django.db import connection
+
+    url = database_url(connection.settings_dict)
+    port = _free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_path = ARTIFACTS / "daphne.log"
+    env = {**os.environ, "DATABASE_URL": url,
+           "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
+           "DEBUG": "true", "PYTHONUNBUFFERED": "1"}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(
+            [str(ROOT / ".venv" / "bin" / "daphne"), "-b", "127.0.0.1", "-p", str(port),
+             "pokerfloor.asgi:application"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"daphne exited with {proc.returncode}:\n{log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(base + "/login/", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"daphne did not answer within 60 s:\n{log_path.read_text()}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless chromium for the session."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser, live_server_url):
+    """Factory: ``new_page(viewport=(1280, 800))`` opens a page in a fresh
+    browser context (its own cookies); everything is closed after the test."""
+    contexts = []
+
+    def make(viewport=(1280, 800), locale="en-US"):
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                      base_url=live_server_url, locale=locale)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+        return page
+
+    page_errors: list[str] = []
+    make.errors = page_errors
+    yield make
+    for context in contexts:
+        context.close()
+    assert not page_errors, f"JavaScript errors in the page: {page_errors}"
+
+
+def login(page, username: str, password: str) -> None:
+    """Log in through the real /login/ form."""
+    page.goto("/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+    assert "/login/" not in page.url, f"login as {username} failed"
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a screenshot as a test artefact in artifacts/."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def off_loop(func, *args, **kwargs):
+    """Call ``func`` in a fresh thread and return its result.
+
+    Playwright's sync API keeps an asyncio loop running in the test's thread,
+    and ``tables.services`` broadcasts with ``async_to_sync`` after the
+    commit, which refuses to run in a thread with a running loop.  (Those
+    broadcasts reach only this process's in-memory channel layer, not the
+    daphne subprocess: data made this way is seen by pages opened later.)
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connections
+
+    def run():
+        try:
+            return func(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()
