@@ -93,6 +93,7 @@ class Hand(models.Model):
     spec = models.JSONField()
     snapshot = models.JSONField(default=dict)
     snapshot_seq = models.BigIntegerField(default=0)
+    last_index = models.IntegerField(default=-1, help_text="index of the hand's last event")
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     metadata = models.JSONField(default=dict, blank=True)

@@ -56,7 +56,6 @@ class Outcome:
     table_id: int
     seq: int
     duplicate: bool = False
-    event: dict[str, Any] | None = None
 
 
 # ---------------------------------------------------------------------------
@@ -109,8 +108,7 @@ def _hand_state_and_index(hand: Hand) -> tuple[HandState, int]:
     event index seen; it is used only if that index is still the hand's last
     (so several server processes stay correct).
     """
-    last = hand.events.order_by("-index").values_list("index", flat=True).first()
-    last = -1 if last is None else last
+    last = hand.last_index
     with _cache_lock:
         cached = _state_cache.get(hand.id)
     if cached is not None and cached[0] == last:
@@ -240,12 +238,12 @@ def _check_seq(table: Table, expected_seq: int | None) -> None:
 def _duplicate(table: Table, client_id: str | None) -> Outcome | None:
     if not client_id:
         return None
-    event = HandEvent.objects.filter(client_id=client_id).first()
-    if event is None:
+    found = HandEvent.objects.filter(client_id=client_id).values_list("table_id", "seq").first()
+    if found is None:
         return None
-    if event.table_id != table.id:
+    if found[0] != table.id:
         raise ServiceError("invalid", "client_id already used at another table")
-    return Outcome(table.id, event.seq, duplicate=True, event=_event_dict(event))
+    return Outcome(table.id, found[1], duplicate=True)
 
 
 def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: HandEvent | None = None) -> None:
@@ -274,10 +272,11 @@ def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, acto
         actor=actor if actor is not None and actor.is_authenticated else None,
         client_id=client_id or None,
     )
-    table.save(update_fields=["seq"])
+    Table.objects.filter(pk=table.pk).update(seq=table.seq)
     hand.snapshot = state.to_dict()
     hand.snapshot_seq = table.seq
-    fields = ["snapshot", "snapshot_seq"]
+    hand.last_index = index
+    fields = ["snapshot", "snapshot_seq", "last_index"]
     if state.phase == "complete" and hand.status == Hand.Status.LIVE:
         hand.status = Hand.Status.COMPLETE
         hand.ended_at = timezone.now()
@@ -379,7 +378,7 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
         table.save(update_fields=["button_seat"])
         event = _append(table, hand, 0, "start", {"type": "start", "button": button}, actor, client_id, state)
         _broadcast_on_commit(table, hand, event)
-        return Outcome(table.id, table.seq, event=_event_dict(event))
+        return Outcome(table.id, table.seq)
 
 
 # Shows and mucks are still recorded after the pots were awarded (until the next hand starts).
@@ -415,7 +414,7 @@ def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_
             raise ServiceError("invalid", f"malformed action: {exc}") from None
         event = _append(table, hand, last_index + 1, "action", action, actor, client_id, new_state)
         _broadcast_on_commit(table, hand, event)
-        return Outcome(table.id, table.seq, event=_event_dict(event))
+        return Outcome(table.id, table.seq)
 
 
 def create_table(name: str, *, small_blind: int, big_blind: int, ante: int = 0, big_blind_ante: int = 0,

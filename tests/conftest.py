@@ -4,7 +4,19 @@ Imports of Django code stay inside fixtures so that the pure-engine tests can
 run with ``-p no:django``.
 """
 
+import os
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote
+
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "artifacts"
 
 
 @pytest.fixture
@@ -46,3 +58,72 @@ def floorman(roles):
 def outsider(roles):
     """A logged-in user with no role."""
     return _user("outsider", None, roles)
+
+
+def database_url(settings_dict: dict) -> str:
+    """A libpq URL for the database described by a Django ``settings_dict``
+    (a Unix socket directory as HOST goes into the ``host`` query parameter)."""
+    user = quote(settings_dict.get("USER") or "", safe="")
+    password = quote(settings_dict.get("PASSWORD") or "", safe="")
+    name = quote(settings_dict["NAME"], safe="")
+    # dj-database-url keeps a socket directory given as ?host= in OPTIONS
+    host = settings_dict.get("HOST") or (settings_dict.get("OPTIONS") or {}).get("host") or ""
+    port = settings_dict.get("PORT") or ""
+    auth = f"{user}:{password}@" if user else ""
+    if host.startswith("/"):
+        query = f"?host={quote(host, safe='/')}" + (f"&port={port}" if port else "")
+        return f"postgresql://{auth}/{name}{query}"
+    netloc = host + (f":{port}" if port else "")
+    return f"postgresql://{auth}{netloc}/{name}"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_server_url(django_db_setup, django_db_blocker):
+    """Start daphne on a free port against the test database; yield its base URL."""
+    from django.db import connection
+
+    url = database_url(connection.settings_dict)
+    port = _free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_path = ARTIFACTS / "daphne.log"
+    env = {**os.environ, "DATABASE_URL": url,
+           "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
+           "DEBUG": "true", "PYTHONUNBUFFERED": "1"}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(
+            [str(ROOT / ".venv" / "bin" / "daphne"), "-b", "127.0.0.1", "-p", str(port),
+             "pokerfloor.asgi:application"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"daphne exited with {proc.returncode}:\n{log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(base + "/login/", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"daphne did not answer within 60 s:\n{log_path.read_text()}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+

@@ -218,7 +218,9 @@ class Command(BaseCommand):
                     result["ok"] = True
             except (ReplayError, EngineError, services.ServiceError, ValueError, KeyError, TypeError, OSError) as exc:
                 result["error"] = getattr(exc, "message", None) or str(exc)
-            if table is not None:  # the replayed hand stays in the history; its table leaves the floor
+            if table is not None and result["ok"]:
+                # the replayed hand stays in the history; its table leaves the floor
+                # (a hand that stopped half-way stays live on the floor, as recorded)
                 services.set_table_status(table.id, Table.Status.CLOSED)
             failures += not result["ok"]
             if options["json"]:
