@@ -13,6 +13,7 @@ and changes nothing.  Errors raise ``ServiceError`` with a machine code
 from __future__ import annotations
 
 import dataclasses
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -249,7 +250,11 @@ def _duplicate(table: Table, client_id: str | None) -> Outcome | None:
 def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: HandEvent | None = None) -> None:
     """Send the table's snapshot (taken now, inside the transaction) to the
     table's group and the floor once the transaction commits."""
-    message = {"type": "table.update", "snapshot": table_snapshot(table, hand=hand, last_event=event)}
+    snapshot = table_snapshot(table, hand=hand, last_event=event)
+    # Serialised once here, not once per receiver (and cheap for the channel layer to copy).
+    message = {"type": "table.update", "seq": snapshot["seq"], "table_id": table.id,
+               "text": json.dumps({"type": "update", "seq": snapshot["seq"], "snapshot": snapshot},
+                                  separators=(",", ":"))}
 
     def send() -> None:
         layer = get_channel_layer()
@@ -297,15 +302,17 @@ def _settle(table: Table, hand: Hand, state: HandState) -> None:
 
 
 def rules_for_table(table: Table) -> Rules:
-    """The engine rules object for a table's house-rule profile."""
+    """The engine rules of the table's house-rule profile (``rules.profiles``):
+    the minimum raise reading (TDA last full raise, or 002 #4 "double the
+    previous") and who may re-raise after a short all-in.  An unknown
+    profile slug raises ``ServiceError('invalid')``."""
+    from rules.profiles import get_profile  # noqa: PLC0415  (rules is a sibling app)
+
     try:
-        from rules.profiles import engine_rules, get_profile  # noqa: PLC0415
-    except ImportError:
-        return Rules()
-    try:
-        return engine_rules(get_profile(table.rules_profile))
+        profile = get_profile(table.rules_profile)
     except KeyError:
-        return Rules()
+        raise ServiceError("invalid", f"unknown house-rule profile {table.rules_profile!r}") from None
+    return Rules(min_raise=profile.min_raise, short_all_in_reopens=profile.short_all_in_reopens)
 
 
 def build_spec(table: Table, seats: list[Seat], button: int) -> HandSpec:

@@ -125,5 +125,9 @@ def live_server_url(django_db_setup, django_db_blocker):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        # daphne's backends may outlive it for a moment; the test database is dropped next
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = current_database() AND pid <> pg_backend_pid()")
 
 

@@ -26,9 +26,11 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One headless chromium for the session."""
+    """One headless chromium per test module.  Module scope, not session:
+    Playwright's sync API keeps an event loop running in the main thread
+    while it is open, which would break the pytest-asyncio tests after it."""
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():

@@ -1,5 +1,7 @@
 """Services: event-sourced hands, expected seq, idempotency, broadcasts after commit."""
 
+import json
+
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -127,7 +129,8 @@ def test_it_broadcasts_only_after_commit(table):
     message = async_to_sync(layer.receive)(channel)
     # the first message the group sees is the committed hand, not the rolled-back one
     assert message["type"] == "table.update"
-    assert message["snapshot"]["seq"] == outcome.seq
+    assert message["seq"] == outcome.seq
+    assert json.loads(message["text"])["snapshot"]["seq"] == outcome.seq
 
 
 def test_it_refuses_a_second_hand_while_one_is_live(table):
@@ -143,3 +146,17 @@ def test_it_needs_two_players(db, dealer):
     with pytest.raises(services.ServiceError) as err:
         services.start_hand(table.id)
     assert err.value.code == "not_enough_players"
+
+
+def test_the_tables_house_rules_set_the_minimum_raise(db):
+    """002 #4 ("double the previous"): BB 100, a raise to 200 must be followed
+    by a raise to at least 400; under TDA (last full raise) to 300."""
+    mins = {}
+    for profile in ("betting-rules", "tda-2024"):
+        table = services.create_table(f"T {profile}", small_blind=50, big_blind=100, rules_profile=profile)
+        for seat, name in [(1, "A"), (2, "B"), (3, "C"), (4, "D")]:
+            services.seat_player(table.id, seat, f"{name}-{profile}", 10_000)
+        services.start_hand(table.id)  # button 1, SB 2, BB 3, UTG 4
+        services.apply_action(table.id, {"type": "raise", "seat": 4, "to": 200})
+        mins[profile] = live_state(table)["legal"]["min_raise_to"]
+    assert mins == {"betting-rules": 400, "tda-2024": 300}
