@@ -70,7 +70,7 @@ class _JsonConsumer(AsyncWebsocketConsumer):
 
 @database_sync_to_async
 def _load_table_for(user, table_id: int) -> tuple[str, dict | None]:
-    table = Table.objects.select_related("dealer").filter(pk=table_id).first()
+    table = Table.objects.select_related("dealer", "current_hand").filter(pk=table_id).first()
     if table is None:
         return "not_found", None
     if not can_deal(user, table):
@@ -80,7 +80,7 @@ def _load_table_for(user, table_id: int) -> tuple[str, dict | None]:
 
 @database_sync_to_async
 def _snapshot(table_id: int) -> dict:
-    return services.table_snapshot(Table.objects.select_related("dealer").get(pk=table_id))
+    return services.table_snapshot(Table.objects.select_related("dealer", "current_hand").get(pk=table_id))
 
 
 @database_sync_to_async

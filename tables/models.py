@@ -51,6 +51,10 @@ class Table(models.Model):
     rules_profile = models.SlugField(_("house rules"), default="tda-2024")
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     seq = models.BigIntegerField(default=0)
+    current_hand = models.ForeignKey(
+        "Hand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="the table's newest hand (live or just completed)",
+    )
     dealer = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="dealt_tables"
     )

@@ -144,7 +144,7 @@ def table_snapshot(table: Table, *, hand: Hand | None = None, last_event: HandEv
     """
     seats = list(table.seats.select_related("player").order_by("number"))
     if hand is None:
-        hand = table.hands.order_by("-number").first()
+        hand = table.current_hand
     hand_data = None
     if hand is not None:
         if last_event is None:
@@ -226,9 +226,15 @@ def next_button_seat(table: Table, seats: list[Seat] | None = None) -> int | Non
 
 def _lock_table(table_id: int) -> Table:
     try:
-        return Table.objects.select_for_update(no_key=True, of=("self",)).select_related("dealer").get(pk=table_id)
+        return (Table.objects.select_for_update(no_key=True, of=("self",))
+                .select_related("dealer", "current_hand").get(pk=table_id))
     except Table.DoesNotExist:
         raise ServiceError("not_found", f"no table {table_id}") from None
+
+
+def _live_hand(table: Table) -> Hand | None:
+    hand = table.current_hand
+    return hand if hand is not None and hand.status == Hand.Status.LIVE else None
 
 
 def _check_seq(table: Table, expected_seq: int | None) -> None:
@@ -362,7 +368,7 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
         _check_seq(table, expected_seq)
         if table.status != Table.Status.OPEN:
             raise ServiceError("table_closed", "the table is closed")
-        if table.hands.filter(status=Hand.Status.LIVE).exists():
+        if _live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "finish the current hand first")
         seats = list(table.seats.select_related("player").order_by("number"))
         if spec is not None:
@@ -378,11 +384,12 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
             state = HandState.start(hand_spec)
         except EngineError as exc:
             raise ServiceError(exc.code, exc.message) from None
-        number = (table.hands.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        number = table.current_hand.number + 1 if table.current_hand else 1
         hand = Hand.objects.create(table=table, number=number, spec=spec_to_dict(hand_spec),
                                    metadata=metadata or {})
         table.button_seat = button
-        table.save(update_fields=["button_seat"])
+        table.current_hand = hand
+        table.save(update_fields=["button_seat", "current_hand"])
         event = _append(table, hand, 0, "start", {"type": "start", "button": button}, actor, client_id, state)
         _broadcast_on_commit(table, hand, event)
         return Outcome(table.id, table.seq)
@@ -409,7 +416,7 @@ def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_
         if dup:
             return dup
         _check_seq(table, expected_seq)
-        hand = table.hands.order_by("-number").first()
+        hand = table.current_hand
         if hand is None or (hand.status != Hand.Status.LIVE and action["type"] not in LATE_ACTIONS):
             raise ServiceError("no_hand", "no hand in progress: start one first")
         state, last_index = _hand_state_and_index(hand)
@@ -450,7 +457,7 @@ def seat_player(table_id: int, seat_number: int, player: Player | str, stack: in
     with transaction.atomic():
         table = _lock_table(table_id)
         _check_seq(table, expected_seq)
-        if table.hands.filter(status=Hand.Status.LIVE).exists():
+        if _live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "players are seated between hands")
         seat = table.seats.filter(number=seat_number).first()
         if seat is None:
@@ -474,7 +481,7 @@ def unseat_player(table_id: int, seat_number: int, *, expected_seq: int | None =
     with transaction.atomic():
         table = _lock_table(table_id)
         _check_seq(table, expected_seq)
-        if table.hands.filter(status=Hand.Status.LIVE).exists():
+        if _live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "players leave between hands")
         updated = table.seats.filter(number=seat_number).update(player=None, stack=0, sitting_out=False)
         if not updated:
@@ -494,7 +501,7 @@ def set_table_status(table_id: int, status: str, *, expected_seq: int | None = N
     with transaction.atomic():
         table = _lock_table(table_id)
         _check_seq(table, expected_seq)
-        if status == Table.Status.CLOSED and table.hands.filter(status=Hand.Status.LIVE).exists():
+        if status == Table.Status.CLOSED and _live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "finish the hand before closing the table")
         table.status = status
         table.seq += 1
