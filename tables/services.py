@@ -21,7 +21,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from tables.engine import EngineError, HandSpec, HandState, Rules, SeatSpec
@@ -133,28 +133,29 @@ def _remember(hand_id: int, index: int, state: HandState) -> None:
 # ---------------------------------------------------------------------------
 # Snapshots
 
-def table_snapshot(table: Table, *, hand: Hand | None = None, last_event: HandEvent | None = None
+def table_snapshot(table: Table, *, hand: Hand | None = None, last_event: dict[str, Any] | None = None
                    ) -> dict[str, Any]:
     """The whole client view of a table (see docs/protocol.md, ``snapshot``).
 
     Shape: ``{"seq", "table": {...}, "seats": [...], "hand": null|{...},
     "next_button_seat"}``.  Chips are integers.  ``hand`` and
-    ``last_event`` may be passed when the caller has them already (the
-    table's newest hand and its last event).
+    ``last_event`` (JSON form) may be passed when the caller has them
+    already (the table's newest hand and its last event).
     """
-    seats = list(table.seats.select_related("player").order_by("number"))
     if hand is None:
         hand = table.current_hand
+    seats = _seats(table, hand)
     hand_data = None
     if hand is not None:
         if last_event is None:
-            last_event = hand.events.order_by("-index").first()
+            event = hand.events.select_related("actor").order_by("-index").first()
+            last_event = None if event is None else _event_dict(event)
         hand_data = {
             "id": hand.id,
             "number": hand.number,
             "status": hand.status,
             "state": hand.snapshot,
-            "last_event": None if last_event is None else _event_dict(last_event),
+            "last_event": last_event,
         }
     return {
         "seq": table.seq,
@@ -172,18 +173,36 @@ def table_snapshot(table: Table, *, hand: Hand | None = None, last_event: HandEv
             "max_seats": table.max_seats,
             "dealer": table.dealer.username if table.dealer_id else None,
         },
-        "seats": [
-            {
-                "number": s.number,
-                "player": s.player.name if s.player_id else None,
-                "stack": s.stack,
-                "sitting_out": s.sitting_out,
-            }
-            for s in seats
-        ],
+        "seats": seats,
         "hand": hand_data,
-        "next_button_seat": next_button_seat(table, seats),
+        "next_button_seat": _next_button(table.button_seat,
+                                         [s["number"] for s in seats if s["player"] and s["stack"] > 0
+                                          and not s["sitting_out"]]),
     }
+
+
+_seat_cache: dict[int, tuple[int, list[dict[str, Any]]]] = {}
+
+
+def _seats(table: Table, hand: Hand | None) -> list[dict[str, Any]]:
+    """The table's seats as JSON-able dicts, in seat order.
+
+    Seats change only between hands, so while a hand is live they are
+    cached per process under the hand's id (a new hand, in any process,
+    has a new id)."""
+    live_id = hand.id if hand is not None and hand.status == Hand.Status.LIVE else None
+    if live_id is not None:
+        cached = _seat_cache.get(table.id)
+        if cached is not None and cached[0] == live_id:
+            return cached[1]
+    seats = [
+        {"number": number, "player": name, "stack": stack, "sitting_out": sitting_out}
+        for number, name, stack, sitting_out in table.seats.order_by("number").values_list(
+            "number", "player__name", "stack", "sitting_out")
+    ]
+    if live_id is not None:
+        _seat_cache[table.id] = (live_id, seats)
+    return seats
 
 
 def _event_dict(event: HandEvent) -> dict[str, Any]:
@@ -212,12 +231,16 @@ def next_button_seat(table: Table, seats: list[Seat] | None = None) -> int | Non
     player dealt in; the lowest such seat for the table's first hand.
     Returns None when fewer than two players can be dealt in."""
     seats = seats if seats is not None else list(table.seats.all())
-    live = sorted(s.number for s in _dealt_in(seats))
+    return _next_button(table.button_seat, [s.number for s in _dealt_in(seats)])
+
+
+def _next_button(button: int | None, live: list[int]) -> int | None:
+    live = sorted(live)
     if len(live) < 2:
         return None
-    if table.button_seat is None:
+    if button is None:
         return live[0]
-    after = [n for n in live if n > table.button_seat]
+    after = [n for n in live if n > button]
     return after[0] if after else live[0]
 
 
@@ -245,7 +268,9 @@ def _check_seq(table: Table, expected_seq: int | None) -> None:
 def _duplicate(table: Table, client_id: str | None) -> Outcome | None:
     if not client_id:
         return None
-    found = HandEvent.objects.filter(client_id=client_id).values_list("table_id", "seq").first()
+    with connection.cursor() as cursor:  # hot path: plain SQL, no ORM query compilation
+        cursor.execute(f"SELECT table_id, seq FROM {HandEvent._meta.db_table} WHERE client_id = %s", [client_id])
+        found = cursor.fetchone()
     if found is None:
         return None
     if found[0] != table.id:
@@ -253,7 +278,7 @@ def _duplicate(table: Table, client_id: str | None) -> Outcome | None:
     return Outcome(table.id, found[1], duplicate=True)
 
 
-def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: HandEvent | None = None) -> None:
+def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: dict[str, Any] | None = None) -> None:
     """Send the table's snapshot (taken now, inside the transaction) to the
     table's group and the floor once the transaction commits."""
     snapshot = table_snapshot(table, hand=hand, last_event=event)
@@ -273,29 +298,48 @@ def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: HandEven
 
 
 def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, actor, client_id: str | None,
-            state: HandState) -> HandEvent:
-    """Append event number ``index`` of ``hand`` and bump the table's seq.
+            state: HandState) -> dict[str, Any]:
+    """Append event number ``index`` of ``hand``, bump the table's seq and
+    cache the hand's new snapshot; return the event as JSON-able data.
+
     The table row is locked, so seq and index cannot collide; the unique
-    constraints stay as a last line of defence."""
+    constraints stay as a last line of defence.  This is the hot path of
+    every dealer action, so it speaks plain SQL (three statements) instead
+    of compiling ORM queries.
+    """
     table.seq += 1
-    event = HandEvent.objects.create(
-        table=table, hand=hand, seq=table.seq, index=index, kind=kind, payload=payload,
-        actor=actor if actor is not None and actor.is_authenticated else None,
-        client_id=client_id or None,
-    )
-    Table.objects.filter(pk=table.pk).update(seq=table.seq)
+    actor_id = actor.id if actor is not None and actor.is_authenticated else None
     hand.snapshot = state.to_dict()
     hand.snapshot_seq = table.seq
     hand.last_index = index
-    fields = ["snapshot", "snapshot_seq", "last_index"]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, actor_id, '
+            f"at, client_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, now(), %s) RETURNING at",
+            [table.id, hand.id, table.seq, index, kind, json.dumps(payload), actor_id, client_id or None],
+        )
+        at = cursor.fetchone()[0]
+        cursor.execute(f"UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s", [table.seq, table.id])
+        if not (state.phase == "complete" and hand.status == Hand.Status.LIVE):
+            cursor.execute(
+                f"UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s "
+                f"WHERE id = %s",
+                [json.dumps(hand.snapshot), table.seq, index, hand.id],
+            )
     if state.phase == "complete" and hand.status == Hand.Status.LIVE:
         hand.status = Hand.Status.COMPLETE
         hand.ended_at = timezone.now()
-        fields += ["status", "ended_at"]
         _settle(table, hand, state)
-    hand.save(update_fields=fields)
+        hand.save(update_fields=["snapshot", "snapshot_seq", "last_index", "status", "ended_at"])
     _remember(hand.id, index, state)
-    return event
+    return {
+        "seq": table.seq,
+        "index": index,
+        "kind": kind,
+        "payload": payload,
+        "at": at.isoformat(),
+        "actor": actor.username if actor_id else None,
+    }
 
 
 def _settle(table: Table, hand: Hand, state: HandState) -> None:
