@@ -21,6 +21,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -247,12 +248,39 @@ def _next_button(button: int | None, live: list[int]) -> int | None:
 # ---------------------------------------------------------------------------
 # Mutations
 
+_TABLE_FIELDS = [f.attname for f in Table._meta.concrete_fields]
+_HAND_FIELDS = [f.attname for f in Hand._meta.concrete_fields]
+
+
 def _lock_table(table_id: int) -> Table:
-    try:
-        return (Table.objects.select_for_update(no_key=True, of=("self",))
-                .select_related("dealer", "current_hand").get(pk=table_id))
-    except Table.DoesNotExist:
-        raise ServiceError("not_found", f"no table {table_id}") from None
+    """Lock the table row (``FOR NO KEY UPDATE``: one writer per table) and
+    load it with its dealer's username and its current hand, in one plain
+    SQL statement (the hot path of every dealer action).  Raises
+    ``ServiceError('not_found')``."""
+    table_cols = ", ".join(f't."{name}"' for name in _TABLE_FIELDS)
+    hand_cols = ", ".join(f'h."{name}"' for name in _HAND_FIELDS)
+    sql = (f"SELECT {table_cols}, u.username, {hand_cols} FROM {Table._meta.db_table} t "
+           f"LEFT JOIN {User._meta.db_table} u ON u.id = t.dealer_id "
+           f"LEFT JOIN {Hand._meta.db_table} h ON h.id = t.current_hand_id "
+           f"WHERE t.id = %s FOR NO KEY UPDATE OF t")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise ServiceError("not_found", f"no table {table_id}")
+    n = len(_TABLE_FIELDS)
+    table = Table.from_db(connection.alias, _TABLE_FIELDS, row[:n])
+    if table.dealer_id is not None:
+        table.dealer = User.from_db(connection.alias, ["id", "username"], [table.dealer_id, row[n]])
+    hand_values = list(row[n + 1:])
+    if table.current_hand_id is not None:
+        for i, field in enumerate(Hand._meta.concrete_fields):  # jsonb arrives as text from a raw cursor
+            hand_values[i] = field.from_db_value(hand_values[i], None, connection) \
+                if hasattr(field, "from_db_value") else hand_values[i]
+        table.current_hand = Hand.from_db(connection.alias, _HAND_FIELDS, hand_values)
+    else:
+        table.current_hand = None
+    return table
 
 
 def _live_hand(table: Table) -> Hand | None:
