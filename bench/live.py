@@ -165,15 +165,17 @@ async def floor(url, cookie, stop, received, anomalies):
                 continue
             now = time.perf_counter()
             message = json.loads(raw)
-            if message["type"] != "update":
-                continue
-            table_id = message["snapshot"]["table"]["id"]
-            seq = message["seq"]
-            previous = last.get(table_id)
-            if previous is not None and seq != previous + 1:
-                anomalies["doubled" if seq <= previous else "lost"] += 1
-            last[table_id] = max(seq, previous or 0)
-            received[(table_id, seq)].append(now)
+            batch = message["messages"] if message["type"] == "batch" else [message]
+            for message in batch:
+                if message["type"] != "update":
+                    continue
+                table_id = message["snapshot"]["table"]["id"]
+                seq = message["seq"]
+                previous = last.get(table_id)
+                if previous is not None and seq != previous + 1:
+                    anomalies["doubled" if seq <= previous else "lost"] += 1
+                last[table_id] = max(seq, previous or 0)
+                received[(table_id, seq)].append(now)
 
 
 def pct(values: list[float], q: float) -> float:

@@ -6,7 +6,10 @@ Protocol: docs/protocol.md.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -18,6 +21,11 @@ from channels.consumer import get_handler_name
 from tables import services
 from tables.access import can_deal, is_floor
 from tables.models import Table
+
+def envint_threads() -> int:
+    """``SERVICE_THREADS`` (default 8): how many services run at once per process."""
+    return int(os.environ.get("SERVICE_THREADS", "8"))
+
 
 CLOSE_UNAUTHORISED = 4403
 CLOSE_NOT_FOUND = 4404
@@ -94,6 +102,11 @@ def _is_floor(user) -> bool:
     return is_floor(user)
 
 
+# Worker threads for services: each holds a database connection while it
+# waits on the table lock or for the broadcast after its commit.
+_SERVICE_THREADS = ThreadPoolExecutor(max_workers=envint_threads(), thread_name_prefix="pokerfloor-service")
+
+
 def _run_service(func, *args, **kwargs):
     close_old_connections()
     try:
@@ -106,7 +119,8 @@ async def _call(func, *args, **kwargs):
     """Run a service in a worker thread of its own (not Channels' single
     database thread): services lock their table row, so calls for different
     tables run in parallel and calls for one table queue on the lock."""
-    return await sync_to_async(_run_service, thread_sensitive=False)(func, *args, **kwargs)
+    return await sync_to_async(_run_service, thread_sensitive=False, executor=_SERVICE_THREADS)(
+        func, *args, **kwargs)
 
 
 class DealerConsumer(_JsonConsumer):
@@ -166,7 +180,34 @@ class DealerConsumer(_JsonConsumer):
 
 
 class FloorConsumer(_JsonConsumer):
-    """``/ws/floor/``: every table, live, for floor staff and managers."""
+    """``/ws/floor/``: every table, live, for floor staff and managers.
+
+    The floor hears every table of the room, so updates that arrive within
+    ``BATCH_SECONDS`` of each other go out in one ``batch`` frame (in
+    order, each still an ``update`` with its seq): a busy room costs one
+    websocket frame per dashboard per tick, not one per action.
+    """
+
+    BATCH_SECONDS = 0.02
+
+    async def table_update(self, event: dict[str, Any]) -> None:
+        """Group handler: queue the update; the first one of a tick schedules the flush."""
+        pending = getattr(self, "_pending", None)
+        if pending is None:
+            self._pending = [event["text"]]
+            asyncio.get_running_loop().call_later(self.BATCH_SECONDS, self._flush_soon)
+        else:
+            pending.append(event["text"])
+
+    def _flush_soon(self) -> None:
+        asyncio.ensure_future(self._flush())
+
+    async def _flush(self) -> None:
+        pending, self._pending = getattr(self, "_pending", None) or [], None
+        if len(pending) == 1:
+            await self.send(text_data=pending[0])
+        elif pending:
+            await self.send(text_data='{"type":"batch","messages":[' + ",".join(pending) + "]}")
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")

@@ -89,7 +89,13 @@ export class LiveSocket {
       } catch (err) {
         return;
       }
-      if (msg && typeof msg.type === "string") this.onMessage(msg);
+      if (!msg || typeof msg.type !== "string") return;
+      if (msg.type === "batch" && Array.isArray(msg.messages)) {
+        // several updates sent in one frame (the floor socket); applied in order
+        for (const one of msg.messages) if (one && typeof one.type === "string") this.onMessage(one);
+        return;
+      }
+      this.onMessage(msg);
     });
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
