@@ -53,7 +53,7 @@ class Command(BaseCommand):
                                               rules_profile=profile, dealer=users.get(dealer))
                 for seat, player, stack in players:
                     services.seat_player(table.id, seat, player, stack)
-        self.stdout.write("Demo room loaded. Log in at http://127.0.0.1:8000/login/ with:")
+        self.stdout.write("Demo room loaded. Log in at /login/ with:")
         for username, password, group in ACCOUNTS:
             extra = ""
             if group == "dealer":
