@@ -176,9 +176,9 @@ def table_snapshot(table: Table, *, hand: Hand | None = None, last_event: dict[s
         },
         "seats": seats,
         "hand": hand_data,
-        "next_button_seat": _next_button(table.button_seat,
-                                         [s["number"] for s in seats if s["player"] and s["stack"] > 0
-                                          and not s["sitting_out"]]),
+        "next_button_seat": _next_button(
+            table.button_seat,
+            [s["number"] for s in seats if _is_dealt_in(s["player"] is not None, s["stack"], s["sitting_out"])]),
     }
 
 
@@ -222,8 +222,13 @@ def hand_events(hand: Hand) -> list[dict[str, Any]]:
     return [_event_dict(e) for e in hand.events.select_related("actor").order_by("index")]
 
 
+def _is_dealt_in(occupied: bool, stack: int, sitting_out: bool) -> bool:
+    """Who gets cards in the next hand: a seated player with chips who is not sitting out."""
+    return occupied and stack > 0 and not sitting_out
+
+
 def _dealt_in(seats: list[Seat]) -> list[Seat]:
-    return [s for s in seats if s.player_id and s.stack > 0 and not s.sitting_out]
+    return [s for s in seats if _is_dealt_in(s.player_id is not None, s.stack, s.sitting_out)]
 
 
 def next_button_seat(table: Table, seats: list[Seat] | None = None) -> int | None:
@@ -503,6 +508,15 @@ def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_
         return Outcome(table.id, table.seq)
 
 
+def _commit_table_change(table: Table, fields: tuple[str, ...] = ()) -> Outcome:
+    """Save a change of the locked table (``fields`` besides ``seq``): bump
+    its seq and broadcast the new snapshot after the commit."""
+    table.seq += 1
+    table.save(update_fields=[*fields, "seq"])
+    _broadcast_on_commit(table)
+    return Outcome(table.id, table.seq)
+
+
 def create_table(name: str, *, small_blind: int, big_blind: int, ante: int = 0, big_blind_ante: int = 0,
                  straddle: int = 0, max_seats: int = 9, rules_profile: str = "tda-2024", dealer=None) -> Table:
     """Open a new table with empty seats 1..``max_seats`` (2..10)."""
@@ -542,10 +556,7 @@ def seat_player(table_id: int, seat_number: int, player: Player | str, stack: in
         seat.stack = stack
         seat.sitting_out = False
         seat.save()
-        table.seq += 1
-        table.save(update_fields=["seq"])
-        _broadcast_on_commit(table)
-        return Outcome(table.id, table.seq)
+        return _commit_table_change(table)
 
 
 def unseat_player(table_id: int, seat_number: int, *, expected_seq: int | None = None) -> Outcome:
@@ -558,10 +569,7 @@ def unseat_player(table_id: int, seat_number: int, *, expected_seq: int | None =
         updated = table.seats.filter(number=seat_number).update(player=None, stack=0, sitting_out=False)
         if not updated:
             raise ServiceError("no_such_seat", f"table has no seat {seat_number}")
-        table.seq += 1
-        table.save(update_fields=["seq"])
-        _broadcast_on_commit(table)
-        return Outcome(table.id, table.seq)
+        return _commit_table_change(table)
 
 
 def set_table_status(table_id: int, status: str, *, expected_seq: int | None = None) -> Outcome:
@@ -576,7 +584,4 @@ def set_table_status(table_id: int, status: str, *, expected_seq: int | None = N
         if status == Table.Status.CLOSED and _live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "finish the hand before closing the table")
         table.status = status
-        table.seq += 1
-        table.save(update_fields=["status", "seq"])
-        _broadcast_on_commit(table)
-        return Outcome(table.id, table.seq)
+        return _commit_table_change(table, ("status",))
