@@ -90,6 +90,7 @@ class Hand(models.Model):
     class Status(models.TextChoices):
         LIVE = "live", _("live")
         COMPLETE = "complete", _("complete")
+        MISDEAL = "misdeal", _("misdeal")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()

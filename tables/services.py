@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from tables.engine import EngineError, HandSpec, HandState, Rules, SeatSpec
 from tables.models import Hand, HandEvent, Player, Seat, Table
+from tables.signals import hand_completed
 
 FLOOR_GROUP = "floor"
 
@@ -364,6 +365,11 @@ def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, acto
         hand.ended_at = timezone.now()
         _settle(table, hand, state)
         hand.save(update_fields=["snapshot", "snapshot_seq", "last_index", "status", "ended_at"])
+        hand_completed.send(
+            sender=Hand, table=table, hand=hand,
+            start_stacks={s.seat: s.stack for s in state.spec.seats},
+            final_stacks={s.seat: state.final_stacks[i] for i, s in enumerate(state.spec.seats)},
+        )
     _remember(hand.id, index, state)
     return {
         "seq": table.seq,
