@@ -432,6 +432,15 @@ def _check_spec_matches_seats(spec: HandSpec, seats: list[Seat]) -> None:
                                f"spec says {seat_spec.player} with {seat_spec.stack}")
 
 
+# Extension point for apps that run tables by their own rules (tournaments:
+# dead button, heads-up button, big blind ante from the clock).  Each provider
+# is called as ``provider(table, seats)`` with the locked table and its seats
+# (ordered by number, players selected) and returns the ``HandSpec`` of the
+# next hand (with ``button_seat`` set), or None to let the next provider or
+# the cash-game default decide.  Providers may raise ServiceError.
+SPEC_PROVIDERS: list = []
+
+
 def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, client_id: str | None = None,
                spec: dict[str, Any] | None = None, metadata: dict[str, Any] | None = None) -> Outcome:
     """Start the next hand: the button moves, antes, blinds and the live
@@ -459,10 +468,18 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
             _check_spec_matches_seats(hand_spec, seats)
             button = hand_spec.button_seat or hand_spec.seats[-1].seat
         else:
-            button = next_button_seat(table, seats)
-            if button is None:
-                raise ServiceError("not_enough_players", "at least two players with chips are needed")
-            hand_spec = build_spec(table, seats, button)
+            hand_spec = None
+            for provider in SPEC_PROVIDERS:
+                hand_spec = provider(table, seats)
+                if hand_spec is not None:
+                    break
+            if hand_spec is None:
+                button = next_button_seat(table, seats)
+                if button is None:
+                    raise ServiceError("not_enough_players", "at least two players with chips are needed")
+                hand_spec = build_spec(table, seats, button)
+            else:
+                button = hand_spec.button_seat
         try:
             state = HandState.start(hand_spec)
         except EngineError as exc:
