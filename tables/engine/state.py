@@ -613,6 +613,106 @@ class HandState:
         new._settle()
         return new
 
+    def _do_kill(self, action: dict) -> "HandState":
+        """Floor correction: the hand at ``seat`` is dead, whatever the turn.
+
+        A dead hand (rulebook 003 "Miss-Deal" fouled hands, 001 6.25 and
+        004 #35 exposed cards, 000 Allgemein 6 absent player, 004 #71
+        penalty: "cards dealt and killed") is folded out of turn: the chips
+        it put in stay in the pot except a bet or raise nobody called, which
+        goes back (004 #14); it leaves the betting queue, and when one player
+        is left that player wins.  At the showdown it is mucked.
+
+        Raises EngineError ``hand_over``, ``no_such_seat``, ``folded``.
+        """
+        if self._phase == "complete":
+            raise EngineError("hand_over", "The hand is over.")
+        pos = self.spec.position_of(action.get("seat"))
+        if self._folded[pos] or self._mucked[pos]:
+            raise EngineError("folded", f"Seat {action.get('seat')}'s hand is already dead.")
+        new = self._copy()
+        if self._phase == "showdown":
+            mucked = list(self._mucked)
+            mucked[pos] = True
+            new._mucked = tuple(mucked)
+            live = [p for p in range(len(mucked)) if not mucked[p] and not self._folded[p]]
+            if len(live) == 1:
+                # The last live hand wins every pot still open.
+                new._awards = self._awards + tuple(
+                    Award(i, live[0], pot.amount, self.spec.seat_of(live[0]))
+                    for i, pot in enumerate(self._pots_final)
+                    if not any(a.pot_index == i for a in self._awards)
+                )
+            else:
+                pots = []
+                for pot in self._pots_final:
+                    eligible = tuple(p for p in pot.eligible if p != pos) or pot.eligible
+                    pots.append(Pot(pot.amount, eligible))
+                new._pots_final = tuple(pots)
+            new._settle()
+            return new
+        folded = list(self._folded)
+        folded[pos] = True
+        new._folded = tuple(folded)
+        new._actors = tuple(p for p in self._actors if p != pos)
+        if self._phase == "betting":
+            actors, bets = new._actors, new._bets
+            if (
+                not actors
+                or folded.count(False) <= 1
+                or (len(actors) == 1 and bets[actors[0]] >= max(b for b, f in zip(bets, folded) if not f))
+            ):
+                new._end_round()
+        elif folded.count(False) <= 1:
+            new._end_round()
+        return new
+
+    def _do_floor_award(self, action: dict) -> "HandState":
+        """Floor correction: the whole pot (every bet included) goes to
+        ``seats`` now and the hand is over, e.g. after a ruling that the
+        other hands are dead or a dispute settled by the floor (004 #1, the
+        floor's decision is final).  Split equally, the odd chip by
+        :func:`split_amount` (left of the button, 003 "Odd-Chips").
+
+        Raises EngineError ``hand_over``, ``bad_award`` (no seats, repeated,
+        not dealt in or folded).
+        """
+        if self._phase == "complete":
+            raise EngineError("hand_over", "The hand is over.")
+        seats = action.get("seats")
+        if isinstance(seats, (int, str)) or not seats:
+            raise EngineError("bad_award", "seats must be a non-empty list of seat numbers.")
+        winners = [self.spec.position_of(s) for s in seats]
+        if len(set(winners)) != len(winners):
+            raise EngineError("bad_award", "A seat is listed twice.")
+        for p in winners:
+            if self._folded[p]:
+                raise EngineError("bad_award", f"Seat {self.spec.seat_of(p)} has folded.")
+        new = self._copy()
+        contrib = tuple(c + b for c, b in zip(self._contrib, self._bets))
+        new._contrib = contrib
+        new._bets = (0,) * len(contrib)
+        new._actors = ()
+        total = sum(contrib)
+        already = sum(a.amount for a in self._awards)
+        pot = Pot(total - already, tuple(sorted(winners)))
+        awarded = sorted({a.pot_index for a in self._awards})
+        kept = tuple(self._pots_final[i] for i in awarded)
+        renumber = {old: k for k, old in enumerate(awarded)}
+        new._pots_final = kept + (pot,)
+        index = len(kept)
+        new._awards = tuple(a._replace(pot_index=renumber[a.pot_index]) for a in self._awards) + tuple(
+            Award(index, p, amount, self.spec.seat_of(p)) for p, amount in split_amount(pot.amount, winners)
+        )
+        # Awards already decided at the showdown are paid with the new one.
+        stacks = list(self._stacks)
+        for award in new._awards:
+            stacks[award.position] += award.amount
+        new._stacks = tuple(stacks)
+        new._final = new._stacks
+        new._phase = "complete"
+        return new
+
     _HANDLERS = {
         "fold": _do_fold,
         "check": _do_check,
@@ -625,6 +725,8 @@ class HandState:
         "show": _do_show,
         "muck": _do_muck,
         "award": _do_award,
+        "kill": _do_kill,
+        "floor_award": _do_floor_award,
     }
 
     # ============================================================ public API
