@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from tables.engine import EngineError, HandSpec, HandState, Rules, SeatSpec
 from tables.models import Hand, HandEvent, Player, Seat, Table
+from tables import corrections
 from tables.signals import hand_completed
 
 FLOOR_GROUP = "floor"
@@ -95,7 +96,7 @@ def spec_from_dict(data: dict[str, Any]) -> HandSpec:
 
 
 _CACHE_SIZE = 512
-_state_cache: OrderedDict[int, tuple[int, HandState]] = OrderedDict()
+_state_cache: OrderedDict[int, tuple[int, HandState, dict]] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
@@ -104,32 +105,86 @@ def hand_state(hand: Hand) -> HandState:
     return _hand_state_and_index(hand)[0]
 
 
+def _no_info() -> dict[str, Any]:
+    return {"held": {}, "voided": [], "corrected": False, "misdeal": False, "clock": None}
+
+
 def _hand_state_and_index(hand: Hand) -> tuple[HandState, int]:
-    """The hand's state and the index of its last event.
+    """The hand's state and the index of its last event (see :func:`_hand_replay`)."""
+    state, last, _ = _hand_replay(hand)
+    return state, last
+
+
+def _hand_replay(hand: Hand) -> tuple[HandState, int, dict[str, Any]]:
+    """The hand's state, the index of its last event, and what the replay
+    knows beyond the engine state (``info``: held out-of-turn actions,
+    voided event indices, whether it was corrected or misdealt, the running
+    "time" clock).
 
     A per-process cache keyed by hand id remembers the state after the last
     event index seen; it is used only if that index is still the hand's last
-    (so several server processes stay correct).
+    (so several server processes stay correct).  Corrections are folded in
+    by :func:`tables.corrections.replay`.
     """
     last = hand.last_index
     with _cache_lock:
         cached = _state_cache.get(hand.id)
     if cached is not None and cached[0] == last:
-        return cached[1], last
-    state = HandState.start(spec_from_dict(hand.spec))
-    for kind, payload in hand.events.order_by("index").values_list("kind", "payload"):
-        if kind == "action":
-            state = state.apply(payload)
-    _remember(hand.id, last, state)
-    return state, last
+        return cached[1], last, cached[2]
+    events = list(hand.events.order_by("index").values_list("index", "kind", "payload"))
+    result = corrections.replay(spec_from_dict(hand.spec), events)
+    info = {"held": result.held, "voided": sorted(result.voided), "corrected": result.corrected,
+            "misdeal": result.misdeal, "clock": None}
+    for index, kind, payload in reversed(events):
+        if kind in ("action", "correction"):
+            break
+        if kind == "clock" and payload.get("type") == "time_called":
+            info["clock"] = dict(payload, index=index)
+            break
+    _remember(hand.id, last, result.state, info)
+    return result.state, last, info
 
 
-def _remember(hand_id: int, index: int, state: HandState) -> None:
+def _remember(hand_id: int, index: int, state: HandState, info: dict[str, Any] | None = None) -> None:
     with _cache_lock:
-        _state_cache[hand_id] = (index, state)
+        _state_cache[hand_id] = (index, state, info if info is not None else _no_info())
         _state_cache.move_to_end(hand_id)
         while len(_state_cache) > _CACHE_SIZE:
             _state_cache.popitem(last=False)
+
+
+def _profile(table: Table):
+    from rules.profiles import get_profile  # noqa: PLC0415  (rules is a sibling app)
+
+    try:
+        return get_profile(table.rules_profile)
+    except KeyError:
+        raise ServiceError("invalid", f"unknown house-rule profile {table.rules_profile!r}") from None
+
+
+def hand_view(table: Table, state: HandState, info: dict[str, Any]) -> dict[str, Any]:
+    """The engine snapshot of a hand plus what the floor procedures add:
+    ``held`` (out-of-turn actions waiting, ``[{"index", "seat", "action"}]``),
+    ``voided`` (event indices), ``corrected``, ``misdeal``, ``clock`` (the
+    "time" called on a player: ``{"seat", "seconds", "deadline"}`` or None),
+    ``substantial_action`` and ``misdeal_possible`` under the table's profile
+    (004 #36, 000 Allgemein 9: substantial action ends the right to a
+    misdeal)."""
+    from rules.profiles import is_substantial_action, misdeal_still_possible  # noqa: PLC0415
+
+    view = state.to_dict()
+    profile = _profile(table)
+    words = corrections.acted_words(list(enumerate(state.history)))
+    view["held"] = [{"index": i, "seat": a.get("seat"), "action": a} for i, a in sorted(info["held"].items())]
+    view["voided"] = info["voided"]
+    view["corrected"] = info["corrected"]
+    view["misdeal"] = info["misdeal"]
+    view["clock"] = info["clock"]
+    view["substantial_action"] = is_substantial_action(profile, words)
+    view["misdeal_possible"] = state.phase != "complete" and misdeal_still_possible(
+        profile, words, state.street)
+    view["profile"] = profile.slug
+    return view
 
 
 # ---------------------------------------------------------------------------
@@ -332,7 +387,7 @@ def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: dict[str
 
 
 def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, actor, client_id: str | None,
-            state: HandState) -> dict[str, Any]:
+            state: HandState, info: dict[str, Any] | None = None) -> dict[str, Any]:
     """Append event number ``index`` of ``hand``, bump the table's seq and
     cache the hand's new snapshot; return the event as JSON-able data.
 
@@ -343,7 +398,8 @@ def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, acto
     """
     table.seq += 1
     actor_id = actor.id if actor is not None and actor.is_authenticated else None
-    hand.snapshot = state.to_dict()
+    info = info if info is not None else _no_info()
+    hand.snapshot = hand_view(table, state, info)
     hand.snapshot_seq = table.seq
     hand.last_index = index
     with connection.cursor() as cursor:
@@ -354,13 +410,13 @@ def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, acto
         )
         at = cursor.fetchone()[0]
         cursor.execute(f"UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s", [table.seq, table.id])
-        if not (state.phase == "complete" and hand.status == Hand.Status.LIVE):
+        if not (state.phase == "complete" and hand.status == Hand.Status.LIVE and not info["misdeal"]):
             cursor.execute(
                 f"UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s "
                 f"WHERE id = %s",
                 [json.dumps(hand.snapshot), table.seq, index, hand.id],
             )
-    if state.phase == "complete" and hand.status == Hand.Status.LIVE:
+    if state.phase == "complete" and hand.status == Hand.Status.LIVE and not info["misdeal"]:
         hand.status = Hand.Status.COMPLETE
         hand.ended_at = timezone.now()
         _settle(table, hand, state)
@@ -370,7 +426,7 @@ def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, acto
             start_stacks={s.seat: s.stack for s in state.spec.seats},
             final_stacks={s.seat: state.final_stacks[i] for i, s in enumerate(state.spec.seats)},
         )
-    _remember(hand.id, index, state)
+    _remember(hand.id, index, state, info)
     return {
         "seq": table.seq,
         "index": index,
@@ -408,7 +464,7 @@ def build_spec(table: Table, seats: list[Seat], button: int) -> HandSpec:
     """The engine spec of the next hand at ``table`` with the button at seat
     ``button``: stakes from the table, stacks from the seats."""
     live = _dealt_in(seats)
-    return HandSpec.standard(
+    spec = HandSpec.standard(
         [SeatSpec(seat=s.number, player=s.player.name, stack=s.stack) for s in sorted(live, key=lambda s: s.number)],
         button=button,
         small_blind=table.small_blind,
@@ -418,6 +474,10 @@ def build_spec(table: Table, seats: list[Seat], button: int) -> HandSpec:
         straddle=table.straddle,
         rules=rules_for_table(table),
     )
+    # Cash floor (tables.room): the game's variant, and the big blind owed after a seat change (000 Einsätze 4).
+    from tables.room import adjust_spec  # noqa: PLC0415  (tables.room imports this module)
+
+    return adjust_spec(table, seats, spec)
 
 
 def _check_spec_matches_seats(spec: HandSpec, seats: list[Seat]) -> None:
@@ -608,3 +668,35 @@ def set_table_status(table_id: int, status: str, *, expected_seq: int | None = N
             raise ServiceError("hand_in_progress", "finish the hand before closing the table")
         table.status = status
         return _commit_table_change(table, ("status",))
+
+
+def set_seat(table_id: int, seat_number: int, *, player_id: int | None, stack: int = 0,
+             sitting_out: bool = False) -> Outcome:
+    """Put player ``player_id`` (a ``Player`` id; ``None`` empties the seat)
+    with ``stack`` chips into a seat, bump the table's seq and broadcast.
+
+    For apps that seat players themselves (tournaments: seat draws, moves,
+    breaking, rebuys).  Between hands any seat may change; while a hand is
+    live only a seat that is not dealt in that hand (a player moved in waits
+    for the next hand).  Errors: ``not_found``, ``no_such_seat``,
+    ``seat_taken`` (another player holds the seat), ``hand_in_progress``,
+    ``invalid``.
+    """
+    if stack < 0:
+        raise ServiceError("invalid", "stack must not be negative")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        seat = table.seats.filter(number=seat_number).first()
+        if seat is None:
+            raise ServiceError("no_such_seat", f"table has no seat {seat_number}")
+        live = _live_hand(table)
+        if live is not None and any(int(s["seat"]) == seat_number for s in live.spec.get("seats", [])):
+            raise ServiceError("hand_in_progress", f"seat {seat_number} is in the live hand")
+        if player_id is not None and seat.player_id not in (None, player_id):
+            raise ServiceError("seat_taken", f"seat {seat_number} is taken")
+        seat.player_id = player_id
+        seat.stack = stack if player_id is not None else 0
+        seat.sitting_out = sitting_out if player_id is not None else False
+        seat.save(update_fields=["player", "stack", "sitting_out"])
+        _seat_cache.pop(table.id, None)
+        return _commit_table_change(table)

