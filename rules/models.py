@@ -7,6 +7,7 @@ The rows are loaded from the JSON files in ``rules/rulebooks/`` by
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
@@ -95,3 +96,129 @@ class Rule(models.Model):
             + SearchVector("summary_en", config="english", weight="B")
             + SearchVector("text_de", "summary_en", config="simple", weight="C")
         )
+
+
+class FloorCall(models.Model):
+    """A dealer's call for the floor, with the hand's context when it was made.
+
+    ``context`` is frozen at the moment of the call: ``{"table": snapshot
+    of the table (tables.services.table_snapshot), "events": the hand's
+    events}`` so the floorman sees what the dealer saw even if play went on.
+    """
+
+    class Reason(models.TextChoices):
+        OUT_OF_TURN = "out_of_turn", _("Action out of turn")
+        CHIP_ACTION = "chip_action", _("Chips / bet amount")
+        MISDEAL = "misdeal", _("Misdeal")
+        EXPOSED_CARD = "exposed_card", _("Exposed card")
+        PREMATURE_BOARD = "premature_board", _("Premature or irregular board")
+        TIME = "time", _("Time / clock")
+        DISPUTE = "dispute", _("Dispute")
+        OTHER = "other", _("Other")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        ANSWERED = "answered", _("floor on the way")
+        RULED = "ruled", _("ruled")
+        CANCELLED = "cancelled", _("cancelled")
+
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="floor_calls")
+    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="floor_calls")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=20, choices=Reason.choices)
+    note = models.CharField(max_length=500, blank=True)
+    details = models.JSONField(default=dict, blank=True,
+                               help_text="reason-specific input, e.g. the chips seen for the interpreter")
+    context = models.JSONField(default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                  related_name="+")
+    raised_at = models.DateTimeField(auto_now_add=True)
+    answered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-raised_at"]
+        indexes = [models.Index(fields=["status", "raised_at"], name="floorcall_status")]
+
+    def __str__(self) -> str:
+        return f"floor call {self.pk} at {self.table_id}: {self.reason}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:floor_call", args=[self.pk])
+
+
+class Ruling(models.Model):
+    """A floor decision: what the floorman decided, the rules he cited and
+    the corrections applied to the hand (as ``correction`` events on it).
+
+    ``citations``: ``[{"rulebook", "section", "label"}]`` (also linked to
+    :class:`Rule` rows in ``rules`` for search); ``corrections``: the
+    correction dicts of ``tables.corrections``; ``event_indices``: the hand
+    events they became.
+    """
+
+    floor_call = models.ForeignKey(FloorCall, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="rulings")
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="rulings")
+    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="rulings")
+    players = models.ManyToManyField("tables.Player", blank=True, related_name="rulings")
+    suggestion_key = models.CharField(max_length=80, blank=True)
+    decision = models.TextField()
+    decision_de = models.TextField(blank=True)
+    citations = models.JSONField(default=list)
+    rules = models.ManyToManyField(Rule, blank=True, related_name="rulings")
+    corrections = models.JSONField(default=list)
+    event_indices = models.JSONField(default=list)
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-made_at"]
+
+    def __str__(self) -> str:
+        return f"ruling {self.pk}: {self.decision[:40]}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:ruling", args=[self.pk])
+
+
+class Penalty(models.Model):
+    """A penalty given by a ruling (000 Strafen 1–4, 001 6.37, 004 #71).
+
+    ``hands_total``: hands the player sits out (0 for a warning, None for a
+    disqualification); ``hands_served`` counts the hands dealt to his seat
+    and killed since.  ``chips_removed``: chips taken out of play on a
+    disqualification.
+    """
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", _("warning")
+        SIT_OUT_HANDS = "sit_out_hands", _("sit out hands")
+        SIT_OUT_ORBITS = "sit_out_orbits", _("sit out orbits")
+        DISQUALIFICATION = "disqualification", _("disqualification")
+
+    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, related_name="penalties")
+    ruling = models.ForeignKey(Ruling, on_delete=models.PROTECT, related_name="penalties")
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="penalties")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    count = models.PositiveSmallIntegerField(default=0)
+    hands_total = models.PositiveIntegerField(null=True, blank=True)
+    hands_served = models.PositiveIntegerField(default=0)
+    chips_removed = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.player}"
+
+    @property
+    def active(self) -> bool:
+        """True while the player still sits out (or is disqualified)."""
+        if self.kind == self.Kind.DISQUALIFICATION:
+            return True
+        return self.hands_total is not None and self.hands_served < self.hands_total

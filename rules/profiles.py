@@ -143,6 +143,20 @@ class HouseRules:
     - ``substantial_action``: ``"two_actions_one_with_chips_or_three"`` |
       ``"two_actions"``; ``misdeal_until``: ``"substantial_action"``;
       ``misdeal_after_flop``: bool.
+    - ``exposed_card_on_deal`` (a hole card the dealer exposes while dealing):
+      ``"replace"`` (never a misdeal; 001 6.25) | ``"misdeal"`` (000 Allgemein 9 c) |
+      ``"replace_one_misdeal_two"`` (one card is replaced, two or more are a misdeal).
+    - ``premature_board_card``: ``"reshuffle"`` (premature flop reshuffled, premature
+      turn set aside, river reshuffled; 003 Miss-Deal, 004 #39) |
+      ``"becomes_burn_card"`` (001 6.25: a card exposed later in the hand becomes the burn card).
+    - ``four_card_flop``: ``"random_burn"`` (004 #39, TDA 39) | ``"redress"`` (003 Burn Cards).
+    - ``skipped_player_late`` (a skipped player who let substantial action pass):
+      ``"floor_dead_or_passive"`` (004 #53) | ``"oot_binding_floor_decides"`` (TDA 53) |
+      ``"must_object_immediately"`` (002 #9, 003).
+    - ``penalty_kinds``: the penalty ladder, a tuple of ``"warning"``,
+      ``"sit_out_hands"``, ``"sit_out_orbits"``, ``"disqualification"``;
+      ``penalty_sit_out``: ``"dealt_in_hand_killed"`` (a player sitting out a
+      penalty is dealt in, his blinds and antes are posted and his hand is killed).
 
     ``sources`` maps each parameter to its citations, ``notes`` to a short
     English note on how it was read, ``inherited`` lists the parameters taken
@@ -200,6 +214,12 @@ class HouseRules:
     substantial_action: str = "two_actions_one_with_chips_or_three"
     misdeal_until: str = "substantial_action"
     misdeal_after_flop: bool = True
+    exposed_card_on_deal: str = "replace_one_misdeal_two"
+    premature_board_card: str = "reshuffle"
+    four_card_flop: str = "random_burn"
+    skipped_player_late: str = "oot_binding_floor_decides"
+    penalty_kinds: tuple = ("warning", "sit_out_hands", "sit_out_orbits", "disqualification")
+    penalty_sit_out: str = "dealt_in_hand_killed"
     sources: dict = field(default_factory=dict, compare=False, repr=False)
     notes: dict = field(default_factory=dict, compare=False, repr=False)
     inherited: frozenset = field(default_factory=frozenset, compare=False, repr=False)
@@ -321,6 +341,12 @@ TDA_2024 = _build(
     substantial_action=_p("two_actions_one_with_chips_or_three", _t(36)),
     misdeal_until=_p("substantial_action", _t(35), _t(36)),
     misdeal_after_flop=_p(False, _t(35), note="A misdeal concerns the initial deal; board errors are handled separately."),
+    exposed_card_on_deal=_p("replace_one_misdeal_two", _t(35), note="Two or more exposed cards on the initial deal are a misdeal; one is replaced."),
+    premature_board_card=_p("reshuffle", _t(39)),
+    four_card_flop=_p("random_burn", _t(39), note="The four cards are scrambled face down; the floor picks one at random as the next burn card."),
+    skipped_player_late=_p("oot_binding_floor_decides", _t(53), note="Substantial action to the skipped player's left: the out-of-turn action is binding; the floor decides on the skipped hand."),
+    penalty_kinds=_p(("warning", "sit_out_hands", "sit_out_orbits", "disqualification"), _t(71)),
+    penalty_sit_out=_p("dealt_in_hand_killed", _t(71), note="A player sitting out a penalty is dealt in, posts blinds and antes, and his hand is killed."),
 )
 
 # --------------------------------------------------------------------------- 000 casino cash
@@ -359,6 +385,9 @@ CASINO_CASH = _build(
     substantial_action=_p("two_actions", _a("Allgemein 9"), note="Two active actions (check, bet, call, raise, re-raise or fold)."),
     misdeal_until=_p("two_actions", _a("Allgemein 9")),
     misdeal_after_flop=_p(False, _a("Allgemein 9"), note="'Ein Spiel kann nach dem Flop nicht mehr für ungültig erklärt werden.'"),
+    exposed_card_on_deal=_p("misdeal", _a("Allgemein 9"), note="c) the first or second card exposed is a misdeal (until two active actions)."),
+    penalty_kinds=_p(("warning", "sit_out_hands", "disqualification"), _a("Strafen 4"), _a("Strafen 2"), note="'mündliche Verwarnung, Zeitstrafe oder Spielausschluss'; the time penalty is counted in hands."),
+    penalty_sit_out=_p("dealt_in_hand_killed", _a("Allgemein 6"), note="A player away from his seat is dealt in, his blinds are taken, his hand is invalid."),
 )
 
 # --------------------------------------------------------------------------- 001 Wynental
@@ -388,6 +417,10 @@ WYNENTAL = _build(
     clock_expiry=_p("dead", _w("6.13")),
     showdown_no_bet=_p("left_of_button", _w("6.21")),
     showdown_after_bet=_p("last_aggressor", _w("6.21"), _w("Spielablauf")),
+    exposed_card_on_deal=_p("replace", _w("6.25"), note="The exposed card goes face up to the middle, the player gets a new card, the exposed card becomes the burn card."),
+    premature_board_card=_p("becomes_burn_card", _w("6.25"), note="'Deckt der Dealer im späteren Spielverlauf aus Versehen eine Karte auf ... zur burning card.'"),
+    penalty_kinds=_p(("sit_out_orbits", "disqualification"), _w("6.37"), note="'von einer Button-Runde bis zu einer Disqualifikation'."),
+    penalty_sit_out=_p("dealt_in_hand_killed", _w("6.37"), _w("6.14"), note="The player leaves the table for the penalty; a player not at the table when the cards are dealt has a dead hand."),
 )
 
 # --------------------------------------------------------------------------- 002 betting rules
@@ -408,6 +441,7 @@ BETTING_RULES = _build(
     out_of_turn_changed_by=_p(("bet", "call", "raise"), _b("#8"), note="Binding only if no intervening bet, call or raise."),
     out_of_turn_check_restricts=_p(True, _b("#8"), note="Out-of-turn check: no bet or raise later; out-of-turn call can never become a raise."),
     undercall=_p("complete", _b("#10"), _b("#14"), note="Short bets and calls are completed; a player who missed a raise may withdraw if nobody acted after him and he put in under 50 %."),
+    skipped_player_late=_p("must_object_immediately", _b("#9"), note="A skipped player must alert the dealer to keep his right to act."),
 )
 
 # --------------------------------------------------------------------------- 003 NLHE
@@ -431,6 +465,11 @@ NLHE = _build(
     heads_up_button=_p("small_blind_on_button", _n("Heads-Up")),
     showdown_no_bet=_p("left_of_button", _n("Showdown Reihenfolge"), note="All checked: the first player who checked shows first (the first active player left of the button)."),
     showdown_after_bet=_p("last_aggressor", _n("Showdown Reihenfolge"), note="Bet and no raise: the bettor; raised: the last raiser."),
+    exposed_card_on_deal=_p("replace_one_misdeal_two", _n("Miss-Deal"), note="One exposed card stays with the player until the deal is complete, is replaced and becomes the burn card; more than one is a misdeal."),
+    premature_board_card=_p("reshuffle", _n("Miss-Deal")),
+    four_card_flop=_p("redress", _n("Burn Cards"), note="Wrongly dealt cards go back on the deck in their order (redress); if that is no longer possible, the burn is adjusted."),
+    skipped_player_late=_p("must_object_immediately", _n("Ausserordentliche und ordentliche Handlungen der Spieler")),
+    penalty_sit_out=_p("dealt_in_hand_killed", _n("Ausserordentliche und ordentliche Handlungen der Spieler"), note="An absent player's blinds are posted by the dealer; absent at the second hole card = folded."),
 )
 
 # --------------------------------------------------------------------------- 004 MunotPoker
@@ -476,6 +515,12 @@ MUNOTPOKER = _build(
     showdown_after_bet=_p("last_aggressor", _m("#17")),
     substantial_action=_p("two_actions_one_with_chips_or_three", _m("#36")),
     misdeal_until=_p("substantial_action", _m("#35"), _m("#36")),
+    exposed_card_on_deal=_p("replace_one_misdeal_two", _m("#35"), note="'die 2. Karte unabsichtlich offen ... gedealt' is a misdeal; a single exposed card is replaced."),
+    premature_board_card=_p("reshuffle", _m("#39")),
+    four_card_flop=_p("random_burn", _m("#39")),
+    skipped_player_late=_p("floor_dead_or_passive", _m("#53"), note="The floor declares the skipped hand dead or lets him act passively (call, check or fold only)."),
+    penalty_kinds=_p(("warning", "sit_out_hands", "sit_out_orbits", "disqualification"), _m("#71")),
+    penalty_sit_out=_p("dealt_in_hand_killed", _m("#71"), note="Cards are dealt to the seat and collected before the betting round; blinds and antes are always posted."),
 )
 
 #: slug -> profile

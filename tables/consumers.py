@@ -98,6 +98,13 @@ def _all_snapshots() -> list[dict]:
 
 
 @database_sync_to_async
+def _open_calls() -> list[dict]:
+    from rules.services import open_calls  # noqa: PLC0415
+
+    return open_calls()
+
+
+@database_sync_to_async
 def _is_floor(user) -> bool:
     return is_floor(user)
 
@@ -121,6 +128,11 @@ async def _call(func, *args, **kwargs):
     tables run in parallel and calls for one table queue on the lock."""
     return await sync_to_async(_run_service, thread_sensitive=False, executor=_SERVICE_THREADS)(
         func, *args, **kwargs)
+
+
+#: Messages a dealer tablet may send (docs/protocol.md).
+DEALER_MESSAGES = frozenset({"action", "start_hand", "out_of_turn", "call_time", "time_expired", "floor_call",
+                             "interpret"})
 
 
 class DealerConsumer(_JsonConsumer):
@@ -150,7 +162,7 @@ class DealerConsumer(_JsonConsumer):
             snapshot = await _snapshot(self.table_id)
             await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
             return
-        if kind not in ("action", "start_hand"):
+        if kind not in DEALER_MESSAGES:
             await self.send_error("invalid", f"unknown message type {kind!r}", client_id)
             return
         if client_id is not None and (not isinstance(client_id, str) or not 1 <= len(client_id) <= 64):
@@ -165,6 +177,28 @@ class DealerConsumer(_JsonConsumer):
                 action = message.get("action")
                 outcome = await _call(services.apply_action, self.table_id, action, actor=self.user,
                                       expected_seq=expected_seq, client_id=client_id)
+            elif kind == "out_of_turn":
+                outcome = await _call(services.record_out_of_turn, self.table_id, message.get("action"),
+                                      actor=self.user, expected_seq=expected_seq, client_id=client_id)
+            elif kind == "call_time":
+                outcome = await _call(services.call_time, self.table_id, message.get("seat"), actor=self.user,
+                                      expected_seq=expected_seq, client_id=client_id)
+            elif kind == "time_expired":
+                outcome = await _call(services.expire_time, self.table_id, actor=self.user, client_id=client_id)
+            elif kind == "floor_call":
+                from rules import services as rule_services  # noqa: PLC0415
+
+                call = await _call(rule_services.raise_floor_call, self.table_id, message.get("reason"),
+                                   seat=message.get("seat"), note=message.get("note") or "",
+                                   details=message.get("details"), actor=self.user)
+                await self.send_json({"type": "ack", "client_id": client_id, "floor_call": call.id})
+                return
+            elif kind == "interpret":
+                from rules import services as rule_services  # noqa: PLC0415
+
+                result = await _call(rule_services.interpret_for_table, self.table_id, message.get("observed"))
+                await self.send_json({"type": "interpretation", "client_id": client_id, "result": result})
+                return
             else:
                 spec = message.get("spec")
                 if spec is not None and not isinstance(spec, dict):
@@ -217,6 +251,7 @@ class FloorConsumer(_JsonConsumer):
         await self.join(services.FLOOR_GROUP)
         await self.accept()
         await self.send_json({"type": "floor_snapshot", "tables": await _all_snapshots()})
+        await self.send_json({"type": "floor_calls", "calls": await _open_calls()})
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         message = await self.parse(text_data)
@@ -233,5 +268,12 @@ class FloorConsumer(_JsonConsumer):
                 return
             snapshot = await _snapshot(table_id)
             await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+            return
+        if message["type"] == "time_expired" and isinstance(message.get("table_id"), int):
+            try:
+                await _call(services.expire_time, message["table_id"], actor=self.user,
+                            client_id=message.get("client_id"))
+            except services.ServiceError as exc:
+                await self.send_json({"type": "error", "client_id": message.get("client_id"), **exc.as_dict()})
             return
         await self.send_error("invalid", f"unknown message type {message['type']!r}", message.get("client_id"))

@@ -106,7 +106,7 @@ def hand_state(hand: Hand) -> HandState:
 
 
 def _no_info() -> dict[str, Any]:
-    return {"held": {}, "voided": [], "corrected": False, "misdeal": False, "clock": None}
+    return {"held": {}, "voided": [], "corrected": False, "misdeal": False, "clock": None, "restricted": {}}
 
 
 def _hand_state_and_index(hand: Hand) -> tuple[HandState, int]:
@@ -134,7 +134,11 @@ def _hand_replay(hand: Hand) -> tuple[HandState, int, dict[str, Any]]:
     events = list(hand.events.order_by("index").values_list("index", "kind", "payload"))
     result = corrections.replay(spec_from_dict(hand.spec), events)
     info = {"held": result.held, "voided": sorted(result.voided), "corrected": result.corrected,
-            "misdeal": result.misdeal, "clock": None}
+            "misdeal": result.misdeal, "clock": None, "restricted": {}}
+    for index, kind, payload in events:
+        if kind == "note" and payload.get("type") == "out_of_turn_released" \
+                and "may_not_raise" in payload.get("restrictions", ()) and payload.get("street") == result.state.street:
+            info["restricted"][payload["seat"]] = {"street": payload["street"], "citations": payload.get("citations", [])}
     for index, kind, payload in reversed(events):
         if kind in ("action", "correction"):
             break
@@ -180,6 +184,7 @@ def hand_view(table: Table, state: HandState, info: dict[str, Any]) -> dict[str,
     view["corrected"] = info["corrected"]
     view["misdeal"] = info["misdeal"]
     view["clock"] = info["clock"]
+    view["restricted"] = {str(k): v for k, v in info.get("restricted", {}).items()}
     view["substantial_action"] = is_substantial_action(profile, words)
     view["misdeal_possible"] = state.phase != "complete" and misdeal_still_possible(
         profile, words, state.street)
@@ -522,7 +527,17 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
             raise ServiceError("table_closed", "the table is closed")
         if _live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "finish the current hand first")
+        _remove_disqualified(table)
         seats = list(table.seats.select_related("player").order_by("number"))
+        previous = table.current_hand
+        if spec is None and previous is not None and previous.status == Hand.Status.MISDEAL:
+            # 001 6.25, 003 "Miss-Deal", 004 #35: the same hand is dealt
+            # again with the same button and blinds.
+            try:
+                _check_spec_matches_seats(spec_from_dict(previous.spec), seats)
+                spec = previous.spec
+            except ServiceError:
+                pass  # somebody left or bought chips since: a normal deal
         if spec is not None:
             hand_spec = spec_from_dict(spec)
             _check_spec_matches_seats(hand_spec, seats)
@@ -551,8 +566,65 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
         table.current_hand = hand
         table.save(update_fields=["button_seat", "current_hand"])
         event = _append(table, hand, 0, "start", {"type": "start", "button": button}, actor, client_id, state)
+        index = 0
+        for kill in _dead_hands(table, seats, state):
+            if state.phase == "complete":
+                break
+            state = state.apply(kill)
+            index += 1
+            event = _append(table, hand, index, "action", kill, actor, None, state)
         _broadcast_on_commit(table, hand, event)
         return Outcome(table.id, table.seq)
+
+
+def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[str, Any]]:
+    """Kill actions for the seats dealt in whose hand is dead from the start:
+    a player sitting out a penalty (004 #71, 001 6.37: cards dealt and
+    killed, blinds and antes posted; the penalty counts the hand) and an
+    absent player (000 Allgemein 6: blinds taken from his stack, dead hand).
+    """
+    from rules.models import Penalty  # noqa: PLC0415  (rules is a sibling app)
+
+    dealt = {s.seat for s in state.spec.seats}
+    by_player = {s.player_id: s for s in seats if s.player_id and s.number in dealt}
+    kills = []
+    sitting = (Penalty.objects.select_for_update().filter(player_id__in=by_player,
+                                                          kind__in=["sit_out_hands", "sit_out_orbits"])
+               .order_by("created_at"))
+    done = set()
+    for penalty in sitting:
+        if not penalty.active or penalty.player_id in done:
+            continue
+        done.add(penalty.player_id)
+        penalty.hands_served += 1
+        penalty.save(update_fields=["hands_served"])
+        kills.append({"type": "kill", "seat": by_player[penalty.player_id].number, "reason": "penalty",
+                      "penalty": penalty.id, "hand_of": [penalty.hands_served, penalty.hands_total],
+                      "citations": penalty.ruling.citations})
+    for seat in seats:
+        if seat.number in dealt and getattr(seat, "absent", False) and seat.player_id not in done:
+            kills.append({"type": "kill", "seat": seat.number, "reason": "absent",
+                          "citations": [{"rulebook": "casino-cash", "section": "Allgemein 6",
+                                         "label": "000 Allgemein 6"}]})
+    return kills
+
+
+def _remove_disqualified(table: Table) -> None:
+    """Between hands, a disqualified player's chips are removed from play
+    and his seat opens (000 Strafen 4, 001 6.37, 004 #71)."""
+    from rules.models import Penalty  # noqa: PLC0415
+
+    for penalty in Penalty.objects.select_for_update().filter(table=table, kind="disqualification",
+                                                                chips_removed=0):
+        seat = table.seats.filter(player_id=penalty.player_id).first()
+        if seat is None:
+            continue
+        penalty.chips_removed = seat.stack
+        penalty.save(update_fields=["chips_removed"])
+        seat.player = None
+        seat.stack = 0
+        seat.save(update_fields=["player", "stack"])
+        _seat_cache.pop(table.id, None)
 
 
 # Shows and mucks are still recorded after the pots were awarded (until the next hand starts).
@@ -579,16 +651,294 @@ def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_
         hand = table.current_hand
         if hand is None or (hand.status != Hand.Status.LIVE and action["type"] not in LATE_ACTIONS):
             raise ServiceError("no_hand", "no hand in progress: start one first")
-        state, last_index = _hand_state_and_index(hand)
+        state, last_index, info = _hand_replay(hand)
+        _check_restriction(info, state, action)
         try:
             new_state = state.apply(action)
         except EngineError as exc:
             raise ServiceError(exc.code, exc.message) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise ServiceError("invalid", f"malformed action: {exc}") from None
-        event = _append(table, hand, last_index + 1, "action", action, actor, client_id, new_state)
+        info = _info_after_action(info, new_state)
+        event = _append(table, hand, last_index + 1, "action", action, actor, client_id, new_state, info)
+        event = _resolve_held(table, hand, new_state, info, last_index + 1, actor) or event
         _broadcast_on_commit(table, hand, event)
         return Outcome(table.id, table.seq)
+
+
+# ---------------------------------------------------------------------------
+# Floor procedures on the live hand: out of turn, "time", corrections
+
+BETTING_TYPES = frozenset({"fold", "check", "call", "bet", "raise", "all_in"})
+
+
+def _info_after_action(info: dict[str, Any], state: HandState) -> dict[str, Any]:
+    """The replay info after a betting action: the clock stops; a
+    restriction lasts for the street it was given on."""
+    restricted = {seat: r for seat, r in info.get("restricted", {}).items() if r.get("street") == state.street}
+    return dict(info, held=dict(info["held"]), clock=None, restricted=restricted)
+
+
+def _check_restriction(info: dict[str, Any], state: HandState, action: dict[str, Any]) -> None:
+    """Refuse a bet or raise by a player whose released out-of-turn check or
+    call forbids it on this street (002 #8, 004 #55: ``may_not_raise``)."""
+    r = info.get("restricted", {}).get(action.get("seat"))
+    if r and r.get("street") == state.street and action.get("type") in ("bet", "raise"):
+        raise ServiceError("restricted", f"seat {action.get('seat')} may only check, call or fold on this street "
+                           f"({', '.join(c['label'] for c in r.get('citations', []))})")
+
+
+def _resolve_held(table: Table, hand: Hand, state: HandState, info: dict[str, Any], index: int, actor
+                  ) -> dict[str, Any] | None:
+    """When the action reaches a player whose out-of-turn action is held,
+    resolve it by the profile (``rules.procedures.resolve_out_of_turn``:
+    000 Aktionen 2, 002 #8, 004 #53): append it as his action (binding) or a
+    ``note`` that releases it.  Returns the last event appended, or None."""
+    from rules.procedures import resolve_out_of_turn  # noqa: PLC0415
+
+    event = None
+    profile = _profile(table)
+    while state.phase == "betting" and info["held"]:
+        seat = state.to_act_seat
+        mine = sorted(i for i, a in info["held"].items() if a.get("seat") == seat)
+        if not mine:
+            break
+        held_index = mine[0]
+        held_action = info["held"].pop(held_index)
+        intervening = [
+            payload for payload in hand.events.filter(index__gt=held_index, kind="action")
+            .order_by("index").values_list("payload", flat=True)
+            if payload.get("type") in BETTING_TYPES and payload.get("seat") != seat
+        ]
+        result = resolve_out_of_turn(profile, held_action, intervening, state.to_dict())
+        cites = [c for c in result.to_dict()["citations"]]
+        payload = None
+        if result.status == "binding" and result.action:
+            payload = dict(result.action, out_of_turn=held_index, citations=cites,
+                           explanation_en=result.explanation_en, explanation_de=result.explanation_de)
+            try:
+                new_state = state.apply(payload)
+            except EngineError:
+                payload = None
+        index += 1
+        if payload is not None:
+            state = new_state
+            info = _info_after_action(info, state)
+            event = _append(table, hand, index, "action", payload, actor, None, state, info)
+        else:
+            note = {"type": "out_of_turn_released", "of": held_index, "seat": seat, "street": state.street,
+                    "restrictions": list(result.restrictions), "citations": cites,
+                    "explanation_en": result.explanation_en, "explanation_de": result.explanation_de}
+            if "may_not_raise" in result.restrictions:
+                info["restricted"] = dict(info.get("restricted", {}),
+                                          **{seat: {"street": state.street, "citations": cites}})
+            event = _append(table, hand, index, "note", note, actor, None, state, info)
+    return event
+
+
+def record_out_of_turn(table_id: int, action: dict[str, Any], *, actor=None, expected_seq: int | None = None,
+                       client_id: str | None = None) -> Outcome:
+    """Record an action a player took out of turn (the tablet flags it).
+
+    It is held, not applied: when the action reaches the player it is
+    resolved by the table's profile (binding unless the action changed in
+    between: 000 Aktionen 2, 002 #8, 004 #53).  ``action`` is an engine
+    betting action of a seat that is in the hand and not the one to act.
+
+    Errors: ``not_found``, ``stale``, ``no_hand``, ``invalid``,
+    ``not_betting_round``, ``in_turn`` (it is his turn: enter the action
+    normally), ``already_held``; nothing changes on error.
+    """
+    if not isinstance(action, dict) or action.get("type") not in BETTING_TYPES:
+        raise ServiceError("invalid", "an out-of-turn action is fold, check, call, bet, raise or all_in with a seat")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        dup = _duplicate(table, client_id)
+        if dup:
+            return dup
+        _check_seq(table, expected_seq)
+        hand = _live_hand(table)
+        if hand is None:
+            raise ServiceError("no_hand", "no hand in progress")
+        state, last_index, info = _hand_replay(hand)
+        if state.phase != "betting":
+            raise ServiceError("not_betting_round", "no betting round is running")
+        seat = action.get("seat")
+        try:
+            pos = state.spec.position_of(seat)
+        except EngineError as exc:
+            raise ServiceError(exc.code, exc.message) from None
+        if state.folded[pos] or state.all_in[pos]:
+            raise ServiceError("invalid", f"seat {seat} is not in the betting any more")
+        if seat == state.to_act_seat:
+            raise ServiceError("in_turn", f"seat {seat} is to act: enter the action normally")
+        if any(a.get("seat") == seat for a in info["held"].values()):
+            raise ServiceError("already_held", f"seat {seat} already has an out-of-turn action held")
+        if action["type"] in ("bet", "raise") and not (isinstance(action.get("to"), int) and action["to"] > 0):
+            raise ServiceError("invalid", "a bet or raise needs 'to', a positive integer")
+        clean = {k: action[k] for k in ("type", "seat", "to") if k in action}
+        info = dict(info, held={**info["held"], last_index + 1: clean})
+        event = _append(table, hand, last_index + 1, "out_of_turn", {"action": clean}, actor, client_id, state, info)
+        _broadcast_on_commit(table, hand, event)
+        return Outcome(table.id, table.seq)
+
+
+def call_time(table_id: int, seat: int, *, actor=None, expected_seq: int | None = None,
+              client_id: str | None = None) -> Outcome:
+    """"Time" is called on the player to act: the clock of the table's
+    profile starts (004 #29: 25 s + 5 s countdown; 001 6.13: 30 s; where
+    the rulebook has none, 60 s and the floor decides).  The deadline is a
+    server timestamp in the ``clock`` event and in the snapshot.
+
+    Errors: ``not_found``, ``stale``, ``no_hand``, ``not_your_turn`` (time is
+    called only on the player to act), ``clock_running``.
+    """
+    from rules.procedures import clock_policy  # noqa: PLC0415
+
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        dup = _duplicate(table, client_id)
+        if dup:
+            return dup
+        _check_seq(table, expected_seq)
+        hand = _live_hand(table)
+        if hand is None:
+            raise ServiceError("no_hand", "no hand in progress")
+        state, last_index, info = _hand_replay(hand)
+        if state.phase != "betting" or state.to_act_seat != seat:
+            raise ServiceError("not_your_turn", f"time is called on the player to act (seat {state.to_act_seat})")
+        if info["clock"] is not None:
+            raise ServiceError("clock_running", "time is already running")
+        policy = clock_policy(_profile(table))
+        seconds = policy.total_seconds or DEFAULT_TIME_SECONDS
+        deadline = timezone.now() + timezone.timedelta(seconds=seconds)
+        payload = {"type": "time_called", "seat": seat, "seconds": seconds,
+                   "countdown": policy.countdown_seconds, "deadline": deadline.isoformat(),
+                   "floor_decides": policy.total_seconds is None,
+                   "citations": policy.to_dict()["citations"]}
+        info = dict(info, clock=dict(payload, index=last_index + 1))
+        event = _append(table, hand, last_index + 1, "clock", payload, actor, client_id, state, info)
+        _broadcast_on_commit(table, hand, event)
+        return Outcome(table.id, table.seq)
+
+
+#: Seconds given when the rulebook sets no clock (000): the floor decides at the end.
+DEFAULT_TIME_SECONDS = 60
+#: Clients may report the expiry this early (their clocks and the network).
+EXPIRY_TOLERANCE_SECONDS = 1.0
+
+
+def expire_time(table_id: int, *, actor=None, client_id: str | None = None, now=None) -> Outcome:
+    """The clock called on a player ran out: apply the profile's effect as
+    his action (004 #29: dead facing a bet, else a check; 001 6.13: the hand
+    is dead).  Any client showing the countdown may report the expiry; the
+    server checks its own deadline, so an early or repeated report changes
+    nothing.
+
+    Errors: ``not_found``, ``no_clock`` (none running, or the player acted),
+    ``clock_running`` (the deadline has not passed), ``floor_decides`` (the
+    rulebook sets no effect: the floor rules).  ``now`` (an aware datetime)
+    stands in for the server clock in tests.
+    """
+    from rules.procedures import time_expired  # noqa: PLC0415
+
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        dup = _duplicate(table, client_id)
+        if dup:
+            return dup
+        hand = _live_hand(table)
+        if hand is None:
+            raise ServiceError("no_clock", "no hand in progress")
+        state, last_index, info = _hand_replay(hand)
+        clock = info["clock"]
+        if clock is None or state.to_act_seat != clock["seat"]:
+            raise ServiceError("no_clock", "no clock is running")
+        left = (timezone.datetime.fromisoformat(clock["deadline"]) - (now or timezone.now())).total_seconds()
+        if left > EXPIRY_TOLERANCE_SECONDS:
+            raise ServiceError("clock_running", f"{left:.0f} s left", seconds_left=round(left))
+        facing_bet = bool(state.legal().call_amount)
+        result = time_expired(_profile(table), facing_bet, clock["seat"])
+        if result.action is None:
+            raise ServiceError("floor_decides", result.explanation_en)
+        payload = dict(result.action, cause="time", citations=result.to_dict()["citations"],
+                       explanation_en=result.explanation_en, explanation_de=result.explanation_de)
+        new_state = state.apply(payload)
+        info = _info_after_action(info, new_state)
+        event = _append(table, hand, last_index + 1, "action", payload, actor, client_id, new_state, info)
+        event = _resolve_held(table, hand, new_state, info, last_index + 1, actor) or event
+        _broadcast_on_commit(table, hand, event)
+        return Outcome(table.id, table.seq)
+
+
+def apply_corrections(table_id: int, items: list[dict[str, Any]], *, ruling_id: int | None, actor=None
+                      ) -> tuple[Outcome, list[int]]:
+    """Apply a ruling's corrections to the table's current hand as new
+    ``correction`` events that cite the ruling (vocabulary:
+    :mod:`tables.corrections`).  Nothing recorded is rewritten; the hand is
+    replayed with the corrections folded in.
+
+    The current hand may be live or just finished (no next hand started):
+    a finished hand that a correction reopens goes back to live and the
+    seats get their starting stacks back; one that stays finished gets its
+    new final stacks.  ``misdeal`` ends the hand with every chip returned;
+    the next hand repeats its button and blinds (``start_hand``).
+
+    Returns ``(outcome, event indices appended)``.  Errors: ``not_found``,
+    ``no_hand``, ``bad_correction``, ``correction_conflict`` (a later
+    action would be illegal: void it too), ``misdeal_not_allowed`` (after
+    substantial action, 004 #36 / 000 Allgemein 9); nothing changes on error.
+    """
+    if not isinstance(items, list) or not all(isinstance(c, dict) for c in items):
+        raise ServiceError("invalid", "corrections must be a list of objects")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        hand = table.current_hand
+        if hand is None or hand.status == Hand.Status.MISDEAL:
+            raise ServiceError("no_hand", "there is no hand to correct")
+        state, last_index, info = _hand_replay(hand)
+        events = list(hand.events.order_by("index").values_list("index", "kind", "payload"))
+        was_complete = hand.status == Hand.Status.COMPLETE
+        start_stacks = {s.seat: s.stack for s in state.spec.seats}
+        indices = []
+        for item in items:
+            if item.get("type") not in corrections.CORRECTION_TYPES:
+                raise ServiceError("bad_correction", f"unknown correction {item.get('type')!r}")
+            if item["type"] == "misdeal" and not hand.snapshot.get("misdeal_possible", True):
+                raise ServiceError("misdeal_not_allowed",
+                                   "substantial action has taken place: a misdeal can no longer be declared")
+            last_index += 1
+            payload = dict(item, ruling=ruling_id)
+            events.append((last_index, "correction", payload))
+            try:
+                result = corrections.replay(spec_from_dict(hand.spec), events)
+            except corrections.CorrectionError as exc:
+                raise ServiceError(exc.code, exc.message) from None
+            info = {"held": result.held, "voided": sorted(result.voided), "corrected": True,
+                    "misdeal": result.misdeal, "clock": None, "restricted": {}}
+            if was_complete and result.state.phase != "complete" and not result.misdeal:
+                # A finished hand reopened by the correction is live again.
+                hand.status = Hand.Status.LIVE
+                hand.ended_at = None
+                hand.save(update_fields=["status", "ended_at"])
+                for seat in table.seats.filter(number__in=start_stacks):
+                    seat.stack = start_stacks[seat.number]
+                    seat.save(update_fields=["stack"])
+                was_complete = False
+            event = _append(table, hand, last_index, "correction", payload, actor, None, result.state, info)
+            indices.append(last_index)
+        if result.misdeal:
+            hand.status = Hand.Status.MISDEAL
+            hand.ended_at = timezone.now()
+            hand.save(update_fields=["status", "ended_at"])
+            if was_complete:
+                for seat in table.seats.filter(number__in=start_stacks):
+                    seat.stack = start_stacks[seat.number]
+                    seat.save(update_fields=["stack"])
+        elif was_complete and result.state.phase == "complete":
+            _settle(table, hand, result.state)
+        _broadcast_on_commit(table, hand, event)
+        return Outcome(table.id, table.seq), indices
 
 
 def _commit_table_change(table: Table, fields: tuple[str, ...] = ()) -> Outcome:

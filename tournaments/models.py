@@ -1,1 +1,221 @@
-"""Models of the tournaments app."""
+"""Models of the tournaments app.
+
+A tournament's structure (levels, breaks, color-ups, late registration) is
+JSON on :class:`Tournament` and is turned into the pure
+``tournaments.engine.Structure`` by :mod:`tournaments.services`.  The clock
+is stored as timestamps (seconds since the epoch, floats) on the tournament
+row, never as a countdown.  Tables are ``tables.Table`` rows linked through
+:class:`TournamentTable`; who sits where is the table's ``tables.Seat``.
+
+History is append-only: :class:`TournamentEvent` (every mutation with its
+actor), :class:`Finish` (a bust is never rewritten; a correction is a new
+event), :class:`Instruction` (a move is undone by a new, reverse
+instruction), :class:`ChipRaceRecord`.  Chips and money are ints.
+Writes go through ``tournaments.services`` only.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def _public_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Tournament(models.Model):
+    """A tournament run by one rulebook (``wynental`` = 001, ``munotpoker`` = 004).
+
+    ``structure`` -- ``{"periods": [{"kind": "level", "small_blind", "big_blind",
+    "ante", "ante_kind", "minutes"} | {"kind": "break", "minutes", "color_up": [25]}],
+    "late_registration_until": <period index or null>}``.
+    ``payouts`` -- prize amounts by place (ints), editable; empty = house default.
+    ``public_token`` -- the unguessable part of the lobby screen's link.
+    """
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("registration")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    name = models.CharField(_("name"), max_length=100)
+    rulebook = models.CharField(_("rulebook"), max_length=20,
+                                choices=[("wynental", "Wynental (001)"), ("munotpoker", "MunotPoker (004)")])
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    structure = models.JSONField()
+    max_seats = models.PositiveSmallIntegerField(default=9)
+    capacity = models.PositiveIntegerField(_("seats in the tournament"), default=0, help_text=_("0 = no limit"))
+    starting_stack = models.PositiveIntegerField(_("starting stack"))
+    buy_in = models.PositiveIntegerField(_("buy-in"), default=0)
+    re_entries_allowed = models.PositiveSmallIntegerField(default=0)
+    rebuys_allowed = models.PositiveSmallIntegerField(default=0)
+    add_ons_allowed = models.PositiveSmallIntegerField(default=0)
+    seconds_per_hand = models.PositiveIntegerField(default=120, help_text=_("hand-for-hand clock step"))
+    payouts = models.JSONField(default=list, blank=True)
+    public_token = models.CharField(max_length=32, unique=True, default=_public_token)
+    seed = models.BigIntegerField(default=0, help_text="random seed of seat draws (0 = system randomness)")
+    # clock, as stored by tournaments.engine.Clock.stored_fields()
+    clock_started_at = models.FloatField(null=True, blank=True)
+    clock_paused_at = models.FloatField(null=True, blank=True)
+    clock_paused_total = models.FloatField(default=0.0)
+    clock_offset = models.FloatField(default=0.0)
+    hand_for_hand = models.BooleanField(default=False)
+    hands_played_h4h = models.PositiveIntegerField(default=0)
+    seq = models.BigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """One registration (a re-entry is a new entry, 004 #72 / #27).
+
+    ``status``: reserved -> registered (checked in) -> seated -> busted;
+    waitlisted; surrendered (004 #74); cancelled.  ``priority`` entries (an
+    immediate re-entry, 004 #72) come before the waitlist.
+    """
+
+    class Status(models.TextChoices):
+        RESERVED = "reserved", _("reserved")
+        WAITLISTED = "waitlisted", _("waitlisted")
+        REGISTERED = "registered", _("registered")
+        SEATED = "seated", _("seated")
+        BUSTED = "busted", _("busted")
+        SURRENDERED = "surrendered", _("surrendered")
+        EXPIRED = "expired", _("expired")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, related_name="entries")
+    number = models.PositiveIntegerField(help_text="1 for the first entry of the player, 2 for a re-entry ...")
+    status = models.CharField(max_length=20, choices=Status.choices)
+    priority = models.BooleanField(default=False)
+    rebuys = models.PositiveSmallIntegerField(default=0)
+    add_ons = models.PositiveSmallIntegerField(default=0)
+    wait_hands = models.PositiveSmallIntegerField(default=0, help_text="hands to sit out until the button (001)")
+    late = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.player} #{self.number}"
+
+
+class TournamentTable(models.Model):
+    """A ``tables.Table`` playing in a tournament.
+
+    ``number`` -- table number in the tournament; ``positions`` -- button,
+    blinds of the last hand started (``{"button", "small_blind", "big_blind",
+    "dead_button", "dead_small_blind", "heads_up"}``) or empty;
+    ``first_button`` -- the drawn first button; ``h4h_hands`` -- hands
+    completed in hand-for-hand; ``broken`` when closed by breaking.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    table = models.OneToOneField("tables.Table", on_delete=models.PROTECT, related_name="tournament_table")
+    number = models.PositiveSmallIntegerField()
+    positions = models.JSONField(default=dict, blank=True)
+    first_button = models.PositiveSmallIntegerField(null=True, blank=True)
+    h4h_hands = models.PositiveIntegerField(default=0)
+    broken = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="tourney_table_number")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} table {self.number}"
+
+
+class Finish(models.Model):
+    """A bust and its place (append-only).
+
+    ``place`` / ``place_worst`` -- the places the player's group covers
+    (equal unless shared, 004 #79); ``prize`` in currency units; ``rule`` the
+    citation applied, e.g. ``"004 79"``.  ``place`` is null while a
+    hand-for-hand round is still being played at other tables.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="finishes")
+    entry = models.OneToOneField(Entry, on_delete=models.PROTECT, related_name="finish")
+    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    stack_at_start = models.PositiveBigIntegerField(default=0)
+    players_before = models.PositiveIntegerField(default=0)
+    h4h_round = models.IntegerField(null=True, blank=True)
+    place = models.PositiveIntegerField(null=True, blank=True)
+    place_worst = models.PositiveIntegerField(null=True, blank=True)
+    prize = models.PositiveIntegerField(default=0)
+    rule = models.CharField(max_length=60, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "place", "id"]
+
+
+class Instruction(models.Model):
+    """An instruction to the dealers, as pushed to the tablets.
+
+    ``kind``: move, break_table, chip_race, color_up, level, hand_for_hand.
+    A move names ``player`` and from/to table and seat; ``undoes`` links the
+    reverse move made by an undo; ``status`` pending -> done, or cancelled.
+    ``rule`` -- citation applied (e.g. ``"004 11"``).
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="instructions")
+    kind = models.CharField(max_length=20)
+    status = models.CharField(max_length=20, default="done")
+    entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    from_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    from_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    to_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    to_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    stack = models.PositiveBigIntegerField(default=0)
+    text_en = models.CharField(max_length=300)
+    text_de = models.CharField(max_length=300)
+    rule = models.CharField(max_length=60, blank=True)
+    undoes = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT, related_name="undone_by")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "id"]
+
+
+class ChipRaceRecord(models.Model):
+    """The recorded result of a color-up at one table (``result``: JSON of
+    ``tournaments.engine.ChipRaceResult``; ``cards_from`` "dealer" or "app")."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chip_races")
+    table_number = models.PositiveSmallIntegerField()
+    removed_denomination = models.PositiveIntegerField()
+    new_denomination = models.PositiveIntegerField()
+    cards_from = models.CharField(max_length=10)
+    result = models.JSONField()
+    rule = models.CharField(max_length=60)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+
+
+class TournamentEvent(models.Model):
+    """Append-only audit trail: every mutation of a tournament (``kind``,
+    JSON ``payload``, ``actor``, ``seq`` = the tournament's seq after it)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
+    seq = models.BigIntegerField()
+    kind = models.CharField(max_length=30)
+    payload = models.JSONField(default=dict)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "seq"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "seq"], name="tourney_event_seq")]

@@ -1,4 +1,13 @@
 """URL routes of the tournaments app."""
 
+from django.urls import path
+
+from tournaments import views
+
 app_name = "tournaments"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("<int:tournament_id>/", views.director, name="director"),
+    path("<int:tournament_id>/action/", views.action, name="action"),
+    path("lobby/<str:token>/", views.lobby, name="lobby"),
+]

@@ -1,0 +1,106 @@
+// The tournament director's page, live over /ws/tournaments/<id>/.
+// Actions are POSTed as JSON to the page's action URL; the result comes back
+// as an `update` on the socket (every screen sees the same).
+
+import { LiveSocket, chips, h } from "./socket.js";
+import { renderClock, t } from "./tournament_clock.js";
+
+const root = document.getElementById("tournament");
+const f = (name) => root.querySelector(`[data-f="${name}"]`);
+let snap = null;
+let receivedAt = 0;
+
+const socket = new LiveSocket(root.dataset.wsPath, {
+  onMessage(msg) {
+    if (msg.type !== "snapshot" && msg.type !== "update") return;
+    if (snap && msg.seq <= snap.seq) return;
+    if (snap && msg.type === "update" && msg.seq !== snap.seq + 1) socket.send({ type: "snapshot" });
+    snap = msg.snapshot;
+    receivedAt = performance.now();
+    render();
+  },
+  onStatus(status) { f("conn").textContent = status; root.dataset.conn = status; },
+});
+socket.connect();
+setInterval(() => { if (snap) renderClock(root, snap, receivedAt); }, 250);
+
+async function post(data) {
+  const err = document.getElementById("td-error");
+  const response = await fetch(root.dataset.action, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": root.dataset.csrf },
+    body: JSON.stringify(data),
+  });
+  const body = await response.json();
+  err.hidden = body.ok;
+  err.textContent = body.ok ? "" : body.message;
+  return body;
+}
+
+root.addEventListener("click", (event) => {
+  const button = event.target.closest("button");
+  if (!button || (button.type === "submit" && button.form)) return;
+  const d = button.dataset;
+  if (d.clock) {
+    post({ op: "clock", clock: d.clock, seconds: Number(d.seconds || 0),
+           level: Number(document.getElementById("jump-level").value) });
+  } else if (d.op === "start_tournament") post({ op: "start" });
+  else if (d.op) post({ op: d.op });
+  else if (d.undo) post({ op: "undo_move", instruction: Number(d.undo) });
+  else if (d.entryOp) post({ op: d.entryOp, entry: Number(d.entry) });
+});
+
+document.getElementById("reg-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = event.target;
+  const body = await post({ op: "register", player: form.player.value, reserve: form.reserve.checked });
+  if (body.ok) form.reset();
+});
+
+document.getElementById("payout-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = document.getElementById("payout-input").value.trim();
+  const amounts = text ? text.split(/[\s,;]+/).map((x) => Number(x)) : [];
+  post({ op: "payouts", amounts });
+});
+
+function render() {
+  renderClock(root, snap, receivedAt);
+  f("status").textContent = snap.status;
+  f("players_left").textContent = snap.players_left;
+  f("entries").textContent = snap.entries;
+  f("average").textContent = chips(snap.average_stack);
+  f("pool").textContent = chips(snap.prize_pool);
+  f("bubble").textContent = snap.bubble ? t("bubble", { n: snap.bubble }) : "";
+  const payoutInput = document.getElementById("payout-input");
+  if (document.activeElement !== payoutInput) payoutInput.value = snap.payouts.join(", ");
+
+  const tables = document.getElementById("td-tables");
+  tables.replaceChildren(...snap.tables.filter((tb) => !tb.broken || tb.seats.length).map((tb) => h("div",
+    { class: "td-table", "data-table": tb.number },
+    h("h3", {}, `${t("table_n", { n: tb.number })} · ${tb.players}`, tb.live ? " ●" : ""),
+    h("ol", { class: "seats" }, ...tb.seats.map((s) => h("li", { "data-seat": s.seat },
+      h("span", { class: "seat-no" }, String(s.seat)), " ", s.player, " ",
+      h("span", { class: "stack" }, chips(s.stack)), s.waits ? h("em", {}, ` (${t("waits")})`) : ""))))));
+
+  const list = document.getElementById("td-instructions");
+  list.replaceChildren(...snap.instructions.map((i) => h("li",
+    { class: `instr ${i.status}`, "data-kind": i.kind, "data-status": i.status },
+    h("span", { class: "instr-text" }, document.documentElement.lang.startsWith("de") ? i.text_de : i.text_en),
+    " ", h("span", { class: "pill" }, t(i.status)),
+    i.kind === "move" && i.from && i.from.table && i.status !== "cancelled"
+      ? h("button", { type: "button", "data-undo": i.id }, t("undo")) : "")));
+
+  const entries = document.getElementById("td-entries");
+  entries.replaceChildren(...snap.registrations.map((e) => h("tr", { "data-status": e.status },
+    h("td", {}, e.player, e.number > 1 ? ` #${e.number}` : ""), h("td", {}, e.status, e.priority ? " ★" : ""),
+    h("td", {}, e.status === "reserved" ? h("button", { type: "button", "data-entry-op": "check_in", "data-entry": e.id }, t("checkin"))
+      : e.status === "busted" ? h("button", { type: "button", "data-entry-op": "re_enter", "data-entry": e.id }, t("reenter"))
+      : e.status === "seated" ? h("button", { type: "button", "data-entry-op": "surrender", "data-entry": e.id }, t("surrender"))
+      : ""))));
+
+  const finishes = document.getElementById("td-finishes");
+  finishes.replaceChildren(...snap.finishes.filter((x) => x.place).map((x) => h("li", { value: x.place },
+    `${x.place}${x.place_worst !== x.place ? "–" + x.place_worst : ""}. ${x.player}`,
+    x.prize ? ` · ${chips(x.prize)}` : "", x.rule ? h("small", {}, ` (${x.rule})`) : "")));
+}

@@ -1,0 +1,66 @@
+// Tournament clock, counted down locally from the server's timestamps.
+//
+// A snapshot carries `server_now` and the clock's `elapsed` at that instant
+// plus `running` and the periods (with their start second). The client
+// notes when it received the snapshot and adds the seconds passed since
+// then while the clock runs: no ticks from the server, no drift.
+
+import { I18n, chips } from "./socket.js";
+
+export const i18n = new I18n();
+export const t = (k, p) => i18n.t(k, p);
+
+export function clockNow(snap, receivedAt, now = performance.now()) {
+  const c = snap.clock;
+  const total = c.periods.reduce((s, p) => Math.max(s, p.start + p.seconds), 0);
+  let elapsed = c.elapsed + (c.running ? (now - receivedAt) / 1000 : 0);
+  elapsed = Math.min(Math.max(elapsed, 0), total);
+  let index = 0;
+  for (let i = 0; i < c.periods.length; i++) if (c.periods[i].start <= elapsed) index = i;
+  const period = c.periods[index];
+  const left = elapsed >= total ? 0 : period.start + period.seconds - elapsed;
+  const levelNumber = c.periods.slice(0, index + 1).filter((p) => p.kind === "level").length;
+  let next = null;
+  let nextNumber = levelNumber;
+  for (let i = index + 1; i < c.periods.length; i++) {
+    if (c.periods[i].kind === "level") { next = c.periods[i]; nextNumber += 1; break; }
+  }
+  let breakIn = null;
+  for (let i = index + 1; i < c.periods.length; i++) {
+    if (c.periods[i].kind === "break") { breakIn = c.periods[i].start - elapsed; break; }
+  }
+  return { index, period, left, levelNumber, next, nextNumber, breakIn, onBreak: period.kind === "break" };
+}
+
+export function mmss(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
+}
+
+export function blindsText(p) {
+  if (!p || p.kind === "break") return "";
+  let text = `${t("blinds")} ${chips(p.small_blind)} / ${chips(p.big_blind)}`;
+  if (p.ante) text += ` · ${p.ante_kind === "big_blind_ante" ? t("bb_ante") : t("ante")} ${chips(p.ante)}`;
+  return text;
+}
+
+/** Fill the clock fields under `root` ([data-f=level|time|blinds|next|break_in]). */
+export function renderClock(root, snap, receivedAt) {
+  const f = (name) => root.querySelector(`[data-f="${name}"]`);
+  const c = snap.clock;
+  const now = clockNow(snap, receivedAt);
+  let label = now.onBreak ? t("break") : t("level", { n: now.levelNumber });
+  if (!c.started) label += ` · ${t("not_started")}`;
+  else if (c.hand_for_hand) label += ` · ${t("hand_for_hand")}`;
+  else if (!c.running) label += ` · ${t("paused")}`;
+  f("level").textContent = label;
+  f("time").textContent = mmss(now.left);
+  f("time").dataset.running = c.running ? "yes" : "no";
+  f("blinds").textContent = now.onBreak ? blindsText(now.next) : blindsText(now.period);
+  f("next").textContent = now.next ? `${t("level", { n: now.nextNumber })}: ${blindsText(now.next)}` : "";
+  const b = f("break_in");
+  if (b) b.textContent = now.breakIn !== null ? `${t("break")}: ${mmss(now.breakIn)}` : "";
+}

@@ -1,0 +1,137 @@
+"""A small MunotPoker tournament (20 players, 3 tables) from registration to
+the final table (004 #78: nine players), every hand played through the
+dealer websocket (/ws/tables/<id>/dealer/ -> tables.services), with the
+balancing and breaking instructions (004 #11, #10) and the clock seen on the
+director's page and on the lobby screen."""
+
+import re
+
+import pytest
+
+from tests.browser.conftest import login, off_loop, screenshot
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+STRUCTURE = {"periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 30},
+                         {"kind": "level", "small_blind": 200, "big_blind": 400, "ante": 400,
+                          "ante_kind": "big_blind_ante", "minutes": 30}],
+             "late_registration_until": None}
+
+# Plays one hand on a dealer socket: the first player to act goes all in, the
+# next one who covers him calls, everybody else folds; the board runs out with
+# unknown cards and the caller takes the pots.  Resolves with the final stacks.
+BUST_HAND_JS = """
+async (tableId) => {
+  const ws = new WebSocket(`ws://${location.host}/ws/tables/${tableId}/dealer/`);
+  let n = 0, shover = null, caller = null;
+  const send = (m) => ws.send(JSON.stringify({client_id: `b${tableId}-${Date.now()}-${n++}`, ...m}));
+  return await new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error("hand timed out")), 15000);
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "error") { reject(new Error(msg.code + ": " + msg.message)); return; }
+      if (msg.type === "snapshot") { send({type: "start_hand"}); return; }
+      if (msg.type !== "update" || !msg.snapshot.hand || msg.snapshot.hand.status === "misdeal") return;
+      const st = msg.snapshot.hand.state;
+      if (st.phase === "complete") { ws.close(); resolve(st.final_stacks); return; }
+      if (st.phase === "board") { send({type: "action", action: {type: "board", cards: ""}}); return; }
+      if (st.phase === "showdown") {
+        const i = st.pots.findIndex((p, k) => !st.awards.some((a) => a.pot === k));
+        const pot = st.pots[i];
+        const winner = pot.eligible_seats.includes(caller) ? caller : pot.eligible_seats[0];
+        send({type: "action", action: {type: "award", pot: i, winners: [winner]}});
+        return;
+      }
+      const seat = st.to_act_seat, legal = st.legal;
+      const me = st.players.find((p) => p.seat === seat);
+      let type;
+      if (shover === null) { type = "all_in"; shover = seat; }
+      else if (caller === null) {
+        const other = st.players.find((p) => p.seat === shover);
+        if (me.stack + me.bet >= other.stack + other.bet) {
+          type = legal.call_amount < me.stack ? "call" : "all_in"; caller = seat;
+        } else type = legal.can_fold && legal.call_amount ? "fold" : "check";
+      } else type = legal.can_fold && legal.call_amount ? "fold" : "check";
+      send({type: "action", action: {type, seat}});
+    };
+    ws.onerror = () => reject(new Error("socket error"));
+  });
+}
+"""
+
+
+def _make_tournament():
+    from tournaments import services
+
+    t = services.create_tournament("Browser Cup", "munotpoker", STRUCTURE, starting_stack=10_000, buy_in=50,
+                                   seed=11)
+    for i in range(18):
+        services.register(t.id, f"Player {i + 1:02d}")
+    return t
+
+
+def _state(tournament_id):
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    snap = services.snapshot(Tournament.objects.get(pk=tournament_id))
+    return {"players_left": snap["players_left"], "status": snap["status"],
+            "tables": [(tb["number"], tb["table_id"], tb["players"]) for tb in snap["tables"] if not tb["broken"]],
+            "token": snap["public_token"]}
+
+
+def test_a_small_tournament_runs_from_registration_to_the_final_table(new_page, floorman):
+    t = off_loop(_make_tournament)
+    director = new_page(viewport=(1400, 1000))
+    login(director, "floor", "pw-floor")
+    director.goto(f"/tournaments/{t.id}/")
+    # two players register at the director's page
+    for name in ("Anna Late", "Ben Last"):
+        director.fill("#reg-form input[name=player]", name)
+        director.click("#reg-form button[type=submit]")
+        director.wait_for_selector(f"#td-entries tr:has-text('{name}')")
+    director.click("button[data-op=start_tournament]")
+    director.wait_for_selector("#td-tables .td-table >> nth=2")
+    assert director.locator("#td-tables .td-table").count() == 3
+    director.wait_for_function("document.querySelector('[data-f=time]').dataset.running === 'yes'")
+    first_time = director.locator("[data-f=time]").text_content()
+    assert re.fullmatch(r"(29|30):\d\d", first_time)
+    assert "100 / 200" in director.locator("[data-f=blinds]").text_content()
+
+    state = off_loop(_state, t.id)
+    lobby = new_page(viewport=(1920, 1080))
+    lobby.goto(f"/tournaments/lobby/{state['token']}/")
+    lobby.wait_for_function("document.querySelector('[data-f=players_left]').textContent === '20'")
+    lobby.fill("#seat-search", "Anna")
+    assert re.search(r"Anna Late: Table \d, Seat \d", lobby.locator("#seat-result").text_content())
+    screenshot(lobby, "tournament_lobby_start")
+
+    turn = 0
+    while state["players_left"] > 9:
+        tables = sorted(state["tables"], key=lambda x: (-x[2], x[0]))
+        table_id = tables[turn % len(tables)][1]
+        turn += 1
+        director.evaluate(BUST_HAND_JS, table_id)
+        left = state["players_left"]
+        state = off_loop(_state, t.id)
+        director.wait_for_function(
+            f"document.querySelector('[data-f=players_left]').textContent === '{state['players_left']}'")
+        assert state["players_left"] <= left
+        assert turn < 40, "too many hands"
+
+    # the final table: one table of nine (004 #78), every move shown as an instruction
+    assert len(state["tables"]) == 1 and state["tables"][0][2] == 9
+    director.wait_for_function("document.querySelectorAll('#td-tables .td-table').length === 1")
+    moves = director.locator("#td-instructions li[data-kind=move][data-status=done]")
+    assert moves.count() >= 2
+    texts = " ".join(director.locator("#td-instructions li").all_text_contents())
+    assert "(004 11)" in texts and "(004 10)" in texts
+    assert director.locator("#td-instructions li[data-kind=break_table]").count() == 2
+    assert director.locator("#td-finishes li").count() == 11
+    screenshot(director, "tournament_director_final_table")
+
+    lobby.wait_for_function("document.querySelector('[data-f=players_left]').textContent === '9'")
+    assert lobby.locator("[data-f=paid]").text_content() == "3"
+    assert re.fullmatch(r"\d+:\d\d", lobby.locator("[data-f=time]").text_content())
+    assert lobby.locator("#tl-payouts li").count() == 3
+    screenshot(lobby, "tournament_lobby_final_table")

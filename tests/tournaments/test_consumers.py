@@ -1,0 +1,66 @@
+"""The tournament clock is pushed to the director and the lobby over websockets."""
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+
+from pokerfloor.routing import websocket_urlpatterns
+from tournaments import services
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+app = URLRouter(websocket_urlpatterns)
+LEVELS = {"periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 20},
+                      {"kind": "level", "small_blind": 200, "big_blind": 400, "minutes": 20}]}
+
+
+async def connect(path, user):
+    ws = WebsocketCommunicator(app, path)
+    ws.scope["user"] = user
+    connected, code = await ws.connect()
+    return ws, connected, code
+
+
+@database_sync_to_async
+def make():
+    t = services.create_tournament("Clock", "munotpoker", LEVELS, starting_stack=1000)
+    for name in ("A", "B", "C"):
+        services.register(t.id, name)
+    services.start(t.id, start_clock=False)
+    t.refresh_from_db()
+    return t
+
+
+async def test_the_clock_is_pushed_to_the_director_and_the_lobby(floorman):
+    t = await make()
+    director, ok, _ = await connect(f"/ws/tournaments/{t.id}/", floorman)
+    assert ok
+    lobby, ok, _ = await connect(f"/ws/tournaments/lobby/{t.public_token}/", AnonymousUser())
+    assert ok
+    first = await director.receive_json_from()
+    assert first["type"] == "snapshot" and first["seq"] == t.seq and not first["snapshot"]["clock"]["started"]
+    public = await lobby.receive_json_from()
+    assert "registrations" not in public["snapshot"] and public["snapshot"]["seat_draw"]
+
+    await database_sync_to_async(services.clock_action)(t.id, "start")
+    update = await director.receive_json_from()
+    assert update["type"] == "update" and update["seq"] == t.seq + 1
+    assert update["snapshot"]["clock"]["running"] and update["snapshot"]["clock"]["seconds_left"] > 1190
+    lobby_update = await lobby.receive_json_from()
+    assert lobby_update["seq"] == t.seq + 1 and lobby_update["snapshot"]["clock"]["level"]["big_blind"] == 200
+
+    await database_sync_to_async(services.clock_action)(t.id, "jump", level=2)
+    jumped = await lobby.receive_json_from()
+    assert jumped["snapshot"]["clock"]["level_number"] == 2
+    await director.disconnect()
+    await lobby.disconnect()
+
+
+async def test_outsiders_are_kept_off_the_director_socket_and_bad_tokens_off_the_lobby(outsider):
+    t = await make()
+    for path, user in ((f"/ws/tournaments/{t.id}/", outsider), (f"/ws/tournaments/{t.id}/", AnonymousUser()),
+                       ("/ws/tournaments/lobby/not-the-token/", AnonymousUser())):
+        ws, connected, code = await connect(path, user)
+        assert not connected and code in (4403, 4404)

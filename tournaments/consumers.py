@@ -1,0 +1,100 @@
+"""Thin websocket consumers of a tournament: the director's page (floor and
+manager roles, full snapshot) and the lobby screen (no login, by the
+tournament's unguessable ``public_token``, public snapshot only).
+
+Both join the group ``tournament.<id>``; on connect they get a ``snapshot``
+with its ``seq``; every committed change brings an ``update`` with the new
+seq and the whole snapshot (a client that sees a gap sends ``{"type":
+"snapshot"}``).  Clients count the clock down locally from the snapshot's
+``server_now`` and clock fields; the server never sends ticks.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from tables.access import is_floor
+from tournaments import services
+from tournaments.models import Tournament
+
+CLOSE_UNAUTHORISED = 4403
+CLOSE_NOT_FOUND = 4404
+
+
+@database_sync_to_async
+def _load(tournament_id: int | None = None, token: str | None = None) -> tuple[int, dict] | None:
+    qs = Tournament.objects.filter(pk=tournament_id) if tournament_id is not None else Tournament.objects.filter(
+        public_token=token)
+    t = qs.first()
+    if t is None:
+        return None
+    return t.id, services.snapshot(t)
+
+
+@database_sync_to_async
+def _is_floor(user) -> bool:
+    return is_floor(user)
+
+
+class _TournamentConsumer(AsyncWebsocketConsumer):
+    public = False
+    tournament_id: int | None = None
+
+    async def _send_snapshot(self, snap: dict) -> None:
+        data = services.public_snapshot(snap) if self.public else snap
+        await self.send(text_data=json.dumps({"type": "snapshot", "seq": data["seq"], "snapshot": data}))
+
+    async def start(self, tournament_id: int | None = None, token: str | None = None) -> None:
+        found = await _load(tournament_id, token)
+        if found is None:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.tournament_id, snap = found
+        await self.channel_layer.group_add(services.tournament_group(self.tournament_id), self.channel_name)
+        await self.accept()
+        await self._send_snapshot(snap)
+
+    async def disconnect(self, code: int) -> None:
+        if self.tournament_id is not None:
+            await self.channel_layer.group_discard(services.tournament_group(self.tournament_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            message = json.loads(text_data or "")
+        except ValueError:
+            message = None
+        if isinstance(message, dict) and message.get("type") == "snapshot":
+            found = await _load(self.tournament_id)
+            if found is not None:
+                await self._send_snapshot(found[1])
+            return
+        await self.send(text_data=json.dumps({"type": "error", "code": "invalid",
+                                              "message": "only {\"type\": \"snapshot\"} is accepted here"}))
+
+    async def tournament_update(self, event: dict[str, Any]) -> None:
+        """Group handler: forward the update serialised once by the service (sends only)."""
+        await self.send(text_data=event["public" if self.public else "full"])
+
+
+class DirectorConsumer(_TournamentConsumer):
+    """``/ws/tournaments/<id>/``: the tournament director's page (floor, manager)."""
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated or not await _is_floor(user):
+            await self.close(code=CLOSE_UNAUTHORISED)
+            return
+        await self.start(tournament_id=int(self.scope["url_route"]["kwargs"]["tournament_id"]))
+
+
+class LobbyConsumer(_TournamentConsumer):
+    """``/ws/tournaments/lobby/<token>/``: the lobby screen, read-only, no login."""
+
+    public = True
+
+    async def connect(self) -> None:
+        await self.start(token=self.scope["url_route"]["kwargs"]["token"])

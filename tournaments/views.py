@@ -1,0 +1,116 @@
+"""Pages of the tournaments app: the list, the director's page, the lobby
+screen (no login: ``/tournaments/lobby/<public_token>/``, an unguessable
+link), and the director's JSON action endpoint.  Writes go through
+``tournaments.services``."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tables.access import is_floor
+from tables.services import ServiceError
+from tournaments import services
+from tournaments.models import Tournament
+
+DEFAULT_STRUCTURE = {
+    "periods": [
+        {"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 20},
+        {"kind": "level", "small_blind": 200, "big_blind": 400, "minutes": 20},
+        {"kind": "level", "small_blind": 300, "big_blind": 600, "ante": 600, "ante_kind": "big_blind_ante",
+         "minutes": 20},
+        {"kind": "break", "minutes": 10, "color_up": [100]},
+        {"kind": "level", "small_blind": 400, "big_blind": 800, "ante": 800, "ante_kind": "big_blind_ante",
+         "minutes": 20},
+        {"kind": "level", "small_blind": 500, "big_blind": 1000, "ante": 1000, "ante_kind": "big_blind_ante",
+         "minutes": 20},
+    ],
+    "late_registration_until": 2,
+}
+"""House default structure (chips; big blind antes equal to the big blind, 004 #81)."""
+
+
+def _require_floor(request: HttpRequest) -> None:
+    if not is_floor(request.user):
+        raise PermissionDenied
+
+
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    """Tournaments, newest first; floor staff create one with the default structure."""
+    _require_floor(request)
+    error = None
+    if request.method == "POST":
+        try:
+            t = services.create_tournament(
+                request.POST.get("name", "").strip(), request.POST.get("rulebook", ""), DEFAULT_STRUCTURE,
+                starting_stack=int(request.POST.get("starting_stack") or 20000),
+                buy_in=int(request.POST.get("buy_in") or 0),
+                re_entries_allowed=int(request.POST.get("re_entries") or 0), actor=request.user)
+            return redirect("tournaments:director", tournament_id=t.id)
+        except (ServiceError, ValueError) as exc:
+            error = getattr(exc, "message", str(exc))
+    return render(request, "tournaments/index.html",
+                  {"tournaments": Tournament.objects.all()[:100], "error": error})
+
+
+@login_required
+def director(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The tournament director's page (live over ``/ws/tournaments/<id>/``)."""
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    return render(request, "tournaments/director.html", {"t": t})
+
+
+def lobby(request: HttpRequest, token: str) -> HttpResponse:
+    """The lobby screen (1920×1080), public, by its unguessable link."""
+    t = get_object_or_404(Tournament, public_token=token)
+    return render(request, "tournaments/lobby.html", {"t": t})
+
+
+ACTIONS = {
+    "register": lambda t, d, u: services.register(t, str(d.get("player", "")), reserve=bool(d.get("reserve")),
+                                                  actor=u),
+    "check_in": lambda t, d, u: services.check_in(int(d["entry"]), actor=u),
+    "re_enter": lambda t, d, u: services.re_enter(int(d["entry"]), actor=u),
+    "surrender": lambda t, d, u: services.surrender(int(d["entry"]), actor=u),
+    "rebuy": lambda t, d, u: services.rebuy(int(d["entry"]), add_on=bool(d.get("add_on")), actor=u),
+    "seat_waitlist": lambda t, d, u: services.seat_waitlist(t, actor=u),
+    "start": lambda t, d, u: services.start(t, actor=u),
+    "clock": lambda t, d, u: services.clock_action(t, str(d.get("clock")), seconds=int(d.get("seconds") or 0),
+                                                   level=d.get("level"), actor=u),
+    "undo_move": lambda t, d, u: services.undo_move(int(d["instruction"]), actor=u),
+    "rebalance": lambda t, d, u: services.rebalance(t, actor=u),
+    "execute_moves": lambda t, d, u: services.execute_moves(t, actor=u),
+    "chip_race": lambda t, d, u: services.chip_race(t, int(d["table"]), int(d["removed"]), int(d["new"]),
+                                                    cards=d.get("cards") or None, actor=u),
+    "payouts": lambda t, d, u: services.set_payouts(t, [int(a) for a in d.get("amounts", [])], actor=u),
+}
+
+
+@login_required
+@require_POST
+def action(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    """POST ``{"op": <one of ACTIONS>, ...}``; answers ``{"ok": true}`` or
+    ``{"ok": false, "code", "message"}`` (status 400).  Floor and managers only."""
+    _require_floor(request)
+    get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        data = json.loads(request.body or b"{}")
+        func = ACTIONS[data["op"]]
+    except (ValueError, KeyError, TypeError):
+        return JsonResponse({"ok": False, "code": "invalid", "message": _("Unknown or malformed request.")},
+                            status=400)
+    try:
+        func(tournament_id, data, request.user)
+    except ServiceError as exc:
+        return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
+    except (KeyError, TypeError, ValueError) as exc:
+        return JsonResponse({"ok": False, "code": "invalid", "message": str(exc)}, status=400)
+    return JsonResponse({"ok": True})
