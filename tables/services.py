@@ -66,32 +66,17 @@ class Outcome:
 # Spec (de)serialisation and the replay of a hand's events
 
 def spec_to_dict(spec: HandSpec) -> dict[str, Any]:
-    """Serialise a ``HandSpec`` to JSON-able data (stored on ``Hand.spec``)."""
-    return {
-        "seats": [dataclasses.asdict(s) for s in spec.seats],
-        "blinds_or_straddles": list(spec.blinds_or_straddles),
-        "antes": list(spec.antes),
-        "min_bet": spec.min_bet,
-        "ante_trimming": spec.ante_trimming,
-        "rules": dataclasses.asdict(spec.rules),
-        "button_seat": spec.button_seat,
-    }
+    """Serialise a ``HandSpec`` to JSON-able data (stored on ``Hand.spec``;
+    ``HandSpec.to_dict``: game, formats and rules included)."""
+    return spec.to_dict()
 
 
 def spec_from_dict(data: dict[str, Any]) -> HandSpec:
-    """Inverse of ``spec_to_dict``; raises ``ServiceError('invalid')`` on bad data."""
+    """Inverse of ``spec_to_dict`` (older stored dicts load with the
+    defaults); raises ``ServiceError('invalid')`` on bad data."""
     try:
-        return HandSpec(
-            seats=tuple(SeatSpec(seat=int(s["seat"]), player=str(s["player"]), stack=int(s["stack"]))
-                        for s in data["seats"]),
-            blinds_or_straddles=tuple(int(x) for x in data["blinds_or_straddles"]),
-            antes=tuple(int(x) for x in data["antes"]),
-            min_bet=int(data["min_bet"]),
-            ante_trimming=bool(data.get("ante_trimming", False)),
-            rules=Rules(**data.get("rules", {})),
-            button_seat=data.get("button_seat"),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
+        return HandSpec.from_dict(data)
+    except (KeyError, TypeError, ValueError, EngineError) as exc:
         raise ServiceError("invalid", f"malformed hand spec: {exc}") from None
 
 
@@ -452,7 +437,8 @@ def _settle(table: Table, hand: Hand, state: HandState) -> None:
 
 
 def rules_for_table(table: Table) -> Rules:
-    """The engine rules of the table's house-rule profile (``rules.profiles``):
+    """The engine rules of the table's house-rule profile (``rules.profiles``,
+    through ``Rules.from_house_rules``):
     the minimum raise reading (TDA last full raise, or 002 #4 "double the
     previous") and who may re-raise after a short all-in.  An unknown
     profile slug raises ``ServiceError('invalid')``."""
@@ -462,7 +448,7 @@ def rules_for_table(table: Table) -> Rules:
         profile = get_profile(table.rules_profile)
     except KeyError:
         raise ServiceError("invalid", f"unknown house-rule profile {table.rules_profile!r}") from None
-    return Rules(min_raise=profile.min_raise, short_all_in_reopens=profile.short_all_in_reopens)
+    return Rules.from_house_rules(profile)
 
 
 def build_spec(table: Table, seats: list[Seat], button: int) -> HandSpec:

@@ -48,10 +48,100 @@ function handleMessage(msg) {
       if (verdict === "gap") socket.send({ type: "snapshot", table_id: id }); // …and resync as the protocol asks
       break;
     }
+    case "floor_calls":
+      calls.clear();
+      for (const call of msg.calls || []) calls.set(call.id, call);
+      renderCalls(false);
+      break;
+    case "floor_call":
+      onFloorCall(msg.call);
+      break;
+    case "ruling":
+      onRuling(msg.ruling);
+      break;
     default:
       break;
   }
   summarise();
+}
+
+// ---------------------------------------------------------------- floor calls
+// A dealer's "Floor" reaches every dashboard at once: the call list, a
+// highlighted tile, the page title and (after one tap to allow audio, as
+// browsers require) a tone that repeats while a call is still open.
+
+const callsEl = document.getElementById("floor-calls");
+const calls = new Map(); // call id -> call
+let audio = null;
+let soundOn = false;
+let beepTimer = null;
+
+function onFloorCall(call) {
+  const isNew = !calls.has(call.id);
+  if (call.status === "open" || call.status === "answered") calls.set(call.id, call);
+  else calls.delete(call.id);
+  renderCalls(isNew && call.status === "open");
+}
+
+function renderCalls(alarm) {
+  const list = callsEl.querySelector('[data-field="calls"]');
+  const items = [...calls.values()].sort((a, b) => a.id - b.id).map((call) => {
+    const li = h("li", { class: `call call-${call.status}`, "data-call-id": call.id });
+    li.append(h("strong", {}, t("call_title", { table: call.table || "?" })), " ");
+    li.append(h("span", { class: "pill reason" }, call.reason_label));
+    if (call.seat) li.append(" ", h("span", { class: "pill" }, t("call_seat", { n: call.seat })));
+    if (call.note) li.append(" ", h("q", {}, call.note));
+    li.append(" ", h("span", { class: "muted" },
+      call.status === "answered" ? t("call_answered", { name: call.answered_by || "?" }) : t("call_open")));
+    li.append(" ", h("a", { class: "btn-open", href: call.url }, t("call_open_link")));
+    return li;
+  });
+  if (!items.length) items.push(h("li", { class: "muted", "data-field": "no-calls" }, t("nobody")));
+  list.replaceChildren(...items);
+  const open = [...calls.values()].filter((c) => c.status === "open").length;
+  callsEl.dataset.count = String(calls.size);
+  callsEl.classList.toggle("alarm", open > 0);
+  document.title = open ? `(${open}) ${document.title.replace(/^\(\d+\) /, "")}` : document.title.replace(/^\(\d+\) /, "");
+  for (const [id, entry] of tiles) {
+    entry.el.classList.toggle("floor-called", [...calls.values()].some((c) => c.table_id === id && c.status === "open"));
+  }
+  if (alarm) beep();
+  clearInterval(beepTimer);
+  beepTimer = open ? setInterval(beep, 15000) : null;
+}
+
+function beep() {
+  if (!soundOn || !audio) return;
+  const now = audio.currentTime;
+  for (const [offset, freq] of [[0, 880], [0.25, 660], [0.5, 880]]) {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.3, now + offset);
+    gain.gain.exponentialRampToValueAtTime(0.001, now + offset + 0.2);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(now + offset);
+    osc.stop(now + offset + 0.22);
+  }
+}
+
+callsEl.querySelector('[data-action="sound"]').addEventListener("click", (event) => {
+  soundOn = !soundOn;
+  if (soundOn && !audio) audio = new (window.AudioContext || window.webkitAudioContext)();
+  event.currentTarget.setAttribute("aria-pressed", String(soundOn));
+  event.currentTarget.textContent = t(soundOn ? "sound_off" : "sound_on");
+  if (soundOn) beep();
+});
+
+function onRuling(ruling) {
+  const el = callsEl.querySelector('[data-field="ruling"]');
+  const german = document.documentElement.lang.startsWith("de");
+  const table = tiles.get(ruling.table_id)?.model?.table?.name || "";
+  el.replaceChildren(
+    h("a", { href: ruling.url }, t("ruling_made", { table, decision: german && ruling.decision_de ? ruling.decision_de : ruling.decision })),
+    " ", ...ruling.citations.flatMap((c) => [h("a", { class: "cite", href: c.url || "#" }, c.label), " "]),
+  );
+  el.hidden = false;
 }
 
 function tileFor(id) {

@@ -1,4 +1,6 @@
-"""Pure-Python No-Limit Hold'em hand engine for pokerfloor.
+"""Pure-Python hand engine for pokerfloor: No-Limit Hold'em, Pot-Limit
+Omaha and split-limit Hold'em (``HandSpec.game``), with straddles, bomb
+pots, flips, double boards, run it twice and chip units (``formats``).
 
 Standard library only (pokerkit's hand evaluator is imported lazily at the
 showdown). No Django here: the services and consumers build on this.
@@ -14,10 +16,12 @@ from .errors import ERROR_CODES, EngineError
 from .evaluation import evaluate_showdown, hand_strength
 from .pots import Award, Pot
 from .rules import Rules
-from .spec import HandSpec, SeatSpec
+from .formats import Straddle
+from .spec import GAMES, HandSpec, SeatSpec
 from .state import STREETS, HandState, Legal
 
 __all__ = [
     "Rules", "SeatSpec", "HandSpec", "HandState", "EngineError", "ERROR_CODES",
     "Pot", "Award", "Legal", "evaluate_showdown", "hand_strength", "STREETS",
+    "GAMES", "Straddle",
 ]

@@ -25,6 +25,15 @@ ERROR_CODES: dict[str, str] = {
     "bad_award": "the pot index or the winners are not valid",
     "sole_contender": "the last contender for a pot cannot muck",
     "wrong_phase": "the action is not allowed in the current phase",
+    "above_limit": "the bet is more than the pot limit or the fixed limit allows",
+    "raise_cap": "the betting round is capped: no more raises (split limit)",
+    "bad_chip_unit": "the amount is not divisible by the chip unit (000 Allgemein 8)",
+    "bad_straddle": "the straddle is not allowed here or has the wrong amount",
+    "run_twice_not_offered": "run it twice is not offered at this table or in this hand",
+    "run_twice_action_possible": "run it twice needs a hand where no more action is possible",
+    "run_twice_not_agreed": "not every player in the pot agreed to run it twice",
+    "run_twice_pot_too_small": "the pot is below the minimum for running it twice",
+    "run_twice_floor_absent": "with more than two players the floor must be present",
 }
 
 

@@ -2,8 +2,17 @@
 
 Spec: github.com/uoftcprg/phh-std. Positions: ``p1`` is the small blind and
 the last player is the button (heads-up: ``p1`` is the big blind), which is
-exactly the engine's position order. Only No-Limit Texas Hold'em (``variant
-= "NT"``) is supported.
+exactly the engine's position order. Variants: No-Limit Texas Hold'em
+(``variant = "NT"``), Pot-Limit Omaha (``"PO"``, ``min_bet``) and
+Fixed-Limit Texas Hold'em (``"FT"``, ``small_bet`` and ``big_bet`` instead of
+``min_bet``), as pokerkit 0.6.5 reads them.
+
+Special formats PHH cannot express are written as user fields
+(``_bomb_pot``, ``_flip``, ``_boards``, ``_run_it_twice_min_pot``,
+``_stakes``, ``_straddles``, ``_rules``, ``_button_seat``) and as comment
+actions other readers skip: ``# board 2 <cards>`` (board-2 cards of a double
+board or a second run-out), ``# run_it_twice pots 0 1 agreed p1 p2 [floor]``
+and ``# award <pot> p1 [/ p2]`` (``/`` separates the board-2 winners).
 
 Action translation (PHH -> engine action dict):
 
@@ -17,6 +26,8 @@ Action translation (PHH -> engine action dict):
 ``p3 sm``           ``{"type": "muck", ...}``
 ``# award 0 p1 p3`` pokerfloor extension (a PHH comment, a no-op for
                     other readers): pot 0 awarded by the dealer to p1 and p3
+``# board 2 Jc3d5c`` pokerfloor extension: ``{"type": "board", "board": 2, ...}``
+``# run_it_twice``  pokerfloor extension: ``{"type": "run_it_twice", ...}``
 =================== ==========================================
 
 Standard library only (``tomllib``).
@@ -24,6 +35,7 @@ Standard library only (``tomllib``).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import tomllib
@@ -41,8 +53,24 @@ __all__ = ["PhhHand", "ReplayResult", "load_phh", "replay", "export_phh", "trans
 
 _CORE = {
     "variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions",
-    "ante_trimming_status", "finishing_stacks", "players", "seats",
+    "ante_trimming_status", "finishing_stacks", "players", "seats", "small_bet", "big_bet",
 }
+#: PHH variant code -> HandSpec.game, and back.
+VARIANTS = {"NT": "nlhe", "PO": "plo", "FT": "limit_holdem"}
+GAME_CODES = {game: code for code, game in VARIANTS.items()}
+
+
+def _rules_to_phh(rules: Rules) -> dict:
+    """Rules fields that differ from the defaults (None written as "none":
+    TOML has no null)."""
+    default = Rules().to_dict()
+    return {
+        k: ("none" if v is None else v) for k, v in rules.to_dict().items() if v != default[k]
+    }
+
+
+def _rules_from_phh(data: dict) -> Rules:
+    return Rules.from_dict({k: (None if v == "none" else v) for k, v in data.items()})
 
 
 def _chips(value: Any, name: str) -> int:
@@ -57,7 +85,7 @@ def _chips(value: Any, name: str) -> int:
 
 @dataclass(frozen=True)
 class PhhHand:
-    """A parsed PHH hand (No-Limit Hold'em).
+    """A parsed PHH hand (No-Limit Hold'em, Pot-Limit Omaha, Fixed-Limit Hold'em).
 
     Fields:
         antes, blinds_or_straddles: per position (PHH order), chips.
@@ -70,6 +98,8 @@ class PhhHand:
         seats: table seat numbers per position, or None.
         extra: every other field (event, year, hand, user ``_fields`` ...).
         source: file path when loaded from a file, else None.
+        variant: PHH variant code, ``"NT"``, ``"PO"`` or ``"FT"``.
+        big_bet: ``"FT"`` only: the big bet (``min_bet`` holds the small bet).
     """
 
     antes: tuple[int, ...]
@@ -83,6 +113,8 @@ class PhhHand:
     seats: tuple[int, ...] | None = None
     extra: dict = field(default_factory=dict)
     source: str | None = None
+    variant: str = "NT"
+    big_bet: int | None = None
 
     @property
     def player_count(self) -> int:
@@ -108,6 +140,7 @@ class PhhHand:
         seats = self.seat_numbers()
         if len(names) != n or len(seats) != n:
             raise EngineError("bad_spec", "players/seats do not match starting_stacks.")
+        extra = self.extra
         return HandSpec(
             seats=tuple(SeatSpec(seats[i], str(names[i]), self.starting_stacks[i]) for i in range(n)),
             blinds_or_straddles=self.blinds_or_straddles,
@@ -115,9 +148,17 @@ class PhhHand:
             min_bet=self.min_bet,
             ante_trimming=self.ante_trimming_status,
             rules=rules if rules is not None else (
-                Rules.from_dict(self.extra["_rules"]) if "_rules" in self.extra else Rules()
+                _rules_from_phh(extra["_rules"]) if "_rules" in extra else Rules()
             ),
-            button_seat=int(self.extra["_button_seat"]) if "_button_seat" in self.extra else None,
+            button_seat=int(extra["_button_seat"]) if "_button_seat" in extra else None,
+            game=VARIANTS[self.variant],
+            big_bet=self.big_bet,
+            bomb_pot=int(extra.get("_bomb_pot", 0)),
+            flip=int(extra.get("_flip", 0)),
+            boards=int(extra.get("_boards", 1)),
+            run_it_twice_min_pot=extra.get("_run_it_twice_min_pot"),
+            stakes=tuple(extra["_stakes"]) if "_stakes" in extra else None,
+            straddles=tuple(tuple(s) for s in extra.get("_straddles", ())),
         )
 
 
@@ -139,7 +180,8 @@ def load_phh(path_or_text: str | Path) -> PhhHand:
 
     Raises:
         EngineError("bad_spec") when the text is not valid TOML, the variant
-        is not ``NT``, or a required field is missing or malformed.
+        is not ``NT``, ``PO`` or ``FT``, or a required field is missing or
+        malformed.
     """
     source = None
     if isinstance(path_or_text, Path) or (
@@ -154,8 +196,10 @@ def load_phh(path_or_text: str | Path) -> PhhHand:
     except tomllib.TOMLDecodeError as exc:
         raise EngineError("bad_spec", f"Not a PHH/TOML text: {exc}") from None
     variant = data.get("variant")
-    if variant != "NT":
-        raise EngineError("bad_spec", f"Only No-Limit Texas Hold'em (variant 'NT') is supported, got {variant!r}.")
+    if variant not in VARIANTS:
+        raise EngineError(
+            "bad_spec", f"Supported variants are {', '.join(VARIANTS)} (NLHE, PLO, limit Hold'em), got {variant!r}.",
+        )
     try:
         stacks = tuple(_chips(v, "starting_stacks") for v in data["starting_stacks"])
         n = len(stacks)
@@ -163,7 +207,7 @@ def load_phh(path_or_text: str | Path) -> PhhHand:
         return PhhHand(
             antes=_values(data.get("antes", 0), n, "antes"),
             blinds_or_straddles=_values(data.get("blinds_or_straddles", 0), n, "blinds_or_straddles"),
-            min_bet=_chips(data["min_bet"], "min_bet"),
+            min_bet=_chips(data["small_bet" if variant == "FT" else "min_bet"], "min_bet"),
             starting_stacks=stacks,
             actions=tuple(str(a) for a in data.get("actions", ())),
             ante_trimming_status=bool(data.get("ante_trimming_status", False)),
@@ -172,6 +216,8 @@ def load_phh(path_or_text: str | Path) -> PhhHand:
             seats=None if data.get("seats") is None else tuple(int(s) for s in data["seats"]),
             extra={k: v for k, v in data.items() if k not in _CORE},
             source=source,
+            variant=variant,
+            big_bet=_chips(data["big_bet"], "big_bet") if variant == "FT" else None,
         )
     except KeyError as exc:
         raise EngineError("bad_spec", f"PHH field {exc.args[0]!r} is missing.") from None
@@ -210,7 +256,28 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
     if not words:
         extension = comment.split()
         if extension[:1] == ["award"] and len(extension) >= 3:
-            return {"type": "award", "pot": int(extension[1]), "winners": [seat(w) for w in extension[2:]]}
+            labels = extension[2:]
+            action = {"type": "award", "pot": int(extension[1])}
+            if "/" in labels:
+                cut = labels.index("/")
+                action["winners2"] = [seat(w) for w in labels[cut + 1:]]
+                labels = labels[:cut]
+            action["winners"] = [seat(w) for w in labels]
+            return action
+        if extension[:2] == ["board", "2"] and len(extension) == 3:
+            cards = extension[2]
+            return {"type": "board", "board": 2, "cards": "" if set(cards) <= {"?"} else cards}
+        if extension[:1] == ["run_it_twice"]:
+            action = {"type": "run_it_twice", "pots": [], "agreed": [], "floor": "floor" in extension}
+            target = None
+            for word in extension[1:]:
+                if word in ("pots", "agreed"):
+                    target = word
+                elif word != "floor" and target == "pots":
+                    action["pots"].append(int(word))
+                elif word != "floor" and target == "agreed":
+                    action["agreed"].append(seat(word))
+            return action
         return None
     match words:
         case ["d", "dh", player, cards]:
@@ -237,7 +304,7 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
             return {"type": "show", "seat": seat(player)}
         case [player, "sm", cards]:
             return {"type": "show", "seat": seat(player), "cards": cards}
-    raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for No-Limit Hold'em.")
+    raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for {spec.game}.")
 
 
 @dataclass(frozen=True)
@@ -318,8 +385,7 @@ def replay(
             hand = load_phh(hand)
         spec = hand.spec(rules)
         if ante_trimming is not None:
-            spec = HandSpec(spec.seats, spec.blinds_or_straddles, spec.antes, spec.min_bet,
-                            ante_trimming, spec.rules, spec.button_seat)
+            spec = dataclasses.replace(spec, ante_trimming=ante_trimming)
         state = HandState.start(spec)
     except EngineError as exc:
         return ReplayResult(False, None, None, f"{exc.code}: {exc.message}", exc.code, None)
@@ -408,12 +474,22 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
     for action in history:
         kind = action.get("type")
         if kind == "hole":
-            cards = parse_cards(action.get("cards") or "????")
+            cards = parse_cards(action.get("cards") or UNKNOWN * spec.hole_count)
             actions.append(f"d dh {label[action['seat']]} {''.join(cards)}")
         elif kind == "board":
             count = state.board_cards_due
             cards = parse_cards(action.get("cards") or "") or (UNKNOWN,) * count
-            actions.append(f"d db {''.join(cards)}")
+            if state.next_board == 2:
+                actions.append(f"# board 2 {''.join(cards)}")
+            else:
+                actions.append(f"d db {''.join(cards)}")
+        elif kind == "run_it_twice":
+            pots = action.get("pots")
+            if pots is None:
+                pots = range(len(state.pots))
+            agreed = " ".join(label[s] for s in action.get("agreed", ()))
+            floor = " floor" if action.get("floor") else ""
+            actions.append(f"# run_it_twice pots {' '.join(map(str, pots))} agreed {agreed}{floor}")
         elif kind == "fold":
             actions.append(f"{label[action['seat']]} f")
         elif kind in ("check", "call"):
@@ -433,14 +509,32 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
         elif kind == "muck":
             actions.append(f"{label[action['seat']]} sm")
         elif kind == "award":
-            actions.append("# award {} {}".format(action["pot"], " ".join(label[s] for s in action["winners"])))
+            second = action.get("winners2")
+            tail = "" if second is None else " / " + " ".join(label[s] for s in second)
+            actions.append(
+                "# award {} {}{}".format(action["pot"], " ".join(label[s] for s in action["winners"]), tail)
+            )
         state = state.apply(action)
+    # PHH readers (pokerkit) need the showdown written out: the engine
+    # settles known hands by itself, so add "sm" for every hand that reached
+    # the showdown with known cards and was neither shown nor mucked.
+    if state.is_complete:
+        for pos in state.showdown_order:
+            hole = state.hole_cards[pos]
+            if not state.shown[pos] and not state.mucked[pos] and hole is not None and UNKNOWN not in hole:
+                actions.append(f"p{pos + 1} sm {''.join(hole)}")
     fields: dict[str, Any] = {
-        "variant": "NT",
+        "variant": GAME_CODES[spec.game],
         "ante_trimming_status": spec.ante_trimming,
         "antes": list(spec.antes),
         "blinds_or_straddles": list(spec.blinds_or_straddles),
-        "min_bet": spec.min_bet,
+    }
+    if spec.game == "limit_holdem":
+        fields["small_bet"] = spec.min_bet
+        fields["big_bet"] = spec.big_bet
+    else:
+        fields["min_bet"] = spec.min_bet
+    fields |= {
         "starting_stacks": list(spec.starting_stacks),
         "actions": actions,
         "players": [s.player for s in spec.seats],
@@ -449,9 +543,20 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
     if state.final_stacks is not None:
         fields["finishing_stacks"] = list(state.final_stacks)
     if spec.rules != Rules():
-        fields["_rules"] = spec.rules.to_dict()
+        fields["_rules"] = _rules_to_phh(spec.rules)
     if spec.button_seat is not None:
         fields["_button_seat"] = spec.button_seat
+    for name in ("bomb_pot", "flip"):
+        if getattr(spec, name):
+            fields[f"_{name}"] = getattr(spec, name)
+    if spec.boards != 1:
+        fields["_boards"] = spec.boards
+    if spec.run_it_twice_min_pot is not None:
+        fields["_run_it_twice_min_pot"] = spec.run_it_twice_min_pot
+    if spec.stakes is not None:
+        fields["_stakes"] = list(spec.stakes)
+    if spec.straddles:
+        fields["_straddles"] = [list(s) for s in spec.straddles]
     for key, value in metadata.items():
         if value is not None:
             fields[key] = value

@@ -88,21 +88,29 @@ def build_pots(
     return tuple(pots)
 
 
-def split_amount(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
+def split_amount(amount: int, winners: Sequence[int], unit: int = 1) -> list[tuple[int, int]]:
     """Split a pot between winners.
 
     Args:
         amount: chips in the pot.
         winners: winning positions (any order, no repeats).
+        unit: the pot is divided only down to this many chips (000
+            Allgemein 8: "Ein Pot wird nur bis zur Höhe des Small Blind bzw.
+            des Ante geteilt"; ``HandSpec.split_unit``); default 1 chip.
 
     Returns:
         ``[(position, chips), ...]`` in position order. Every winner gets
-        ``amount // k``; the odd chips (the remainder) go to the first winner
-        clockwise from the button, i.e. the lowest position index (rulebook
-        003 "Pot Teilung / Odd-Chips": the winner nearer the button's left,
-        never the button when another winner sits before it; TDA; pokerkit
-        does the same).
+        ``(amount // unit) // k`` units; the odd units and any chips below
+        one unit go to the first winner clockwise from the button, i.e. the
+        lowest position index (rulebook 003 "Pot Teilung / Odd-Chips": the
+        winner nearer the button's left, never the button when another
+        winner sits before it; 000 Allgemein 8 "am nächsten in der
+        Setzreihenfolge zum Button"; TDA; pokerkit does the same).
     """
     ordered = sorted(winners)
-    share, odd = divmod(amount, len(ordered))
-    return [(p, share + (odd if k == 0 else 0)) for k, p in enumerate(ordered)]
+    if unit == 1:
+        share, odd = divmod(amount, len(ordered))
+        return [(p, share + (odd if k == 0 else 0)) for k, p in enumerate(ordered)]
+    units, rest = divmod(amount, unit)
+    share, odd = divmod(units, len(ordered))
+    return [(p, share * unit + ((odd * unit + rest) if k == 0 else 0)) for k, p in enumerate(ordered)]

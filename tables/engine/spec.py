@@ -8,7 +8,15 @@ from typing import Sequence
 from .errors import EngineError
 from .rules import Rules
 
-__all__ = ["SeatSpec", "HandSpec"]
+__all__ = ["SeatSpec", "HandSpec", "GAMES", "HOLE_CARDS"]
+
+#: Games the engine plays: No-Limit Hold'em, Pot-Limit Omaha, split
+#: (fixed) limit Hold'em (000 Einsätze 2: "Split Limit / Pot Limit / No Limit").
+GAMES = ("nlhe", "plo", "limit_holdem")
+#: Hole cards per player by game.
+HOLE_CARDS = {"nlhe": 2, "plo": 4, "limit_holdem": 2}
+#: Betting structure by game.
+STRUCTURE = {"nlhe": "no_limit", "plo": "pot_limit", "limit_holdem": "fixed_limit"}
 
 
 def _is_int(value) -> bool:
@@ -71,6 +79,32 @@ class HandSpec:
         rules: the house-rule profile (:class:`Rules`).
         button_seat: table seat number of the button (informational; may be
             an empty seat).
+        game: ``"nlhe"`` (default), ``"plo"`` (Pot-Limit Omaha: four hole
+            cards, bets up to the pot, 004 #54; showdown with exactly two
+            hole and three board cards) or ``"limit_holdem"`` (split limit,
+            000 Einsätze 2 / Aktionen 3: ``min_bet`` is the small bet,
+            preflop and flop; ``big_bet`` turn and river).
+        big_bet: split limit only: the big bet in chips (default
+            ``2 * min_bet``); must be None in the other games.
+        bomb_pot: chips every player posts before the deal (000 Allgemein
+            14 "Bomb Pot"): no preflop betting, the hand starts on the flop.
+            Blinds and antes must be zero. 0 = not a bomb pot.
+        flip: chips every player posts (000 Allgemein 14 "Flip"): the whole
+            board is dealt without any betting round, then the showdown.
+            Blinds and antes must be zero. 0 = not a flip.
+        boards: 1, or 2 for a double board (000 Allgemein 14 "Double Board":
+            two boards, every pot split equally between them).
+        run_it_twice_min_pot: chips that must be in the pot before the
+            players may run it twice (000 Aktionen 8 c: "mindestens € 500,-
+            im Pot", converted to the table's chips); None = run it twice is
+            not offered.
+        stakes: ``(small_blind, big_blind)`` of the table in chips, used for
+            the chip units (000 Allgemein 8) when the blinds are not posted
+            (bomb pot, flip); default: the posted blinds.
+        straddles: the straddles applied, ``((kind, seat, amount), ...)``
+            with kind ``"live"``, ``"button"`` or ``"mississippi"`` (000
+            Aktionen 1); informational, the amounts are in
+            ``blinds_or_straddles``.
 
     An int is accepted for ``blinds_or_straddles``/``antes`` (same for every
     position) and shorter sequences are padded with zeros, as in PHH.
@@ -87,6 +121,14 @@ class HandSpec:
     ante_trimming: bool = False
     rules: Rules = field(default_factory=Rules)
     button_seat: int | None = None
+    game: str = "nlhe"
+    big_bet: int | None = None
+    bomb_pot: int = 0
+    flip: int = 0
+    boards: int = 1
+    run_it_twice_min_pot: int | None = None
+    stakes: tuple | None = None
+    straddles: tuple = ()
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
@@ -112,6 +154,59 @@ class HandSpec:
         object.__setattr__(self, "antes", _values(self.antes, n, "antes"))
         object.__setattr__(self, "ante_trimming", bool(self.ante_trimming))
         object.__setattr__(self, "_seat_pos", seat_pos)
+        self._check_variant()
+
+    def _check_variant(self) -> None:
+        """Validate the game and special-format fields and derive the chip
+        units (000 Allgemein 8) and the first street with betting."""
+        if self.game not in GAMES:
+            raise EngineError("bad_spec", f"game must be one of {', '.join(GAMES)}, not {self.game!r}.")
+        if self.game == "limit_holdem":
+            big = 2 * self.min_bet if self.big_bet is None else self.big_bet
+            if not _is_int(big) or big < self.min_bet:
+                raise EngineError("bad_spec", f"big_bet must be an int of at least the small bet, got {big!r}.")
+            object.__setattr__(self, "big_bet", big)
+        elif self.big_bet is not None:
+            raise EngineError("bad_spec", "big_bet is only for split-limit games.")
+        for name in ("bomb_pot", "flip"):
+            value = getattr(self, name)
+            if not _is_int(value) or value < 0:
+                raise EngineError("bad_spec", f"{name} must be a non-negative int, got {value!r}.")
+        if self.bomb_pot and self.flip:
+            raise EngineError("bad_spec", "A hand is either a bomb pot or a flip, not both.")
+        if (self.bomb_pot or self.flip) and (any(self.blinds_or_straddles) or any(self.antes)):
+            raise EngineError("bad_spec", "Bomb pots and flips have no blinds, straddles or antes (000 Allgemein 14).")
+        if self.boards not in (1, 2):
+            raise EngineError("bad_spec", f"boards must be 1 or 2, got {self.boards!r}.")
+        if self.run_it_twice_min_pot is not None and (
+            not _is_int(self.run_it_twice_min_pot) or self.run_it_twice_min_pot < 0
+        ):
+            raise EngineError("bad_spec", "run_it_twice_min_pot must be None or a non-negative int.")
+        stakes = self.stakes
+        if stakes is not None:
+            stakes = tuple(stakes)
+            if len(stakes) != 2 or not all(_is_int(v) and v >= 0 for v in stakes):
+                raise EngineError("bad_spec", f"stakes must be (small_blind, big_blind) chips, got {self.stakes!r}.")
+            object.__setattr__(self, "stakes", stakes)
+        object.__setattr__(self, "straddles", tuple(tuple(s) for s in self.straddles))
+        sb, bb = stakes if stakes is not None else self.blinds_or_straddles[:2]
+        base = sb or max(self.antes) or 1
+        rules = self.rules
+        if rules.bet_unit is None:
+            bet_unit = 1
+        elif (sb, bb) in rules.bet_unit_big_blind_stakes:
+            bet_unit = bb
+        else:
+            bet_unit = base
+        object.__setattr__(self, "_bet_unit", bet_unit)
+        object.__setattr__(self, "_split_unit", base if rules.odd_chip_unit == "small_blind" else 1)
+        object.__setattr__(self, "_hole_count", HOLE_CARDS[self.game])
+        object.__setattr__(self, "_betting_from", 4 if self.flip else 1 if self.bomb_pot else 0)
+        object.__setattr__(self, "_structure", STRUCTURE[self.game])
+        object.__setattr__(
+            self, "_pl_credit_on",
+            self.game == "plo" and rules.pot_limit_preflop_all_in == "counted_full",
+        )
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -123,6 +218,38 @@ class HandSpec:
     def starting_stacks(self) -> tuple[int, ...]:
         """Stacks at hand start, per position (chips)."""
         return tuple(s.stack for s in self.seats)
+
+    @property
+    def hole_count(self) -> int:
+        """Hole cards per player (2, or 4 in Omaha)."""
+        return self._hole_count
+
+    @property
+    def structure(self) -> str:
+        """``"no_limit"``, ``"pot_limit"`` or ``"fixed_limit"``."""
+        return self._structure
+
+    @property
+    def bet_unit(self) -> int:
+        """Chip unit every bet or raise-to must be divisible by (000
+        Allgemein 8; 1 when ``rules.bet_unit`` is None)."""
+        return self._bet_unit
+
+    @property
+    def split_unit(self) -> int:
+        """Chips a split pot is divided down to (000 Allgemein 8; 1 by
+        default)."""
+        return self._split_unit
+
+    @property
+    def forced_pot(self) -> int:
+        """Chips each player posts in a bomb pot or flip (0 otherwise)."""
+        return self.bomb_pot or self.flip
+
+    def bet_size(self, street: int) -> int:
+        """Split limit: the fixed bet of street 0-3 (small bet preflop and
+        flop, big bet turn and river; 000 Einsätze 2, Aktionen 3)."""
+        return self.min_bet if street < 2 or self.big_bet is None else self.big_bet
 
     def position_of(self, seat) -> int:
         """Return the position index of a table seat number.
@@ -167,6 +294,14 @@ class HandSpec:
             "ante_trimming": self.ante_trimming,
             "rules": self.rules.to_dict(),
             "button_seat": self.button_seat,
+            "game": self.game,
+            "big_bet": self.big_bet,
+            "bomb_pot": self.bomb_pot,
+            "flip": self.flip,
+            "boards": self.boards,
+            "run_it_twice_min_pot": self.run_it_twice_min_pot,
+            "stakes": None if self.stakes is None else list(self.stakes),
+            "straddles": [list(s) for s in self.straddles],
         }
 
     @classmethod
@@ -180,6 +315,14 @@ class HandSpec:
             ante_trimming=bool(data.get("ante_trimming", False)),
             rules=Rules.from_dict(data.get("rules", {})),
             button_seat=data.get("button_seat"),
+            game=data.get("game", "nlhe"),
+            big_bet=data.get("big_bet"),
+            bomb_pot=int(data.get("bomb_pot", 0)),
+            flip=int(data.get("flip", 0)),
+            boards=int(data.get("boards", 1)),
+            run_it_twice_min_pot=data.get("run_it_twice_min_pot"),
+            stakes=None if data.get("stakes") is None else tuple(data["stakes"]),
+            straddles=tuple(tuple(s) for s in data.get("straddles", ())),
         )
 
     # ------------------------------------------------------------ constructor
@@ -196,6 +339,14 @@ class HandSpec:
         rules: Rules | None = None,
         min_bet: int | None = None,
         ante_trimming: bool = False,
+        *,
+        game: str = "nlhe",
+        big_bet: int | None = None,
+        straddles: Sequence = (),
+        bomb_pot: int = 0,
+        flip: int = 0,
+        boards: int = 1,
+        run_it_twice_min_pot: int | None = None,
     ) -> "HandSpec":
         """Build a spec from table seats in clockwise order.
 
@@ -214,6 +365,16 @@ class HandSpec:
             rules: house rules (default :class:`Rules`).
             min_bet: minimum bet, default the big blind.
             ante_trimming: see :class:`HandSpec`.
+            game, big_bet, boards, run_it_twice_min_pot: see :class:`HandSpec`.
+            straddles: :class:`~tables.engine.formats.Straddle` requests
+                (live by under the gun and re-straddles, button,
+                Mississippi; 000 Aktionen 1), resolved by
+                :func:`~tables.engine.formats.plan_straddles`: a live
+                straddle takes precedence, the others are dropped. Not
+                together with ``straddle``.
+            bomb_pot, flip: chips every player posts instead of blinds and
+                antes (000 Allgemein 14); the stakes are kept for the chip
+                units.
 
         Returns:
             HandSpec in position order: first occupied seat clockwise after
@@ -244,6 +405,23 @@ class HandSpec:
             if n < 3:
                 raise EngineError("bad_spec", "A straddle needs at least three players.")
             blinds[2] = straddle
+        applied = ()
+        if straddles:
+            from .formats import plan_straddles  # noqa: PLC0415 (formats imports nothing from here)
+
+            if straddle:
+                raise EngineError("bad_spec", "Give either straddle or straddles, not both.")
+            plan = plan_straddles([s.seat for s in ordered], big_blind, straddles, rules or Rules())
+            for position, amount in plan.amounts.items():
+                blinds[position] = amount
+            applied = plan.applied
+        stakes = None
+        if bomb_pot or flip:
+            if straddle or straddles:
+                raise EngineError("bad_straddle", "No straddles in a bomb pot or a flip (000 Allgemein 14).")
+            blinds = [0] * n
+            antes = [0] * n
+            stakes = (small_blind, big_blind)
         return cls(
             seats=tuple(ordered),
             blinds_or_straddles=tuple(blinds),
@@ -252,4 +430,12 @@ class HandSpec:
             ante_trimming=ante_trimming,
             rules=rules if rules is not None else Rules(),
             button_seat=button,
+            game=game,
+            big_bet=big_bet,
+            bomb_pot=bomb_pot,
+            flip=flip,
+            boards=boards,
+            run_it_twice_min_pot=run_it_twice_min_pot,
+            stakes=stakes,
+            straddles=applied,
         )

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from . import formats
 from .cards import UNKNOWN, is_known, parse_cards
 from .errors import EngineError
 from .evaluation import evaluate_showdown
@@ -90,6 +91,8 @@ _SLOTS = (
     "_actors", "_acted", "_raise_inc", "_allin_incs", "_reopen", "_aggressor",
     "_street_acted", "_sd_aggr", "_runout", "_board", "_hole", "_shown", "_mucked",
     "_pots_final", "_awards", "_history", "_final",
+    # variants (games, special formats): see formats.py
+    "_raises", "_uncapped", "_short_top", "_called_short", "_board2", "_rit", "_pl_credit",
 )
 
 
@@ -149,6 +152,14 @@ class HandState:
             else:
                 dead = list(antes)
             contrib = posted
+        forced = spec.bomb_pot or spec.flip
+        if forced:
+            # 000 Allgemein 14: every player posts the agreed amount (live
+            # chips: a short stack makes a side pot).
+            for i in range(n):
+                posted_forced = min(forced, stacks[i])
+                stacks[i] -= posted_forced
+                contrib[i] += posted_forced
         bets = [spec.posted_blind(i) for i in range(n)]
         for i in range(n):
             stacks[i] -= bets[i]
@@ -163,7 +174,7 @@ class HandState:
         s._street = 0
         s._phase = "betting"
         s._sd_aggr = None
-        s._runout = False
+        s._runout = bool(spec.flip)  # a flip has no betting at all
         s._board = ()
         s._hole = (None,) * n
         s._shown = (False,) * n
@@ -172,6 +183,12 @@ class HandState:
         s._awards = ()
         s._history = ()
         s._final = None
+        s._board2 = () if spec.boards == 2 else None
+        s._rit = None
+        # 004 #54: preflop a blind posted short counts in full for the pot limit.
+        s._pl_credit = sum(
+            spec.nominal_blind(i) - bets[i] for i in range(n) if spec.nominal_blind(i) > bets[i]
+        ) if spec._pl_credit_on else 0
         opener = (max(range(n), key=lambda i: (bets[i] if spec.nominal_blind(i) > 0 else 0, i)) + 1) % n
         # A live straddle is a blind raise: the next raise must be at least
         # the largest forced bet (Rules.straddle_min_raise == "straddle").
@@ -207,6 +224,13 @@ class HandState:
         new._awards = self._awards
         new._history = self._history
         new._final = self._final
+        new._raises = self._raises
+        new._uncapped = self._uncapped
+        new._short_top = self._short_top
+        new._called_short = self._called_short
+        new._board2 = self._board2
+        new._rit = self._rit
+        new._pl_credit = self._pl_credit
         return new
 
     def _second_total(self) -> int:
@@ -224,6 +248,18 @@ class HandState:
             if folded[i] or not stacks[i] or min(stacks[i], second - bets[i]) <= 0:
                 continue
             actors.append(i)
+        spec = self.spec
+        if self._street < spec._betting_from:
+            actors = []  # bomb pot preflop, flip: no betting (000 Allgemein 14)
+        # Split limit: preflop the big blind is the bet and a straddle a raise
+        # (pokerkit's reading, limit_blind_counts_as_bet=False: neither counts).
+        self._raises = (
+            1 + sum(1 for b in bets[2:] if b)
+            if self._street == 0 and spec.rules.limit_blind_counts_as_bet and any(bets) else 0
+        )
+        self._uncapped = False
+        self._short_top = False
+        self._called_short = frozenset()
         self._actors = tuple(actors)
         self._acted = frozenset()
         self._raise_inc = raise_inc
@@ -309,8 +345,13 @@ class HandState:
     def _min_to_raw(self) -> int:
         """Minimum raise-to before capping by the stacks."""
         top = max(self._bets)
-        min_bet = self.spec.min_bet
-        if self.spec.rules.min_raise == "double_previous":
+        spec = self.spec
+        if spec._structure == "fixed_limit":
+            # 000 Einsätze 2 / Aktionen 3: small bet preflop and flop, big
+            # bet turn and river.
+            return top + spec.bet_size(self._street)
+        min_bet = spec.min_bet
+        if spec.rules.min_raise == "double_previous":
             # Rulebook 002 #4: at least double the previous raise (BB 100,
             # bet 100, raise to 200 -> next raise to at least 400).
             return max(2 * top, top + min_bet)
@@ -322,6 +363,19 @@ class HandState:
         """Why ``pos`` may not bet or raise now, as (code, message), or None."""
         bets, stacks = self._bets, self._stacks
         top = max(bets)
+        spec = self.spec
+        if spec._structure == "fixed_limit":
+            cap = spec.rules.limit_raise_cap
+            if cap is not None and not self._uncapped and self._raises >= cap + 1:
+                return (
+                    "raise_cap",
+                    f"The round is capped: a bet and {cap} raises (000 Aktionen 3); call or fold.",
+                )
+        if self._called_short and pos in self._called_short:
+            return (
+                "betting_closed",
+                "This player called a short all-in and may now only call or fold (003 'All-In').",
+            )
         if self.spec.rules.short_all_in_reopens == "pokerkit":
             closed = (
                 self._allin_incs
@@ -347,7 +401,28 @@ class HandState:
     def _raise_bounds(self, pos: int) -> tuple[int, int]:
         bet, stack = self._bets[pos], self._stacks[pos]
         effective = min(stack, max(0, self._second_total() - bet))
-        return min(effective + bet, self._min_to_raw()), stack + bet
+        low, high = min(effective + bet, self._min_to_raw()), stack + bet
+        spec = self.spec
+        structure = spec._structure
+        if structure != "no_limit":
+            if structure == "fixed_limit":
+                high = low
+            else:
+                # Pot limit (004 #54): at most the pot after the call,
+                # i.e. 2 x the highest bet - own bet + all chips in the middle.
+                pot_to = 2 * max(self._bets) - bet + sum(self._contrib) + sum(self._bets)
+                if self._street == 0:
+                    pot_to += self._pl_credit
+                high = min(high, max(low, pot_to))
+        unit = spec._bet_unit
+        if unit != 1:
+            # 000 Allgemein 8: amounts divisible by the unit (an all-in may not be).
+            total = stack + bet
+            if low != total and low % unit:
+                low = min(total, low + unit - low % unit)
+            if high != total and high % unit:
+                high = max(low, high - high % unit)
+        return low, high
 
     def _turn(self, action: dict) -> int:
         """Validate a betting action's seat and turn; return its position."""
@@ -380,6 +455,11 @@ class HandState:
         new._acted = self._acted | {pos}
         new._actors = self._actors[1:]
         new._street_acted = True
+        if amount and self._short_top:
+            new._called_short = self._called_short | {pos}
+        if amount and self.spec._pl_credit_on and self._street == 0 and amount == self._stacks[pos]:
+            # 004 #54: an all-in call for less counts in full preflop.
+            new._pl_credit = self._pl_credit + top - self._bets[pos] - amount
         if not new._actors:
             new._end_round()
 
@@ -430,11 +510,19 @@ class HandState:
         low, high = self._raise_bounds(pos)
         top = max(self._bets)
         if to > high:
+            if high < self._stacks[pos] + self._bets[pos]:
+                raise EngineError("above_limit", formats.limit_message(self.spec, low, high))
             raise EngineError("above_stack", f"{to} is more than the player has: the all-in is to {high}.")
         if to < low:
             if top == 0:
                 raise EngineError("below_minimum_bet", f"The minimum bet is {low} (TDA; rulebook 002 #3).")
             raise EngineError("below_minimum_raise", f"The minimum raise is to {low}.")
+        unit = self.spec._bet_unit
+        if unit != 1 and to % unit and to != high:
+            raise EngineError(
+                "bad_chip_unit",
+                f"{to} is not divisible by {unit}: every bet must be a multiple of {unit} (000 Allgemein 8).",
+            )
         new = self._copy()
         stacks = list(self._stacks)
         bets = list(self._bets)
@@ -454,6 +542,16 @@ class HandState:
         else:
             new._acted = self._acted | {pos}
         new._raise_inc = max(self._raise_inc, increment)
+        new._raises = self._raises + 1
+        rules = self.spec.rules
+        if (
+            self.spec._structure == "fixed_limit" and rules.limit_cap_lifted_heads_up
+            and rules.limit_raise_cap is not None and self._raises < rules.limit_raise_cap + 1
+            and folded.count(False) == 2
+        ):
+            new._uncapped = True  # 000 Aktionen 3: only two players left before the cap
+        if not rules.short_all_in_caller_may_reraise:
+            new._short_top = not stacks[pos] and to < self._min_to_raw()
         reopen = list(self._reopen)
         reopen[pos] = new._min_to_raw()
         new._reopen = tuple(reopen)
@@ -472,6 +570,8 @@ class HandState:
 
     def _known_elsewhere(self, skip_hole: int | None = None, skip_board: bool = False) -> set[str]:
         cards = set() if skip_board else set(self._board)
+        if self._board2 and not skip_board:
+            cards.update(self._board2)
         for i, hole in enumerate(self._hole):
             if hole is not None and i != skip_hole:
                 cards.update(hole)
@@ -482,20 +582,23 @@ class HandState:
         if self._phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
         pos = self.spec.position_of(action.get("seat"))
-        cards = parse_cards(action.get("cards") or "????")
-        if len(cards) != 2:
-            raise EngineError("bad_cards", f"Two hole cards expected, got {len(cards)}.")
+        count = self.spec._hole_count
+        cards = parse_cards(action.get("cards") or UNKNOWN * count)
+        if len(cards) != count:
+            raise EngineError("bad_cards", f"{count} hole cards expected, got {len(cards)}.")
         clash = self._known_elsewhere(skip_hole=pos).intersection(cards)
         if clash:
             raise EngineError("duplicate_card", f"{', '.join(sorted(clash))} already dealt.")
         new = self._copy()
         hole = list(self._hole)
-        hole[pos] = None if cards == (UNKNOWN, UNKNOWN) else cards
+        hole[pos] = None if set(cards) == {UNKNOWN} else cards
         new._hole = tuple(hole)
         new._settle()
         return new
 
     def _do_board(self, action: dict) -> "HandState":
+        if self._board2 is not None:
+            return formats.deal_board(self, action)  # double board / run twice
         if self._phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
         if self._phase != "board":
@@ -516,6 +619,9 @@ class HandState:
         new._begin_round(0, 0)
         return new
 
+    def _do_run_it_twice(self, action: dict) -> "HandState":
+        return formats.run_it_twice(self, action)  # 000 Aktionen 8
+
     def _showdown_pos(self, action: dict) -> int:
         pos = self.spec.position_of(action.get("seat"))
         if self._folded[pos]:
@@ -532,8 +638,8 @@ class HandState:
         current = self._hole[pos]
         if text:
             cards = parse_cards(text, allow_unknown=False)
-            if len(cards) != 2:
-                raise EngineError("bad_cards", f"Two hole cards expected, got {len(cards)}.")
+            if len(cards) != self.spec._hole_count:
+                raise EngineError("bad_cards", f"{self.spec._hole_count} hole cards expected, got {len(cards)}.")
             if current is not None and any(
                 c != UNKNOWN and c != d for c, d in zip(current, cards)
             ):
@@ -608,7 +714,7 @@ class HandState:
             raise EngineError("bad_award", "House rules require the cards to be entered; show the hands instead.")
         new = self._copy()
         new._awards = self._awards + tuple(
-            Award(index, p, amount, self.spec.seat_of(p)) for p, amount in split_amount(pot.amount, winners)
+            Award(index, p, amount, self.spec.seat_of(p)) for p, amount in formats.award_shares(self, index, winners, action)
         )
         new._settle()
         return new
@@ -722,6 +828,7 @@ class HandState:
         "all_in": _do_all_in,
         "hole": _do_hole,
         "board": _do_board,
+        "run_it_twice": _do_run_it_twice,
         "show": _do_show,
         "muck": _do_muck,
         "award": _do_award,
@@ -867,6 +974,26 @@ class HandState:
         """Whether these board cards may be dealt now."""
         return self.can({"type": "board", "cards": cards})
 
+    def run_it_twice(self, agreed: list[int], pots: list[int] | None = None, floor: bool = False) -> "HandState":
+        """The players ``agreed`` (seats) run the rest of the board twice for
+        ``pots`` (default all; 000 Aktionen 8); see :func:`formats.run_it_twice`."""
+        action = {"type": "run_it_twice", "agreed": list(agreed), "floor": floor}
+        if pots is not None:
+            action["pots"] = list(pots)
+        return self.apply(action)
+
+    def verify_run_it_twice(self, agreed: list[int], pots: list[int] | None = None, floor: bool = False) -> None:
+        """Raise EngineError unless the hand may be run twice now."""
+        self.run_it_twice(agreed, pots, floor)
+
+    def can_run_it_twice(self, agreed: list[int], pots: list[int] | None = None, floor: bool = False) -> bool:
+        """Whether the hand may be run twice now."""
+        try:
+            self.run_it_twice(agreed, pots, floor)
+        except EngineError:
+            return False
+        return True
+
     def verify_show(self, seat: int, cards: str | None = None) -> None:
         """Raise EngineError unless ``seat`` may show now."""
         self.show(seat, cards)
@@ -913,12 +1040,43 @@ class HandState:
     @property
     def next_street(self) -> str | None:
         """In phase "board": the street whose cards are due, else None."""
+        if self._board2 is not None and self._phase == "board":
+            return STREETS[formats.board_due(self)[1]]
         return STREETS[self._street + 1] if self._phase == "board" else None
 
     @property
     def board_cards_due(self) -> int:
         """Number of board cards the next ``board`` action deals (0 if none due)."""
+        if self._board2 is not None and self._phase == "board":
+            return formats.board_due(self)[2]
         return BOARD_CARDS[self._street + 1] if self._phase == "board" else 0
+
+    @property
+    def next_board(self) -> int | None:
+        """In phase "board": 1 or 2, the board the next ``board`` action
+        deals (always 1 in a one-board hand), else None."""
+        if self._phase != "board":
+            return None
+        return formats.board_due(self)[0] if self._board2 is not None else 1
+
+    @property
+    def boards(self) -> tuple[tuple[str, ...], ...]:
+        """``(board,)``, or ``(board, board2)`` in a double-board hand or
+        once the players agreed to run it twice."""
+        return (self._board,) if self._board2 is None else (self._board, self._board2)
+
+    @property
+    def run_twice_pots(self) -> frozenset | None:
+        """Indexes of the pots the players agreed to run twice, or None."""
+        return self._rit
+
+    def boards_of_pot(self, index: int) -> tuple[int, ...]:
+        """Board indexes (0, 1) pot ``index`` is played on: both in a
+        double-board hand (000 Allgemein 14) or for a pot run twice (000
+        Aktionen 8), else ``(0,)``."""
+        if self._board2 is None or (self._rit is not None and index not in self._rit):
+            return (0,)
+        return (0, 1)
 
     @property
     def to_act(self) -> int | None:
@@ -1123,6 +1281,10 @@ class HandState:
             "to_act_seat": self.to_act_seat,
             "legal": self.legal().to_dict() if self._phase == "betting" else None,
             "board": list(self._board),
+            "board2": None if self._board2 is None else list(self._board2),
+            "next_board": self.next_board,
+            "run_twice_pots": None if self._rit is None else sorted(self._rit),
+            "game": spec.game,
             "players": players,
             "pots": [
                 {"amount": p.amount, "eligible": list(p.eligible),
