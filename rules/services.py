@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from rules import procedures
 from rules.models import FloorCall, Penalty, Rule, Rulebook, Ruling, number_slug
-from rules.profiles import TDA, get_profile
+from rules.profiles import TDA, Citation, get_profile
 from tables import services as table_services
 from tables.models import Hand, Player, Seat, Table
 from tables.services import FLOOR_GROUP, ServiceError, table_group
@@ -145,7 +145,8 @@ def _lock_call(call_id: int) -> tuple[FloorCall, Table]:
     if call is None:
         raise ServiceError("not_found", f"no floor call {call_id}")
     table = table_services._lock_table(call.table_id)
-    call = FloorCall.objects.select_for_update(no_key=True).select_related("raised_by", "answered_by").get(pk=call_id)
+    call = FloorCall.objects.select_for_update(no_key=True, of=("self",)).select_related(
+        "raised_by", "answered_by").get(pk=call_id)
     return call, table
 
 
@@ -259,8 +260,9 @@ def _clean_citations(citations: Any) -> list[dict[str, Any]]:
     for c in citations:
         if not isinstance(c, dict) or not c.get("rulebook") or not c.get("section"):
             raise ServiceError("invalid", "a citation needs rulebook and section")
-        clean.append({"rulebook": str(c["rulebook"]), "section": str(c["section"]),
-                      "label": str(c.get("label") or f"{c['rulebook']} {c['section']}")})
+        book, section = str(c["rulebook"]).strip(), str(c["section"]).strip()
+        clean.append({"rulebook": book, "section": section,
+                      "label": str(c.get("label") or Citation(book, section).label)})
     return clean
 
 
@@ -399,7 +401,7 @@ def interpret_for_table(table_id: int, observed: dict[str, Any]) -> dict[str, An
     stands).  Errors: ``not_found``, ``no_hand``, ``invalid`` (with the
     interpreter's code and message).
     """
-    from rules.interpret import interpret_json  # noqa: PLC0415
+    from rules.interpret import InterpretError, interpret_json  # noqa: PLC0415
 
     if not isinstance(observed, dict):
         raise ServiceError("invalid", "observed must be an object")
@@ -411,7 +413,10 @@ def interpret_for_table(table_id: int, observed: dict[str, Any]) -> dict[str, An
     situation = situation_for(table, snapshot) if snapshot else None
     if situation is None:
         raise ServiceError("no_hand", "nobody is to act")
-    result = interpret_json(table.rules_profile, {"situation": situation, "observed": observed})
+    try:
+        result = interpret_json(table.rules_profile, {"situation": situation, "observed": observed})
+    except InterpretError as exc:
+        raise ServiceError("invalid", str(exc), interpret_error=exc.code) from None
     if "error" in result:
         raise ServiceError("invalid", result.get("message", "cannot read this"), interpret_error=result["error"])
     seat = snapshot["to_act_seat"]

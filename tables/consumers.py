@@ -98,10 +98,10 @@ def _all_snapshots() -> list[dict]:
 
 
 @database_sync_to_async
-def _open_calls() -> list[dict]:
+def _open_calls(table_id: int | None = None) -> list[dict]:
     from rules.services import open_calls  # noqa: PLC0415
 
-    return open_calls()
+    return [c for c in open_calls() if table_id is None or c["table_id"] == table_id]
 
 
 @database_sync_to_async
@@ -151,6 +151,8 @@ class DealerConsumer(_JsonConsumer):
         await self.join(services.table_group(self.table_id))
         await self.accept()
         await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+        for call in await _open_calls(self.table_id):  # a reloaded tablet still shows its open call
+            await self.send_json({"type": "floor_call", "call": call})
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         message = await self.parse(text_data)

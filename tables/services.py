@@ -988,7 +988,19 @@ def unseat_player(table_id: int, seat_number: int, *, expected_seq: int | None =
         updated = table.seats.filter(number=seat_number).update(player=None, stack=0, sitting_out=False)
         if not updated:
             raise ServiceError("no_such_seat", f"table has no seat {seat_number}")
+        transaction.on_commit(lambda: _call_next_for_seat(table_id, seat_number))
         return _commit_table_change(table)
+
+
+def _call_next_for_seat(table_id: int, seat_number: int) -> None:
+    """After a seat opened: the waitlist of the table's game calls its next
+    player (tables.room.seat_opened; 000 Allgemein 15 must-move order)."""
+    from tables import room  # noqa: PLC0415
+
+    try:
+        room.seat_opened(table_id, seat_number)
+    except ServiceError:
+        pass  # nobody to call, or the room is closed: the floor calls by hand
 
 
 def set_table_status(table_id: int, status: str, *, expected_seq: int | None = None) -> Outcome:

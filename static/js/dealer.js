@@ -30,6 +30,21 @@ let showSeat = null;
 const showCards = new Map(); // seat -> [cards] typed or picked for `show`
 const awardPick = new Map(); // pot index -> Set(seat)
 
+// Floor procedures (issue 3): see the "procedures" section below.
+const LANG = (document.documentElement.lang || "en").slice(0, 2);
+const requests = new Map(); // client_id -> {type, onReply(msg), onError(msg) -> bool handled}
+const floorCalls = new Map(); // floor call id -> call dict (open or answered)
+let ruling = null; // {ruling, handId}
+const instructions = new Map(); // instruction id -> message
+let chipCounts = new Map(); // denomination -> count
+let chipsRead = null; // {seq, result, observed}
+let ootSeat = null;
+let floorDetails = null; // details sent with the next floor call
+let procData = null; // {profile, procedures} from /tables/<id>/procedures/
+let procWalk = null; // {proc, nodes: [node...], answers: [key...]}
+let clockTimer = null;
+let expirySent = null; // index of the clock event whose expiry was reported
+
 // ---------------------------------------------------------------- socket
 
 const socket = new LiveSocket(root.dataset.wsPath, {
@@ -48,6 +63,7 @@ function requestSnapshot() {
 }
 
 function handleMessage(msg) {
+  if (handleProcedureMessage(msg)) return;
   switch (msg.type) {
     case "snapshot":
       tracker.reset(KEY, msg.seq);
@@ -130,6 +146,7 @@ function hideAlert() {
 function apply(snapshot) {
   const previousHand = model && model.hand ? `${model.hand.id}:${model.phase}:${model.board.length}` : null;
   model = readSnapshot(snapshot);
+  afterSnapshot();
   const currentHand = model.hand ? `${model.hand.id}:${model.phase}:${model.board.length}` : null;
   if (previousHand !== currentHand) {
     boardCards = [];
@@ -211,6 +228,7 @@ function renderFelt() {
     if (p && p.folded && model.live) tags.push(tag(t("folded"), "tag-folded"));
     if (p && p.allIn && !p.folded && model.live) tags.push(tag(t("all_in_tag"), "tag-allin"));
     if (model.live && p && model.toAct === n) tags.push(tag(t("to_act"), "tag-act"));
+    if (p && model.live) tags.push(...procedureTags(n));
     if (seat && seat.sitting_out && !p) tags.push(tag(t("sitting_out"), "tag-out"));
     el.querySelector(".seat-tags").replaceChildren(...tags);
     const cards = p && !p.folded ? p.cards.filter((c) => c !== "??") : [];
@@ -268,6 +286,10 @@ function renderFelt() {
 }
 
 function onSeatTap(n) {
+  if (model && currentView() === "betting") {
+    openOutOfTurn(n);
+    return;
+  }
   if (!model || model.phase !== "showdown") return;
   const p = model.bySeat.get(n);
   if (!p || p.folded) return;
@@ -370,6 +392,7 @@ function renderBetting() {
     : t(isBet ? "bet" : "raise");
   confirm.disabled = !canRaise;
   for (const b of keypad.querySelectorAll("button.key")) b.disabled = !canRaise;
+  renderBettingProcedures();
 }
 
 function onKey(key) {
@@ -550,12 +573,588 @@ function renderShowdown() {
   );
 }
 
+// ---------------------------------------------------------------- floor procedures
+//
+// Floor calls, rulings, tournament instructions, the chips reader, actions
+// out of turn, "time" and the guided procedures (issue 3; docs/protocol.md).
+// Broadcasts `floor_call`, `ruling` and `instruction` carry no seq: they are
+// not fed to the SeqTracker. `floor_call`, `interpret` and `time_expired`
+// are side requests (not retried: they change no hand state, or the server
+// checks them itself); `out_of_turn` and `call_time` go through send().
+
+/** Text of a bilingual object in the page language: loc(o, "text") reads o.text_de / o.text_en. */
+function loc(obj, base) {
+  if (!obj) return "";
+  const de = obj[`${base}_de`];
+  const en = obj[`${base}_en`] ?? obj[base];
+  return LANG === "de" && de ? de : en || de || "";
+}
+
+/** Citations [{label, url}] as links (a span when the rule has no page). */
+function citeLinks(citations) {
+  return h("span", { class: "cites" }, (citations || []).map((c) =>
+    c.url ? h("a", { class: "cite", href: c.url, target: "_blank", rel: "noopener", text: c.label })
+      : h("span", { class: "cite", text: c.label })));
+}
+
+function rawState() {
+  return (model && model.hand && model.hand.state) || {};
+}
+
+/** A side request with its own client_id; the reply goes to onReply. */
+function request(type, extra, onReply, onError) {
+  if (!socket.isOpen) {
+    showAlert(t("err_offline"), "");
+    return null;
+  }
+  const client_id = newClientId();
+  requests.set(client_id, { type, onReply, onError });
+  socket.send({ type, client_id, ...extra });
+  return client_id;
+}
+
+function errorText(msg) {
+  const key = `err_${msg.code}`;
+  return i18n.has(key) ? t(key) : t("err_generic");
+}
+
+/** Messages of the procedures; true when handled here. */
+function handleProcedureMessage(msg) {
+  const req = msg.client_id ? requests.get(msg.client_id) : null;
+  if (req && (msg.type === "ack" || msg.type === "interpretation" || msg.type === "error")) {
+    requests.delete(msg.client_id);
+    if (msg.type === "error") {
+      if (!(req.onError && req.onError(msg))) showAlert(errorText(msg), msg.message || msg.code);
+    } else if (req.onReply) {
+      req.onReply(msg);
+    }
+    render();
+    return true;
+  }
+  if (msg.type === "floor_call" && msg.call) {
+    const call = msg.call;
+    if (call.status === "open" || call.status === "answered") floorCalls.set(call.id, call);
+    else floorCalls.delete(call.id);
+    render();
+    return true;
+  }
+  if (msg.type === "ruling" && msg.ruling) {
+    ruling = { ruling: msg.ruling, handId: model && model.hand ? model.hand.id : null };
+    render();
+    return true;
+  }
+  if (msg.type === "instruction") {
+    if (msg.cancelled || msg.status === "cancelled") instructions.delete(msg.id);
+    else instructions.set(msg.id, msg);
+    render();
+    return true;
+  }
+  return msg.type === "interpretation"; // a late reply to a request already given up
+}
+
+/** After every snapshot: forget readings of an older state, the ruling of
+ * an older hand; run the clock. */
+function afterSnapshot() {
+  if (chipsRead && chipsRead.seq !== model.seq) chipsRead = null;
+  if (ruling && model.hand && ruling.handId !== model.hand.id) ruling = null;
+  if (ootSeat !== null && (currentView() !== "betting" || ootSeat === model.toAct)) closeSheets();
+  const clock = currentClock();
+  if (clock && !clockTimer) clockTimer = setInterval(renderClock, 200);
+  if (!clock && clockTimer) {
+    clearInterval(clockTimer);
+    clockTimer = null;
+  }
+}
+
+function actionWord(action) {
+  const key = { fold: "fold", check: "check", call: "word_call", bet: "bet", raise: "raise", all_in: "all_in_tag" }[action.type];
+  const word = key ? t(key) : action.type;
+  return action.to ? `${word} ${chips(action.to)}` : word;
+}
+
+/** Seat tags: a held out-of-turn action ("OOT: call"), a restriction. */
+function procedureTags(n) {
+  const st = rawState();
+  const out = [];
+  for (const held of st.held || []) {
+    if (held.seat === n) {
+      const el = tag(t("oot_tag", { action: actionWord(held.action) }), "tag-oot");
+      el.dataset.oot = held.action.type;
+      out.push(el);
+    }
+  }
+  if (st.restricted && st.restricted[String(n)]) out.push(tag(t("no_raise_tag"), "tag-restricted"));
+  return out;
+}
+
+// -- sheets (dialogs)
+
+function openSheet() {
+  return root.querySelector(".sheet:not([hidden])");
+}
+
+function showSheet(id) {
+  closeSheets(id);
+  const el = $(`#${id}`);
+  el.hidden = false;
+  const first = el.querySelector("select, input, button");
+  if (first) first.focus();
+}
+
+function closeSheets(except = null) {
+  for (const el of root.querySelectorAll(".sheet")) if (el.id !== except) el.hidden = true;
+  if (except !== "sheet-oot") ootSeat = null;
+}
+
+// -- floor call
+
+function openFloor({ reason = "other", seat = null, details = null, note = "" } = {}) {
+  const sheet = $("#sheet-floor");
+  const seats = sheet.querySelector('select[name="seat"]');
+  const opts = [h("option", { value: "" }, "–")];
+  for (let n = 1; n <= MAX_SEATS; n += 1) {
+    const who = model ? seatName(model, n) || (model.seats.find((s) => s.number === n) || {}).player : null;
+    opts.push(h("option", { value: n }, who ? `${n} · ${who}` : String(n)));
+  }
+  seats.replaceChildren(...opts);
+  seats.value = seat ? String(seat) : "";
+  sheet.querySelector('select[name="reason"]').value = reason;
+  sheet.querySelector('input[name="note"]').value = note;
+  floorDetails = details;
+  field("floor-details").textContent = details ? t("floor_details_attached") : "";
+  showSheet("sheet-floor");
+}
+
+function sendFloor() {
+  const sheet = $("#sheet-floor");
+  const seat = sheet.querySelector('select[name="seat"]').value;
+  const message = {
+    reason: sheet.querySelector('select[name="reason"]').value,
+    seat: seat ? Number(seat) : null,
+    note: sheet.querySelector('input[name="note"]').value.trim(),
+    details: floorDetails || {},
+  };
+  const sent = request("floor_call", message, (ack) => {
+    if (typeof ack.floor_call === "number" && !floorCalls.has(ack.floor_call)) {
+      floorCalls.set(ack.floor_call, { id: ack.floor_call, status: "open" });
+    }
+  });
+  if (sent) {
+    floorDetails = null;
+    closeSheets();
+  }
+}
+
+// -- chips
+
+/** Chip denominations for the table: the usual casino values, from about a
+ * fifth of the small blind up, seven of them. */
+function denominations() {
+  const standard = [1, 5, 25, 100, 500, 1000, 5000, 25000, 100000, 500000];
+  const small = Number(root.dataset.smallBlind) || Number(root.dataset.bigBlind) || 1;
+  const from = standard.filter((d) => d * 5 >= small);
+  return (from.length ? from : standard).slice(0, 7);
+}
+
+function chipsTotal() {
+  let total = 0;
+  for (const [d, n] of chipCounts) total += d * n;
+  return total;
+}
+
+function openChips() {
+  chipCounts = new Map();
+  chipsRead = null;
+  const sheet = $("#sheet-chips");
+  sheet.querySelector('select[name="declared"]').value = "";
+  sheet.querySelector('input[name="declared_amount"]').value = "";
+  setToggle(sheet.querySelector('[data-action="chips-before"]'), true);
+  setToggle(sheet.querySelector('[data-action="chips-motions"]'), false);
+  showSheet("sheet-chips");
+  render();
+}
+
+function setToggle(b, on) {
+  b.classList.toggle("on", on);
+  b.setAttribute("aria-pressed", on ? "true" : "false");
+}
+
+function observed() {
+  const sheet = $("#sheet-chips");
+  const chipsOut = {};
+  for (const [d, n] of chipCounts) if (n) chipsOut[String(d)] = n;
+  const declared = sheet.querySelector('select[name="declared"]').value || null;
+  const said = sheet.querySelector('input[name="declared_amount"]').value;
+  return {
+    chips: chipsOut,
+    declared,
+    declared_before_chips: sheet.querySelector('[data-action="chips-before"]').classList.contains("on"),
+    declared_amount: said && /^\d+$/.test(said) ? Number(said) : null,
+    motions: sheet.querySelector('[data-action="chips-motions"]').classList.contains("on") ? 2 : 1,
+  };
+}
+
+function readChips() {
+  const obs = observed();
+  if (!Object.keys(obs.chips).length && !obs.declared) {
+    showAlert(t("chips_nothing"), "");
+    return;
+  }
+  const seq = model.seq;
+  field("chips-result").replaceChildren(h("p", { class: "hint", text: t("chips_reading") }));
+  request("interpret", { observed: obs }, (msg) => {
+    chipsRead = { seq, result: msg.result, observed: obs };
+    if (model.seq !== seq) chipsRead = null;
+  }, (err) => {
+    field("chips-result").replaceChildren(h("p", { class: "chips-error", text: err.message || errorText(err) }));
+    return true;
+  });
+}
+
+function resultHeadline(r) {
+  const n = chips(r.amount);
+  switch (r.action) {
+    case "raise": return t("res_raise", { n });
+    case "bet": return t("res_bet", { n });
+    case "call": return t("res_call");
+    case "check": return t("res_check");
+    case "fold": return t("res_fold");
+    case "all-in": return t("res_all_in", { n });
+    default: return t("res_none");
+  }
+}
+
+function renderChips() {
+  const sheet = $("#sheet-chips");
+  if (sheet.hidden || !model) return;
+  const p = model.bySeat.get(model.toAct);
+  field("chips-who").textContent = p ? `${p.name} · ${t("seat_n", { n: p.seat })}` : "";
+  field("chips-total").textContent = chips(chipsTotal());
+  for (const b of field("denoms").querySelectorAll(".denom")) {
+    const count = chipCounts.get(Number(b.dataset.denom)) || 0;
+    b.querySelector(".denom-count").textContent = count ? `×${count}` : "";
+    b.classList.toggle("on", count > 0);
+  }
+  const confirm = $('[data-action="chips-confirm"]');
+  const toFloor = $('[data-action="chips-floor"]');
+  const box = field("chips-result");
+  if (!chipsRead) {
+    if (!box.querySelector(".hint, .chips-error")) box.replaceChildren();
+    confirm.hidden = true;
+    toFloor.hidden = true;
+    return;
+  }
+  const r = chipsRead.result;
+  const lines = [h("p", { class: "res-action", dataset: { action: r.action || "none" }, text: resultHeadline(r) })];
+  if (r.complete_to && r.to_add) lines.push(h("p", { class: "res-line", text: t("chips_to_add", { to: chips(r.complete_to), n: chips(r.to_add) }) }));
+  if (r.change) lines.push(h("p", { class: "res-line", text: t("chips_change", { n: chips(r.change) }) }));
+  if (r.options && r.options.length) lines.push(h("p", { class: "res-line", text: t("chips_options", { options: r.options.join(", ") }) }));
+  if (r.floor) lines.push(h("p", { class: "res-line", text: t("chips_floor") }));
+  const explanation = r.explanation ? (LANG === "de" ? r.explanation.de : r.explanation.en) || r.explanation.en : "";
+  if (explanation) lines.push(h("p", { class: "res-expl", text: explanation }));
+  lines.push(citeLinks(r.citations));
+  if (!r.engine_action) lines.push(h("p", { class: "res-line res-none", text: t("chips_nothing_stands") }));
+  box.replaceChildren(...lines);
+  confirm.hidden = !r.engine_action;
+  confirm.textContent = r.engine_action ? `${t("confirm")}: ${resultHeadline(r)}` : t("confirm");
+  toFloor.hidden = Boolean(r.engine_action);
+}
+
+function confirmChips() {
+  if (!chipsRead || !chipsRead.result.engine_action) return;
+  const r = chipsRead.result;
+  const action = { ...r.engine_action, interpretation: { citations: (r.citations || []).map((c) => c.label) } };
+  closeSheets();
+  chipsRead = null;
+  act(action);
+}
+
+// -- out of turn
+
+function openOutOfTurn(n) {
+  const p = model.bySeat.get(n);
+  if (!p || p.folded || p.allIn || n === model.toAct) return;
+  ootSeat = n;
+  field("oot-who").textContent = `${p.name} · ${t("seat_n", { n })}`;
+  $('#sheet-oot input[name="oot_to"]').value = "";
+  showSheet("sheet-oot");
+  $("#sheet-oot").dataset.seat = n;
+}
+
+function sendOutOfTurn(kind) {
+  if (ootSeat === null) return;
+  const action = { type: kind, seat: ootSeat };
+  if (kind === "raise") {
+    const to = $('#sheet-oot input[name="oot_to"]').value;
+    if (!/^\d+$/.test(to) || Number(to) <= 0) {
+      showAlert(t("err_amount"), "");
+      return;
+    }
+    action.type = highestBet() === 0 ? "bet" : "raise";
+    action.to = Number(to);
+  }
+  closeSheets();
+  send("out_of_turn", { action });
+}
+
+// -- time
+
+function currentClock() {
+  const clock = model && model.live ? rawState().clock : null;
+  return clock && clock.deadline ? clock : null;
+}
+
+function renderClock() {
+  const el = field("clock");
+  const clock = currentClock();
+  if (!clock) {
+    el.hidden = true;
+    return;
+  }
+  const left = Math.max(0, Math.ceil((Date.parse(clock.deadline) - Date.now()) / 1000));
+  el.hidden = false;
+  const who = seatName(model, clock.seat) || "";
+  field("clock-label").textContent = t("time_on", { who, seat: clock.seat });
+  field("clock-secs").textContent = String(left);
+  el.classList.toggle("final", Boolean(clock.countdown) && left <= clock.countdown);
+  el.classList.toggle("over", left === 0);
+  el.dataset.seconds = left;
+  if (left === 0 && expirySent !== clock.index) {
+    expirySent = clock.index;
+    request("time_expired", {}, null, (err) => {
+      if (err.code === "clock_running") setTimeout(() => { if (expirySent === clock.index) expirySent = null; }, 1000);
+      else if (err.code === "floor_decides") showAlert(t("time_floor_decides"), err.message || "");
+      return true; // no_clock: another device reported it first
+    });
+  }
+}
+
+// -- betting view: indicator, time, the last procedure event
+
+function renderBettingProcedures() {
+  const st = rawState();
+  const ind = field("substantial");
+  if (st.misdeal_possible) {
+    ind.textContent = t("misdeal_possible");
+    ind.dataset.state = "misdeal_possible";
+  } else if (st.substantial_action) {
+    ind.textContent = t("substantial_action");
+    ind.dataset.state = "substantial";
+  } else {
+    ind.textContent = "";
+    delete ind.dataset.state;
+  }
+  $('[data-action="time"]').hidden = Boolean(currentClock());
+  const box = field("proc-event");
+  const ev = model.hand && model.hand.last_event;
+  const pl = (ev && ev.payload) || {};
+  let title = null;
+  if (ev && ev.kind === "out_of_turn" && pl.action) {
+    title = t("oot_held", { who: seatName(model, pl.action.seat) || pl.action.seat, action: actionWord(pl.action) });
+  } else if (ev && ev.kind === "note" && pl.type === "out_of_turn_released") {
+    title = t("oot_released", { who: seatName(model, pl.seat) || pl.seat });
+  } else if (ev && ev.kind === "action" && pl.out_of_turn !== undefined) {
+    title = t("oot_binding", { who: seatName(model, pl.seat) || pl.seat, action: actionWord(pl) });
+  } else if (ev && ev.kind === "action" && pl.cause === "time") {
+    title = t("time_action", { who: seatName(model, pl.seat) || pl.seat, action: actionWord(pl) });
+  }
+  box.hidden = !title;
+  if (title) {
+    box.dataset.kind = ev.kind;
+    box.replaceChildren(h("strong", { text: title }), " ", h("span", { text: loc(pl, "explanation") }), " ",
+      citeLinks(pl.citations));
+  }
+}
+
+// -- guided procedures
+
+function openProcedures() {
+  procWalk = null;
+  showSheet("sheet-proc");
+  if (procData) {
+    render();
+    return;
+  }
+  field("proc-body").replaceChildren(h("p", { class: "hint", text: t("proc_loading") }));
+  fetch(root.dataset.proceduresUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+    .then((data) => {
+      procData = data;
+      render();
+    })
+    .catch((err) => field("proc-body").replaceChildren(h("p", { class: "chips-error", text: `${t("err_generic")} (${err.message})` })));
+}
+
+function renderProcBody() {
+  const body = field("proc-body");
+  if (!procData || $("#sheet-proc").hidden) return;
+  if (!procWalk) {
+    field("proc-title").textContent = "";
+    body.replaceChildren(h("div", { class: "proc-list" }, procData.procedures.length
+      ? procData.procedures.map((p) => h("button", { type: "button", class: "btn btn-wide", dataset: { procedure: p.key },
+        onclick: () => {
+          procWalk = { proc: p, nodes: [p.steps[p.first]], answers: [] };
+          render();
+        } }, loc(p, "title")))
+      : h("p", { class: "hint", text: t("proc_none") })));
+    return;
+  }
+  const node = procWalk.nodes[procWalk.nodes.length - 1];
+  field("proc-title").textContent = `· ${loc(procWalk.proc, "title")}`;
+  if (node.kind === "step") {
+    body.replaceChildren(
+      h("p", { class: "proc-question", text: loc(node, "question") }),
+      h("div", { class: "proc-options" }, node.options.map((o) => h("button", { type: "button", class: "btn btn-small btn-wide",
+        dataset: { option: o.key }, onclick: () => {
+          const next = o.next.step ? procWalk.proc.steps[o.next.step] : o.next;
+          procWalk.nodes.push(next);
+          procWalk.answers.push(o.key);
+          render();
+        } }, loc(o, "label")))),
+    );
+    return;
+  }
+  body.replaceChildren(
+    h("div", { class: "proc-outcome", dataset: { outcome: procWalk.proc.key } },
+      h("p", { class: "proc-summary", text: loc(node, "summary") }),
+      loc(node, "instructions") ? h("p", { text: loc(node, "instructions") }) : null,
+      citeLinks(node.citations),
+      h("p", { class: "hint", text: t("proc_floor_corrects") }),
+      h("button", { type: "button", class: "btn btn-floor btn-wide", dataset: { action: "proc-floor" } }, t("proc_floor"))),
+  );
+}
+
+function procedureToFloor() {
+  if (!procWalk) return;
+  const node = procWalk.nodes[procWalk.nodes.length - 1];
+  openFloor({
+    reason: procWalk.proc.key,
+    details: {
+      procedure: procWalk.proc.key,
+      answers: [...procWalk.answers],
+      outcome: { summary_en: node.summary_en, summary_de: node.summary_de, corrections: node.corrections,
+        citations: node.citations },
+    },
+    note: loc(node, "summary"),
+  });
+}
+
+// -- notices: floor call, ruling, instructions
+
+function renderNotices() {
+  const status = field("floor-status");
+  const calls = [...floorCalls.values()];
+  const call = calls[calls.length - 1];
+  status.hidden = !call;
+  if (call) {
+    status.dataset.status = call.status;
+    status.textContent = call.status === "answered"
+      ? (call.answered_by ? t("floor_on_way", { name: call.answered_by }) : t("floor_on_way_anon"))
+      : t("floor_called");
+  }
+  const rb = field("ruling");
+  rb.hidden = !ruling;
+  if (ruling) {
+    const r = ruling.ruling;
+    rb.replaceChildren(
+      h("div", { class: "notice-body" },
+        h("strong", { text: t("ruling_title") }), " ",
+        h("span", { class: "ruling-decision", text: LANG === "de" && r.decision_de ? r.decision_de : r.decision }), " ",
+        citeLinks(r.citations)),
+      h("button", { type: "button", class: "alert-close", dataset: { action: "dismiss-ruling" }, "aria-label": t("dismiss") }, "✕"),
+    );
+  }
+  const ib = field("instruction");
+  const list = [...instructions.values()];
+  ib.hidden = !list.length;
+  ib.replaceChildren(...list.map((m) => h("div", { class: "instruction", dataset: { id: m.id } },
+    h("div", { class: "notice-body" }, h("strong", { text: t("instruction_title") }), " ",
+      h("span", { text: LANG === "de" && m.text_de ? m.text_de : m.text_en || m.text_de })),
+    h("button", { type: "button", class: "alert-close", dataset: { action: "dismiss-instruction", id: m.id },
+      "aria-label": t("dismiss") }, "✕"))));
+}
+
+function renderProcedures() {
+  renderNotices();
+  renderClock();
+  renderChips();
+  renderProcBody();
+}
+
+/** Clicks of the procedures; true when handled here. */
+function onProcedureClick(b) {
+  const busy = Boolean(pending) || !socket.isOpen;
+  switch (b.dataset.action) {
+    case "floor": openFloor(); return true;
+    case "floor-send": sendFloor(); return true;
+    case "sheet-close": closeSheets(); return true;
+    case "dismiss-ruling": ruling = null; render(); return true;
+    case "dismiss-instruction": instructions.delete(Number(b.dataset.id)); render(); return true;
+    case "procedures": openProcedures(); return true;
+    case "proc-back":
+      if (procWalk && procWalk.nodes.length > 1) {
+        procWalk.nodes.pop();
+        procWalk.answers.pop();
+      } else procWalk = null;
+      render();
+      return true;
+    case "proc-floor": procedureToFloor(); return true;
+    case "chips": if (!busy) openChips(); return true;
+    case "chips-clear": chipCounts = new Map(); chipsRead = null; field("chips-result").replaceChildren(); render(); return true;
+    case "chips-before":
+    case "chips-motions":
+      setToggle(b, !b.classList.contains("on"));
+      chipsRead = null;
+      render();
+      return true;
+    case "chips-read": readChips(); return true;
+    case "chips-confirm": confirmChips(); return true;
+    case "chips-floor":
+      closeSheets();
+      openFloor({ reason: "chip_action", seat: model ? model.toAct : null,
+        details: { observed: chipsRead ? chipsRead.observed : observed() } });
+      return true;
+    case "oot": sendOutOfTurn(b.dataset.oot); return true;
+    case "time":
+      if (!busy && model && model.toAct) send("call_time", { seat: model.toAct });
+      return true;
+    default:
+      if (b.dataset.denom) {
+        const d = Number(b.dataset.denom);
+        chipCounts.set(d, (chipCounts.get(d) || 0) + 1);
+        chipsRead = null;
+        field("chips-result").replaceChildren();
+        render();
+        return true;
+      }
+      return false;
+  }
+}
+
+function bindProcedures() {
+  field("denoms").replaceChildren(...denominations().map((d) =>
+    h("button", { type: "button", class: `btn denom denom-${d}`, dataset: { denom: d } },
+      h("span", { class: "denom-value", text: chips(d) }), h("span", { class: "denom-count" }))));
+  const sheet = $("#sheet-chips");
+  for (const el of sheet.querySelectorAll("select, input")) {
+    el.addEventListener("input", () => {
+      chipsRead = null;
+      render();
+    });
+  }
+  // a tap on the dimmed backdrop closes the sheet
+  for (const el of root.querySelectorAll(".sheet")) {
+    el.addEventListener("click", (e) => { if (e.target === el) closeSheets(); });
+  }
+}
+
 // ---------------------------------------------------------------- wiring
 
 function render() {
   if (!model) return;
   renderFelt();
   renderPanel();
+  renderProcedures();
 }
 
 function bind() {
@@ -567,6 +1166,7 @@ function bind() {
       hideAlert();
       return;
     }
+    if (onProcedureClick(b)) return;
     if (b.getAttribute("aria-disabled") === "true" && b.closest("#panel")) {
       event.stopImmediatePropagation();
       return;
@@ -623,6 +1223,8 @@ function bind() {
   });
   // Keyboard entry for the amount (a tablet with a keyboard, or tests).
   document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") closeSheets();
+    if (openSheet()) return;
     if (currentView() !== "betting" || e.target.matches("input, select, textarea")) return;
     if (/^[0-9]$/.test(e.key)) onKey(e.key);
     else if (e.key === "Backspace") onKey("back");
@@ -637,6 +1239,7 @@ function normalise(text) {
     .filter((c) => RANKS.includes(c[0]) && SUITS.includes(c[1]));
 }
 
+bindProcedures();
 bind();
 socket.connect();
 // For tests and debugging: the state of the page's protocol handling.

@@ -84,8 +84,9 @@ def test_a_floor_call_from_the_tablet_is_ruled_and_the_hand_corrected_on_both_sc
     expect(floor.locator("#floor-call")).to_contain_text("David only called")
     expect(floor.locator(".event-log").first).to_contain_text("raise")
     expect(floor.locator(".suggestion").first).to_be_visible()
-    floor.locator("form[action$='/answer/'] button").click()
-    expect(dealer.locator('[data-field="floor-status"]')).to_contain_text("floor", timeout=LIVE)
+    with floor.expect_navigation():
+        floor.locator("form[action$='/answer/'] button").click()
+    expect(dealer.locator('[data-field="floor-status"]')).to_have_text("Floor on the way: floor", timeout=LIVE)
     screenshot(floor, "floor-call-page")
 
     # He writes the ruling: the raise stands as a call (004 #1, #43), as a new event.

@@ -217,3 +217,16 @@ def test_chips_entry_is_interpreted_by_the_tables_rules_before_it_is_confirmed(t
     assert any(c["label"] == "004 #44" for c in result["citations"])
     assert state(table)["actions"] == 0  # nothing applied
 
+
+
+def test_a_floorman_takes_the_call_then_it_is_ruled_or_cancelled(table, dealer, floorman):
+    call = floor.raise_floor_call(table.id, "other", actor=dealer)
+    floor.answer_floor_call(call.id, actor=floorman)
+    call.refresh_from_db()
+    assert call.status == "answered" and call.answered_by == floorman
+    assert floor.open_calls()[0]["answered_by"] == "floor"
+    floor.cancel_floor_call(call.id, actor=floorman)
+    assert floor.open_calls() == []
+    with pytest.raises(services.ServiceError) as err:
+        floor.answer_floor_call(call.id, actor=floorman)
+    assert err.value.code == "closed"

@@ -67,6 +67,7 @@ async def test_actions_are_acked_and_broadcast_to_the_floor_with_seq(table, deal
     floor_snapshot = await floor.receive_json_from()
     assert floor_snapshot["type"] == "floor_snapshot"
     assert floor_snapshot["tables"][0]["seq"] == snapshot["seq"]
+    assert await floor.receive_json_from() == {"type": "floor_calls", "calls": []}
 
     seq = snapshot["seq"]
     await tablet.send_json_to({"type": "start_hand", "client_id": "s1", "expected_seq": seq})

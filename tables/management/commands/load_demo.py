@@ -60,3 +60,58 @@ class Command(BaseCommand):
                 table = Table.objects.filter(dealer__username=username).first()
                 extra = f"  (tablet of {table.name})" if table else ""
             self.stdout.write(f"  {group:8s} {username:8s} / {password}{extra}")
+        # Demo tournament (tournaments app): 004 MunotPoker, 12 players registered, not started.
+        from tournaments import services as tournament_services  # noqa: PLC0415
+        from tournaments.models import Tournament  # noqa: PLC0415
+        from tournaments.views import DEFAULT_STRUCTURE  # noqa: PLC0415
+
+        demo = Tournament.objects.filter(name="Demo Deepstack").first()
+        if demo is None:
+            demo = tournament_services.create_tournament("Demo Deepstack", "munotpoker", DEFAULT_STRUCTURE,
+                                                         starting_stack=20_000, buy_in=100, re_entries_allowed=1)
+            for i in range(12):
+                tournament_services.register(demo.id, f"Guest {i + 1:02d}")
+        self.stdout.write(f"  tournament director: /tournaments/{demo.id}/   lobby: /tournaments/lobby/{demo.public_token}/")
+        # Cash floor (tables.room): games, a main and a must-move table, a waitlist, a lobby display link.
+        token = load_cash_floor(users)
+        self.stdout.write(f"  room dashboard: /room/casino/   lobby screen (no login): /lobby/{token}/")
+
+
+def load_cash_floor(users) -> str:
+    """The demo room "casino" (idempotent): NLHE 1/2 with a main table and a
+    must-move table, NLHE 2/5, PLO 1/2 and split-limit Hold'em 2/4; a
+    waitlist with a few names; returns the token of its lobby display link."""
+    from tables import room  # noqa: PLC0415
+    from tables.models import Room  # noqa: PLC0415
+
+    existing = Room.objects.filter(slug="casino").first()
+    if existing is not None:
+        display = existing.displays.filter(revoked=False).first()
+        return display.token if display else room.create_display(existing.id, actor=users["manager"]).token
+    with transaction.atomic():
+        casino = room.create_room("casino", "Casino", call_seconds=300)
+        nl12 = room.create_game(casino.id, "NLHE 1/2", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200)
+        nl25 = room.create_game(casino.id, "NLHE 2/5", small_blind=2, big_blind=5, min_buy_in=100, max_buy_in=500)
+        plo = room.create_game(casino.id, "PLO 1/2", variant="plo", small_blind=1, big_blind=2, min_buy_in=100,
+                               max_buy_in=400)
+        room.create_game(casino.id, "Limit Hold'em 2/4", variant="limit_holdem", small_blind=2, big_blind=4,
+                         min_buy_in=40, max_buy_in=400)
+        main = room.open_table(nl12.id, "NL 1/2 Main", max_seats=9, dealer=users.get("dealer"))
+        must = room.open_table(nl12.id, "NL 1/2 Must-move", kind="must_move", max_seats=9)
+        for seat, name in enumerate(["Olga", "Paul", "Rita", "Sven", "Tina", "Uwe", "Vera", "Walt", "Xaver"], start=1):
+            services.seat_player(main.id, seat, name, 0)
+            room.buy_in(main.id, seat, 100 + 20 * (seat % 5))
+        for name in ("Yvonne", "Zeno"):  # through the list to the must-move table: the must-move order
+            entry = room.add_to_waitlist(nl12.id, name)
+            call = entry.calls.get(status="open")
+            room.accept_call(call.id)
+            room.buy_in(must.id, call.seat_number, 160)
+        room.open_table(nl25.id, "NL 2/5", max_seats=9)
+        room.open_table(plo.id, "PLO 1/2", max_seats=9)
+    for game, name, source in ((nl25, "Quentin", "walk_in"), (nl25, "Ronja", "phone_in"), (plo, "Quentin", "walk_in")):
+        room.add_to_waitlist(game.id, name, source=source)
+    # the must-move table fills from the NLHE 1/2 list: callers for its open seats
+    room.add_to_waitlist(nl12.id, "Ada", source="walk_in")
+    room.add_to_waitlist(nl12.id, "Bruno", source="phone_in")
+    return room.create_display(casino.id, actor=users["manager"], label="Lobby TV").token
+

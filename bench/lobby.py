@@ -1,0 +1,228 @@
+"""Lobby benchmark: a real daphne server, N lobby screens, waitlist changes on the floor.
+
+    .venv/bin/python bench/lobby.py [--screens 200] [--changes 40]
+
+Connects ``--screens`` lobby websockets (``/ws/lobby/<token>/``, read-only,
+no login) to a daphne it starts itself, then makes ``--changes`` waitlist
+changes one after the other the way the floor dashboard does (an HTTP POST
+to ``/room/<slug>/act/``, alternately adding a walk-in and taking them off
+again).  For each change it measures the time from sending the POST until
+the update with the room's new ``seq`` is on every screen, and prints
+p50/p99 of that ("all screens") and of the single screens' receipt times,
+plus lost or doubled updates.  Target: p99 all screens <= 100 ms.  Uses its
+own database (``pokerfloor_bench_lobby`` on the embedded server, or
+``DATABASE_URL`` as given).  Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def setup_django() -> str:
+    if not os.environ.get("DATABASE_URL"):
+        from pokerfloor.embedded_pg import embedded_database_url
+
+        os.environ["DATABASE_URL"] = embedded_database_url("pokerfloor_bench_lobby")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
+    os.environ["DEBUG"] = "false"  # the server runs as in production; sessions made here must verify there
+    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    return os.environ["DATABASE_URL"]
+
+
+def make_room(run: str) -> tuple[str, int, str, str]:
+    """A room with one game and a full table; return its slug, the game id,
+    a display token and a floor user's session cookie."""
+    from django.contrib.auth.models import Group, User
+    from django.test import Client
+
+    from tables import room as r
+    from tables import services
+
+    floor_group = Group.objects.get_or_create(name="floor")[0]
+    manager_group = Group.objects.get_or_create(name="manager")[0]
+    user = User.objects.create_user(f"bench-lobby-{run}")
+    user.groups.add(floor_group, manager_group)
+    slug = f"bench-{run}"
+    room = r.create_room(slug, f"Bench {run}", lobby_names="initials")
+    game = r.create_game(room.id, "NLHE 1/2", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200)
+    table = r.open_table(game.id, f"Bench lobby {run}", max_seats=6)
+    for seat in range(1, 7):
+        services.seat_player(table.id, seat, f"Player {run} {seat}", 0)
+        r.buy_in(table.id, seat, 100)
+    display = r.create_display(room.id, actor=user)
+    client = Client()
+    client.force_login(user)
+    return slug, game.id, display.token, client.cookies["sessionid"].value
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q / 100 * (len(values) - 1))))] * 1000
+
+
+async def screen(url: str, ready: asyncio.Event, counter: list[int], n: int, received, since_snapshot, anomalies,
+                 stop) -> None:
+    import websockets
+
+    for attempt in range(5):  # a busy server may drop a handshake: try again, like a screen would
+        try:
+            ws = await websockets.connect(url, additional_headers={"Origin": "http://127.0.0.1"}, max_size=None)
+            break
+        except (OSError, websockets.exceptions.InvalidMessage, websockets.exceptions.InvalidHandshake):
+            await asyncio.sleep(0.2 * (attempt + 1))
+    else:
+        raise SystemExit("a lobby screen could not connect")
+    async with ws:
+        last = json.loads(await ws.recv())["seq"]
+        counter[0] += 1
+        if counter[0] == n:
+            ready.set()
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), 0.2)
+            except asyncio.TimeoutError:
+                continue
+            now = time.perf_counter()
+            wall = time.time()
+            message = json.loads(raw)
+            if message.get("type") != "update":
+                continue
+            seq = message["seq"]
+            if seq != last + 1:
+                anomalies["doubled" if seq <= last else "lost"] += 1
+            last = max(last, seq)
+            received[seq].append(now)
+            made = datetime.datetime.fromisoformat(message["snapshot"]["server_time"]).timestamp()
+            since_snapshot[seq].append(wall - made)
+
+
+def post(url: str, cookie: str, csrf: str, body: dict) -> dict:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST", headers={
+        "Content-Type": "application/json", "X-CSRFToken": csrf,
+        "Cookie": f"sessionid={cookie}; csrftoken={csrf}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+async def run(args, port: int, slug: str, game_id: int, token: str, cookie: str):
+    from django.middleware.csrf import _get_new_csrf_string
+
+    csrf = _get_new_csrf_string()
+    received: dict[int, list[float]] = defaultdict(list)
+    since_snapshot: dict[int, list[float]] = defaultdict(list)
+    anomalies: dict[str, int] = defaultdict(int)
+    stop = asyncio.Event()
+    ready = asyncio.Event()
+    counter = [0]
+    url = f"ws://127.0.0.1:{port}/ws/lobby/{token}/"
+    screens = []
+    for i in range(args.screens):  # connect in small waves, like screens switched on
+        screens.append(asyncio.create_task(screen(url, ready, counter, args.screens, received, since_snapshot, anomalies,
+                                                    stop)))
+        if i % 20 == 19:
+            await asyncio.sleep(0.05)
+    await asyncio.wait_for(ready.wait(), 60)
+    await asyncio.sleep(0.5)
+    loop = asyncio.get_running_loop()
+    act = f"http://127.0.0.1:{port}/room/{slug}/act/"
+    rounds = []
+    entry_id = None
+    for i in range(args.changes):
+        body = ({"op": "waitlist_add", "game_id": game_id, "name": f"Walk-in {i}"} if entry_id is None
+                else {"op": "waitlist_remove", "entry_id": entry_id})
+        t0 = time.perf_counter()
+        reply = await loop.run_in_executor(None, post, act, cookie, csrf, body)
+        answered = time.perf_counter() - t0
+        if not reply.get("ok"):
+            raise SystemExit(f"the floor action was refused: {reply}")
+        entry_id = reply.get("entry_id")
+        seq = reply["seq"]
+        deadline = time.perf_counter() + 5
+        while len(received[seq]) < args.screens and time.perf_counter() < deadline:
+            await asyncio.sleep(0.001)
+        rounds.append((t0, seq, answered))
+        await asyncio.sleep(args.pause)
+    stop.set()
+    await asyncio.gather(*screens)
+    return rounds, received, since_snapshot, anomalies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--screens", type=int, default=200)
+    parser.add_argument("--changes", type=int, default=40)
+    parser.add_argument("--pause", type=float, default=0.1, help="seconds between changes")
+    args = parser.parse_args()
+
+    database_url = setup_django()
+    run_id = uuid.uuid4().hex[:6]
+    slug, game_id, token, cookie = make_room(run_id)
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": database_url, "LOG_LEVEL": "ERROR"}
+    server = subprocess.Popen([str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port),
+                               "pokerfloor.asgi:application"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=open("/tmp/bench-lobby-daphne.log", "w"))
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        rounds, received, since_snapshot, anomalies = asyncio.run(run(args, port, slug, game_id, token, cookie))
+    finally:
+        server.terminate()
+        server.wait(10)
+
+    all_screens, each_screen, missing = [], [], 0
+    for t0, seq, _ in rounds:
+        times = received.get(seq, [])
+        missing += args.screens - len(times)
+        each_screen.extend(t - t0 for t in times)
+        if len(times) == args.screens:
+            all_screens.append(max(times) - t0)
+    print(f"screens={args.screens} changes={len(rounds)} (waitlist add/remove through the floor's HTTP action)")
+    print(f"change->all screens ms: p50 {pct(all_screens, 50):.1f}  p99 {pct(all_screens, 99):.1f}"
+          f"  max {pct(all_screens, 100):.1f}  ({len(all_screens)} complete rounds)")
+    print(f"change->one screen  ms: p50 {pct(each_screen, 50):.1f}  p99 {pct(each_screen, 99):.1f}"
+          f"  ({len(each_screen)} receipts)")
+    answered = [a for _, _, a in rounds]
+    fan_out = [max(since_snapshot[seq]) for _, seq, _ in rounds if since_snapshot.get(seq)]
+    print(f"room snapshot taken->last screen ms (commit + fan-out): p50 {pct(fan_out, 50):.1f}"
+          f"  p99 {pct(fan_out, 99):.1f}")
+    print(f"floor POST answered ms: p50 {pct(answered, 50):.1f}  p99 {pct(answered, 99):.1f}")
+    print(f"lost updates: {anomalies['lost'] + missing}  doubled updates: {anomalies['doubled']}")
+
+
+if __name__ == "__main__":
+    main()

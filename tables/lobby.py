@@ -1,0 +1,127 @@
+"""Websockets of the cash-game floor (issue 4, parts 5 and 6).
+
+``/ws/lobby/<token>/``: the lobby screen (TV) of a room, read-only and
+without login: the display link's unguessable token is the key.  It joins
+the group ``lobby.<room slug>`` (one group per lobby), gets the public
+room snapshot with its ``seq`` on connect, then ``update`` messages each
+with the next ``seq``; a screen that sees a gap reconnects.  Anything the
+screen sends is refused (``read_only``).  Never hole cards (the lobby
+snapshot holds nothing from a hand); stacks only if the room allows.
+
+``/ws/room/<slug>/``: the floor's room dashboard (floor and manager roles
+only): the full room snapshot and its updates.  Changes go through the
+dashboard's HTTP actions (``tables.room_views``), never through this socket;
+it answers only ``{"type": "snapshot"}``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from tables import room as floor_room
+from tables.access import is_floor
+from tables.models import LobbyDisplay, Room
+
+CLOSE_UNAUTHORISED = 4403
+CLOSE_NOT_FOUND = 4404
+
+
+@database_sync_to_async
+def _display_room(token: str) -> tuple[str, dict] | None:
+    display = LobbyDisplay.objects.select_related("room").filter(token=token, revoked=False).first()
+    if display is None:
+        return None
+    return display.room.slug, floor_room.room_snapshot(display.room, lobby=True)
+
+
+@database_sync_to_async
+def _floor_room(user, slug: str) -> tuple[str, dict | None]:
+    if not is_floor(user):
+        return "forbidden", None
+    room = Room.objects.filter(slug=slug).first()
+    if room is None:
+        return "not_found", None
+    return "ok", floor_room.room_snapshot(room, lobby=False)
+
+
+class _RoomSocket(AsyncWebsocketConsumer):
+    group: str | None = None
+
+    async def send_json(self, content: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(content, separators=(",", ":")))
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its per-message ``aclose_old_connections``
+        hop to the database thread (as ``tables.consumers`` does): a room
+        update reaches every screen at once, and these handlers never touch
+        the database on the event loop."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def room_update(self, event: dict[str, Any]) -> None:
+        """Group handler: forward the update, serialised once by the service (sends only)."""
+        await self.send(text_data=event["text"])
+
+
+class LobbyConsumer(_RoomSocket):
+    """The read-only lobby screen of one room (see the module docstring)."""
+
+    async def connect(self) -> None:
+        found = await _display_room(str(self.scope["url_route"]["kwargs"]["token"]))
+        if found is None:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        slug, snapshot = found
+        self.group = floor_room.lobby_group(slug)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.send_json({"type": "error", "code": "read_only",
+                              "message": "the lobby screen is read-only"})
+
+
+class RoomFloorConsumer(_RoomSocket):
+    """The floor's room dashboard socket (floor and manager roles only)."""
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHORISED)
+            return
+        slug = self.scope["url_route"]["kwargs"]["slug"]
+        status, snapshot = await _floor_room(user, slug)
+        if status != "ok":
+            await self.close(code=CLOSE_NOT_FOUND if status == "not_found" else CLOSE_UNAUTHORISED)
+            return
+        self.slug = slug
+        self.user = user
+        self.group = floor_room.floor_room_group(slug)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            message = json.loads(text_data or "")
+        except ValueError:
+            message = None
+        if isinstance(message, dict) and message.get("type") == "snapshot":
+            status, snapshot = await _floor_room(self.user, self.slug)
+            if status == "ok":
+                await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+                return
+        await self.send_json({"type": "error", "code": "invalid",
+                              "message": "this socket only answers snapshot requests"})

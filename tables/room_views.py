@@ -1,0 +1,179 @@
+"""Pages of the cash-game floor: the room dashboard (floor and managers),
+its one action endpoint, and the lobby screen (no login: display token).
+
+Every change goes through ``tables.room``; the views only authorise, parse
+and answer JSON.  Live updates come over ``tables.lobby``'s websockets.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tables import room as floor_room
+from tables.access import MANAGER, is_floor, roles_of
+from tables.models import Call, Game, GameTable, LobbyDisplay, QueueEntry, Room, TableChange
+from tables.services import ServiceError
+
+
+def _get_room_for_floor(request: HttpRequest, slug: str) -> Room:
+    if not is_floor(request.user):
+        raise PermissionDenied
+    return get_object_or_404(Room, slug=slug)
+
+
+@login_required
+def room_index(request: HttpRequest) -> HttpResponse:
+    """The first room's dashboard (most houses have one room)."""
+    if not is_floor(request.user):
+        raise PermissionDenied
+    room = Room.objects.order_by("name").first()
+    if room is None:
+        return render(request, "tables/room_none.html")
+    return redirect("room_dashboard", slug=room.slug)
+
+
+@login_required
+def room_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
+    """The room at a glance for the floor: tables with their seats, lists,
+    calls and must-move order, live over ``/ws/room/<slug>/``."""
+    room = _get_room_for_floor(request, slug)
+    is_manager = MANAGER in roles_of(request.user)
+    displays = list(room.displays.filter(revoked=False).order_by("-created_at")) if is_manager else []
+    dealers = list(User.objects.filter(groups__name="dealer").order_by("username").values_list("username", flat=True))
+    return render(request, "tables/room.html", {"room": room, "is_manager": is_manager, "displays": displays,
+                                                "dealers": dealers})
+
+
+def lobby(request: HttpRequest, token: str) -> HttpResponse:
+    """The lobby screen (TV, 1920×1080) of a room: no login, the display
+    link's token is the key; live over ``/ws/lobby/<token>/``."""
+    display = LobbyDisplay.objects.select_related("room").filter(token=token, revoked=False).first()
+    if display is None:
+        raise Http404
+    return render(request, "tables/lobby.html", {"room": display.room, "token": token})
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ServiceError("invalid", f"{key} must be a whole number")
+    return value
+
+
+def _check_room(room: Room, *, game_id: int | None = None, table_id: int | None = None,
+                entry_id: int | None = None, call_id: int | None = None, change_id: int | None = None) -> None:
+    """Refuse ids of another room (``not_found``)."""
+    checks = [
+        (game_id, Game.objects.filter(pk=game_id, room=room)),
+        (table_id, GameTable.objects.filter(table_id=table_id, game__room=room)),
+        (entry_id, QueueEntry.objects.filter(pk=entry_id, game__room=room)),
+        (call_id, Call.objects.filter(pk=call_id, game__room=room)),
+        (change_id, TableChange.objects.filter(pk=change_id, from_table__game_table__game__room=room)),
+    ]
+    for value, query in checks:
+        if value is not None and not query.exists():
+            raise ServiceError("not_found", "not in this room")
+
+
+def _dispatch(room: Room, user, op: str, data: dict[str, Any]) -> dict[str, Any]:
+    r = floor_room
+    if op == "waitlist_add":
+        game_id = _int(data, "game_id")
+        _check_room(room, game_id=game_id)
+        entry = r.add_to_waitlist(game_id, str(data.get("name") or ""), source=data.get("source") or "walk_in",
+                                  actor=user)
+        return {"entry_id": entry.id}
+    if op == "waitlist_remove":
+        _check_room(room, entry_id=_int(data, "entry_id"))
+        r.remove_from_waitlist(data["entry_id"], actor=user)
+    elif op == "call":
+        _check_room(room, game_id=_int(data, "game_id"))
+        r.call_open_seats(data["game_id"], actor=user)
+    elif op in ("accept", "decline"):
+        _check_room(room, call_id=_int(data, "call_id"))
+        (r.accept_call if op == "accept" else r.decline_call)(data["call_id"], actor=user)
+    elif op == "sweep":
+        r.expire_calls(room.id, actor=user)
+    elif op == "seat":
+        _check_room(room, entry_id=_int(data, "entry_id"), table_id=_int(data, "table_id"))
+        r.seat_from_list(data["entry_id"], data["table_id"], _int(data, "seat"), actor=user)
+    elif op in ("buy_in", "add_on"):
+        _check_room(room, table_id=_int(data, "table_id"))
+        (r.buy_in if op == "buy_in" else r.add_on)(data["table_id"], _int(data, "seat"), _int(data, "amount"),
+                                                   actor=user)
+    elif op == "leave":
+        _check_room(room, table_id=_int(data, "table_id"))
+        r.leave_seat(data["table_id"], _int(data, "seat"), actor=user)
+    elif op == "move":
+        _check_room(room, table_id=_int(data, "from_table_id"))
+        _check_room(room, table_id=_int(data, "to_table_id"))
+        r.move_player(data["from_table_id"], _int(data, "from_seat"), data["to_table_id"], _int(data, "to_seat"),
+                      actor=user)
+    elif op == "absent":
+        _check_room(room, table_id=_int(data, "table_id"))
+        r.set_absent(data["table_id"], _int(data, "seat"), bool(data.get("absent")), actor=user)
+    elif op == "table_open":
+        _check_room(room, table_id=_int(data, "table_id"))
+        r.set_table_open(data["table_id"], bool(data.get("open")), actor=user)
+    elif op == "dealer":
+        _check_room(room, table_id=_int(data, "table_id"))
+        username = data.get("username")
+        dealer = None
+        if username:
+            dealer = User.objects.filter(username=username).first()
+            if dealer is None:
+                raise ServiceError("not_found", f"no user {username!r}")
+        r.assign_dealer(data["table_id"], dealer, actor=user)
+    elif op == "change_request":
+        _check_room(room, table_id=_int(data, "table_id"))
+        _check_room(room, table_id=_int(data, "to_table_id"))
+        change = r.request_table_change(data["table_id"], _int(data, "seat"), data["to_table_id"], actor=user)
+        return {"change_id": change.id}
+    elif op == "change_approve":
+        _check_room(room, change_id=_int(data, "change_id"))
+        r.approve_table_change(data["change_id"], _int(data, "seat"), actor=user)
+    elif op == "change_refuse":
+        _check_room(room, change_id=_int(data, "change_id"))
+        r.refuse_table_change(data["change_id"], actor=user)
+    elif op == "display":
+        display = r.create_display(room.id, actor=user, label=str(data.get("label") or ""))
+        return {"token": display.token, "url": f"/lobby/{display.token}/"}
+    elif op == "settings":
+        if MANAGER not in roles_of(user):
+            raise ServiceError("forbidden", "only a manager changes the room settings")
+        r.update_room(room.id, actor=user, call_seconds=data.get("call_seconds"),
+                      lobby_names=data.get("lobby_names"), lobby_stacks=data.get("lobby_stacks"))
+    else:
+        raise ServiceError("invalid", f"unknown operation {op!r}")
+    return {}
+
+
+@login_required
+@require_POST
+def room_act(request: HttpRequest, slug: str) -> JsonResponse:
+    """One floor action on the room: a JSON body ``{"op": ..., ...}`` (see
+    ``_dispatch``).  Answers ``{"ok": true, "seq", ...}`` or, with status
+    400, ``{"ok": false, "code", "message", ...}``; a refused action changes
+    nothing.  Floor and manager roles only (403 otherwise)."""
+    room = _get_room_for_floor(request, slug)
+    try:
+        data = json.loads(request.body or b"{}")
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("op"), str):
+        return JsonResponse({"ok": False, "code": "invalid", "message": "a JSON object with 'op' is expected"},
+                            status=400)
+    try:
+        extra = _dispatch(room, request.user, data["op"], data)
+    except ServiceError as exc:
+        return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
+    room.refresh_from_db(fields=["seq"])
+    return JsonResponse({"ok": True, "seq": room.seq, **extra})

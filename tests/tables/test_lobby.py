@@ -1,0 +1,103 @@
+"""The lobby screen's websocket (read-only, no login, display token) and the
+floor's room socket: snapshot on connect with seq, updates after a waitlist
+change, every message from a screen refused."""
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+
+from pokerfloor.routing import websocket_urlpatterns
+from tables import room as r
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+app = URLRouter(websocket_urlpatterns)
+
+
+@pytest.fixture
+def manager(roles):
+    from django.contrib.auth.models import User
+
+    user = User.objects.create_user(username="manager", password="pw-manager")
+    user.groups.add(roles["manager"])
+    return user
+
+
+@pytest.fixture
+def lobby(manager):
+    """A room with NLHE 1/2, a full main table of two seats, and a display link."""
+    from tables import services
+
+    room = r.create_room("casino", "Casino", lobby_names="initials")
+    game = r.create_game(room.id, "NLHE 1/2", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200)
+    table = r.open_table(game.id, "Main 1", max_seats=2)
+    for seat, name in [(1, "Anna Berger"), (2, "Ben Carlsen")]:
+        services.seat_player(table.id, seat, name, 0)
+        r.buy_in(table.id, seat, 100)
+    display = r.create_display(room.id, actor=manager, label="TV 1")
+    return {"room": room, "game": game, "table": table, "token": display.token}
+
+
+async def connect(path, user=None):
+    ws = WebsocketCommunicator(app, path)
+    ws.scope["user"] = user or AnonymousUser()
+    connected, code = await ws.connect()
+    return ws, connected, code
+
+
+async def test_it_sends_the_lobby_snapshot_with_seq_and_then_a_waitlist_change(lobby, floorman):
+    ws, connected, _ = await connect(f"/ws/lobby/{lobby['token']}/")
+    assert connected
+    snapshot = await ws.receive_json_from()
+    assert snapshot["type"] == "snapshot"
+    seq = snapshot["seq"]
+    game = snapshot["snapshot"]["games"][0]
+    assert game["name"] == "NLHE 1/2" and game["open_seats"] == 0 and game["waitlist"] == []
+    assert [s["player"] for s in game["tables"][0]["seats"]] == ["A.B.", "B.C."]
+    assert all("stack" not in s for s in game["tables"][0]["seats"])
+
+    await database_sync_to_async(r.add_to_waitlist)(lobby["game"].id, "Zoe Quinn", actor=floorman)
+    update = await ws.receive_json_from(timeout=3)
+    assert update["type"] == "update" and update["seq"] == seq + 1
+    assert update["snapshot"]["games"][0]["waitlist"] == [{"name": "Z.Q.", "called": False}]
+    await ws.disconnect()
+
+
+async def test_it_refuses_every_message_from_the_screen(lobby):
+    ws, connected, _ = await connect(f"/ws/lobby/{lobby['token']}/")
+    await ws.receive_json_from()
+    for message in ({"type": "snapshot"}, {"type": "waitlist_add", "name": "Mallory"}, "not json"):
+        if isinstance(message, dict):
+            await ws.send_json_to(message)
+        else:
+            await ws.send_to(text_data=message)
+        reply = await ws.receive_json_from()
+        assert reply["type"] == "error" and reply["code"] == "read_only"
+    from tables.models import QueueEntry
+
+    assert not await database_sync_to_async(QueueEntry.objects.exists)()
+    await ws.disconnect()
+
+
+async def test_an_unknown_or_revoked_token_is_refused(lobby):
+    from tables.models import LobbyDisplay
+
+    ws, connected, code = await connect("/ws/lobby/not-a-token/")
+    assert not connected and code == 4404
+    await database_sync_to_async(LobbyDisplay.objects.update)(revoked=True)
+    ws, connected, code = await connect(f"/ws/lobby/{lobby['token']}/")
+    assert not connected and code == 4404
+
+
+async def test_the_room_socket_is_for_the_floor_only_and_has_ids_and_stacks(lobby, floorman, dealer):
+    for user in (None, dealer):
+        ws, connected, code = await connect("/ws/room/casino/", user)
+        assert not connected and code == 4403
+    ws, connected, _ = await connect("/ws/room/casino/", floorman)
+    assert connected
+    snapshot = (await ws.receive_json_from())["snapshot"]
+    seat = snapshot["games"][0]["tables"][0]["seats"][0]
+    assert seat["player"] == "Anna Berger" and seat["stack"] == 100 and seat["player_id"]
+    await ws.disconnect()
