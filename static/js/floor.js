@@ -65,6 +65,29 @@ function handleMessage(msg) {
   summarise();
 }
 
+// ---------------------------------------------------------------- "time" countdowns
+// "Time" called on a player (the server's deadline, 004 #29 / 001 6.13) counts
+// down on the tile as on the tablet; at zero the dashboard reports the expiry
+// too (the server checks its own clock, so a repeated report changes nothing).
+
+function tickClock(entry) {
+  const el = entry.el.querySelector('[data-f="clock"]');
+  if (!entry.clock) {
+    el.hidden = true;
+    return;
+  }
+  const left = Math.max(0, Math.ceil((entry.clock.deadline - Date.now()) / 1000));
+  el.hidden = false;
+  el.textContent = t("tile_time", { seat: entry.clock.seat, s: left });
+  el.classList.toggle("final", left <= entry.clock.countdown);
+  if (left === 0 && !entry.clock.reported) {
+    entry.clock.reported = true;
+    socket.send({ type: "time_expired", table_id: entry.model.table.id, client_id: `expire-${entry.model.table.id}-${entry.clock.deadline}` });
+  }
+}
+
+setInterval(() => { for (const entry of tiles.values()) if (entry.clock) tickClock(entry); }, 250);
+
 // ---------------------------------------------------------------- floor calls
 // A dealer's "Floor" reaches every dashboard at once: the call list, a
 // highlighted tile, the page title and (after one tap to allow audio, as
@@ -215,6 +238,9 @@ function show(snapshot, flash) {
   f("last").textContent = model.hand ? describeEvent(i18n, model, model.hand.last_event) : "";
 
   f("players").replaceChildren(...playerRows(model));
+  const clock = model.live && snapshot.hand && snapshot.hand.state ? snapshot.hand.state.clock : null;
+  entry.clock = clock ? { seat: clock.seat, deadline: Date.parse(clock.deadline), countdown: clock.countdown || 0 } : null;
+  tickClock(entry);
   f("dealer").textContent = table.dealer ? t("dealer_is", { name: table.dealer }) : t("no_dealer");
   f("rules").textContent = table.rules_profile ? t("rules_is", { name: table.rules_profile }) : "";
   f("history-link").href = link(root.dataset.historyUrl, id);

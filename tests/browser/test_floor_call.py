@@ -59,6 +59,13 @@ def test_a_floor_call_from_the_tablet_is_ruled_and_the_hand_corrected_on_both_sc
     tap(dealer, '[data-action="raise"]')
     expect_tile(floor, tid, pot="9", to_act="Anna (1)")
 
+    # "Time" on Anna: the countdown runs on the tablet and on the dashboard tile.
+    dealer.locator('button[data-action="time"]').click()
+    clock = tile(floor, tid).locator('[data-f="clock"]')
+    expect(clock).to_contain_text("Time on seat 1:", timeout=LIVE)
+    first = clock.text_content()
+    expect(clock).not_to_have_text(first, timeout=3_000)  # it counts down
+
     dealer.locator('button[data-action="floor"]').click()
     dealer.locator('select[name="reason"]').select_option("dispute")
     dealer.locator('select[name="seat"]').select_option("7")
@@ -74,7 +81,7 @@ def test_a_floor_call_from_the_tablet_is_ruled_and_the_hand_corrected_on_both_sc
     screenshot(floor, "floor-call-dashboard")
     call = FloorCall.objects.get()
     assert call.context["table"]["hand"]["state"]["total_pot"] == 9
-    assert [e["payload"]["type"] for e in call.context["events"]] == ["start", "raise"]
+    assert [e["payload"]["type"] for e in call.context["events"]] == ["start", "raise", "time_called"]
 
     # The floorman opens it (on his own screen; the dashboard stays open):
     # the hand's context and suggested rulings with citations.
