@@ -230,3 +230,31 @@ def test_a_floorman_takes_the_call_then_it_is_ruled_or_cancelled(table, dealer, 
     with pytest.raises(services.ServiceError) as err:
         floor.answer_floor_call(call.id, actor=floorman)
     assert err.value.code == "closed"
+
+
+def test_return_action_to_a_skipped_player_holds_the_later_actions_004_53(table, floorman):
+    services.start_hand(table.id)
+    # Seat 7 was recorded as folding but never acted; seat 1 then called.
+    act(table, {"type": "fold", "seat": 7}, {"type": "call", "seat": 1})
+    floor.make_ruling(table.id, decision="The action returns to seat 7; seat 1's call is held (004 #53).",
+                      corrections=[{"type": "return_action", "index": 1, "held": [2]}], actor=floorman)
+    s = state(table)
+    assert s["to_act_seat"] == 7 and s["voided"] == [1, 2]
+    assert s["held"] == [{"index": 2, "seat": 1, "action": {"type": "call", "seat": 1}}]
+    act(table, {"type": "call", "seat": 7})  # no raise: seat 1's held call binds
+    s = state(table)
+    assert s["held"] == [] and s["to_act_seat"] == 3
+    assert next(p for p in s["players"] if p["seat"] == 1)["bet"] == 2
+
+
+def test_the_floor_awards_the_pot_and_the_stacks_are_settled(table, floorman):
+    services.start_hand(table.id)
+    act(table, {"type": "raise", "seat": 7, "to": 6}, {"type": "call", "seat": 1})
+    floor.make_ruling(table.id, decision="Seat 3 and 5 fouled; the pot goes to seats 7 and 1.",
+                      corrections=[{"type": "award", "seats": [7, 1]}], actor=floorman)
+    hand = hand_of(table)
+    assert hand.status == "complete"
+    stacks = dict(Seat.objects.filter(table=table, player__isnull=False).values_list("number", "stack"))
+    # pot 6 + 6 + 1 + 2 = 15: the odd chip goes to the first winner left of
+    # the button (003 "Odd-Chips"): seat 7 gets 8; seat 1 is the button and gets 7.
+    assert stacks == {1: 200 - 6 + 7, 3: 299, 5: 148, 7: 400 - 6 + 8}
