@@ -722,6 +722,24 @@ def _resolve_held(table: Table, hand: Hand, state: HandState, info: dict[str, An
     return event
 
 
+def _lock_live_hand(table_id: int, client_id: str | None, expected_seq: int | None = None, *,
+                    missing: str = "no_hand") -> tuple[Outcome | None, tuple | None]:
+    """The opening of a floor-procedure mutation (inside its transaction):
+    lock the table, answer a repeated ``client_id`` with its first outcome,
+    check the seq, and replay the live hand.  Returns ``(duplicate outcome,
+    None)`` or ``(None, (table, hand, state, last_index, info))``; raises
+    ``ServiceError`` ``not_found``, ``stale`` or ``missing`` (no live hand)."""
+    table = _lock_table(table_id)
+    dup = _duplicate(table, client_id)
+    if dup:
+        return dup, None
+    _check_seq(table, expected_seq)
+    hand = _live_hand(table)
+    if hand is None:
+        raise ServiceError(missing, "no hand in progress")
+    return None, (table, hand, *_hand_replay(hand))
+
+
 def record_out_of_turn(table_id: int, action: dict[str, Any], *, actor=None, expected_seq: int | None = None,
                        client_id: str | None = None) -> Outcome:
     """Record an action a player took out of turn (the tablet flags it).
@@ -738,15 +756,10 @@ def record_out_of_turn(table_id: int, action: dict[str, Any], *, actor=None, exp
     if not isinstance(action, dict) or action.get("type") not in BETTING_TYPES:
         raise ServiceError("invalid", "an out-of-turn action is fold, check, call, bet, raise or all_in with a seat")
     with transaction.atomic():
-        table = _lock_table(table_id)
-        dup = _duplicate(table, client_id)
+        dup, live = _lock_live_hand(table_id, client_id, expected_seq)
         if dup:
             return dup
-        _check_seq(table, expected_seq)
-        hand = _live_hand(table)
-        if hand is None:
-            raise ServiceError("no_hand", "no hand in progress")
-        state, last_index, info = _hand_replay(hand)
+        table, hand, state, last_index, info = live
         if state.phase != "betting":
             raise ServiceError("not_betting_round", "no betting round is running")
         seat = action.get("seat")
@@ -782,15 +795,10 @@ def call_time(table_id: int, seat: int, *, actor=None, expected_seq: int | None 
     from rules.procedures import clock_policy  # noqa: PLC0415
 
     with transaction.atomic():
-        table = _lock_table(table_id)
-        dup = _duplicate(table, client_id)
+        dup, live = _lock_live_hand(table_id, client_id, expected_seq)
         if dup:
             return dup
-        _check_seq(table, expected_seq)
-        hand = _live_hand(table)
-        if hand is None:
-            raise ServiceError("no_hand", "no hand in progress")
-        state, last_index, info = _hand_replay(hand)
+        table, hand, state, last_index, info = live
         if state.phase != "betting" or state.to_act_seat != seat:
             raise ServiceError("not_your_turn", f"time is called on the player to act (seat {state.to_act_seat})")
         if info["clock"] is not None:
@@ -829,14 +837,10 @@ def expire_time(table_id: int, *, actor=None, client_id: str | None = None, now=
     from rules.procedures import time_expired  # noqa: PLC0415
 
     with transaction.atomic():
-        table = _lock_table(table_id)
-        dup = _duplicate(table, client_id)
+        dup, live = _lock_live_hand(table_id, client_id, missing="no_clock")
         if dup:
             return dup
-        hand = _live_hand(table)
-        if hand is None:
-            raise ServiceError("no_clock", "no hand in progress")
-        state, last_index, info = _hand_replay(hand)
+        table, hand, state, last_index, info = live
         clock = info["clock"]
         if clock is None or state.to_act_seat != clock["seat"]:
             raise ServiceError("no_clock", "no clock is running")
