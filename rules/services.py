@@ -15,11 +15,8 @@ Broadcast messages (JSON text, see docs/protocol.md):
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
@@ -28,7 +25,7 @@ from rules.models import FloorCall, Penalty, Rule, Rulebook, Ruling, number_slug
 from rules.profiles import TDA, Citation, get_profile
 from tables import services as table_services
 from tables.models import Hand, Player, Seat, Table
-from tables.services import FLOOR_GROUP, ServiceError, table_group
+from tables.services import FLOOR_GROUP, ServiceError, send_on_commit, table_group
 
 __all__ = [
     "raise_floor_call", "answer_floor_call", "cancel_floor_call", "make_ruling", "floor_call_dict",
@@ -37,17 +34,8 @@ __all__ = [
 
 
 def _send_on_commit(table_id: int, payload: dict[str, Any]) -> None:
-    text = json.dumps(payload, separators=(",", ":"), default=str)
-    message = {"type": "table.update", "text": text}
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        async_to_sync(layer.group_send)(table_group(table_id), message)
-        async_to_sync(layer.group_send)(FLOOR_GROUP, message)
-
-    transaction.on_commit(send)
+    """Broadcast a floor message to the table's tablet and every floor dashboard after the commit."""
+    send_on_commit([table_group(table_id), FLOOR_GROUP], payload)
 
 
 def citation_url(citation: dict[str, Any]) -> str | None:

@@ -361,17 +361,26 @@ def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: dict[str
     """Send the table's snapshot (taken now, inside the transaction) to the
     table's group and the floor once the transaction commits."""
     snapshot = table_snapshot(table, hand=hand, last_event=event)
-    # Serialised once here, not once per receiver (and cheap for the channel layer to copy).
-    message = {"type": "table.update", "seq": snapshot["seq"], "table_id": table.id,
-               "text": json.dumps({"type": "update", "seq": snapshot["seq"], "snapshot": snapshot},
-                                  separators=(",", ":"))}
+    send_on_commit([table_group(table.id), FLOOR_GROUP], {"type": "update", "seq": snapshot["seq"], "snapshot": snapshot},
+                   seq=snapshot["seq"], table_id=table.id)
+
+
+def send_on_commit(groups: list[str], payload: dict[str, Any], **meta: Any) -> None:
+    """Send ``payload`` (a client message, see docs/protocol.md) to the
+    channel ``groups`` once the current transaction commits, never before.
+    It is serialised once here, not once per receiver; every consumer's
+    ``table_update`` handler forwards the text as it is.  ``meta`` (e.g.
+    ``seq``, ``table_id``) rides along on the channel message, outside the
+    text."""
+    message = {"type": "table.update", **meta,
+               "text": json.dumps(payload, separators=(",", ":"), default=str)}
 
     def send() -> None:
         layer = get_channel_layer()
         if layer is None:
             return
-        async_to_sync(layer.group_send)(table_group(table.id), message)
-        async_to_sync(layer.group_send)(FLOOR_GROUP, message)
+        for group in groups:
+            async_to_sync(layer.group_send)(group, message)
 
     transaction.on_commit(send)
 

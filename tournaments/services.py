@@ -30,7 +30,7 @@ from django.db.models import Count, Sum
 from tables import services as table_services
 from tables.engine import HandSpec, SeatSpec
 from tables.models import Hand, Player, Seat, Table
-from tables.services import ServiceError, table_group
+from tables.services import ServiceError, send_on_commit, table_group
 from tournaments import engine as eng
 from tournaments.engine.buttons import Positions, hands_until_button
 from tournaments.engine.clock import level_for_hand
@@ -159,16 +159,7 @@ def _push_instruction(t: Tournament, i: Instruction, table_numbers: set[int] | N
     ids = list(TournamentTable.objects.filter(tournament=t, number__in=numbers).values_list("table_id", flat=True))
     if not numbers:
         ids = list(TournamentTable.objects.filter(tournament=t, broken=False).values_list("table_id", flat=True))
-    text = json.dumps(_instruction_message(i))
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        for table_id in ids:
-            async_to_sync(layer.group_send)(table_group(table_id), {"type": "table.update", "text": text})
-
-    transaction.on_commit(send)
+    send_on_commit([table_group(table_id) for table_id in ids], _instruction_message(i))
 
 
 def _instruct(t: Tournament, kind: str, text_en: str, text_de: str, *, entry: Entry | None = None,
