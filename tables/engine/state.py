@@ -808,7 +808,8 @@ class HandState:
         new._pots_final = kept + (pot,)
         index = len(kept)
         new._awards = tuple(a._replace(pot_index=renumber[a.pot_index]) for a in self._awards) + tuple(
-            Award(index, p, amount, self.spec.seat_of(p)) for p, amount in split_amount(pot.amount, winners)
+            Award(index, p, amount, self.spec.seat_of(p))
+            for p, amount in split_amount(pot.amount, winners, self.spec.split_unit)
         )
         # Awards already decided at the showdown are paid with the new one.
         stacks = list(self._stacks)

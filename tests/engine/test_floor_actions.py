@@ -90,3 +90,17 @@ def test_floor_award_refuses_folded_seats_and_bad_lists():
         with pytest.raises(EngineError) as err:
             s.apply({"type": "floor_award", "seats": bad})
         assert err.value.code == code, bad
+
+
+def test_floor_award_split_is_divided_only_down_to_the_chip_unit_000_allgemein_8():
+    from tables.engine import Rules
+
+    rules = Rules(bet_unit="small_blind", odd_chip_unit="small_blind")
+    seats = [SeatSpec(i + 1, f"p{i + 1}", 1000) for i in range(3)]
+    s = HandState.start(HandSpec.standard(seats, 3, 5, 10, rules=rules))
+    s = play(s, {"type": "call", "seat": 3}, {"type": "call", "seat": 1}, {"type": "check", "seat": 2})
+    s = s.apply({"type": "board", "cards": ""})
+    s = s.apply({"type": "bet", "seat": 1, "to": 15})  # pot 45: halves of 22.5 are not whole 5-chips
+    s = s.apply({"type": "floor_award", "seats": [3, 1]})
+    by_seat = {a.seat: a.amount for a in s.awards}
+    assert by_seat == {1: 25, 3: 20}  # the odd 5-chip unit to seat 1, first left of the button
