@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
-Served by daphne (``daphne pokerfloor.asgi:application``).
+Served by daphne (``daphne pokerfloor.asgi:application``).  The floor's
+server-side timers (``tables.timers``) start with the first connection.
 """
 
 import os
@@ -15,10 +16,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from pokerfloor.routing import websocket_urlpatterns  # noqa: E402
+from tables.timers import FloorTimers  # noqa: E402
 
-application = ProtocolTypeRouter(
+# FloorTimers: the server's own clock for the waitlist calls (no-shows are
+# recorded even when no floor dashboard is open; see tables.timers).
+application = FloorTimers(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
-)
+))

@@ -110,7 +110,7 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer",
+    CHANNEL_LAYERS = {"default": {"BACKEND": "pokerfloor.channel_layer.InMemoryChannelLayer",
                                   "CONFIG": {"capacity": envint("CHANNEL_CAPACITY", "1000")}}}
 
 AUTH_PASSWORD_VALIDATORS = [
