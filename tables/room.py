@@ -946,8 +946,10 @@ def adjust_spec(table: Table, seats: list[Seat], spec: HandSpec) -> HandSpec:
     ``tables.services.build_spec``): the game's variant (when the engine's
     ``HandSpec`` has a ``game`` field; likewise ``chip_unit``), and the big
     blind owed after a seat change two or more occupied seats away from the
-    button (000 Einsätze 4), posted at that player's position unless they
-    post a blind or straddle anyway.  Tables of no game keep ``spec``."""
+    button (000 Einsätze 4) as a live post (``HandSpec.posts``: the player
+    acts in turn, the post is his call, capped at the current big blind)
+    unless they post a blind or straddle anyway (and not in a bomb pot or
+    flip).  Tables of no game keep ``spec``."""
     gt = GameTable.objects.select_related("game").filter(table_id=table.id).first()
     if gt is None:
         return spec
@@ -958,14 +960,17 @@ def adjust_spec(table: Table, seats: list[Seat], spec: HandSpec) -> HandSpec:
     if "chip_unit" in names:
         changes["chip_unit"] = gt.game.chip_unit
     dues = blinds_due(table, seats)
-    if dues:
-        blinds = list(spec.blinds_or_straddles)
+    if dues and "posts" in names and not (spec.bomb_pot or spec.flip):
+        blinds = spec.blinds_or_straddles
+        big_blind = blinds[1] or spec.min_bet
         dealt = {s.seat: i for i, s in enumerate(spec.seats)}
-        for seat_number, amount in dues.items():
+        posts = []
+        for seat_number, amount in sorted(dues.items()):
             pos = dealt.get(seat_number)
-            if pos is not None and pos >= 2 and blinds[pos] == 0:
-                blinds[pos] = amount
-        changes["blinds_or_straddles"] = tuple(blinds)
+            if pos is not None and pos >= 2 and blinds[pos] == 0 and amount > 0:
+                posts.append((seat_number, min(amount, big_blind)))
+        if posts:
+            changes["posts"] = tuple(posts)
     return dataclasses.replace(spec, **changes) if changes else spec
 
 

@@ -9,10 +9,11 @@ Fixed-Limit Texas Hold'em (``"FT"``, ``small_bet`` and ``big_bet`` instead of
 
 Special formats PHH cannot express are written as user fields
 (``_bomb_pot``, ``_flip``, ``_boards``, ``_run_it_twice_min_pot``,
-``_stakes``, ``_straddles``, ``_rules``, ``_button_seat``) and as comment
-actions other readers skip: ``# board 2 <cards>`` (board-2 cards of a double
-board or a second run-out), ``# run_it_twice pots 0 1 agreed p1 p2 [floor]``
-and ``# award <pot> p1 [/ p2]`` (``/`` separates the board-2 winners).
+``_stakes``, ``_straddles``, ``_posts``, ``_rules``, ``_button_seat``) and
+as comment actions other readers skip: ``# board 2 <cards>`` (board-2
+cards of a double board or a second run-out), ``# run_it_twice pots 0 1
+agreed p1 p2 [floor]`` and ``# award <pot> p1 [/ p2]`` (``/`` separates the
+board-2 winners).
 
 Action translation (PHH -> engine action dict):
 
@@ -130,7 +131,8 @@ class PhhHand:
 
         ``rules`` defaults to the ``_rules`` user field written by
         :func:`export_phh`, else :class:`Rules`; the button seat comes from
-        the ``_button_seat`` user field when present.
+        the ``_button_seat`` user field and the live posts (000 Einsätze 4)
+        from ``_posts`` when present.
 
         Raises:
             EngineError("bad_spec") on inconsistent data.
@@ -159,6 +161,7 @@ class PhhHand:
             run_it_twice_min_pot=extra.get("_run_it_twice_min_pot"),
             stakes=tuple(extra["_stakes"]) if "_stakes" in extra else None,
             straddles=tuple(tuple(s) for s in extra.get("_straddles", ())),
+            posts=extra.get("_posts") or (),
         )
 
 
@@ -557,6 +560,10 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
         fields["_stakes"] = list(spec.stakes)
     if spec.straddles:
         fields["_straddles"] = [list(s) for s in spec.straddles]
+    if spec.posts:
+        # 000 Einsätze 4: live posts [[seat, chips], ...] (not PHH blinds:
+        # they do not move the action like a straddle would).
+        fields["_posts"] = [list(p) for p in spec.posts]
     for key, value in metadata.items():
         if value is not None:
             fields[key] = value

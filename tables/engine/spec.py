@@ -105,13 +105,29 @@ class HandSpec:
             with kind ``"live"``, ``"button"`` or ``"mississippi"`` (000
             Aktionen 1); informational, the amounts are in
             ``blinds_or_straddles``.
+        posts: live posts ``((seat_number, chips), ...)``: the big blind a
+            player owes after a seat change two or more occupied seats away
+            from the button (000 Einsätze 4: "muss er das Big Blind
+            bringen"). A post is taken from the stack at the start like a
+            blind (after the ante; capped by the stack, so a short stack is
+            all-in) but it is NOT a straddle: it does not move the preflop
+            action (under the gun still acts first), it does not raise the
+            amount to call (at most one big blind), and when the action
+            comes back to the poster unraised he may check (his post is his
+            call, like the big blind's option). The chips are in the pot,
+            so in pot limit they count for the pot-size maximum (000
+            Einsätze 4: "zählt das nachgebrachte Blind zum Pot"). Empty by
+            default.
 
     An int is accepted for ``blinds_or_straddles``/``antes`` (same for every
     position) and shorter sequences are padded with zeros, as in PHH.
 
     Raises:
         EngineError("bad_spec") when fewer than 2 players, seat numbers
-        repeat, a stack is not a positive int, or amounts are negative.
+        repeat, a stack is not a positive int, or amounts are negative;
+        for a post that is not ``(seat, chips)`` with chips > 0 and at most
+        the big blind, by a seat dealt in that posts no blind or straddle,
+        a seat posting twice, or a post in a bomb pot or flip.
     """
 
     seats: tuple[SeatSpec, ...]
@@ -129,6 +145,7 @@ class HandSpec:
     run_it_twice_min_pot: int | None = None
     stakes: tuple | None = None
     straddles: tuple = ()
+    posts: tuple = ()
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
@@ -155,6 +172,48 @@ class HandSpec:
         object.__setattr__(self, "ante_trimming", bool(self.ante_trimming))
         object.__setattr__(self, "_seat_pos", seat_pos)
         self._check_variant()
+        self._check_posts()
+
+    def _check_posts(self) -> None:
+        """Validate ``posts`` (000 Einsätze 4), store them as
+        ``((seat, chips), ...)`` in position order and index them:
+        ``_posts`` = ``((position, chips), ...)``."""
+        if not self.posts:
+            object.__setattr__(self, "posts", ())
+            object.__setattr__(self, "_posts", ())
+            return
+        by_pos = {}
+        try:
+            raw = tuple(tuple(p) for p in self.posts)
+        except TypeError:
+            raise EngineError("bad_spec", f"posts must be (seat, chips) pairs, got {self.posts!r}.") from None
+        if self.bomb_pot or self.flip:
+            raise EngineError("bad_spec", "No blinds are posted in a bomb pot or a flip (000 Allgemein 14).")
+        big_blind = self.blinds_or_straddles[1] or self.min_bet
+        for post in raw:
+            if len(post) != 2 or not all(_is_int(v) for v in post):
+                raise EngineError("bad_spec", f"A post must be (seat, chips) as ints, got {post!r}.")
+            seat, amount = post
+            pos = self._seat_pos.get(seat)
+            if pos is None:
+                raise EngineError("bad_spec", f"Post by seat {seat}: nobody is dealt in at that seat.")
+            if amount <= 0 or amount > big_blind:
+                raise EngineError(
+                    "bad_spec",
+                    f"Post by seat {seat}: {amount} chips; a post is more than 0 and at most the big blind "
+                    f"{big_blind} (000 Einsätze 4).",
+                )
+            if pos < 2 or self.blinds_or_straddles[pos]:
+                raise EngineError(
+                    "bad_spec",
+                    f"Seat {seat} posts a blind or straddle in this hand and cannot post the big blind too.",
+                )
+            if pos in by_pos:
+                raise EngineError("bad_spec", f"Seat {seat} posts twice.")
+            by_pos[pos] = amount
+        ordered = tuple(sorted(by_pos.items()))
+        object.__setattr__(self, "posts", tuple((self.seats[pos].seat, amount) for pos, amount in ordered))
+        object.__setattr__(self, "_posts", ordered)
 
     def _check_variant(self) -> None:
         """Validate the game and special-format fields and derive the chip
@@ -284,9 +343,20 @@ class HandSpec:
         practice)."""
         return min(self.nominal_blind(position), self.seats[position].stack - self.posted_ante(position))
 
+    def posted_post(self, position: int) -> int:
+        """Live post (000 Einsätze 4) the player at ``position`` actually
+        posts (chips): the specified post capped by what is left after the
+        ante; 0 when the position posts none."""
+        for pos, amount in self._posts:
+            if pos == position:
+                return min(amount, self.seats[position].stack - self.posted_ante(position))
+        return 0
+
     def to_dict(self) -> dict:
-        """JSON-serialisable form (seats as dicts, rules as a dict)."""
-        return {
+        """JSON-serialisable form (seats as dicts, rules as a dict).
+        ``posts`` (``[[seat, chips], ...]``) is written only when there are
+        posts, so specs without posts keep their earlier form."""
+        data = {
             "seats": [{"seat": s.seat, "player": s.player, "stack": s.stack} for s in self.seats],
             "blinds_or_straddles": list(self.blinds_or_straddles),
             "antes": list(self.antes),
@@ -303,10 +373,14 @@ class HandSpec:
             "stakes": None if self.stakes is None else list(self.stakes),
             "straddles": [list(s) for s in self.straddles],
         }
+        if self.posts:
+            data["posts"] = [list(p) for p in self.posts]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "HandSpec":
-        """Inverse of :meth:`to_dict`."""
+        """Inverse of :meth:`to_dict` (dicts without ``posts`` load with no
+        posts)."""
         return cls(
             seats=tuple(SeatSpec(int(s["seat"]), str(s["player"]), int(s["stack"])) for s in data["seats"]),
             blinds_or_straddles=tuple(data["blinds_or_straddles"]),
@@ -323,6 +397,7 @@ class HandSpec:
             run_it_twice_min_pot=data.get("run_it_twice_min_pot"),
             stakes=None if data.get("stakes") is None else tuple(data["stakes"]),
             straddles=tuple(tuple(s) for s in data.get("straddles", ())),
+            posts=data.get("posts") or (),
         )
 
     # ------------------------------------------------------------ constructor

@@ -128,6 +128,9 @@ class HandState:
         ``spec.ante_trimming`` the part of the largest ante above the second
         largest goes back). Then blinds and straddle, capped by what is
         left. Preflop action starts left of the largest blind or straddle.
+        Then the live posts (``spec.posts``, 000 Einsätze 4), capped by what
+        is left: they are in the poster's bet but change neither the opener
+        nor the amount to call, and the poster keeps his option to check.
 
         Raises:
             EngineError("bad_spec") if ``spec`` is not a HandSpec.
@@ -163,6 +166,15 @@ class HandState:
         bets = [spec.posted_blind(i) for i in range(n)]
         for i in range(n):
             stacks[i] -= bets[i]
+        top_blind = max(bets)
+        if spec._posts:
+            # 000 Einsätze 4: the big blind owed after a seat change is a live
+            # post, taken like a blind (capped by the stack) but it neither
+            # moves the opener nor raises the amount to call.
+            for i, amount in spec._posts:
+                post = min(amount, stacks[i])
+                stacks[i] -= post
+                bets[i] += post
 
         s = object.__new__(cls)
         s.spec = spec
@@ -192,7 +204,7 @@ class HandState:
         opener = (max(range(n), key=lambda i: (bets[i] if spec.nominal_blind(i) > 0 else 0, i)) + 1) % n
         # A live straddle is a blind raise: the next raise must be at least
         # the largest forced bet (Rules.straddle_min_raise == "straddle").
-        raise_inc = max(bets) if spec.rules.straddle_min_raise == "straddle" else 0
+        raise_inc = top_blind if spec.rules.straddle_min_raise == "straddle" else 0
         s._begin_round(opener, raise_inc)
         return s
 
@@ -253,9 +265,11 @@ class HandState:
             actors = []  # bomb pot preflop, flip: no betting (000 Allgemein 14)
         # Split limit: preflop the big blind is the bet and a straddle a raise
         # (pokerkit's reading, limit_blind_counts_as_bet=False: neither counts).
+        # A live post (000 Einsätze 4) is neither a bet nor a raise.
+        blind_bets = bets if not spec._posts or self._street else self._blind_bets(bets)
         self._raises = (
-            1 + sum(1 for b in bets[2:] if b)
-            if self._street == 0 and spec.rules.limit_blind_counts_as_bet and any(bets) else 0
+            1 + sum(1 for b in blind_bets[2:] if b)
+            if self._street == 0 and spec.rules.limit_blind_counts_as_bet and any(blind_bets) else 0
         )
         self._uncapped = False
         self._short_top = False
@@ -274,6 +288,13 @@ class HandState:
             or (len(actors) == 1 and bets[actors[0]] >= max(bets))
         ):
             self._end_round()
+
+    def _blind_bets(self, bets: tuple[int, ...]) -> list[int]:
+        """``bets`` without the live posts (000 Einsätze 4)."""
+        blind_bets = list(bets)
+        for i, _ in self.spec._posts:
+            blind_bets[i] = 0
+        return blind_bets
 
     def _end_round(self) -> None:
         """Close the betting round: return the uncalled bet, collect the bets,

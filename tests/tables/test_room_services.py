@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from tables import room as r
 from tables import services
-from tables.models import Call, Departure, GameTable, Hand, QueueEntry, RoomLog, Seat
+from tables.models import Call, Departure, GameTable, Hand, QueueEntry, RoomLog, Seat, Table
 from tables.services import ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -280,7 +280,50 @@ def test_einsaetze_4_a_seat_change_two_occupied_seats_away_from_the_button_posts
     services.start_hand(table.id)  # button seat 2: C small, D big, A (seat 6) owes the big blind
     spec = Hand.objects.get(table=table, status="live").spec
     blinds = dict(zip([s["seat"] for s in spec["seats"]], spec["blinds_or_straddles"]))
-    assert blinds == {3: 1, 4: 2, 6: 2, 2: 0}
+    assert blinds == {3: 1, 4: 2, 6: 0, 2: 0}  # the owed big blind is a live post, not a straddle
+    assert spec["posts"] == [[6, 2]]
+    # What the dealer's tablet shows: A's posted chips in front of him, and A (under the gun) acts first with
+    # nothing to call (his post is his call), then B, C, and the big blind D last.
+    state = services.table_snapshot(Table.objects.get(pk=table.pk))["hand"]["state"]
+    players = {p["seat"]: p for p in state["players"]}
+    assert (players[6]["bet"], players[6]["stack"]) == (2, 98)
+    assert state["total_pot"] == 5
+    assert state["to_act_seat"] == 6
+    assert (state["legal"]["can_check"], state["legal"]["call_amount"], state["legal"]["min_raise_to"]) == (True, 0, 4)
+    services.apply_action(table.id, {"type": "check", "seat": 6})
+    state = services.table_snapshot(Table.objects.get(pk=table.pk))["hand"]["state"]
+    assert (state["to_act_seat"], state["legal"]["call_amount"]) == (2, 2)  # B calls one big blind, not more
+    services.apply_action(table.id, {"type": "raise", "seat": 2, "to": 6})
+    services.apply_action(table.id, {"type": "fold", "seat": 3})
+    services.apply_action(table.id, {"type": "fold", "seat": 4})
+    state = services.table_snapshot(Table.objects.get(pk=table.pk))["hand"]["state"]
+    assert (state["to_act_seat"], state["legal"]["call_amount"]) == (6, 4)  # A calls only the difference
+
+
+def test_einsaetze_4_the_owed_big_blind_after_a_seat_change_to_under_the_gun_plus_one_is_posted_in_turn(
+        game, floorman):
+    """000 Einsätze 4: the post does not move the action: under the gun still acts first and the poster
+    may check his option when nobody raised."""
+    table = main_table(game)
+    for seat, name in [(1, "A"), (2, "B"), (3, "C"), (4, "D")]:
+        seat_with_chips(game, table, seat, name, 100)
+    services.start_hand(table.id)  # button seat 1: B small blind, C big blind
+    for seat in (4, 1, 2):
+        services.apply_action(table.id, {"type": "fold", "seat": seat})
+    r.move_player(table.id, 1, table.id, 6, actor=floorman)  # A passes B, C and D
+    seat_with_chips(game, table, 5, "E", 100)
+    services.start_hand(table.id)  # button seat 2: C small, D big, E under the gun, A (seat 6) posts
+    state = services.table_snapshot(Table.objects.get(pk=table.pk))["hand"]["state"]
+    assert {p["seat"]: p["bet"] for p in state["players"]} == {3: 1, 4: 2, 5: 0, 6: 2, 2: 0}
+    assert (state["to_act_seat"], state["legal"]["call_amount"]) == (5, 2)
+    services.apply_action(table.id, {"type": "call", "seat": 5})
+    state = services.table_snapshot(Table.objects.get(pk=table.pk))["hand"]["state"]
+    assert state["to_act_seat"] == 6 and state["legal"]["can_check"]
+    services.apply_action(table.id, {"type": "check", "seat": 6})
+    for seat, kind in [(2, "fold"), (3, "call"), (4, "check")]:
+        services.apply_action(table.id, {"type": kind, "seat": seat})
+    state = services.table_snapshot(Table.objects.get(pk=table.pk))["hand"]["state"]
+    assert state["phase"] == "board" and state["total_pot"] == 8
 
 
 def test_einsaetze_4_moving_one_seat_or_moved_by_the_floor_to_another_table_posts_nothing(game, floorman):
