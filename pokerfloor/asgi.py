@@ -18,11 +18,28 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from pokerfloor.routing import websocket_urlpatterns  # noqa: E402
 from tables.timers import FloorTimers  # noqa: E402
 
+#: Read-only display sockets (the lobby TVs) are keyed by their unguessable
+#: token and never look at a user: they skip the session and auth stack (no
+#: session lookup per screen, no session wrapper on every update sent).
+PUBLIC_WEBSOCKET_PREFIXES = ("/ws/lobby/", "/ws/tournaments/lobby/")
+
+_public_websockets = URLRouter(websocket_urlpatterns)
+_staff_websockets = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+
+
+async def websocket_app(scope, receive, send):
+    """Route a websocket: display links without auth, everything else with
+    the session's user (each consumer checks roles itself)."""
+    if scope.get("path", "").startswith(PUBLIC_WEBSOCKET_PREFIXES):
+        return await _public_websockets(scope, receive, send)
+    return await _staff_websockets(scope, receive, send)
+
+
 # FloorTimers: the server's own clock for the waitlist calls (no-shows are
 # recorded even when no floor dashboard is open; see tables.timers).
 application = FloorTimers(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(websocket_app),
     }
 ))

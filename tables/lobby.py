@@ -25,6 +25,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from tables import room as floor_room
 from tables.access import is_floor
+from tables.fanout import fanout
 from tables.models import LobbyDisplay, Room
 
 CLOSE_UNAUTHORISED = 4403
@@ -75,7 +76,13 @@ class _RoomSocket(AsyncWebsocketConsumer):
 
 
 class LobbyConsumer(_RoomSocket):
-    """The read-only lobby screen of one room (see the module docstring)."""
+    """The read-only lobby screen of one room (see the module docstring).
+
+    The screens of a room share one channel-layer subscription per process
+    (``tables.fanout``): an update is taken from the layer once and written
+    to every local screen."""
+
+    joined: str | None = None
 
     async def connect(self) -> None:
         found = await _display_room(str(self.scope["url_route"]["kwargs"]["token"]))
@@ -83,10 +90,20 @@ class LobbyConsumer(_RoomSocket):
             await self.close(code=CLOSE_NOT_FOUND)
             return
         slug, snapshot = found
-        self.group = floor_room.lobby_group(slug)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.joined = floor_room.lobby_group(slug)
+        await fanout().join(self.joined, self)
         await self.accept()
         await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+
+    async def disconnect(self, code: int) -> None:
+        if self.joined:
+            await fanout().leave(self.joined, self)
+            self.joined = None
+
+    async def fanout_message(self, event: dict[str, Any]) -> None:
+        """From the shared subscription: forward a ``room.update`` as it is."""
+        if event.get("type") == "room.update":
+            await self.send(text_data=event["text"])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         await self.send_json({"type": "error", "code": "read_only",

@@ -34,6 +34,7 @@ from channels.layers import get_channel_layer
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tables import services
 from tables.engine import HandSpec
@@ -80,10 +81,9 @@ def check_divisible(amount: int, unit: int) -> None:
     with ``excess`` (chips to hand back) and ``unit``."""
     excess = amount % unit
     if excess:
-        raise ServiceError(
-            "indivisible",
-            f"{amount} is not divisible by the chip unit {unit}: return the excess of {excess} "
-            f"(000 Allgemein 8)", excess=excess, unit=unit)
+        message = _("%(amount)s is not divisible by the chip unit %(unit)s: return the excess of %(excess)s "
+                    "(000 Allgemein 8)") % {"amount": amount, "unit": unit, "excess": excess}
+        raise ServiceError("indivisible", message, excess=excess, unit=unit)
 
 
 def minimum_buy_in(game: Game, player: Player | None, today: dt.date | None = None) -> tuple[int, str]:
@@ -125,7 +125,7 @@ def seats_passed_from_button(button: int, old: int, new: int, occupied: list[int
 def _lock_room(room_id: int) -> Room:
     room = Room.objects.select_for_update(no_key=True).filter(pk=room_id).first()
     if room is None:
-        raise ServiceError("not_found", f"no room {room_id}")
+        raise ServiceError("not_found", _("no room %(room_id)s") % {"room_id": room_id})
     return room
 
 
@@ -179,13 +179,13 @@ def _broadcast_on_commit(room: Room) -> None:
 def _game_of_table(table_id: int) -> GameTable:
     gt = GameTable.objects.select_related("game", "game__room", "table").filter(table_id=table_id).first()
     if gt is None:
-        raise ServiceError("no_game", f"table {table_id} belongs to no game")
+        raise ServiceError("no_game", _("table %(table_id)s belongs to no game") % {"table_id": table_id})
     return gt
 
 
 def _positive_int(value: Any, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        raise ServiceError("invalid", f"{name} must be a positive whole number of chips")
+        raise ServiceError("invalid", _("%(name)s must be a positive whole number of chips") % {"name": name})
     return value
 
 
@@ -195,12 +195,12 @@ def _player(value: Player | str | int) -> Player:
     if isinstance(value, int) and not isinstance(value, bool):
         player = Player.objects.filter(pk=value).first()
         if player is None:
-            raise ServiceError("not_found", f"no player {value}")
+            raise ServiceError("not_found", _("no player %(value)s") % {"value": value})
         return player
     if isinstance(value, str) and value.strip():
         name = value.strip()[:100]
         return Player.objects.filter(name=name).order_by("id").first() or Player.objects.create(name=name)
-    raise ServiceError("invalid", "a player needs a name")
+    raise ServiceError("invalid", _("a player needs a name"))
 
 
 # ---------------------------------------------------------------------------
@@ -211,11 +211,11 @@ def create_room(slug: str, name: str, *, call_seconds: int = 300, lobby_names: s
     """A new room.  ``call_seconds``: the called player's countdown (default
     5 minutes).  Errors: ``invalid``."""
     if lobby_names not in Room.Names.values:
-        raise ServiceError("invalid", f"lobby_names must be one of {Room.Names.values}")
+        raise ServiceError("invalid", _("lobby_names must be one of %(values)s") % {"values": Room.Names.values})
     if not isinstance(call_seconds, int) or call_seconds < 10:
-        raise ServiceError("invalid", "the call countdown is at least 10 seconds")
+        raise ServiceError("invalid", _("the call countdown is at least 10 seconds"))
     if Room.objects.filter(slug=slug).exists():
-        raise ServiceError("invalid", f"a room {slug!r} exists already")
+        raise ServiceError("invalid", _("a room “%(slug)s” exists already") % {"slug": slug})
     return Room.objects.create(slug=slug, name=name, call_seconds=call_seconds, lobby_names=lobby_names,
                                lobby_stacks=lobby_stacks)
 
@@ -226,9 +226,9 @@ def update_room(room_id: int, *, actor=None, call_seconds: int | None = None, lo
     lobby, stacks on the lobby).  Returns the room's seq.  Errors:
     ``not_found``, ``invalid``."""
     if lobby_names is not None and lobby_names not in Room.Names.values:
-        raise ServiceError("invalid", f"lobby_names must be one of {Room.Names.values}")
+        raise ServiceError("invalid", _("lobby_names must be one of %(values)s") % {"values": Room.Names.values})
     if call_seconds is not None and (not isinstance(call_seconds, int) or call_seconds < 10):
-        raise ServiceError("invalid", "the call countdown is at least 10 seconds")
+        raise ServiceError("invalid", _("the call countdown is at least 10 seconds"))
     with transaction.atomic():
         room = _lock_room(room_id)
         changed = {}
@@ -251,22 +251,22 @@ def create_game(room_id: int, name: str, *, variant: str = Game.Variant.NLHE, sm
     :func:`chip_unit_for`.  Errors: ``not_found``, ``invalid``,
     ``indivisible`` (buy-ins not in whole units)."""
     if variant not in Game.Variant.values:
-        raise ServiceError("invalid", f"unknown variant {variant!r}")
+        raise ServiceError("invalid", _("unknown variant “%(variant)s”") % {"variant": variant})
     small_blind = _positive_int(small_blind, "small blind")
     big_blind = _positive_int(big_blind, "big blind")
     if small_blind > big_blind:
-        raise ServiceError("invalid", "the small blind is not above the big blind")
+        raise ServiceError("invalid", _("the small blind is not above the big blind"))
     unit = _positive_int(chip_unit if chip_unit is not None else chip_unit_for(small_blind, big_blind), "chip unit")
     min_buy_in = _positive_int(min_buy_in, "minimum buy-in")
     max_buy_in = _positive_int(max_buy_in, "maximum buy-in")
     if min_buy_in < big_blind or max_buy_in < min_buy_in:
-        raise ServiceError("invalid", "big blind <= minimum buy-in <= maximum buy-in (000 Einsätze 3)")
+        raise ServiceError("invalid", _("big blind <= minimum buy-in <= maximum buy-in (000 Einsätze 3)"))
     check_divisible(min_buy_in, unit)
     check_divisible(max_buy_in, unit)
     with transaction.atomic():
         room = _lock_room(room_id)
         if Game.objects.filter(room=room, name=name).exists():
-            raise ServiceError("invalid", f"the room has a game {name!r} already")
+            raise ServiceError("invalid", _("the room has a game “%(name)s” already") % {"name": name})
         game = Game.objects.create(room=room, name=name, variant=variant, small_blind=small_blind,
                                    big_blind=big_blind, min_buy_in=min_buy_in, max_buy_in=max_buy_in,
                                    chip_unit=unit, rules_profile=rules_profile)
@@ -283,14 +283,14 @@ def open_table(game_id: int, name: str, *, kind: str = GameTable.Kind.MAIN, max_
     its main table or a must-move table (000 Allgemein 15).  Open seats are
     offered to the lists at once.  Errors: ``not_found``, ``invalid``."""
     if kind not in GameTable.Kind.values:
-        raise ServiceError("invalid", f"unknown table kind {kind!r}")
+        raise ServiceError("invalid", _("unknown table kind “%(kind)s”") % {"kind": kind})
     with transaction.atomic():
         game = Game.objects.select_related("room").filter(pk=game_id).first()
         if game is None:
-            raise ServiceError("not_found", f"no game {game_id}")
+            raise ServiceError("not_found", _("no game %(game_id)s") % {"game_id": game_id})
         room = _lock_room(game.room_id)
         if Table.objects.filter(name=name).exists():
-            raise ServiceError("invalid", f"a table {name!r} exists already")
+            raise ServiceError("invalid", _("a table “%(name)s” exists already") % {"name": name})
         table = services.create_table(name, small_blind=game.small_blind, big_blind=game.big_blind,
                                       max_seats=max_seats, rules_profile=game.rules_profile, dealer=dealer)
         GameTable.objects.create(game=game, table=table, kind=kind)
@@ -325,7 +325,7 @@ def assign_dealer(table_id: int, dealer, *, actor=None) -> int:
     from tables.access import DEALER, roles_of  # noqa: PLC0415
 
     if dealer is not None and DEALER not in roles_of(dealer):
-        raise ServiceError("invalid", f"{dealer.username} is not a dealer")
+        raise ServiceError("invalid", _("%(dealer)s is not a dealer") % {"dealer": dealer.username})
     with transaction.atomic():
         gt = _game_of_table(table_id)
         room = _lock_room(gt.game.room_id)
@@ -347,18 +347,20 @@ def add_to_waitlist(game_id: int, player: Player | str | int, *, source: str = Q
     once.  Errors: ``not_found``, ``invalid``, ``already_listed``,
     ``already_seated``."""
     if source not in (QueueEntry.Source.WALK_IN, QueueEntry.Source.PHONE_IN):
-        raise ServiceError("invalid", "source is walk_in or phone_in")
+        raise ServiceError("invalid", _("source is walk_in or phone_in"))
     with transaction.atomic():
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
-            raise ServiceError("not_found", f"no game {game_id}")
+            raise ServiceError("not_found", _("no game %(game_id)s") % {"game_id": game_id})
         room = _lock_room(game.room_id)
         player = _player(player)
         if QueueEntry.objects.filter(game=game, player=player, queue=QueueEntry.Queue.WAITLIST,
                                      status__in=[QueueEntry.Status.WAITING, QueueEntry.Status.CALLED]).exists():
-            raise ServiceError("already_listed", f"{player.name} is on the {game.name} list already")
+            raise ServiceError("already_listed", _("%(player)s is on the %(game)s list already") %
+                                                 {"player": player.name, "game": game.name})
         if Seat.objects.filter(player=player, table__game_table__game=game).exists():
-            raise ServiceError("already_seated", f"{player.name} plays in {game.name} already")
+            raise ServiceError("already_seated", _("%(player)s plays in %(game)s already") %
+                                                 {"player": player.name, "game": game.name})
         entry = QueueEntry.objects.create(game=game, player=player, source=source, joined_at=timezone.now())
         step = _Step(room, actor)
         step.log("waitlist_add", game=game, player=player, entry=entry.id, source=source)
@@ -375,11 +377,12 @@ def remove_from_waitlist(entry_id: int, *, actor=None) -> int:
     with transaction.atomic():
         entry = QueueEntry.objects.select_related("game", "player").filter(pk=entry_id).first()
         if entry is None:
-            raise ServiceError("not_found", f"no list entry {entry_id}")
+            raise ServiceError("not_found", _("no list entry %(entry_id)s") % {"entry_id": entry_id})
         room = _lock_room(entry.game.room_id)
         entry = QueueEntry.objects.select_for_update().select_related("game", "player").get(pk=entry_id)
         if entry.status not in (QueueEntry.Status.WAITING, QueueEntry.Status.CALLED):
-            raise ServiceError("not_found", f"{entry.player.name} is not on that list any more")
+            raise ServiceError("not_found", _("%(player)s is not on that list any more") %
+                                            {"player": entry.player.name})
         step = _Step(room, actor)
         for call in Call.objects.select_for_update().filter(entry=entry, status=Call.Status.OPEN):
             _close_call(step, call, Call.Status.CANCELLED)
@@ -478,7 +481,7 @@ def call_open_seats(game_id: int, *, actor=None) -> list[Call]:
     with transaction.atomic():
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
-            raise ServiceError("not_found", f"no game {game_id}")
+            raise ServiceError("not_found", _("no game %(game_id)s") % {"game_id": game_id})
         room = _lock_room(game.room_id)
         _expire(room, _Step(room, actor), timezone.now())
         step = _Step(room, actor)
@@ -517,12 +520,13 @@ def _close_call(step: _Step, call: Call, status: str) -> None:
 def _lock_open_call(call_id: int) -> tuple[Room, Call]:
     call = Call.objects.select_related("game").filter(pk=call_id).first()
     if call is None:
-        raise ServiceError("not_found", f"no call {call_id}")
+        raise ServiceError("not_found", _("no call %(call_id)s") % {"call_id": call_id})
     room = _lock_room(call.game.room_id)
     call = Call.objects.select_for_update(of=("self",)).select_related(
         "game", "table", "entry", "entry__player").get(pk=call_id)
     if call.status != Call.Status.OPEN:
-        raise ServiceError("call_closed", f"that call is {call.status} already")
+        raise ServiceError("call_closed", _("that call is %(call_status)s already") %
+                           {"call_status": call.get_status_display()})
     return room, call
 
 
@@ -552,7 +556,7 @@ def accept_call(call_id: int, *, actor=None) -> Call:
         else:
             expired = False
     if expired:
-        raise ServiceError("expired", "the countdown ran out: the next player was called")
+        raise ServiceError("expired", _("the countdown ran out: the next player was called"))
     with transaction.atomic():
         room, call = _lock_open_call(call_id)
         step = _Step(room, actor)
@@ -561,7 +565,8 @@ def accept_call(call_id: int, *, actor=None) -> Call:
         if entry.queue == QueueEntry.Queue.MUST_MOVE:
             seat = Seat.objects.filter(player=entry.player, table__game_table__game=game).first()
             if seat is None:
-                raise ServiceError("not_found", f"{entry.player.name} is not seated in {game.name}")
+                raise ServiceError("not_found", _("%(player)s is not seated in %(game)s") %
+                                                {"player": entry.player.name, "game": game.name})
             _close_call(step, call, Call.Status.ACCEPTED)
             _move(step, game, seat.table_id, seat.number, call.table_id, call.seat_number, by_floor=True)
         else:
@@ -587,8 +592,8 @@ def decline_call(call_id: int, *, actor=None) -> Call | None:
     with transaction.atomic():
         room, call = _lock_open_call(call_id)
         if call.forced:
-            raise ServiceError("must_move", f"{call.entry.player.name} must move: everyone else declined "
-                                            f"(000 Allgemein 15)")
+            raise ServiceError("must_move", _("%(player)s must move: everyone else declined (000 Allgemein 15)") %
+                                            {"player": call.entry.player.name})
         step = _Step(room, actor)
         _close_call(step, call, Call.Status.DECLINED)
         nxt = _next_after(step, call)
@@ -628,14 +633,16 @@ def seat_from_list(entry_id: int, table_id: int, seat_number: int, *, actor=None
     with transaction.atomic():
         entry = QueueEntry.objects.select_related("game").filter(pk=entry_id).first()
         if entry is None:
-            raise ServiceError("not_found", f"no list entry {entry_id}")
+            raise ServiceError("not_found", _("no list entry %(entry_id)s") % {"entry_id": entry_id})
         room = _lock_room(entry.game.room_id)
         entry = QueueEntry.objects.select_for_update().select_related("game", "player").get(pk=entry_id)
         if entry.status not in (QueueEntry.Status.WAITING, QueueEntry.Status.CALLED):
-            raise ServiceError("not_found", f"{entry.player.name} is not on that list any more")
+            raise ServiceError("not_found", _("%(player)s is not on that list any more") %
+                                            {"player": entry.player.name})
         gt = _game_of_table(table_id)
         if gt.game_id != entry.game_id:
-            raise ServiceError("wrong_game", f"{gt.table.name} is not a {entry.game.name} table")
+            raise ServiceError("wrong_game", _("%(table)s is not a %(game)s table") %
+                                             {"table": gt.table.name, "game": entry.game.name})
         step = _Step(room, actor)
         for call in Call.objects.select_for_update(of=("self",)).select_related("entry", "game").filter(
                 status=Call.Status.OPEN).filter(_calls_to_cancel(entry, table_id, seat_number)):
@@ -645,7 +652,8 @@ def seat_from_list(entry_id: int, table_id: int, seat_number: int, *, actor=None
         if entry.queue == QueueEntry.Queue.MUST_MOVE:
             seat = Seat.objects.filter(player=entry.player, table__game_table__game=game).first()
             if seat is None:
-                raise ServiceError("not_found", f"{entry.player.name} is not seated in {game.name}")
+                raise ServiceError("not_found", _("%(player)s is not seated in %(game)s") %
+                                                {"player": entry.player.name, "game": game.name})
             entry.status = QueueEntry.Status.DONE
             entry.save(update_fields=["status"])
             _move(step, game, seat.table_id, seat.number, table_id, seat_number, by_floor=True)
@@ -676,15 +684,17 @@ def _locked_seat(table_id: int, seat_number: int) -> tuple[Table, Seat]:
     table = services._lock_table(table_id)
     seat = table.seats.select_related("player").filter(number=seat_number).first()
     if seat is None:
-        raise ServiceError("no_such_seat", f"{table.name} has no seat {seat_number}")
+        raise ServiceError("no_such_seat", _("%(table)s has no seat %(seat_number)s") %
+                                           {"table": table.name, "seat_number": seat_number})
     if seat.player_id is None:
-        raise ServiceError("empty_seat", f"seat {seat_number} of {table.name} is empty")
+        raise ServiceError("empty_seat", _("seat %(seat_number)s of %(table)s is empty") %
+                                         {"seat_number": seat_number, "table": table.name})
     return table, seat
 
 
 def _between_hands(table: Table, what: str) -> None:
     if services._live_hand(table) is not None:
-        raise ServiceError("hand_in_progress", f"{what} only between hands (000 Einsätze 1)")
+        raise ServiceError("hand_in_progress", _("%(what)s only between hands (000 Einsätze 1)") % {"what": what})
 
 
 def buy_in(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
@@ -705,17 +715,19 @@ def buy_in(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
         game = gt.game
         room = _lock_room(game.room_id)
         table, seat = _locked_seat(table_id, seat_number)
-        _between_hands(table, "buy-ins")
+        _between_hands(table, _("buy-ins"))
         if seat.stack > 0:
-            raise ServiceError("already_bought_in", f"{seat.player.name} has {seat.stack} on the table: add chips "
-                                                    f"with an add-on")
+            raise ServiceError("already_bought_in",
+                               _("%(player)s has %(stack)s on the table: add chips with an add-on") %
+                               {"player": seat.player.name, "stack": seat.stack})
         check_divisible(amount, game.chip_unit)
         minimum, source = minimum_buy_in(game, seat.player)
         if amount < minimum:
-            raise ServiceError("below_minimum", f"the buy-in is at least {minimum} ({source})", minimum=minimum)
+            raise ServiceError("below_minimum", _("the buy-in is at least %(minimum)s (%(source)s)") %
+                                                {"minimum": minimum, "source": source}, minimum=minimum)
         if amount > game.max_buy_in:
-            raise ServiceError("above_maximum", f"the buy-in is at most {game.max_buy_in} (000 Einsätze 2)",
-                               maximum=game.max_buy_in)
+            raise ServiceError("above_maximum", _("the buy-in is at most %(max_buy_in)s (000 Einsätze 2)") %
+                               {"max_buy_in": game.max_buy_in}, maximum=game.max_buy_in)
         seat.stack = amount
         seat.save(update_fields=["stack"])
         services._commit_table_change(table)
@@ -732,21 +744,22 @@ def add_on(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
     ``chips_off_table``.  Returns the room's seq.  Errors: as
     :func:`buy_in`, plus ``chips_off_table`` and ``not_bought_in``."""
     if isinstance(amount, int) and not isinstance(amount, bool) and amount < 0:
-        raise ServiceError("chips_off_table", "no chips come off the table except when leaving (000 Einsätze 1)")
+        raise ServiceError("chips_off_table", _("no chips come off the table except when leaving (000 Einsätze 1)"))
     amount = _positive_int(amount, "the add-on")
     with transaction.atomic():
         gt = _game_of_table(table_id)
         game = gt.game
         room = _lock_room(game.room_id)
         table, seat = _locked_seat(table_id, seat_number)
-        _between_hands(table, "chips are added")
+        _between_hands(table, _("chips are added"))
         if seat.stack == 0:
-            raise ServiceError("not_bought_in", f"{seat.player.name} buys in first")
+            raise ServiceError("not_bought_in", _("%(player)s buys in first") % {"player": seat.player.name})
         check_divisible(amount, game.chip_unit)
         if seat.stack + amount > game.max_buy_in:
             room_left = max(0, game.max_buy_in - seat.stack)
-            raise ServiceError("above_maximum", f"the table stake may reach at most {game.max_buy_in}: "
-                                                f"add at most {room_left} (000 Einsätze 2)", maximum=room_left)
+            message = _("the table stake may reach at most %(max_buy_in)s: add at most %(room_left)s "
+                        "(000 Einsätze 2)") % {"max_buy_in": game.max_buy_in, "room_left": room_left}
+            raise ServiceError("above_maximum", message, maximum=room_left)
         seat.stack += amount
         seat.save(update_fields=["stack"])
         services._commit_table_change(table)
@@ -767,7 +780,7 @@ def leave_seat(table_id: int, seat_number: int, *, actor=None) -> int:
         game = gt.game
         room = _lock_room(game.room_id)
         table, seat = _locked_seat(table_id, seat_number)
-        _between_hands(table, "players leave")
+        _between_hands(table, _("players leave"))
         player, stack = seat.player, seat.stack
         Departure.objects.create(game=game, player=player, table=table, stack=stack, at=timezone.now())
         services.unseat_player(table_id, seat_number)
@@ -796,17 +809,19 @@ def _move(step: _Step, game: Game, from_table_id: int, from_seat: int, to_table_
     locked = {tid: services._lock_table(tid) for tid in sorted({from_table_id, to_table_id})}
     src_table, dst_table = locked[from_table_id], locked[to_table_id]
     for t in locked.values():
-        _between_hands(t, "players move")
+        _between_hands(t, _("players move"))
     if dst_table.status != Table.Status.OPEN:
-        raise ServiceError("table_closed", f"{dst_table.name} is closed")
+        raise ServiceError("table_closed", _("%(dst_table)s is closed") % {"dst_table": dst_table.name})
     src = src_table.seats.select_related("player").filter(number=from_seat).first()
     dst = dst_table.seats.filter(number=to_seat).first()
     if src is None or dst is None:
-        raise ServiceError("no_such_seat", "no such seat")
+        raise ServiceError("no_such_seat", _("no such seat"))
     if src.player_id is None:
-        raise ServiceError("empty_seat", f"seat {from_seat} of {src_table.name} is empty")
+        raise ServiceError("empty_seat", _("seat %(from_seat)s of %(src_table)s is empty") %
+                                         {"from_seat": from_seat, "src_table": src_table.name})
     if dst.player_id is not None:
-        raise ServiceError("seat_taken", f"seat {to_seat} of {dst_table.name} is taken")
+        raise ServiceError("seat_taken", _("seat %(to_seat)s of %(dst_table)s is taken") %
+                                         {"to_seat": to_seat, "dst_table": dst_table.name})
     player, stack, absent = src.player, src.stack, src.absent
     owes = 0
     if from_table_id == to_table_id and src_table.button_seat is not None:
@@ -835,8 +850,8 @@ def move_player(from_table_id: int, from_seat: int, to_table_id: int, to_seat: i
         src = _game_of_table(from_table_id)
         dst = _game_of_table(to_table_id)
         if src.game_id != dst.game_id:
-            raise ServiceError("wrong_game", "moves stay within one game; put the player on the other game's "
-                                             "waitlist (000 Allgemein 12)")
+            raise ServiceError("wrong_game", _("moves stay within one game; put the player on the other game's "
+                                               "waitlist (000 Allgemein 12)"))
         room = _lock_room(src.game.room_id)
         step = _Step(room, actor)
         player_id = Seat.objects.filter(table_id=from_table_id, number=from_seat).values_list(
@@ -862,14 +877,13 @@ def request_table_change(table_id: int, seat_number: int, to_table_id: int, *, a
         src = _game_of_table(table_id)
         dst = _game_of_table(to_table_id)
         if src.game_id != dst.game_id:
-            raise ServiceError("wrong_game", "a change to another game goes through its waitlist "
-                                             "(000 Allgemein 12)")
+            raise ServiceError("wrong_game", _("a change to another game goes through its waitlist (000 Allgemein 12)"))
         if table_id == to_table_id:
-            raise ServiceError("invalid", "that is the same table")
+            raise ServiceError("invalid", _("that is the same table"))
         room = _lock_room(src.game.room_id)
         seat = Seat.objects.select_related("player").filter(table_id=table_id, number=seat_number).first()
         if seat is None or seat.player_id is None:
-            raise ServiceError("empty_seat", f"seat {seat_number} is empty")
+            raise ServiceError("empty_seat", _("seat %(seat_number)s is empty") % {"seat_number": seat_number})
         change = TableChange.objects.create(player=seat.player, from_table_id=table_id, to_table_id=to_table_id,
                                             requested_at=timezone.now())
         step = _Step(room, actor)
@@ -882,12 +896,13 @@ def request_table_change(table_id: int, seat_number: int, to_table_id: int, *, a
 def _lock_change(change_id: int) -> tuple[Room, TableChange, GameTable]:
     change = TableChange.objects.filter(pk=change_id).first()
     if change is None:
-        raise ServiceError("not_found", f"no table change request {change_id}")
+        raise ServiceError("not_found", _("no table change request %(change_id)s") % {"change_id": change_id})
     gt = _game_of_table(change.from_table_id)
     room = _lock_room(gt.game.room_id)
     change = TableChange.objects.select_for_update().select_related("player").get(pk=change_id)
     if change.status != TableChange.Status.PENDING:
-        raise ServiceError("call_closed", f"that request is {change.status} already")
+        raise ServiceError("call_closed", _("that request is %(change_status)s already") %
+                                          {"change_status": change.get_status_display()})
     return room, change, gt
 
 
@@ -900,7 +915,8 @@ def approve_table_change(change_id: int, to_seat: int, *, actor=None) -> int:
         room, change, gt = _lock_change(change_id)
         seat = Seat.objects.filter(table_id=change.from_table_id, player=change.player).first()
         if seat is None:
-            raise ServiceError("empty_seat", f"{change.player.name} is not at that table any more")
+            raise ServiceError("empty_seat", _("%(player)s is not at that table any more") %
+                                             {"player": change.player.name})
         step = _Step(room, actor)
         _move(step, gt.game, change.from_table_id, seat.number, change.to_table_id, to_seat, by_floor=False)
         change.status = TableChange.Status.APPROVED
@@ -996,7 +1012,7 @@ def create_display(room_id: int, *, actor, label: str = "") -> LobbyDisplay:
     from tables.access import MANAGER, roles_of  # noqa: PLC0415
 
     if MANAGER not in roles_of(actor):
-        raise ServiceError("forbidden", "only a manager makes display links")
+        raise ServiceError("forbidden", _("only a manager makes display links"))
     with transaction.atomic():
         room = _lock_room(room_id)
         display = LobbyDisplay.objects.create(room=room, token=secrets.token_urlsafe(24), label=label[:80],

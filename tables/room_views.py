@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tables import room as floor_room
@@ -64,7 +65,7 @@ def lobby(request: HttpRequest, token: str) -> HttpResponse:
 def _int(data: dict[str, Any], key: str) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ServiceError("invalid", f"{key} must be a whole number")
+        raise ServiceError("invalid", _("%(field)s must be a whole number") % {"field": key})
     return value
 
 
@@ -80,7 +81,7 @@ def _check_room(room: Room, *, game_id: int | None = None, table_id: int | None 
     ]
     for value, query in checks:
         if value is not None and not query.exists():
-            raise ServiceError("not_found", "not in this room")
+            raise ServiceError("not_found", _("not in this room"))
 
 
 def _dispatch(room: Room, user, op: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -130,7 +131,7 @@ def _dispatch(room: Room, user, op: str, data: dict[str, Any]) -> dict[str, Any]
         if username:
             dealer = User.objects.filter(username=username).first()
             if dealer is None:
-                raise ServiceError("not_found", f"no user {username!r}")
+                raise ServiceError("not_found", _("no user “%(username)s”") % {"username": username})
         r.assign_dealer(data["table_id"], dealer, actor=user)
     elif op == "change_request":
         _check_room(room, table_id=_int(data, "table_id"))
@@ -148,11 +149,11 @@ def _dispatch(room: Room, user, op: str, data: dict[str, Any]) -> dict[str, Any]
         return {"token": display.token, "url": f"/lobby/{display.token}/"}
     elif op == "settings":
         if MANAGER not in roles_of(user):
-            raise ServiceError("forbidden", "only a manager changes the room settings")
+            raise ServiceError("forbidden", _("only a manager changes the room settings"))
         r.update_room(room.id, actor=user, call_seconds=data.get("call_seconds"),
                       lobby_names=data.get("lobby_names"), lobby_stacks=data.get("lobby_stacks"))
     else:
-        raise ServiceError("invalid", f"unknown operation {op!r}")
+        raise ServiceError("invalid", _("unknown operation “%(op)s”") % {"op": op})
     return {}
 
 
@@ -169,7 +170,7 @@ def room_act(request: HttpRequest, slug: str) -> JsonResponse:
     except ValueError:
         data = None
     if not isinstance(data, dict) or not isinstance(data.get("op"), str):
-        return JsonResponse({"ok": False, "code": "invalid", "message": "a JSON object with 'op' is expected"},
+        return JsonResponse({"ok": False, "code": "invalid", "message": _("a JSON object with “op” is expected")},
                             status=400)
     try:
         extra = _dispatch(room, request.user, data["op"], data)

@@ -67,3 +67,22 @@ def test_only_a_manager_makes_a_display_link_and_the_lobby_opens_without_login(c
     page = client.get(url)
     assert page.status_code == 200 and b"Casino" in page.content and b"/ws/lobby/" in page.content
     assert client.get("/lobby/guessed-token/").status_code == 404
+
+
+def test_a_refusal_reads_in_the_floormans_language_and_cites_the_rule(client, room, floorman):
+    """The dashboard shows the server's message as it is: German for a German
+    browser, English otherwise, the rule cited either way (000 Einsätze 3)."""
+    from tables import services
+
+    client.force_login(floorman)
+    table = room.games.get().game_tables.get().table
+    services.seat_player(table.id, 1, "Anna", 0)
+    body = {"op": "buy_in", "table_id": table.id, "seat": 1, "amount": 20}
+    german = client.post("/room/casino/act/", json.dumps(body), content_type="application/json",
+                         headers={"accept-language": "de"}).json()
+    assert german["code"] == "below_minimum"
+    assert german["message"] == "das Buy-in beträgt mindestens 40 (000 Einsätze 3)"
+    english = client.post("/room/casino/act/", json.dumps(body), content_type="application/json",
+                          headers={"accept-language": "en"}).json()
+    assert english["message"] == "the buy-in is at least 40 (000 Einsätze 3)"
+    assert table.seats.get(number=1).stack == 0
