@@ -18,6 +18,13 @@ Figures:
   ``--round`` players; after each round plan_breaks + apply +
   plan_balancing + apply, until the final table.  Total engine time over
   all rounds (about 100 plans), and the worst single round.
+
+With ``--snapshot N`` it also times the director's snapshot
+(``tournaments.services.snapshot``) of a running tournament of N entrants
+on the database (its own database ``pokerfloor_bench_tournament`` on the
+embedded server, or ``DATABASE_URL`` as given): wall time per snapshot and
+the number of SQL queries, for the full field and for a field of a quarter
+of the tables (the query count must not grow with the tables).
 """
 
 from __future__ import annotations
@@ -139,15 +146,70 @@ def run(rulebook: str, entrants: int, seed: int, round_size: int, repeat: int) -
     print(f"    worst single round (wall) ........... {ms(min(r[1] for r in runs))}")
 
 
+def setup_django() -> None:
+    """Django on the bench database (created and migrated if needed)."""
+    import os
+
+    if not os.environ.get("DATABASE_URL"):
+        from pokerfloor.embedded_pg import embedded_database_url
+
+        os.environ["DATABASE_URL"] = embedded_database_url("pokerfloor_bench_tournament")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
+    os.environ["DEBUG"] = "false"
+    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def snapshot_bench(entrants: int, seed: int, repeat: int) -> None:
+    """Time ``services.snapshot`` of a started tournament of ``entrants``
+    players (and of one with a quarter of them), a hand live at every
+    table, and count its queries."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tables import services as table_services
+    from tournaments import services
+    from tournaments.models import Tournament, TournamentTable
+
+    structure = {"periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 30}],
+                 "late_registration_until": None}
+    for n in (max(2, entrants // 4), entrants):
+        c0 = time.perf_counter()
+        t = services.create_tournament(f"bench {n} {time.time():.0f}", "munotpoker", structure,
+                                       starting_stack=10_000, buy_in=100, seed=seed)
+        for i in range(n):
+            services.register(t.id, f"Bench {t.id}-{i}")
+        services.start(t.id)
+        for table_id in TournamentTable.objects.filter(tournament=t).values_list("table_id", flat=True):
+            table_services.start_hand(table_id)  # every table is dealing, as on a real floor
+        t = Tournament.objects.get(pk=t.id)
+        built = time.perf_counter() - c0
+        with CaptureQueriesContext(connection) as queries:
+            services.snapshot(t)
+        wall, cpu, snap = timed(lambda: services.snapshot(t), repeat)
+        print(f"[snapshot] {n} entrants on {len(snap['tables'])} tables (built in {built:.1f} s)")
+        print(f"  director snapshot ..................... {ms(wall)} / {ms(cpu)}  ({len(queries)} SQL queries)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--entrants", type=int, default=10_000)
     parser.add_argument("--round", type=int, default=100, help="busts per round in the stepwise run")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--snapshot", type=int, default=0, metavar="N",
+                        help="also time the director snapshot of N entrants on the database")
     args = parser.parse_args()
     for rulebook in ("wynental", "munot"):
         run(rulebook, args.entrants, args.seed, args.round, args.repeat)
+    if args.snapshot:
+        setup_django()
+        snapshot_bench(args.snapshot, args.seed, args.repeat)
 
 
 if __name__ == "__main__":

@@ -132,7 +132,7 @@ async def _call(func, *args, **kwargs):
 
 #: Messages a dealer tablet may send (docs/protocol.md).
 DEALER_MESSAGES = frozenset({"action", "start_hand", "out_of_turn", "call_time", "time_expired", "floor_call",
-                             "interpret"})
+                             "interpret", "run_it_twice"})
 
 
 class DealerConsumer(_JsonConsumer):
@@ -201,13 +201,18 @@ class DealerConsumer(_JsonConsumer):
                 result = await _call(rule_services.interpret_for_table, self.table_id, message.get("observed"))
                 await self.send_json({"type": "interpretation", "client_id": client_id, "result": result})
                 return
+            elif kind == "run_it_twice":
+                outcome = await _call(services.run_it_twice, self.table_id, message.get("agreed"),
+                                      pots=message.get("pots"), floor=message.get("floor", False), actor=self.user,
+                                      expected_seq=expected_seq, client_id=client_id)
             else:
                 spec = message.get("spec")
                 if spec is not None and not isinstance(spec, dict):
                     await self.send_error("invalid", "spec must be an object", client_id)
                     return
                 outcome = await _call(services.start_hand, self.table_id, actor=self.user,
-                                      expected_seq=expected_seq, client_id=client_id, spec=spec)
+                                      expected_seq=expected_seq, client_id=client_id, spec=spec,
+                                      format=message.get("format"))
         except services.ServiceError as exc:
             await self.send_json({"type": "error", "client_id": client_id, **exc.as_dict()})
             return

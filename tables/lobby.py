@@ -33,11 +33,14 @@ CLOSE_NOT_FOUND = 4404
 
 
 @database_sync_to_async
-def _display_room(token: str) -> tuple[str, dict] | None:
-    display = LobbyDisplay.objects.select_related("room").filter(token=token, revoked=False).first()
-    if display is None:
-        return None
-    return display.room.slug, floor_room.room_snapshot(display.room, lobby=True)
+def _display_slug(token: str) -> str | None:
+    return LobbyDisplay.objects.filter(token=token, revoked=False).values_list("room__slug", flat=True).first()
+
+
+@database_sync_to_async
+def _lobby_snapshot(slug: str) -> dict | None:
+    room = Room.objects.filter(slug=slug).first()
+    return None if room is None else floor_room.room_snapshot(room, lobby=True)
 
 
 @database_sync_to_async
@@ -83,17 +86,28 @@ class LobbyConsumer(_RoomSocket):
     to every local screen."""
 
     joined: str | None = None
+    pending: list[dict[str, Any]] | None = None  # updates that came before the snapshot was sent
 
     async def connect(self) -> None:
-        found = await _display_room(str(self.scope["url_route"]["kwargs"]["token"]))
-        if found is None:
+        slug = await _display_slug(str(self.scope["url_route"]["kwargs"]["token"]))
+        if slug is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        slug, snapshot = found
+        # Subscribe first, then read the snapshot: an update made in between
+        # is held back and sent after the snapshot if it is newer.
+        self.pending = []
         self.joined = floor_room.lobby_group(slug)
         await fanout().join(self.joined, self)
+        snapshot = await _lobby_snapshot(slug)
+        if snapshot is None:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
         await self.accept()
         await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+        pending, self.pending = self.pending, None
+        for event in pending:
+            if event.get("seq", 0) > snapshot["seq"]:
+                await self.send(text_data=event["text"])
 
     async def disconnect(self, code: int) -> None:
         if self.joined:
@@ -101,9 +115,14 @@ class LobbyConsumer(_RoomSocket):
             self.joined = None
 
     async def fanout_message(self, event: dict[str, Any]) -> None:
-        """From the shared subscription: forward a ``room.update`` as it is."""
-        if event.get("type") == "room.update":
-            await self.send(text_data=event["text"])
+        """From the shared subscription: forward a ``room.update`` as it is
+        (held back while the snapshot is being read)."""
+        if event.get("type") != "room.update":
+            return
+        if self.pending is not None:
+            self.pending.append(event)
+            return
+        await self.send(text_data=event["text"])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         await self.send_json({"type": "error", "code": "read_only",

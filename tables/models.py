@@ -30,6 +30,11 @@ class Player(models.Model):
 class Table(models.Model):
     """A table of the room with its stakes and its event sequence number.
 
+    ``straddle`` is a live straddle posted in every hand (part of the
+    stakes); ``straddle_kinds`` the straddles the players may choose hand by
+    hand and ``run_it_twice_min_pot`` the pot from which they may run it
+    twice, both agreed at the table's opening (000 Aktionen 1, 8).
+
     ``seq`` is bumped by every mutation of the table (one writer per table,
     under ``select_for_update``) and carried by every broadcast, so clients
     can detect gaps.  Chip amounts are integers in the table's smallest chip
@@ -48,6 +53,17 @@ class Table(models.Model):
     ante = models.PositiveIntegerField(_("ante"), default=0)
     big_blind_ante = models.PositiveIntegerField(_("big blind ante"), default=0)
     straddle = models.PositiveIntegerField(_("live straddle"), default=0, help_text=_("0 = no straddle"))
+    # Special formats agreed at the table's opening (tables.services.set_table_formats).
+    straddle_kinds = models.CharField(
+        _("straddles agreed"), max_length=40, blank=True, default="",
+        help_text=_("Straddle kinds the players may post, agreed with the floor at the table's opening, "
+                    "comma-separated: live, button, mississippi (000 Aktionen 1). Empty = none."),
+    )
+    run_it_twice_min_pot = models.PositiveIntegerField(
+        _("run it twice from"), null=True, blank=True,
+        help_text=_("Chips worth EUR 500 that must be in the pot before the players may run it twice "
+                    "(000 Aktionen 8 c). Empty = run it twice is not offered."),
+    )
     rules_profile = models.SlugField(_("house rules"), default="tda-2024")
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     seq = models.BigIntegerField(default=0)

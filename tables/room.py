@@ -161,17 +161,18 @@ def _broadcast_on_commit(room: Room) -> None:
     """Snapshot the room now (inside the transaction) and send it after the
     commit: the lobby form to ``lobby.<slug>``, the floor form to
     ``roomfloor.<slug>``; each serialised once for all receivers."""
+    seq, slug = room.seq, room.slug
     floor = room_snapshot(room, lobby=False)
     lobby = lobby_view(floor)
-    lobby_text = json.dumps({"type": "update", "seq": room.seq, "snapshot": lobby}, separators=(",", ":"))
-    floor_text = json.dumps({"type": "update", "seq": room.seq, "snapshot": floor}, separators=(",", ":"))
+    lobby_text = json.dumps({"type": "update", "seq": seq, "snapshot": lobby}, separators=(",", ":"))
+    floor_text = json.dumps({"type": "update", "seq": seq, "snapshot": floor}, separators=(",", ":"))
 
     def send() -> None:
         layer = get_channel_layer()
         if layer is None:
             return
-        async_to_sync(layer.group_send)(lobby_group(room.slug), {"type": "room.update", "text": lobby_text})
-        async_to_sync(layer.group_send)(floor_room_group(room.slug), {"type": "room.update", "text": floor_text})
+        async_to_sync(layer.group_send)(lobby_group(slug), {"type": "room.update", "seq": seq, "text": lobby_text})
+        async_to_sync(layer.group_send)(floor_room_group(slug), {"type": "room.update", "seq": seq, "text": floor_text})
 
     transaction.on_commit(send)
 

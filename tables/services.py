@@ -158,7 +158,8 @@ def hand_view(table: Table, state: HandState, info: dict[str, Any]) -> dict[str,
     "time" called on a player: ``{"seat", "seconds", "deadline"}`` or None),
     ``substantial_action`` and ``misdeal_possible`` under the table's profile
     (004 #36, 000 Allgemein 9: substantial action ends the right to a
-    misdeal)."""
+    misdeal), and the hand's ``format``, ``run_twice_possible`` and
+    ``board_results`` (:func:`format_view`)."""
     from rules.profiles import is_substantial_action, misdeal_still_possible  # noqa: PLC0415
 
     view = state.to_dict()
@@ -174,6 +175,7 @@ def hand_view(table: Table, state: HandState, info: dict[str, Any]) -> dict[str,
     view["misdeal_possible"] = state.phase != "complete" and misdeal_still_possible(
         profile, words, state.street)
     view["profile"] = profile.slug
+    view.update(format_view(state))  # bomb pot, flip, double board, straddles, run it twice
     return view
 
 
@@ -215,6 +217,8 @@ def table_snapshot(table: Table, *, hand: Hand | None = None, last_event: dict[s
             "ante": table.ante,
             "big_blind_ante": table.big_blind_ante,
             "straddle": table.straddle,
+            "straddle_kinds": table_straddle_kinds(table),
+            "run_it_twice_min_pot": table.run_it_twice_min_pot,
             "rules_profile": table.rules_profile,
             "button_seat": table.button_seat,
             "max_seats": table.max_seats,
@@ -502,16 +506,32 @@ SPEC_PROVIDERS: list = []
 
 
 def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, client_id: str | None = None,
-               spec: dict[str, Any] | None = None, metadata: dict[str, Any] | None = None) -> Outcome:
+               spec: dict[str, Any] | None = None, metadata: dict[str, Any] | None = None,
+               format: dict[str, Any] | None = None) -> Outcome:  # noqa: A002  (the protocol's word)
     """Start the next hand: the button moves, antes, blinds and the live
     straddle post themselves.
 
     ``spec`` (optional, JSON form of ``HandSpec``) overrides the table's
     stakes and seat stacks: used to replay recorded hands (PHH), where each
-    seat's stack must equal the spec's.  Errors: ``not_found``, ``stale``,
-    ``hand_in_progress``, ``not_enough_players``, ``table_closed``,
-    ``invalid``.
+    seat's stack must equal the spec's.
+
+    ``format`` (optional) is the dealer's choice for this hand of a cash
+    table (see :func:`clean_format`): a bomb pot or a flip with the chips
+    every player posts, a double board (000 Allgemein 14), straddles of the
+    kinds agreed at the table's opening (000 Aktionen 1).  It is applied on
+    top of ``build_spec``, stored in the hand's spec and recorded in the
+    ``start`` event (``payload["format"]``).  The table's run-it-twice
+    minimum (000 Aktionen 8 c) goes into every cash hand's spec.
+
+    Errors: ``not_found``, ``stale``, ``hand_in_progress``,
+    ``not_enough_players``, ``table_closed``, ``invalid``; for a format
+    ``bad_format``, ``bad_straddle``, ``straddle_not_agreed``,
+    ``format_not_allowed`` (a tournament table, or with ``spec``) and
+    ``redeal`` (a misdealt hand is dealt again as it was).
     """
+    fmt = clean_format(format)
+    if fmt is not None and spec is not None:
+        raise ServiceError("format_not_allowed", "a replayed spec carries its own format")
     with transaction.atomic():
         table = _lock_table(table_id)
         dup = _duplicate(table, client_id)
@@ -533,6 +553,10 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
                 spec = previous.spec
             except ServiceError:
                 pass  # somebody left or bought chips since: a normal deal
+            if spec is not None and fmt is not None:
+                raise ServiceError("redeal", "the misdealt hand is dealt again as it was, in its own format: "
+                                             "start it without a format")
+        format_record = None
         if spec is not None:
             hand_spec = spec_from_dict(spec)
             _check_spec_matches_seats(hand_spec, seats)
@@ -548,7 +572,11 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
                 if button is None:
                     raise ServiceError("not_enough_players", "at least two players with chips are needed")
                 hand_spec = build_spec(table, seats, button)
+                hand_spec, format_record = apply_format(table, hand_spec, fmt)
             else:
+                if fmt is not None:
+                    raise ServiceError("format_not_allowed",
+                                       "this table's hands are dealt by its tournament: no special formats")
                 button = hand_spec.button_seat
         try:
             state = HandState.start(hand_spec)
@@ -560,7 +588,10 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
         table.button_seat = button
         table.current_hand = hand
         table.save(update_fields=["button_seat", "current_hand"])
-        event = _append(table, hand, 0, "start", {"type": "start", "button": button}, actor, client_id, state)
+        start = {"type": "start", "button": button}
+        if format_record is not None:
+            start["format"] = format_record
+        event = _append(table, hand, 0, "start", start, actor, client_id, state)
         index = 0
         for kill in _dead_hands(table, seats, state):
             if state.phase == "complete":
@@ -576,7 +607,8 @@ def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[
     """Kill actions for the seats dealt in whose hand is dead from the start:
     a player sitting out a penalty (004 #71, 001 6.37: cards dealt and
     killed, blinds and antes posted; the penalty counts the hand) and an
-    absent player (000 Allgemein 6: blinds taken from his stack, dead hand).
+    absent player (blinds and antes taken from his stack, dead hand: 000
+    Allgemein 6; at tournament tables 001 Sitzverteilung / 6.14, 004 #30).
     """
     from rules.models import Penalty  # noqa: PLC0415  (rules is a sibling app)
 
@@ -596,11 +628,18 @@ def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[
         kills.append({"type": "kill", "seat": by_player[penalty.player_id].number, "reason": "penalty",
                       "penalty": penalty.id, "hand_of": [penalty.hands_served, penalty.hands_total],
                       "citations": penalty.ruling.citations})
-    for seat in seats:
-        if seat.number in dealt and getattr(seat, "absent", False) and seat.player_id not in done:
-            kills.append({"type": "kill", "seat": seat.number, "reason": "absent",
-                          "citations": [{"rulebook": "casino-cash", "section": "Allgemein 6",
-                                         "label": "000 Allgemein 6"}]})
+    absent = [s for s in seats if s.number in dealt and getattr(s, "absent", False) and s.player_id not in done]
+    if absent:
+        # The rule of the table's house-rule profile: 001 Sitzverteilung and 6.14 (Wynental
+        # tournaments), 004 #30 (MunotPoker), else the cash rule 000 Allgemein 6.
+        from rules.profiles import Citation  # noqa: PLC0415
+
+        rule = {"wynental": (("wynental", "Sitzverteilung"), ("wynental", "6.14")),
+                "munotpoker": (("munotpoker", "#30"),)}.get(_profile(table).rulebook,
+                                                             (("casino-cash", "Allgemein 6"),))
+        citations = [Citation(*c).to_dict() for c in rule]
+        for seat in absent:
+            kills.append({"type": "kill", "seat": seat.number, "reason": "absent", "citations": citations})
     return kills
 
 
@@ -620,6 +659,322 @@ def _remove_disqualified(table: Table) -> None:
         seat.stack = 0
         seat.save(update_fields=["player", "stack"])
         _seat_cache.pop(table.id, None)
+
+
+# ---------------------------------------------------------------------------
+# Special formats of a cash hand: straddles (000 Aktionen 1), bomb pot, flip,
+# double board (000 Allgemein 14), run it twice (000 Aktionen 8)
+
+#: Straddle kinds a table may agree at its opening (000 Aktionen 1).
+STRADDLE_KINDS = ("live", "button", "mississippi")
+#: ``format["kind"]`` of ``start_hand``.
+FORMAT_KINDS = ("standard", "bomb_pot", "flip")
+_FORMAT_KEYS = frozenset({"kind", "amount", "double_board", "straddles"})
+
+
+def _cite_000(section: str) -> dict[str, str]:
+    """A citation of the casino cash-game rulebook (000) in the events' shape."""
+    return {"rulebook": "casino-cash", "section": section, "label": f"000 {section}"}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def table_straddle_kinds(table: Table) -> list[str]:
+    """The straddle kinds agreed at the table's opening (``Table.straddle_kinds``),
+    in the order of :data:`STRADDLE_KINDS` (000 Aktionen 1)."""
+    agreed = {part.strip() for part in (table.straddle_kinds or "").split(",")}
+    return [kind for kind in STRADDLE_KINDS if kind in agreed]
+
+
+def clean_format(data: Any) -> dict[str, Any] | None:
+    """Check the shape of a ``start_hand`` format and normalise it.
+
+    Args:
+        data: None, or ``{"kind": "standard" | "bomb_pot" | "flip",
+            "amount": chips each player posts (bomb pot and flip only, > 0),
+            "double_board": bool, "straddles": [{"kind": "live" | "button"
+            | "mississippi", "seat": seat number}, ...] (standard hands
+            only)}``; every key is optional (kind defaults to standard).
+
+    Returns:
+        ``{"kind", "amount", "double_board", "straddles"}`` (amount 0 for a
+        standard hand), or None when nothing special is asked for.
+
+    Raises:
+        ServiceError("bad_format") on any other shape; the table is not
+        looked at (see :func:`apply_format` for the table's agreement).
+    """
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise ServiceError("bad_format", "format must be an object")
+    unknown = set(data) - _FORMAT_KEYS
+    if unknown:
+        raise ServiceError("bad_format", f"unknown format key(s): {', '.join(sorted(map(str, unknown)))}")
+    kind = data.get("kind") or "standard"
+    if kind not in FORMAT_KINDS:
+        raise ServiceError("bad_format", f"format kind must be one of {', '.join(FORMAT_KINDS)}, not {kind!r}")
+    amount = data.get("amount")
+    if kind == "standard":
+        if amount not in (None, 0):
+            raise ServiceError("bad_format", "an amount is only for a bomb pot or a flip")
+        amount = 0
+    elif not _is_int(amount) or amount <= 0:
+        raise ServiceError("bad_format", "a bomb pot or a flip needs the amount every player posts, "
+                                         "a positive number of chips (000 Allgemein 14)")
+    double = data.get("double_board", False)
+    if not isinstance(double, bool):
+        raise ServiceError("bad_format", "double_board must be true or false")
+    raw = data.get("straddles") or []
+    if not isinstance(raw, list):
+        raise ServiceError("bad_format", "straddles must be a list of {kind, seat}")
+    straddles = []
+    for item in raw:
+        if not isinstance(item, dict) or set(item) - {"kind", "seat"} or item.get("kind") not in STRADDLE_KINDS \
+                or not _is_int(item.get("seat")):
+            raise ServiceError("bad_format", f"a straddle is {{kind: {'|'.join(STRADDLE_KINDS)}, seat: number}}, "
+                                             f"not {item!r}")
+        straddles.append({"kind": item["kind"], "seat": item["seat"]})
+    if straddles and kind != "standard":
+        raise ServiceError("bad_format", "no straddles in a bomb pot or a flip (000 Allgemein 14)")
+    if kind == "standard" and not double and not straddles:
+        return None
+    return {"kind": kind, "amount": amount, "double_board": double, "straddles": straddles}
+
+
+def apply_format(table: Table, spec: HandSpec, fmt: dict[str, Any] | None) -> tuple[HandSpec, dict | None]:
+    """The next cash hand's spec with the dealer's format applied on top of
+    ``build_spec``.
+
+    Args:
+        table: the locked table (its stakes, ``straddle``, agreed
+            ``straddle_kinds`` and ``run_it_twice_min_pot``).
+        spec: the spec ``build_spec`` made.
+        fmt: the output of :func:`clean_format`, or None.
+
+    Returns:
+        ``(spec, record)``: the new spec (``run_it_twice_min_pot`` from the
+        table on every one-board hand, 000 Aktionen 8 c), and the record for
+        the ``start`` event, None without a format:
+        ``{"kind", "amount", "double_board", "straddles": [{"kind", "seat",
+        "amount"}], "dropped": [{"kind", "seat", "reason"}], "citations"}``.
+        A bomb pot or flip has no blinds, antes or straddles: every player
+        posts ``amount`` (all-in when shorter; 000 Allgemein 14).  Straddles
+        are planned by the engine (``formats.plan_straddles``): a live
+        straddle takes precedence, button and Mississippi requests are then
+        set aside and listed in ``dropped`` (000 Aktionen 1).  The table's
+        own live straddle (``Table.straddle``) counts as a live request
+        under the gun.
+
+    Raises:
+        ServiceError: ``straddle_not_agreed`` (a kind not agreed at the
+        opening), ``bad_straddle`` (the engine's refusal: wrong seat, too
+        few players, ...), ``bad_format`` (an amount not divisible by the
+        chip unit, 000 Allgemein 8) or another engine ``bad_spec`` code.
+    """
+    from tables.engine.formats import Straddle, plan_straddles  # noqa: PLC0415
+
+    changes: dict[str, Any] = {}
+    if table.run_it_twice_min_pot is not None and not (fmt and fmt["double_board"]):
+        changes["run_it_twice_min_pot"] = table.run_it_twice_min_pot
+    record = None
+    try:
+        if fmt is not None:
+            n = len(spec.seats)
+            record = {"kind": fmt["kind"], "amount": fmt["amount"], "double_board": fmt["double_board"],
+                      "straddles": [], "dropped": [], "citations": []}
+            if fmt["kind"] != "standard":
+                # no blinds, antes, straddles or owed big blinds: everyone posts the amount (the owed
+                # big blind is covered by it, 000 Einsätze 4 / Allgemein 14)
+                changes.update({"blinds_or_straddles": (0,) * n, "antes": (0,) * n, "straddles": (), "posts": (),
+                                "stakes": (table.small_blind, table.big_blind), fmt["kind"]: fmt["amount"]})
+            if fmt["kind"] != "standard" or fmt["double_board"]:
+                record["citations"].append(_cite_000("Allgemein 14"))
+            if fmt["double_board"]:
+                changes["boards"] = 2
+            if fmt["straddles"]:
+                agreed = table_straddle_kinds(table)
+                for item in fmt["straddles"]:
+                    if item["kind"] not in agreed:
+                        raise ServiceError(
+                            "straddle_not_agreed",
+                            f"a {item['kind']} straddle was not agreed at this table's opening (000 Aktionen 1); "
+                            f"agreed: {', '.join(agreed) or 'none'}")
+                seats = [s.seat for s in spec.seats]
+                requests = [Straddle(item["kind"], item["seat"]) for item in fmt["straddles"]]
+                if table.straddle and n >= 3 and not any(r.kind == "live" and r.seat == seats[2] for r in requests):
+                    requests.insert(0, Straddle("live", seats[2], table.straddle))
+                plan = plan_straddles(seats, table.big_blind, requests, spec.rules)
+                blinds = list(spec.blinds_or_straddles)
+                for position, amount in plan.amounts.items():
+                    blinds[position] = amount
+                # a straddler owes no extra big blind: his straddle is his post (000 Einsätze 4)
+                posts = tuple(p for p in spec.posts if blinds[seats.index(p[0])] == 0)
+                changes.update(blinds_or_straddles=tuple(blinds), straddles=plan.applied, posts=posts)
+                record["straddles"] = [{"kind": k, "seat": seat, "amount": a} for k, seat, a in plan.applied]
+                record["dropped"] = [{"kind": r.kind, "seat": r.seat, "reason": reason} for r, reason in plan.dropped]
+                record["citations"].append(_cite_000("Aktionen 1"))
+        new = dataclasses.replace(spec, **changes) if changes else spec
+    except EngineError as exc:
+        raise ServiceError(exc.code, exc.message) from None
+    if fmt is not None and fmt["amount"] % new.bet_unit:
+        raise ServiceError("bad_format", f"the amount must be divisible by the chip unit {new.bet_unit} "
+                                         "(000 Allgemein 8)")
+    return new, record
+
+
+def run_it_twice(table_id: int, agreed: list[int], *, pots: list[int] | None = None, floor: bool = False,
+                 actor=None, expected_seq: int | None = None, client_id: str | None = None) -> Outcome:
+    """The players agree to run the rest of the board twice (000 Aktionen 8).
+
+    Args:
+        agreed: seat numbers of the players who declared it (b: every
+            player in the chosen pots must).
+        pots: pot indexes to run twice (0 = main pot; default every pot).
+            Main and side pots are agreed separately: a pot left out is
+            decided on the first board only.
+        floor: the floor is present (e: needed with more than two players;
+            the floor is informed by the update every dashboard receives, d).
+
+    Recorded as an ``action`` event ``{"type": "run_it_twice", "agreed",
+    "pots", "floor", "citations"}`` that the replay applies.  Each chosen
+    pot is halved between the two run-outs, the odd chip to the worse
+    position (f).
+
+    Errors: ``not_found``, ``stale``, ``no_hand``, ``invalid`` (shapes), and
+    the engine's ``run_twice_not_offered`` (the table has no run-it-twice
+    minimum, or a double board), ``run_twice_action_possible`` (a),
+    ``run_twice_not_agreed`` (b), ``run_twice_pot_too_small`` (c),
+    ``run_twice_floor_absent`` (e), ``wrong_phase`` (already agreed, board
+    complete), ``bad_action`` (pot indexes), ``no_such_seat``; nothing
+    changes on error.
+    """
+    if not isinstance(agreed, list) or not agreed or not all(_is_int(s) for s in agreed) \
+            or len(set(agreed)) != len(agreed):
+        raise ServiceError("invalid", "agreed must be a non-empty list of distinct seat numbers")
+    if pots is not None and (not isinstance(pots, list) or not all(_is_int(i) for i in pots)):
+        raise ServiceError("invalid", "pots must be a list of pot indexes")
+    if not isinstance(floor, bool):
+        raise ServiceError("invalid", "floor must be true or false")
+    with transaction.atomic():
+        dup, live = _lock_live_hand(table_id, client_id, expected_seq)
+        if dup:
+            return dup
+        table, hand, state, last_index, info = live
+        chosen = list(range(len(state.pots))) if pots is None else list(pots)
+        payload = {"type": "run_it_twice", "agreed": sorted(agreed), "pots": chosen, "floor": floor,
+                   "citations": [_cite_000("Aktionen 8")]}
+        try:
+            new_state = state.apply(payload)
+        except EngineError as exc:
+            raise ServiceError(exc.code, exc.message) from None
+        event = _append(table, hand, last_index + 1, "action", payload, actor, client_id, new_state, info)
+        _broadcast_on_commit(table, hand, event)
+        return Outcome(table.id, table.seq)
+
+
+def set_table_formats(table_id: int, *, straddle_kinds: list[str], run_it_twice_min_pot: int | None,
+                      expected_seq: int | None = None) -> Outcome:
+    """Agree the table's special formats with the floor at its opening:
+    which straddles the players may post (000 Aktionen 1: "Nur in Absprache
+    mit dem Floorman und bei Tischöffnung") and the chips worth EUR 500 from
+    which they may run it twice (000 Aktionen 8 c; None = not offered).
+
+    Only before the table's first hand or while it is closed.  Errors:
+    ``not_found``, ``stale``, ``invalid``, ``hand_in_progress``,
+    ``formats_locked`` (the table is open and has dealt hands).
+    """
+    if not isinstance(straddle_kinds, (list, tuple)) or any(k not in STRADDLE_KINDS for k in straddle_kinds):
+        raise ServiceError("invalid", f"straddle kinds are a list of {', '.join(STRADDLE_KINDS)}")
+    if run_it_twice_min_pot is not None and (not _is_int(run_it_twice_min_pot) or run_it_twice_min_pot < 0):
+        raise ServiceError("invalid", "run_it_twice_min_pot must be None or chips (>= 0)")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        _check_seq(table, expected_seq)
+        if _live_hand(table) is not None:
+            raise ServiceError("hand_in_progress", "formats are agreed between hands")
+        if table.status == Table.Status.OPEN and table.current_hand_id is not None:
+            raise ServiceError("formats_locked", "straddles and run it twice are agreed at the table's opening "
+                                                 "(000 Aktionen 1): close the table to agree new ones")
+        table.straddle_kinds = ",".join(k for k in STRADDLE_KINDS if k in straddle_kinds)
+        table.run_it_twice_min_pot = run_it_twice_min_pot
+        return _commit_table_change(table, ("straddle_kinds", "run_it_twice_min_pot"))
+
+
+def format_view(state: HandState) -> dict[str, Any]:
+    """What ``hand_view`` adds about the hand's format.
+
+    Returns ``{"format": {"kind", "amount", "double_board", "straddles":
+    [{"kind", "seat", "amount"}], "run_it_twice_min_pot"}, "run_twice_possible":
+    bool, "board_results": [...]}``.  ``run_twice_possible`` says the
+    players may agree now: nobody can act any more (000 Aktionen 8 a), the
+    pot is big enough (c), one board, not yet agreed; the players' and the
+    floor's agreement is asked by the tablet.  ``board_results`` (see
+    :func:`_board_results`) lists, for each pot played on two boards,
+    the winners and chips of each board once they are known.
+    """
+    spec = state.spec
+    kind = "bomb_pot" if spec.bomb_pot else "flip" if spec.flip else "standard"
+    possible = (spec.run_it_twice_min_pot is not None and spec.boards == 1 and state.phase == "board"
+                and state.run_twice_pots is None
+                and state.can_run_it_twice([s.seat for s in spec.seats], floor=True))
+    return {
+        "format": {"kind": kind, "amount": spec.forced_pot, "double_board": spec.boards == 2,
+                   "straddles": [{"kind": k, "seat": seat, "amount": a} for k, seat, a in spec.straddles],
+                   "run_it_twice_min_pot": spec.run_it_twice_min_pot},
+        "run_twice_possible": possible,
+        "board_results": _board_results(state),
+    }
+
+
+def _board_results(state: HandState) -> list[dict[str, Any]]:
+    """Per pot on two boards (double board, 000 Allgemein 14; run twice,
+    000 Aktionen 8): ``{"pot", "amount", "boards": [{"board": 1|2,
+    "winners": [seat, ...], "chips": int, "hand": str|None}, ...]}``, from
+    the dealer's award (``winners``/``winners2``) or the shown cards.  Each
+    board gets half the pot; the odd chip goes to the winner in the worse
+    position (the first left of the button), as the engine splits it."""
+    if len(state.boards) != 2 or state.phase not in ("showdown", "complete"):
+        return []
+    from tables.engine.evaluation import best_hand_description, hand_strength  # noqa: PLC0415
+    from tables.engine.cards import is_known  # noqa: PLC0415
+
+    spec = state.spec
+    awards = {a.get("pot"): a for a in state.history if a.get("type") == "award"}
+    results = []
+    for index, pot in enumerate(state.pots):
+        if len(state.boards_of_pot(index)) != 2:
+            continue
+        contenders = [p for p in pot.eligible if not state.mucked[p]]
+        described: list[str | None] = [None, None]
+        if index in awards:
+            first = [spec.position_of(s) for s in awards[index].get("winners") or []]
+            second = [spec.position_of(s) for s in awards[index].get("winners2") or []] or first
+            by_board = [first, second]
+        elif len(contenders) == 1:
+            by_board = [contenders, contenders]
+        elif all(len(b) == 5 and is_known(b) for b in state.boards) \
+                and all(is_known(state.hole_cards[p]) for p in contenders):
+            by_board = []
+            for b, board in enumerate(state.boards):
+                strength = {p: hand_strength(state.hole_cards[p], board, spec.game) for p in contenders}
+                best = max(strength.values())
+                by_board.append([p for p in contenders if strength[p] == best])
+                described[b] = best_hand_description(state.hole_cards[by_board[-1][0]], board, spec.game)
+        else:
+            continue
+        unit = spec.split_unit
+        units, rest = divmod(pot.amount, unit)
+        half, odd = divmod(units, 2)
+        chips = [half * unit, half * unit]
+        worst = min(p for winners in by_board for p in winners)
+        chips[0 if worst in by_board[0] else 1] += odd * unit + rest
+        results.append({"pot": index, "amount": pot.amount, "boards": [
+            {"board": b + 1, "winners": [spec.seat_of(p) for p in by_board[b]], "chips": chips[b],
+             "hand": described[b]} for b in range(2)]})
+    return results
 
 
 # Shows and mucks are still recorded after the pots were awarded (until the next hand starts).

@@ -94,7 +94,10 @@ def live_server_url(django_db_setup, django_db_blocker):
     log_path = ARTIFACTS / "daphne.log"
     env = {**os.environ, "DATABASE_URL": url,
            "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
-           "DEBUG": "true", "PYTHONUNBUFFERED": "1"}
+           "DEBUG": "true", "PYTHONUNBUFFERED": "1",
+           # the server's waitlist timers would act on every test's data while this session-wide server runs
+           # (tests/tables/test_timers.py runs them in-process, where the test controls the clock's effects)
+           "FLOOR_TIMERS": "off"}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     with open(log_path, "w") as log:
         proc = subprocess.Popen(

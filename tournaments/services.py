@@ -17,6 +17,7 @@ they applied (001 = Wynental, 004 = MunotPoker).
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import time
@@ -25,7 +26,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
-from django.db.models import Count, Sum
+from django.db.models import Count, Exists, F, Max, OuterRef
 
 from tables import services as table_services
 from tables.engine import HandSpec, SeatSpec
@@ -51,7 +52,12 @@ def tournament_group(tournament_id: int) -> str:
 
 def engine_rules(t: Tournament) -> eng.TournamentRules:
     """The engine profile of ``t``: 001 or 004 with the room's table size."""
-    return eng.rules_for(RULEBOOKS[t.rulebook], max_seats=t.max_seats)
+    return _rules(RULEBOOKS[t.rulebook], t.max_seats)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(name: str, max_seats: int) -> eng.TournamentRules:
+    return eng.rules_for(name, max_seats=max_seats)  # immutable: safe to share
 
 
 def parse_structure(data: dict) -> eng.Structure:
@@ -185,37 +191,40 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
     ``clock`` (stored timestamps, ``periods`` with start seconds, ``state``
     at ``server_now``), ``players_left``, ``entries`` (count), ``average_stack``,
     ``prize_pool``, ``payouts`` (by place), ``places_paid``, ``bubble``,
-    ``tables`` (number, table_id, seats with player/stack, broken),
-    ``seat_draw`` (player -> table, seat), ``registrations``, ``finishes``,
+    ``tables`` (number, table_id, seats with player/stack/absent, broken,
+    live), ``seat_draw`` (player -> table, seat), ``registrations`` (with
+    ``can``: which of ``re_enter``, ``surrender``, ``rebuy``, ``add_on`` the
+    services would accept now, see :func:`entry_refusal`), ``finishes``,
     ``instructions`` (newest 40), ``public_token``.
+
+    Five SQL queries whatever the number of tables (tables with their live
+    flag, seats, entries, finishes, instructions).
     """
     now = time.time() if now is None else now
     clock = clock_of(t)
     st = clock.state(now)
     s = clock.structure
-    tts = list(TournamentTable.objects.filter(tournament=t).select_related("table").order_by("number"))
-    seats = Seat.objects.filter(table_id__in=[tt.table_id for tt in tts]).select_related("player").order_by(
-        "table_id", "number")
+    tts = list(TournamentTable.objects.filter(tournament=t).select_related("table").annotate(
+        live=Exists(Hand.objects.filter(pk=OuterRef("table__current_hand_id"), status=Hand.Status.LIVE)))
+        .order_by("number"))
     by_table: dict[int, list] = {}
-    for seat in seats:
-        by_table.setdefault(seat.table_id, []).append(seat)
+    for row in Seat.objects.filter(table_id__in=[tt.table_id for tt in tts], player__isnull=False).order_by(
+            "table_id", "number").values_list("table_id", "number", "player_id", "player__name", "stack", "absent"):
+        by_table.setdefault(row[0], []).append(row)
     entries = list(Entry.objects.filter(tournament=t).select_related("player").order_by("id"))
     seated_players = {e.player_id: e for e in entries if e.status == Entry.Status.SEATED}
     tables, draw, stacks = [], [], []
     for tt in tts:
         rows = []
-        for seat in by_table.get(tt.table_id, []):
-            if seat.player_id is not None:
-                entry = seated_players.get(seat.player_id)
-                rows.append({"seat": seat.number, "player": seat.player.name, "stack": seat.stack,
-                             "entry": entry.id if entry else None, "waits": bool(entry and entry.wait_hands)})
-                draw.append({"player": seat.player.name, "table": tt.number, "seat": seat.number})
-                stacks.append(seat.stack)
+        for _table_id, number, player_id, name, stack, absent in by_table.get(tt.table_id, []):
+            entry = seated_players.get(player_id)
+            rows.append({"seat": number, "player": name, "stack": stack, "absent": absent,
+                         "entry": entry.id if entry else None, "waits": bool(entry and entry.wait_hands)})
+            draw.append({"player": name, "table": tt.number, "seat": number})
+            stacks.append(stack)
         tables.append({"number": tt.number, "table_id": tt.table_id, "name": tt.table.name, "broken": tt.broken,
                        "seats": rows, "players": len(rows), "max_seats": tt.table.max_seats,
-                       "live": tt.table.current_hand_id is not None and Hand.objects.filter(
-                           pk=tt.table.current_hand_id, status=Hand.Status.LIVE).exists(),
-                       "h4h_hands": tt.h4h_hands})
+                       "live": tt.live, "h4h_hands": tt.h4h_hands})
     draw.sort(key=lambda d: d["player"].lower())
     payouts = payout_table_of(t, entries)
     finishes = [{"player": f.entry.player.name, "place": f.place, "place_worst": f.place_worst, "prize": f.prize,
@@ -223,6 +232,10 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
                 for f in Finish.objects.filter(tournament=t).select_related("entry__player").order_by("place", "id")]
     in_play = [e for e in entries if e.status in (Entry.Status.SEATED, Entry.Status.REGISTERED)]
     players_left = len(in_play)
+    by_player: dict[int, list[Entry]] = {}
+    for e in entries:
+        by_player.setdefault(e.player_id, []).append(e)
+    late_open = st.late_registration_open
     periods, start = [], 0
     for p in s.periods:
         if isinstance(p, eng.Level):
@@ -255,7 +268,9 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
         "tables": tables,
         "seat_draw": draw,
         "registrations": [{"id": e.id, "player": e.player.name, "number": e.number, "status": e.status,
-                           "priority": e.priority, "late": e.late, "rebuys": e.rebuys} for e in entries],
+                           "priority": e.priority, "late": e.late, "rebuys": e.rebuys, "add_ons": e.add_ons,
+                           "can": {op: entry_refusal(t, op, e, by_player[e.player_id], late_open) is None
+                                   for op in ENTRY_OPS}} for e in entries],
         "finishes": finishes,
         "instructions": [_instruction_message(i) for i in
                          Instruction.objects.filter(tournament=t).select_related("entry__player")
@@ -338,6 +353,78 @@ def create_tournament(name: str, rulebook: str, structure: dict, *, starting_sta
     return t
 
 
+ENTRY_OPS = ("re_enter", "surrender", "rebuy", "add_on")
+"""What the director may do with one registration (the buttons of the page)."""
+
+_GONE = (Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED)
+
+
+def entry_refusal(t: Tournament, op: str, entry: Entry, player_entries: list[Entry],
+                  late_open: bool) -> ServiceError | None:
+    """Why ``op`` (one of :data:`ENTRY_OPS`) is refused for ``entry`` now,
+    or ``None`` when it is allowed.  Pure: no query.
+
+    ``player_entries`` -- every entry of the player in ``t``;
+    ``late_open`` -- the structure's late-registration window is open (it
+    is also the re-entry, surrender and rebuy period).
+
+    * ``re_enter`` -- 004 #72: a busted player, from his latest entry, with
+      re-entries left (``re_entries_allowed``); 001 has none (001 Re-buy/Add-on).
+    * ``surrender`` -- 004 #74: only MunotPoker re-entry tournaments, a
+      seated player with a re-entry left; 001 has no such rule.
+    * ``rebuy`` / ``add_on`` -- only as many as the structure allows (001
+      Re-buy/Add-on: none unless provided; 004 #27), a seated player.
+    * All: the tournament is running and the window is open.
+
+    Codes: ``not_allowed``, ``invalid``, ``duplicate``, ``closed``.
+    """
+    rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 72"
+    if op == "re_enter":
+        if engine_rules(t).late_entry == "none":
+            return ServiceError("not_allowed", "001 Re-buy/Add-on: no late registration or re-entry in this rulebook")
+        if entry.status != Entry.Status.BUSTED:
+            return ServiceError("invalid", "only a busted player re-enters")
+        if any(e.status not in _GONE for e in player_entries):
+            return ServiceError("duplicate", f"{entry.player.name} has an entry already")
+        if entry.number != max(e.number for e in player_entries):
+            return ServiceError("invalid", "a player re-enters from his latest entry")
+        if len(player_entries) - 1 >= t.re_entries_allowed:
+            return ServiceError("not_allowed", "no re-entry left (004 #72)")
+    elif op == "surrender":
+        rule = "004 74"
+        if t.rulebook != "munotpoker" or not t.re_entries_allowed:
+            return ServiceError("not_allowed", "surrender exists only in MunotPoker re-entry tournaments (004 #74)")
+        if entry.status != Entry.Status.SEATED:
+            return ServiceError("invalid", "only a seated player surrenders")
+        if len(player_entries) - 1 >= t.re_entries_allowed:
+            return ServiceError("not_allowed", "no re-entry left (004 #74)")
+    elif op in ("rebuy", "add_on"):
+        rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 27"
+        allowed = t.add_ons_allowed if op == "add_on" else t.rebuys_allowed
+        used = entry.add_ons if op == "add_on" else entry.rebuys
+        if used >= allowed:
+            word = "add-on" if op == "add_on" else "rebuy"
+            return ServiceError("not_allowed", f"no {word} allowed ({rule})" if not allowed
+                                else f"no {word} left ({rule})")
+        if entry.status != Entry.Status.SEATED:
+            return ServiceError("invalid", "only a seated player rebuys")
+    else:
+        return ServiceError("invalid", f"unknown operation {op!r}")
+    if t.status != Tournament.Status.RUNNING:
+        return ServiceError("closed", "the tournament is not running")
+    if not late_open:
+        return ServiceError("closed", f"late registration has closed: no new stacks any more ({rule})")
+    return None
+
+
+def _refuse(t: Tournament, op: str, entry: Entry) -> None:
+    """Raise :func:`entry_refusal`'s error, if any (inside the service's lock)."""
+    player_entries = list(Entry.objects.filter(tournament=t, player_id=entry.player_id))
+    error = entry_refusal(t, op, entry, player_entries, clock_of(t).state(time.time()).late_registration_open)
+    if error is not None:
+        raise error
+
+
 def _player(name: str) -> Player:
     name = (name or "").strip()
     if not name or len(name) > 100:
@@ -381,7 +468,11 @@ def register(tournament_id: int, player_name: str, *, reserve: bool = False, act
 
 
 def _late_entry(t: Tournament, entry: Entry, actor) -> None:
-    """Seat a late entry when allowed and possible, else leave it waitlisted."""
+    """A late registration, re-entry or surrender's new entry (created
+    waitlisted): allowed only while the clock's late registration is open
+    and the rulebook has it; the waitlist is then worked off in its order
+    (priority re-entries first, 004 #72; then by time, 004 #73), so the new
+    entry is seated at once only when a place is free for it."""
     if t.status != Tournament.Status.RUNNING:
         raise ServiceError("closed", "the tournament is not running")
     rules = engine_rules(t)
@@ -389,22 +480,93 @@ def _late_entry(t: Tournament, entry: Entry, actor) -> None:
         raise ServiceError("not_allowed", "001 Re-buy/Add-on: no late registration or re-entry in this rulebook")
     if not clock_of(t).state(time.time()).late_registration_open:
         raise ServiceError("closed", "late registration is closed")
-    waiting_before = Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exclude(pk=entry.pk)
-    if not entry.priority:
-        waiting_before = waiting_before.filter(created_at__lt=entry.created_at)
-    else:
-        waiting_before = waiting_before.filter(priority=True, created_at__lt=entry.created_at)
-    seated = None
-    if not waiting_before.exists():
-        seated = _seat_late(t, entry, rules)
+    _clear_busted_seats(t)  # a re-entering player leaves his old seat first
+    seated = {s["entry"]: s for s in _fill_waitlist(t, rules, fresh=entry.id)}
     _record(t, "late_entry", {"entry": entry.id, "player": entry.player.name, "priority": entry.priority,
-                              "seated": seated}, actor)
+                              "seated": seated.get(entry.id)}, actor)
 
 
-def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules) -> dict | None:
+def _re_entry_holds(t: Tournament) -> set[int]:
+    """Busted entries whose player may still re-enter *at once* (004 #72):
+    no hand has been dealt since at the table where he busted (that table
+    still shows his last hand and is not broken), he has a re-entry left and
+    has not re-entered, and late registration is open.  A place is kept for
+    each of them: the waitlist does not take it (two queries)."""
+    if t.rulebook != "munotpoker" or not t.re_entries_allowed or t.status != Tournament.Status.RUNNING:
+        return set()
+    if not clock_of(t).state(time.time()).late_registration_open:
+        return set()
+    rows = list(Finish.objects.filter(
+        tournament=t, entry__status=Entry.Status.BUSTED, hand__isnull=False,
+        hand__table__current_hand=F("hand"), hand__table__tournament_table__broken=False,
+    ).values_list("entry_id", "entry__player_id", "entry__number"))
+    if not rows:
+        return set()
+    counts = {p: (n, top) for p, n, top in Entry.objects.filter(tournament=t, player_id__in=[r[1] for r in rows])
+              .values("player_id").annotate(n=Count("id"), top=Max("number")).values_list("player_id", "n", "top")}
+    return {entry_id for entry_id, player_id, number in rows
+            if counts[player_id][1] == number and counts[player_id][0] - 1 < t.re_entries_allowed}
+
+
+def _places_free(t: Tournament, floor: list[eng.TableState]) -> int:
+    """Places a waiting player could take now: free seats on the floor
+    (pending moves applied), within the tournament's ``capacity``."""
+    free = sum(ts.max_seats - len(ts.seats) for ts in floor)
+    if t.capacity:
+        free = min(free, t.capacity - Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count())
+    return max(free, 0)
+
+
+def _fill_waitlist(t: Tournament, rules: eng.TournamentRules, *, manual: bool = False,
+                   fresh: int | None = None) -> list[dict]:
+    """Seat waiting entries while places are free (inside the caller's lock).
+
+    Order: priority re-entries made at once (004 #72), then by time of
+    registration (004 #73); the first who cannot be seated stops the line.
+    Places kept for busted players who may still re-enter at once
+    (:func:`_re_entry_holds`) are not given to the others unless
+    ``manual`` (the director's button).  Each seat is drawn at random
+    among the free seats of the shortest tables (004 #8 with #7; between the
+    small blind and the button he waits for the button), and the
+    instruction goes to that table's tablet (``fresh``: the entry just
+    registered, whose instruction says "late entry" rather than "from the
+    waitlist").  Returns ``{"entry", "table", "seat", "waits", "rule"}`` for
+    each seated entry.
+    """
+    waiting = list(Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).select_related("player")
+                   .order_by("-priority", "created_at", "id"))
+    if not waiting or rules.late_entry == "none":
+        return []
+    floor, _ = _floor(t)
+    free = _places_free(t, floor)
+    held = 0 if manual else len(_re_entry_holds(t))
+    seated = []
+    for entry in waiting:
+        if free - (0 if entry.priority else held) <= 0:
+            break
+        where = _seat_late(t, entry, rules, waitlist=entry.id != fresh)
+        if where is None:
+            break
+        free -= 1
+        seated.append({"entry": entry.id, **where})
+    return seated
+
+
+def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules, *, waitlist: bool = False) -> dict | None:
+    """Draw a seat for a late entry (004 #8: as in #7, full stack; he waits
+    for the button between the small blind and the button), seat him and
+    instruct the table.  Returns ``{"table", "seat", "waits", "rule"}`` or
+    None when no place is free."""
     floor, tts = _floor(t)
     if t.capacity and Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() >= t.capacity:
         return None
+    # a seat a player is still to leave by a pending move is not free yet
+    leaving: dict[int, dict[int, str]] = {}
+    for number, seat in Instruction.objects.filter(tournament=t, kind="move", status="pending").exclude(
+            from_table=0).values_list("from_table", "from_seat"):
+        leaving.setdefault(number, {})[seat] = f"leaving {number}/{seat}"
+    floor = [eng.TableState(ts.number, {**leaving.get(ts.number, {}), **ts.seats}, ts.max_seats, ts.positions)
+             if ts.number in leaving else ts for ts in floor]
     try:
         late = eng.seat_late_entrant(entry.id, floor, rules, _rng(t))
     except ValueError:
@@ -414,17 +576,24 @@ def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules) -> dict 
     table_state = next(ts for ts in floor if ts.number == late.table)
     if late.waits_for_button and table_state.positions is not None:
         wait = hands_until_button(late.seat, table_state.positions, [*table_state.seats, late.seat], rules)
-    table_services.set_seat(tt.table_id, late.seat, player_id=entry.player_id, stack=t.starting_stack)
+    _take_seat(t, tt.table_id, late.seat, entry.player_id, t.starting_stack)
     entry.status = Entry.Status.SEATED
     entry.wait_hands = wait
     entry.save(update_fields=["status", "wait_hands"])
-    text = f"{entry.player.name}: late entry, table {late.table} seat {late.seat}" + (
-        ", waits for the button" if wait else "")
-    text_de = f"{entry.player.name}: Späteinstieg, Tisch {late.table} Platz {late.seat}" + (
-        ", wartet auf den Button" if wait else "")
-    _instruct(t, "move", text, text_de, entry=entry, move=(0, 0, late.table, late.seat), rule=str(late.rule),
+    if waitlist:
+        how_en, how_de = "from the waitlist", "von der Warteliste"
+    elif entry.number > 1:
+        how_en, how_de = "re-entry", "Re-Entry"
+    else:
+        how_en, how_de = "late entry", "Späteinstieg"
+    rule = f"{rules.cite('waitlist')}, {late.rule}" if waitlist else str(late.rule)
+    text = f"{entry.player.name}: {how_en}, table {late.table} seat {late.seat}" + (
+        ", waits for the button" if wait else "") + f" ({rule})"
+    text_de = f"{entry.player.name}: {how_de}, Tisch {late.table} Platz {late.seat}" + (
+        ", wartet auf den Button" if wait else "") + f" ({rule})"
+    _instruct(t, "move", text, text_de, entry=entry, move=(0, 0, late.table, late.seat), rule=rule,
               stack=t.starting_stack)
-    return {"table": late.table, "seat": late.seat, "waits": bool(wait), "rule": str(late.rule)}
+    return {"table": late.table, "seat": late.seat, "waits": bool(wait), "rule": rule}
 
 
 def check_in(entry_id: int, *, actor=None) -> Entry:
@@ -444,26 +613,27 @@ def check_in(entry_id: int, *, actor=None) -> Entry:
     return entry
 
 
-def re_enter(entry_id: int, *, at_once: bool = True, actor=None) -> Entry:
+def re_enter(entry_id: int, *, at_once: bool | None = None, actor=None) -> Entry:
     """A busted player enters again as a new registration (004 #72, 004 #27:
-    "muss sich ... neu registrieren"), with a full stack (004 #8).  Made at
-    once after the bust (``at_once``), it has priority over the waitlist
-    (004 #72).  Errors: ``not_found``, ``invalid`` (not busted),
-    ``not_allowed`` (no re-entries left, or 001), ``closed``."""
+    "muss sich ... neu registrieren"), with a full stack (004 #8).
+
+    Made at once after the bust it has priority over the waitlist (004 #72:
+    "unmittelbar nach dem Ausscheiden"); ``at_once`` defaults to whether no
+    hand has been dealt since at the table where he busted (see
+    :func:`_held_for_re_entry`).  Seated at once when a place is free,
+    else waitlisted.  Errors (``entry_refusal``): ``not_found``,
+    ``invalid`` (not busted), ``duplicate``, ``not_allowed`` (no re-entries
+    left, or 001), ``closed`` (not running, late registration over)."""
     old = Entry.objects.filter(pk=entry_id).select_related("player").first()
     if old is None:
         raise ServiceError("not_found", f"no entry {entry_id}")
     with transaction.atomic():
         t = _lock(old.tournament_id)
         old.refresh_from_db()
-        if old.status != Entry.Status.BUSTED:
-            raise ServiceError("invalid", "only a busted player re-enters")
+        _refuse(t, "re_enter", old)
+        if at_once is None:
+            at_once = old.id in _re_entry_holds(t)
         count = Entry.objects.filter(tournament=t, player=old.player).count()
-        if Entry.objects.filter(tournament=t, player=old.player).exclude(
-                status__in=[Entry.Status.BUSTED, Entry.Status.SURRENDERED]).exists():
-            raise ServiceError("duplicate", f"{old.player.name} has an entry already")
-        if count - 1 >= t.re_entries_allowed:
-            raise ServiceError("not_allowed", "no re-entry left (004 #72)")
         entry = Entry.objects.create(tournament=t, player=old.player, number=count + 1,
                                      status=Entry.Status.WAITLISTED, priority=at_once, late=True)
         _late_entry(t, entry, actor)
@@ -471,26 +641,23 @@ def re_enter(entry_id: int, *, at_once: bool = True, actor=None) -> Entry:
 
 
 def surrender(entry_id: int, *, actor=None) -> Entry:
-    """004 #74: a seated player gives up his stack for a new one in a re-entry
-    tournament.  The old stack leaves play (004 #8); the new entry joins the
-    waitlist without the priority of a re-entry.  Errors: ``not_found``,
-    ``invalid``, ``not_allowed``, ``hand_in_progress``."""
+    """004 #74: a seated player gives up his stack for a new one in a
+    re-entry tournament.  The old stack leaves play (004 #8); the new entry
+    joins the waitlist without the priority of a re-entry, and the seat he
+    left goes to the first player waiting (004 #73).  Errors
+    (``entry_refusal``): ``not_found``, ``invalid``, ``not_allowed`` (001,
+    no re-entries), ``closed``; ``hand_in_progress`` (he is in the live hand)."""
     old = Entry.objects.filter(pk=entry_id).select_related("player").first()
     if old is None:
         raise ServiceError("not_found", f"no entry {entry_id}")
     with transaction.atomic():
         t = _lock(old.tournament_id)
         old.refresh_from_db()
-        if t.rulebook != "munotpoker" or not t.re_entries_allowed:
-            raise ServiceError("not_allowed", "surrender exists only in re-entry tournaments (004 #74)")
-        if old.status != Entry.Status.SEATED:
-            raise ServiceError("invalid", "only a seated player surrenders")
+        _refuse(t, "surrender", old)
         count = Entry.objects.filter(tournament=t, player=old.player).count()
-        if count - 1 >= t.re_entries_allowed:
-            raise ServiceError("not_allowed", "no re-entry left (004 #74)")
         where = _seat_of(t, old.player_id)
         if where is not None:
-            table_services.set_seat(where[0].table_id, where[1], player_id=None)
+            _set_seat(where[0].table_id, where[1], player_id=None)
         old.status = Entry.Status.SURRENDERED
         old.save(update_fields=["status"])
         entry = Entry.objects.create(tournament=t, player=old.player, number=count + 1,
@@ -501,40 +668,51 @@ def surrender(entry_id: int, *, actor=None) -> Entry:
 
 
 def seat_waitlist(tournament_id: int, *, actor=None) -> list[int]:
-    """Seat waitlisted entries while seats are free: priority re-entries
-    first (004 #72), then in order of registration (004 #73).  Returns the
-    seated entry ids."""
+    """The director's button (a manual fallback: the waitlist is also worked
+    off by itself whenever a place opens, :func:`fill_waitlist`): seat
+    waitlisted entries while seats are free, priority re-entries first (004
+    #72), then in order of registration (004 #73); places kept for an
+    immediate re-entry are given away too.  Returns the seated entry ids.
+    Errors: ``not_found``."""
     with transaction.atomic():
         t = _lock(tournament_id)
-        rules = engine_rules(t)
-        seated = []
-        for entry in Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).select_related(
-                "player").order_by("-priority", "created_at", "id"):
-            if _seat_late(t, entry, rules) is None:
-                break
-            seated.append(entry.id)
-        _record(t, "waitlist_seated", {"entries": seated}, actor)
+        _clear_busted_seats(t)
+        seated = [s["entry"] for s in _fill_waitlist(t, engine_rules(t), manual=True)]
+        _record(t, "waitlist_seated", {"entries": seated, "manual": True}, actor)
     return seated
+
+
+def fill_waitlist(tournament_id: int, *, actor=None) -> list[int]:
+    """A place may have opened (a bust, a surrender, a hand dealt after a
+    bust ends the re-entry priority): seat the first players of the waitlist
+    in its order (004 #73, re-entries made at once first, 004 #72; see
+    :func:`_fill_waitlist`).  Records an event only when somebody was
+    seated.  Returns the seated entry ids.  Errors: ``not_found``."""
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        if t.status != Tournament.Status.RUNNING:
+            return []
+        _clear_busted_seats(t)
+        seated = _fill_waitlist(t, engine_rules(t))
+        if seated:
+            _record(t, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated}, actor)
+    return [s["entry"] for s in seated]
 
 
 def rebuy(entry_id: int, *, add_on: bool = False, actor=None) -> Entry:
     """A rebuy (or add-on) of a full starting stack, only where the structure
     allows it (001 Re-buy/Add-on: none unless provided; 004 #27: in a rebuy
-    tournament at once, between hands).  Errors: ``not_allowed``,
-    ``invalid``, ``hand_in_progress``."""
+    tournament at once, between hands), while late registration is open.
+    Errors (``entry_refusal``): ``not_found``, ``not_allowed``, ``invalid``,
+    ``closed``; ``hand_in_progress``."""
     entry = Entry.objects.filter(pk=entry_id).select_related("player").first()
     if entry is None:
         raise ServiceError("not_found", f"no entry {entry_id}")
     with transaction.atomic():
         t = _lock(entry.tournament_id)
         entry.refresh_from_db()
-        allowed = t.add_ons_allowed if add_on else t.rebuys_allowed
-        used = entry.add_ons if add_on else entry.rebuys
+        _refuse(t, "add_on" if add_on else "rebuy", entry)
         rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 27"
-        if used >= allowed:
-            raise ServiceError("not_allowed", f"no {'add-on' if add_on else 'rebuy'} allowed ({rule})")
-        if entry.status != Entry.Status.SEATED:
-            raise ServiceError("invalid", "only a seated player rebuys")
         tt, seat = _seat_of(t, entry.player_id)
         stack = Seat.objects.get(table_id=tt.table_id, number=seat).stack
         table_services.set_seat(tt.table_id, seat, player_id=entry.player_id, stack=stack + t.starting_stack)
@@ -545,6 +723,41 @@ def rebuy(entry_id: int, *, add_on: bool = False, actor=None) -> Entry:
         entry.save(update_fields=["add_ons", "rebuys"])
         _record(t, "add_on" if add_on else "rebuy", {"entry": entry.id, "rule": rule}, actor)
     return entry
+
+
+def _set_seat(table_id: int, number: int, *, player_id: int | None, stack: int = 0, absent: bool = False) -> None:
+    """``tables.services.set_seat`` plus the seat's ``absent`` flag (which
+    set_seat leaves alone): a seat emptied or given to a newcomer is not
+    absent; a moved player keeps his.  A change of the flag goes to the
+    table's tablet (:func:`_push_absent`)."""
+    table_services.set_seat(table_id, number, player_id=player_id, stack=stack)
+    if Seat.objects.filter(table_id=table_id, number=number).exclude(absent=absent).update(absent=absent):
+        _push_absent(table_id)
+
+
+def _take_seat(t: Tournament, table_id: int, number: int, player_id: int, stack: int) -> None:
+    """Seat a newcomer; a busted player still sitting there (stack 0, no
+    seated entry) leaves first."""
+    holder = Seat.objects.filter(table_id=table_id, number=number).values_list("player_id", "stack").first()
+    if holder and holder[0] not in (None, player_id) and holder[1] == 0 and not Entry.objects.filter(
+            tournament=t, player_id=holder[0], status=Entry.Status.SEATED).exists():
+        _set_seat(table_id, number, player_id=None)
+    _set_seat(table_id, number, player_id=player_id, stack=stack)
+
+
+def _clear_busted_seats(t: Tournament) -> int:
+    """Busted (or surrendered) players still in a seat with no chips leave
+    it.  Returns the seats cleared."""
+    ids = list(TournamentTable.objects.filter(tournament=t).values_list("table_id", flat=True))
+    seated = set(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).values_list("player_id", flat=True))
+    gone = set(Entry.objects.filter(tournament=t).exclude(status=Entry.Status.SEATED)
+               .values_list("player_id", flat=True)) - seated
+    cleared = 0
+    for table_id, number in Seat.objects.filter(table_id__in=ids, player_id__in=gone, stack=0).values_list(
+            "table_id", "number"):
+        _set_seat(table_id, number, player_id=None)
+        cleared += 1
+    return cleared
 
 
 def _seat_of(t: Tournament, player_id: int) -> tuple[TournamentTable, int] | None:
@@ -560,7 +773,8 @@ def _seat_of(t: Tournament, player_id: int) -> tuple[TournamentTable, int] | Non
 
 def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tournament:
     """Start: reservations not checked in lapse and the waitlist opens (004
-    #73); every registered player draws a seat card (001 Sitzverteilung, 004
+    #73): the places they release go to the waitlist in its order, and
+    those players draw seats with everybody; every registered player draws a seat card (001 Sitzverteilung, 004
     #7); tables are opened (``tables.Table`` with the rulebook's house-rule
     profile); the first button is drawn (001 Dealerbutton) or on seat 1
     (004 #75); the clock starts.  Errors: ``invalid`` (not in registration,
@@ -569,11 +783,12 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
         t = _lock(tournament_id)
         if t.status != Tournament.Status.REGISTRATION:
             raise ServiceError("invalid", "the tournament has started already")
+        expired = Entry.objects.filter(tournament=t, status=Entry.Status.RESERVED).update(status=Entry.Status.EXPIRED)
+        promoted = _promote_waitlist(t)
         entries = list(Entry.objects.filter(tournament=t, status=Entry.Status.REGISTERED).select_related("player"))
         if len(entries) < 2:
             raise ServiceError("invalid", "at least two registered players are needed")
         rules = engine_rules(t)
-        expired = Entry.objects.filter(tournament=t, status=Entry.Status.RESERVED).update(status=Entry.Status.EXPIRED)
         draw = eng.draw_seats([e.id for e in entries], rules, _rng(t))
         first = parse_structure(t.structure).periods[0]
         by_id = {e.id: e for e in entries}
@@ -592,9 +807,25 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
         if start_clock:
             _store_clock(t, clock_of(t).start(time.time()))
             fields += ["clock_started_at"]
-        _record(t, "started", {"expired_reservations": expired, "rules": [str(c) for c in draw.rules],
+        _record(t, "started", {"expired_reservations": expired, "from_waitlist": promoted,
+                               "rules": [str(c) for c in draw.rules],
                                "cards": [[c.player, c.table, c.seat] for c in draw.cards]}, actor, tuple(fields))
     return t
+
+
+def _promote_waitlist(t: Tournament) -> list[int]:
+    """At the start (004 #73): places released by lapsed reservations go to
+    the waitlist in its order (``capacity``); those entries become
+    registered and draw a seat.  Returns their ids."""
+    waiting = list(Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).order_by("created_at", "id"))
+    if not waiting:
+        return []
+    if t.capacity:
+        room = t.capacity - Entry.objects.filter(tournament=t, status=Entry.Status.REGISTERED).count()
+        waiting = waiting[:max(room, 0)]
+    ids = [e.id for e in waiting]
+    Entry.objects.filter(pk__in=ids).update(status=Entry.Status.REGISTERED)
+    return ids
 
 
 # ---------------------------------------------------------------------------
@@ -706,7 +937,11 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
       big blind, no reduction short-handed, ante first when short (004
       #81-82: the engine posts antes before blinds).
     * Players waiting for the button (001 Tischauflösung, 004 #8) are not
-      dealt in.
+      dealt in; absent players are (their hands are killed after the blinds
+      by ``tables.services``: 001 Sitzverteilung, 004 #30).
+    * A hand dealt after a bust here ends that player's priority for an
+      immediate re-entry (004 #72): after the commit the waitlist takes the
+      place kept for him (:func:`fill_waitlist`).
     Errors (``ServiceError``): ``not_started``, ``on_break``,
     ``moves_pending`` (a player must leave first), ``hand_for_hand_wait``,
     ``not_enough_players``.
@@ -752,6 +987,13 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
                     "heads_up": pos.heads_up, "rules": [str(c) for c in pos.rules],
                     "level": hl.level_number, "level_rule": str(hl.rule)}
     tt.save(update_fields=["positions"])
+    if table.current_hand_id and Finish.objects.filter(hand_id=table.current_hand_id,
+                                                       entry__status=Entry.Status.BUSTED).exists() \
+            and Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists():
+        # 004 #72: a hand is dealt here after a bust, so a re-entry now is no
+        # longer "at once": the place kept for it goes to the waitlist (004 #73).
+        tournament_id = t.id
+        transaction.on_commit(lambda: fill_waitlist(tournament_id), robust=True)
     return spec
 
 
@@ -784,11 +1026,14 @@ def build_hand_spec(pos: Positions, seats: list[SeatSpec], level: eng.Level, rul
 def on_hand_completed(sender, table: Table, hand: Hand, start_stacks: dict, final_stacks: dict, **kwargs) -> None:
     """``tables.signals.hand_completed`` receiver (inside the table's transaction).
 
-    Records busts (placed by the stacks at the start of the hand, 001 Ende
-    des Turniers / 003; after hand-for-hand is announced busts of one hand
-    share, 004 #79), counts the hand for hand-for-hand (004 #77), counts
-    down players waiting for the button, plans balancing/breaking moves and,
-    after the commit, makes the moves whose source table is between hands.
+    Records busts (:func:`_record_busts`: placed by the stacks at the start
+    of the hand, 001 Ende des Turniers / 003; after hand-for-hand is
+    announced busts of one hand share, 004 #79) -- a player who was absent
+    and blinded out busts the same way (001 Sitzverteilung, 004 #30) --,
+    counts the hand for hand-for-hand (004 #77), counts down players waiting
+    for the button, and after the commit works off the waitlist (004 #73,
+    :func:`fill_waitlist`), plans balancing/breaking moves and makes the
+    moves whose source table is between hands.
     """
     tt = TournamentTable.objects.filter(table_id=table.id).first()
     if tt is None or hand.status != Hand.Status.COMPLETE:
@@ -800,23 +1045,12 @@ def on_hand_completed(sender, table: Table, hand: Hand, start_stacks: dict, fina
     seat_players = dict(table.seats.filter(number__in=busted_seats).values_list("number", "player_id"))
     payload: dict[str, Any] = {"table": tt.number, "hand": hand.id, "busts": []}
     if busted_seats:
-        players_before = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count()
         entries = {e.player_id: e for e in Entry.objects.filter(
             tournament=t, status=Entry.Status.SEATED, player_id__in=seat_players.values()).select_related("player")}
-        h4h_round = t.hands_played_h4h if t.hand_for_hand else None
-        busts = []
-        for s in busted_seats:
-            e = entries.get(seat_players.get(s))
-            if e is None:
-                continue
-            e.status = Entry.Status.BUSTED
-            e.save(update_fields=["status"])
-            Finish.objects.create(tournament=t, entry=e, hand=hand, stack_at_start=start_stacks[s],
-                                  players_before=players_before, h4h_round=h4h_round)
-            busts.append(eng.Bust(e.id, start_stacks[s]))
-            payload["busts"].append({"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]})
-        if busts and h4h_round is None:
-            _place(t, busts, players_before, rules, hand_for_hand=False)
+        out = [(entries[seat_players[s]], start_stacks[s]) for s in busted_seats if seat_players.get(s) in entries]
+        _record_busts(t, rules, out, hand=hand)
+        payload["busts"] = [{"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]}
+                            for s in busted_seats if seat_players.get(s) in entries]
     wait_done = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0,
                                      player__seats__table=table)
     for e in wait_done:
@@ -826,22 +1060,82 @@ def on_hand_completed(sender, table: Table, hand: Hand, start_stacks: dict, fina
         tt.h4h_hands += 1
         tt.save(update_fields=["h4h_hands"])
         _step_hand_for_hand(t, rules)
-    remaining = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED)
-    if remaining.count() == 1:
-        winner = remaining.select_related("player").first()
-        payouts = payout_table_of(t)
-        f = eng.payouts.winner_finish(winner.id, payouts, rules)
-        Finish.objects.create(tournament=t, entry=winner, hand=hand, place=1, place_worst=1, prize=f.prize,
-                              rule=str(f.rule))
-        t.status = Tournament.Status.FINISHED
-        if t.clock_paused_at is None and t.clock_started_at is not None:
-            _store_clock(t, clock_of(t).pause(time.time()))
-        _record(t, "finished", {"winner": winner.player.name}, None, ("status", "clock_paused_at"))
+    if _finish_if_won(t, rules, hand):
         return
-    _plan(t, rules)
-    _record(t, "hand_completed", payload, None, ("hand_for_hand", "hands_played_h4h", "clock_offset"))
+    _after_busts(t, rules, bool(payload["busts"]), "hand_completed", payload, None,
+                 ("hand_for_hand", "hands_played_h4h", "clock_offset"))
+
+
+def _record_busts(t: Tournament, rules: eng.TournamentRules, out: list[tuple[Entry, int]], *,
+                  hand: Hand | None = None) -> None:
+    """The players of ``out`` (``(entry, stack before)`` pairs: his stack at
+    the start of the hand, or before the chip race) are out: each entry is
+    busted, a :class:`Finish` recorded, and the group placed and paid at
+    once (001 Ende des Turniers: a higher stack before finishes better; 003
+    Ausscheiden mehrerer Spieler; 004 #79) -- or, in a hand-for-hand round
+    (004 #77), when every table has played it."""
+    if not out:
+        return
+    players_before = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count()
+    h4h_round = t.hands_played_h4h if t.hand_for_hand and hand is not None else None
+    busts = []
+    for e, stack in out:
+        e.status = Entry.Status.BUSTED
+        e.save(update_fields=["status"])
+        Finish.objects.create(tournament=t, entry=e, hand=hand, stack_at_start=stack,
+                              players_before=players_before, h4h_round=h4h_round)
+        busts.append(eng.Bust(e.id, stack))
+    if h4h_round is None:
+        _place(t, busts, players_before, rules, hand_for_hand=False)
+
+
+def _finish_if_won(t: Tournament, rules: eng.TournamentRules, hand: Hand | None) -> bool:
+    """One player left: he wins (001 Ende des Turniers), the clock stops,
+    the tournament is finished.  Returns whether it is."""
+    remaining = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED)
+    if remaining.count() != 1:
+        return False
+    winner = remaining.select_related("player").first()
+    payouts = payout_table_of(t)
+    f = eng.payouts.winner_finish(winner.id, payouts, rules)
+    Finish.objects.create(tournament=t, entry=winner, hand=hand, place=1, place_worst=1, prize=f.prize,
+                          rule=str(f.rule))
+    t.status = Tournament.Status.FINISHED
+    if t.clock_paused_at is None and t.clock_started_at is not None:
+        _store_clock(t, clock_of(t).pause(time.time()))
+    _record(t, "finished", {"winner": winner.player.name}, None, ("status", "clock_paused_at"))
+    return True
+
+
+def _after_busts(t: Tournament, rules: eng.TournamentRules, busted: bool, kind: str, payload: dict, actor,
+                 fields: tuple[str, ...] = ()) -> None:
+    """Record ``kind``; then the floor reacts to the places that opened.
+    When players wait on the waitlist and somebody busted, the waitlist is
+    worked off first (004 #73) and balancing is planned after it, both
+    after the commit under the tournament's locks (:func:`_seat_and_plan`);
+    else balancing/breaking is planned now.  Pending moves are made after
+    the commit."""
     tournament_id = t.id
+    if busted and Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists():
+        _record(t, kind, payload, actor, fields)
+        transaction.on_commit(lambda: _seat_and_plan(tournament_id), robust=True)
+    else:
+        _plan(t, rules)
+        _record(t, kind, payload, actor, fields)
     transaction.on_commit(lambda: execute_moves(tournament_id), robust=True)
+
+
+def _seat_and_plan(tournament_id: int) -> None:
+    """After busts with a waitlist: seat the waitlist, then plan balancing."""
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        if t.status != Tournament.Status.RUNNING:
+            return
+        rules = engine_rules(t)
+        _clear_busted_seats(t)
+        seated = _fill_waitlist(t, rules)
+        _plan(t, rules)
+        _record(t, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated})
 
 
 def _place(t: Tournament, busts: list[eng.Bust], players_before: int, rules: eng.TournamentRules,
@@ -927,12 +1221,7 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
                        .exclude(from_table=0).select_related("entry__player").order_by("id"))
         live = set(Table.objects.filter(pk__in=[tt.table_id for tt in tts.values()],
                                         current_hand__status=Hand.Status.LIVE).values_list("id", flat=True))
-        # busted players leave their seats first (a mover may take the seat)
-        busted = Entry.objects.filter(tournament=t, status=Entry.Status.BUSTED).values_list("player_id", flat=True)
-        for seat in Seat.objects.filter(table_id__in=[tt.table_id for tt in tts.values()], player_id__in=busted,
-                                        stack=0):
-            if not Entry.objects.filter(tournament=t, player_id=seat.player_id, status=Entry.Status.SEATED).exists():
-                table_services.set_seat(seat.table_id, seat.number, player_id=None)
+        _clear_busted_seats(t)  # busted players leave their seats first (a mover may take the seat)
         for i in pending:
             src, dst = tts[i.from_table], tts[i.to_table]
             if src.table_id in live:
@@ -945,9 +1234,9 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
                 continue
             if Seat.objects.filter(table_id=dst.table_id, number=i.to_seat, player__isnull=False).exists():
                 continue  # the seat is still held by a player who moves away later
-            stack = seat.stack
-            table_services.set_seat(src.table_id, i.from_seat, player_id=None)
-            table_services.set_seat(dst.table_id, i.to_seat, player_id=i.entry.player_id, stack=stack)
+            stack, absent = seat.stack, seat.absent  # an absent player stays absent at his new seat
+            _set_seat(src.table_id, i.from_seat, player_id=None)
+            _set_seat(dst.table_id, i.to_seat, player_id=i.entry.player_id, stack=stack, absent=absent)
             if i.stack:  # hands to wait for the button (001 Tischauflösung)
                 Entry.objects.filter(pk=i.entry_id).update(wait_hands=i.stack)
             i.status = "done"
@@ -1015,6 +1304,71 @@ def rebalance(tournament_id: int, *, actor=None) -> int:
 
 
 # ---------------------------------------------------------------------------
+# Absent players (001 Sitzverteilung, 004 #30)
+
+def _absent_seats(table_id: int) -> list[int]:
+    return list(Seat.objects.filter(table_id=table_id, player__isnull=False, absent=True).order_by("number")
+                .values_list("number", flat=True))
+
+
+def _push_absent(table_id: int) -> None:
+    """Tell the table's tablet which seats are absent now (on commit;
+    ``{"type": "absent", "table_id", "seats"}``, no seq: like an instruction)."""
+    send_on_commit([table_group(table_id)], {"type": "absent", "table_id": table_id,
+                                             "seats": _absent_seats(table_id)})
+
+
+def absent_state(table_id: int) -> dict[str, Any]:
+    """The absent seats of a tournament table: ``{"tournament", "table"
+    (number), "seats" (absent seat numbers), "players" ({seat: name}),
+    "rule"}`` (``"001 Sitzverteilung"`` or ``"004 30"``).  Errors:
+    ``not_found`` (not a tournament table)."""
+    tt = TournamentTable.objects.filter(table_id=table_id).select_related("tournament").first()
+    if tt is None:
+        raise ServiceError("not_found", f"table {table_id} plays in no tournament")
+    players = dict(Seat.objects.filter(table_id=table_id, player__isnull=False).values_list("number", "player__name"))
+    return {"tournament": tt.tournament_id, "table": tt.number, "seats": _absent_seats(table_id),
+            "players": players, "rule": str(engine_rules(tt.tournament).cite("absent"))}
+
+
+def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> dict[str, Any]:
+    """Mark the player of a seat at a tournament table away from (or back
+    at) his seat, from the tablet.  While absent his stack stays in play:
+    he is dealt in, his blinds and antes are posted and his hand is killed
+    at once (001 Sitzverteilung: "die Blinds werden automatisch bezahlt und
+    die Karten gefoldet", with 6.14; 004 #30: not at the table when the last
+    card of the initial deal is dealt, "ist die Hand tot").  The mark counts
+    from the next deal.  A player blinded out busts as in any hand.
+
+    Appends a tournament event citing the rule and tells the tablet.
+    Returns :func:`absent_state`.  Errors: ``not_found`` (not a tournament
+    table), ``table_closed`` (broken), ``no_such_seat``, ``empty_seat``.
+    Marking twice changes nothing.
+    """
+    tt = TournamentTable.objects.filter(table_id=table_id).first()
+    if tt is None:
+        raise ServiceError("not_found", f"table {table_id} plays in no tournament")
+    with transaction.atomic():
+        t = _lock(tt.tournament_id)
+        tt.refresh_from_db()
+        if tt.broken:
+            raise ServiceError("table_closed", "this table has been broken")
+        seat = Seat.objects.filter(table_id=table_id, number=seat_number).select_related("player").first()
+        if seat is None:
+            raise ServiceError("no_such_seat", f"table has no seat {seat_number}")
+        if seat.player_id is None:
+            raise ServiceError("empty_seat", f"seat {seat_number} is empty")
+        if seat.absent != bool(absent):
+            seat.absent = bool(absent)
+            seat.save(update_fields=["absent"])
+            rule = str(engine_rules(t).cite("absent"))
+            _record(t, "absent" if absent else "back", {"table": tt.number, "seat": seat_number,
+                                                        "player": seat.player.name, "rule": rule}, actor)
+            _push_absent(table_id)
+    return absent_state(table_id)
+
+
+# ---------------------------------------------------------------------------
 # Chip race, payouts
 
 def chip_race(tournament_id: int, table_number: int, removed: int, new: int, *,
@@ -1026,8 +1380,12 @@ def chip_race(tournament_id: int, table_number: int, removed: int, new: int, *,
     one per player with odd chips; 004 #24 / TDA: one per odd chip); when
     omitted the app draws them.  ``removed_chips`` -- chips of ``removed``
     each player holds (default: the odd value of his stack, ``stack % new``).
-    The result is recorded and applied to the seats; a player raced out
-    under 001 busts.  Errors: ``not_found``, ``invalid``, ``hand_in_progress``.
+    The result is recorded and applied to the seats.  A player raced out
+    under 001 busts: his finish is recorded, placed and paid exactly like a
+    bust in a hand (:func:`_record_busts`; two raced out together are ranked
+    by their stacks before the race), and the waitlist and balancing react
+    as after a hand.  Under 004 #24 nobody busts: he keeps one chip of the
+    new denomination.  Errors: ``not_found``, ``invalid``, ``hand_in_progress``.
     """
     with transaction.atomic():
         t = _lock(tournament_id)
@@ -1060,10 +1418,27 @@ def chip_race(tournament_id: int, table_number: int, removed: int, new: int, *,
                                                result=data, rule=str(result.rule),
                                                actor=actor if actor is not None and actor.is_authenticated else None)
         winners = ", ".join(f"{ln.player} +{ln.chips_won * new}" for ln in result.lines if ln.chips_won) or "-"
-        _instruct(t, "chip_race", f"Chip race table {table_number}: {removed} chips out; {winners} ({result.rule})",
-                  f"Chiprace Tisch {table_number}: {removed}er Chips raus; {winners} ({result.rule})",
+        out_en = "".join(f"; {ln.player} is out" for ln in result.lines if ln.eliminated)
+        out_de = "".join(f"; {ln.player} scheidet aus" for ln in result.lines if ln.eliminated)
+        kept_en = "".join(f"; {ln.player} keeps one {new} chip" for ln in result.lines if ln.protected)
+        kept_de = "".join(f"; {ln.player} behält einen {new}er Chip" for ln in result.lines if ln.protected)
+        _instruct(t, "chip_race", f"Chip race table {table_number}: {removed} chips out; {winners}{out_en}{kept_en} "
+                  f"({result.rule})",
+                  f"Chiprace Tisch {table_number}: {removed}er Chips raus; {winners}{out_de}{kept_de} ({result.rule})",
                   rule=str(result.rule), tables={table_number}, actor=actor)
-        _record(t, "chip_race", {"table": table_number, "record": record.id, **data}, actor)
+        # 001 Chip Race: a player whose last chips are raced away is out, placed
+        # and paid like a bust in a hand (001 Ende des Turniers); 004 #24: nobody is.
+        by_seat = {s.number: s.player_id for s in seats}
+        raced_out = {by_seat[ln.seat]: ln.stack for ln in result.lines if ln.eliminated}
+        out = [(e, raced_out[e.player_id]) for e in Entry.objects.filter(
+            tournament=t, status=Entry.Status.SEATED, player_id__in=raced_out).select_related("player")]
+        _record_busts(t, rules, out)
+        payload = {"table": table_number, "record": record.id, **data}
+        if Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() == 1:
+            _record(t, "chip_race", payload, actor)
+            _finish_if_won(t, rules, None)
+        else:
+            _after_busts(t, rules, bool(out), "chip_race", payload, actor)
     return record
 
 

@@ -10,4 +10,5 @@ urlpatterns = [
     path("<int:tournament_id>/", views.director, name="director"),
     path("<int:tournament_id>/action/", views.action, name="action"),
     path("lobby/<str:token>/", views.lobby, name="lobby"),
+    path("tables/<int:table_id>/absent/", views.absent, name="absent"),
 ]

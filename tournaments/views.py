@@ -1,7 +1,7 @@
 """Pages of the tournaments app: the list, the director's page, the lobby
 screen (no login: ``/tournaments/lobby/<public_token>/``, an unguessable
-link), and the director's JSON action endpoint.  Writes go through
-``tournaments.services``."""
+link), the director's JSON action endpoint and the tablet's absent-player
+endpoint.  Writes go through ``tournaments.services``."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tables.access import is_floor
+from tables.access import can_deal, is_floor
+from tables.models import Table
 from tables.services import ServiceError
 from tournaments import services
 from tournaments.models import Tournament
@@ -114,3 +115,44 @@ def action(request: HttpRequest, tournament_id: int) -> JsonResponse:
     except (KeyError, TypeError, ValueError) as exc:
         return JsonResponse({"ok": False, "code": "invalid", "message": str(exc)}, status=400)
     return JsonResponse({"ok": True})
+
+
+def _absent_labels() -> dict[str, str]:
+    """The tablet's words for the absent control (the tablet page belongs to
+    the tables app; its strings for this come with the state)."""
+    return {"title": _("Away from the seat"), "away": _("Away"), "back": _("Back at the seat"), "tag": _("absent"),
+            "hint": _("dealt in, blinds and antes posted, hand dead ({rule}).")}
+
+
+@login_required
+def absent(request: HttpRequest, table_id: int) -> JsonResponse:
+    """``/tournaments/tables/<table_id>/absent/``: the absent players of a
+    tournament table, for its tablet (001 Sitzverteilung, 004 #30).
+
+    GET answers ``{"ok": true, "tournament", "table", "seats", "players",
+    "rule", "labels"}``; POST ``{"seat": n, "absent": bool}`` marks the
+    player away or back (``services.set_absent``) and answers the same, or
+    ``{"ok": false, "code", "message"}`` (400).  404 for a table of no
+    tournament; 403 unless the user may deal at the table (its dealer, the
+    floor, managers)."""
+    table = get_object_or_404(Table, pk=table_id)
+    if not can_deal(request.user, table):
+        raise PermissionDenied
+    try:
+        if request.method == "POST":
+            try:
+                data = json.loads(request.body or b"{}")
+                seat, away = data["seat"], data["absent"]
+                if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(away, bool):
+                    raise TypeError
+            except (ValueError, KeyError, TypeError):
+                return JsonResponse({"ok": False, "code": "invalid",
+                                     "message": _("Send a seat number and absent true or false.")}, status=400)
+            state = services.set_absent(table_id, seat, away, actor=request.user)
+        elif request.method == "GET":
+            state = services.absent_state(table_id)
+        else:
+            return JsonResponse({"ok": False, "code": "invalid", "message": "GET or POST"}, status=405)
+    except ServiceError as exc:
+        return JsonResponse({"ok": False, **exc.as_dict()}, status=404 if exc.code == "not_found" else 400)
+    return JsonResponse({"ok": True, **state, "labels": _absent_labels()})

@@ -6,7 +6,7 @@
 // with a seq gap, a reconnect or a `stale` error leads to a snapshot request.
 
 import { LiveSocket, SeqTracker, I18n, newClientId, chips, cardEl, h } from "./socket.js";
-import { readSnapshot, seatName, streetKey, potLabel, describeEvent, cardList } from "./hand.js";
+import { readSnapshot, seatName, streetKey, potLabel, describeEvent, cardList, potOnTwoBoards, formatLabel } from "./hand.js";
 
 const root = document.getElementById("dealer");
 const i18n = new I18n();
@@ -29,6 +29,14 @@ let boardCards = [];
 let showSeat = null;
 const showCards = new Map(); // seat -> [cards] typed or picked for `show`
 const awardPick = new Map(); // pot index -> Set(seat)
+const awardPick2 = new Map(); // pot index -> Set(seat): the winners of board 2 (double board, run twice)
+
+// Special formats (issue 4): the next hand's format, chosen before "Start hand"
+// (000 Allgemein 14, Aktionen 1), and the run-it-twice agreement (000 Aktionen 8).
+const FORMATS_ON = root.dataset.formats !== "off"; // tournament tables deal standard hands only
+let nextFormat = freshFormat();
+let straddleKey = null; // what the straddle controls were last built for
+let ritPick = null; // {pots: Set(index), agreed: Set(seat), floor: bool} while the sheet is open
 
 // Floor procedures (issue 3): see the "procedures" section below.
 const LANG = (document.documentElement.lang || "en").slice(0, 2);
@@ -69,6 +77,7 @@ function handleMessage(msg) {
       tracker.reset(KEY, msg.seq);
       apply(msg.snapshot);
       if (pending) transmit(pending.message); // retry after a reconnect: applied once by client_id
+      if (absent !== null) loadAbsent();
       break;
     case "update": {
       const verdict = tracker.observe(KEY, msg.seq);
@@ -79,6 +88,7 @@ function handleMessage(msg) {
     }
     case "ack":
       if (pending && pending.message.client_id === msg.client_id) {
+        if (pending.message.type === "start_hand") resetFormat();
         settle();
         hideAlert();
         if (typeof msg.seq === "number" && (tracker.get(KEY) ?? -1) < msg.seq) requestSnapshot();
@@ -144,10 +154,12 @@ function hideAlert() {
 // ---------------------------------------------------------------- state
 
 function apply(snapshot) {
-  const previousHand = model && model.hand ? `${model.hand.id}:${model.phase}:${model.board.length}` : null;
+  const boardKey = (m) => (m && m.hand ? `${m.hand.id}:${m.phase}:${m.board.length}:${m.board2 ? m.board2.length : "-"}` : null);
+  const previousHand = boardKey(model);
   model = readSnapshot(snapshot);
   afterSnapshot();
-  const currentHand = model.hand ? `${model.hand.id}:${model.phase}:${model.board.length}` : null;
+  if (ritPick && !model.runTwicePossible) closeSheets();
+  const currentHand = boardKey(model);
   if (previousHand !== currentHand) {
     boardCards = [];
     field("board-text").value = "";
@@ -156,6 +168,7 @@ function apply(snapshot) {
     showSeat = null;
     showCards.clear();
     awardPick.clear();
+    awardPick2.clear();
   }
   if (model.toAct !== lastActor || !model.live) {
     lastActor = model.toAct;
@@ -230,6 +243,7 @@ function renderFelt() {
     if (model.live && p && model.toAct === n) tags.push(tag(t("to_act"), "tag-act"));
     if (p && model.live) tags.push(...procedureTags(n));
     if (seat && seat.sitting_out && !p) tags.push(tag(t("sitting_out"), "tag-out"));
+    if (absent && absent.seats.has(n) && !empty) tags.push(tag(absent.labels.tag, "tag-out tag-absent"));
     el.querySelector(".seat-tags").replaceChildren(...tags);
     const cards = p && !p.folded ? p.cards.filter((c) => c !== "??") : [];
     el.querySelector(".seat-cards").replaceChildren(...cards.map(cardEl));
@@ -238,19 +252,15 @@ function renderFelt() {
     bet.hidden = !amountIn;
     bet.textContent = amountIn ? chips(amountIn) : "";
   }
-  // Board with empty slots, so the street is obvious at a glance.
-  const board = field("board");
-  const slots = model.board.map(cardEl);
-  if (currentView() === "board") {
-    // the cards being picked, shown faded where they will lie
-    for (const c of boardCards) {
-      const el = cardEl(c);
-      el.classList.add("preview");
-      slots.push(el);
-    }
-  }
-  while (model.hand && slots.length < 5) slots.push(h("span", { class: "card slot" }));
-  board.replaceChildren(...slots);
+  // Board with empty slots, so the street is obvious at a glance; a double
+  // board or a hand run twice has a second one (000 Allgemein 14, Aktionen 8).
+  const two = Boolean(model.hand && model.board2);
+  field("board").parentElement.classList.toggle("two-boards", two);
+  renderBoardCards(field("board"), model.board, 1, two);
+  const board2 = field("board2");
+  board2.hidden = !two;
+  if (two) renderBoardCards(board2, model.board2, 2, two);
+  else board2.replaceChildren();
   // Pots: main first, then side pots with their eligible seats.
   const pots = field("pots");
   // While a betting round runs without an all-in the engine's pots split the
@@ -283,6 +293,26 @@ function renderFelt() {
   const sk = streetKey(model);
   field("street").textContent = sk ? t(sk) : "";
   field("street").hidden = !sk;
+  const label = model.hand ? formatLabel(i18n, model.format, model.runTwicePots) : "";
+  field("format").textContent = label;
+  field("format").hidden = !label;
+}
+
+function renderBoardCards(el, cards, number, two) {
+  const slots = cards.map(cardEl);
+  const due = currentView() === "board" && (model.nextBoard ?? 1) === number;
+  if (due) {
+    // the cards being picked, shown faded where they will lie
+    for (const c of boardCards) {
+      const card = cardEl(c);
+      card.classList.add("preview");
+      slots.push(card);
+    }
+  }
+  while (model.hand && slots.length < 5) slots.push(h("span", { class: "card slot" }));
+  if (two) slots.unshift(h("span", { class: "board-label", text: t("board_n", { n: number }) }));
+  el.classList.toggle("due", due && two);
+  el.replaceChildren(...slots);
 }
 
 function onSeatTap(n) {
@@ -336,19 +366,79 @@ function renderIdle() {
           : t("wins", { who, amount: chips(a.amount) }),
       );
     });
+    const byBoard = model.boardResults.flatMap((r) => r.boards.map((b) => h("li", { dataset: { pot: r.pot, board: b.board } },
+      t("wins_board", {
+        b: b.board,
+        who: b.winners.map((s) => `${seatName(model, s) || ""} (${s})`).join(", "),
+        amount: model.pots.length > 1 ? `${chips(b.chips)} (${potLabel(i18n, r.pot)})` : chips(b.chips),
+      }) + (b.hand ? ` · ${b.hand}` : ""))));
     result.replaceChildren(
       h("h2", { text: `${t("hand_n", { n: model.hand.number })} · ${t("street_complete")}` }),
       h("ul", { class: "winners" }, lines),
+      byBoard.length ? h("ul", { class: "board-winners" }, byBoard) : null,
     );
   } else {
     result.replaceChildren();
   }
+  renderFormats();
   const next = model ? model.next_button_seat : null;
   field("next-button").textContent =
     next === null || next === undefined
       ? t("next_button_none")
       : t("next_button", { seat: next, who: seatName(model, next) || "" });
   $('[data-action="start"]').disabled = next === null || next === undefined;
+  renderAbsent();
+}
+
+// ---------------------------------------------------------------- absent players
+//
+// Tournament tables only: between hands the dealer marks a player away from
+// his seat and back (001 Sitzverteilung, 004 #30: he is dealt in, his blinds
+// and antes are posted, his hand is dead). State and words come from
+// /tournaments/tables/<id>/absent/ (404 at other tables: no control); the
+// server pushes {"type": "absent", "seats"} when they change.
+
+const ABSENT_URL = `/tournaments/tables/${root.dataset.tableId}/absent/`;
+// undefined: not asked yet; null: no tournament table; else {seats: Set, labels, rule}
+let absent = root.dataset.formats === "off" ? undefined : null; // formats are off exactly at tournament tables
+
+async function loadAbsent(change = null) {
+  if (absent === null && !change) return; // a cash table: the floor marks absent players on the room page
+  const csrf = document.querySelector("input[name=csrfmiddlewaretoken]");
+  const init = change ? { method: "POST", body: JSON.stringify(change),
+    headers: { "Content-Type": "application/json", "X-CSRFToken": csrf ? csrf.value : "" } } : {};
+  let body;
+  try {
+    const response = await fetch(ABSENT_URL, init);
+    if (!change && (response.status === 404 || response.status === 403)) absent = null;
+    body = await response.json();
+  } catch (e) {
+    return; // offline: the socket shows it
+  }
+  if (body.ok) absent = { seats: new Set(body.seats), labels: body.labels, rule: body.rule };
+  else if (change) showAlert(body.message || body.code, "");
+  render();
+}
+
+function renderAbsent() {
+  const view = $('[data-view="idle"]');
+  let box = view.querySelector(".absent-box");
+  if (!absent) {
+    if (box) box.remove();
+    return;
+  }
+  if (!box) view.append((box = h("div", { class: "absent-box" })));
+  const L = absent.labels;
+  const seated = model.seats.filter((s) => s.player);
+  box.replaceChildren(
+    h("p", { class: "hint", text: `${L.title}: ${L.hint.replace("{rule}", absent.rule)}` }),
+    ...seated.map((s) => {
+      const away = absent.seats.has(s.number);
+      return h("button", { type: "button", class: `btn btn-small btn-ghost${away ? " on" : ""}`,
+        dataset: { absentSeat: s.number }, "aria-pressed": away ? "true" : "false",
+        onclick: () => loadAbsent({ seat: s.number, absent: !away }) },
+      `${s.number} · ${s.player}: ${away ? L.back : L.away}`);
+    }));
 }
 
 function highestBet() {
@@ -433,7 +523,7 @@ function onRaise() {
 // ---------------------------------------------------------------- cards
 
 function cardsInUse() {
-  const used = new Set(model ? model.board : []);
+  const used = new Set(model ? [...model.board, ...(model.board2 || [])] : []);
   if (model) for (const p of model.players) for (const c of p.cards) if (c !== "??") used.add(c);
   return used;
 }
@@ -486,7 +576,8 @@ function renderSlots(el, cards, count, onRemove) {
 function renderBoard() {
   const need = boardNeeded();
   const key = model.nextStreet ? `deal_${model.nextStreet}` : "deal_next";
-  field("deal-title").textContent = t(key);
+  field("deal-title").textContent = model.board2 ? t("deal_on_board", { street: t(key), n: model.nextBoard }) : t(key);
+  $('[data-action="rit-open"]').hidden = !model.runTwicePossible;
   renderSlots(field("board-slots"), boardCards, need, (c) => {
     boardCards = boardCards.filter((x) => x !== c);
     field("board-text").value = boardCards.join("");
@@ -550,23 +641,31 @@ function renderShowdown() {
             t("wins", { who: `${seatName(model, a.seat)} (${a.seat})`, amount: chips(a.amount) })).join(" · ")));
         return box;
       }
-      const seats = h("div", { class: "award-seats" },
-        pot.eligible.map((s) =>
-          h("button", { type: "button", class: `btn btn-small toggle${pick.has(s) ? " on" : ""}`,
-            dataset: { winner: s }, "aria-pressed": pick.has(s) ? "true" : "false",
-            onclick: () => {
-              const set = awardPick.get(i) || new Set();
-              if (set.has(s)) set.delete(s);
-              else set.add(s);
-              awardPick.set(i, set);
-              render();
-            } }, `${seatName(model, s) || ""} (${s})`),
-        ),
-      );
+      const toggles = (picks, attr) => pot.eligible.map((s) => {
+        const on = (picks.get(i) || new Set()).has(s);
+        return h("button", { type: "button", class: `btn btn-small toggle${on ? " on" : ""}`,
+          dataset: { [attr]: s }, "aria-pressed": on ? "true" : "false",
+          onclick: () => {
+            const set = picks.get(i) || new Set();
+            if (set.has(s)) set.delete(s);
+            else set.add(s);
+            picks.set(i, set);
+            render();
+          } }, `${seatName(model, s) || ""} (${s})`);
+      });
+      // A pot on two boards is halved between them: the winners of each board (000 Allgemein 14, Aktionen 8).
+      const two = potOnTwoBoards(model, i);
+      const pick2 = awardPick2.get(i) || new Set();
+      const seats = two
+        ? h("div", { class: "award-seats" },
+          h("div", { class: "award-board", dataset: { board: 1 } }, h("span", { class: "label", text: t("board_n", { n: 1 }) }), toggles(awardPick, "winner")),
+          h("div", { class: "award-board", dataset: { board: 2 } }, h("span", { class: "label", text: t("board_n", { n: 2 }) }), toggles(awardPick2, "winner2")))
+        : h("div", { class: "award-seats" }, toggles(awardPick, "winner"));
+      const sorted = (set) => [...set].sort((a, b) => a - b);
       const go = h("button", { type: "button", class: "btn btn-go", dataset: { action: "award", pot: i },
-        disabled: pick.size === 0,
-        onclick: () => act({ type: "award", pot: i, winners: [...pick].sort((a, b) => a - b) }) },
-        t(pick.size > 1 ? "split_between" : "award_pot", { pot: potLabel(i18n, i) }));
+        disabled: pick.size === 0 || (two && pick2.size === 0),
+        onclick: () => act({ type: "award", pot: i, winners: sorted(pick), ...(two ? { winners2: sorted(pick2) } : {}) }) },
+        t(pick.size > 1 || two ? "split_between" : "award_pot", { pot: potLabel(i18n, i) }));
       box.append(seats, go);
       return box;
     }),
@@ -643,6 +742,11 @@ function handleProcedureMessage(msg) {
     render();
     return true;
   }
+  if (msg.type === "absent" && absent) {
+    absent.seats = new Set(msg.seats);
+    render();
+    return true;
+  }
   if (msg.type === "instruction") {
     if (msg.cancelled || msg.status === "cancelled") instructions.delete(msg.id);
     else instructions.set(msg.id, msg);
@@ -704,6 +808,7 @@ function showSheet(id) {
 function closeSheets(except = null) {
   for (const el of root.querySelectorAll(".sheet")) if (el.id !== except) el.hidden = true;
   if (except !== "sheet-oot") ootSeat = null;
+  if (except !== "sheet-rit") ritPick = null;
 }
 
 // -- floor call
@@ -957,12 +1062,14 @@ function renderBettingProcedures() {
     title = t("oot_binding", { who: seatName(model, pl.seat) || pl.seat, action: actionWord(pl) });
   } else if (ev && ev.kind === "action" && pl.cause === "time") {
     title = t("time_action", { who: seatName(model, pl.seat) || pl.seat, action: actionWord(pl) });
+  } else if (ev && ev.kind === "start" && pl.format && (pl.format.dropped || []).length) {
+    title = pl.format.dropped.map((d) => t("straddle_dropped", { seat: d.seat, kind: t(`straddle_${d.kind}`) })).join(" ");
   }
   box.hidden = !title;
   if (title) {
     box.dataset.kind = ev.kind;
     box.replaceChildren(h("strong", { text: title }), " ", h("span", { text: loc(pl, "explanation") }), " ",
-      citeLinks(pl.citations));
+      citeLinks(pl.citations || (pl.format && pl.format.citations)));
   }
 }
 
@@ -1075,6 +1182,7 @@ function renderNotices() {
 }
 
 function renderProcedures() {
+  renderRunTwice();
   renderNotices();
   renderClock();
   renderChips();
@@ -1148,6 +1256,219 @@ function bindProcedures() {
   }
 }
 
+// ---------------------------------------------------------------- special formats
+//
+// Before "Start hand": bomb pot, flip (the chips every player posts), double
+// board (000 Allgemein 14) and the straddles agreed at the table's opening
+// (000 Aktionen 1), sent as `format` with `start_hand` and reset once the
+// hand started. During a hand: "Run it twice" when the snapshot says it is
+// possible, with the players' and the floor's agreement (000 Aktionen 8).
+
+function freshFormat() {
+  // live: the last position of the live straddles (0 none, 2 under the gun, 3 and the next player, ...)
+  return { kind: "standard", amount: "", double: false, live: 0, button: false, mississippi: null };
+}
+
+function resetFormat() {
+  nextFormat = freshFormat();
+  const input = $('input[name="format_amount"]');
+  if (input) input.value = "";
+}
+
+/** The seats of the next hand in position order (small blind first, button
+ * last), as the server deals them (HandSpec.standard). */
+function nextHandOrder() {
+  if (!model) return [];
+  const live = model.seats.filter((s) => s.player && s.stack > 0 && !s.sitting_out).map((s) => s.number)
+    .sort((a, b) => a - b);
+  const button = model.next_button_seat;
+  const at = live.indexOf(button);
+  if (at < 0 || live.length < 2) return [];
+  return [...live.slice(at + 1), ...live.slice(0, at + 1)];
+}
+
+/** The `format` of start_hand: null for a standard hand, false when the input is incomplete. */
+function formatMessage() {
+  if (!FORMATS_ON) return null;
+  const f = nextFormat;
+  const out = {};
+  if (f.kind !== "standard") {
+    if (!/^\d+$/.test(String(f.amount)) || Number(f.amount) <= 0) {
+      showAlert(t("err_format_amount"), "");
+      return false;
+    }
+    out.kind = f.kind;
+    out.amount = Number(f.amount);
+  }
+  if (f.double) out.double_board = true;
+  if (f.kind === "standard") {
+    const order = nextHandOrder();
+    const straddles = [];
+    for (let k = 2; k <= f.live && k < order.length; k += 1) straddles.push({ kind: "live", seat: order[k] });
+    if (f.button && order.length >= 4) straddles.push({ kind: "button", seat: order[order.length - 1] });
+    if (f.mississippi) straddles.push({ kind: "mississippi", seat: f.mississippi });
+    if (straddles.length) out.straddles = straddles;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+function startHand() {
+  const format = formatMessage();
+  if (format === false) return;
+  send("start_hand", format ? { format } : {});
+}
+
+function renderFormats() {
+  const box = field("formats");
+  box.hidden = !FORMATS_ON || !model;
+  if (box.hidden) return;
+  const f = nextFormat;
+  for (const b of box.querySelectorAll("[data-format-kind]")) setToggle(b, b.dataset.formatKind === f.kind);
+  setToggle($('[data-action="format-double"]'), f.double);
+  field("format-amount-row").hidden = f.kind === "standard";
+  const input = $('input[name="format_amount"]');
+  if (document.activeElement !== input && input.value !== String(f.amount)) input.value = f.amount;
+
+  // Straddles of the kinds agreed at the table's opening, for the seats of the next hand.
+  const kinds = FORMATS_ON ? model.table.straddle_kinds || [] : [];
+  const order = nextHandOrder();
+  const bb = Number(model.table.big_blind) || 0;
+  const key = JSON.stringify([kinds, order, f.kind, bb]);
+  const wrap = field("format-straddles");
+  if (key !== straddleKey) {
+    straddleKey = key;
+    const rows = [];
+    if (f.kind === "standard" && order.length >= 3) {
+      if (kinds.includes("live")) {
+        const select = h("select", { name: "straddle_live" }, h("option", { value: "0" }, t("straddle_none")));
+        const parts = [];
+        let amount = bb;
+        for (let k = 2; k < order.length; k += 1) {
+          amount *= 2;
+          parts.push(t("straddle_option", { seat: order[k], n: chips(amount) }));
+          select.append(h("option", { value: k }, parts.join(", ")));
+        }
+        rows.push(h("label", { class: "field" }, t("straddle_live"), select));
+      }
+      if (kinds.includes("button") && order.length >= 4) {
+        rows.push(h("button", { type: "button", class: "btn btn-small toggle", dataset: { action: "format-button-straddle" } },
+          `${t("straddle_button")}: ${t("straddle_option", { seat: order[order.length - 1], n: chips(2 * bb) })}`));
+      }
+      if (kinds.includes("mississippi") && order.length >= 4) {
+        rows.push(h("label", { class: "field" }, t("straddle_mississippi"),
+          h("select", { name: "straddle_mississippi" }, h("option", { value: "" }, t("straddle_none")),
+            order.slice(3).map((seat) => h("option", { value: seat }, t("straddle_option", { seat, n: chips(2 * bb) }))))));
+      }
+    }
+    wrap.replaceChildren(...rows);
+  }
+  const live = wrap.querySelector('select[name="straddle_live"]');
+  if (live) live.value = String(f.live);
+  const miss = wrap.querySelector('select[name="straddle_mississippi"]');
+  if (miss) miss.value = f.mississippi ? String(f.mississippi) : "";
+  const btn = wrap.querySelector('[data-action="format-button-straddle"]');
+  if (btn) setToggle(btn, f.button);
+
+  const hints = [];
+  if (f.kind !== "standard") hints.push(t(`format_${f.kind}_hint`));
+  if (f.double) hints.push(t("format_double_hint"));
+  if (f.kind === "standard" && kinds.length) {
+    hints.push(t("format_straddle_hint", { kinds: kinds.map((k) => t(`straddle_${k}`)).join(", ") }));
+  }
+  field("format-hint").textContent = hints.join(" ");
+}
+
+/** Clicks of the format control and the run-it-twice sheet; true when handled here. */
+function onFormatClick(b) {
+  if (b.dataset.formatKind) {
+    nextFormat.kind = b.dataset.formatKind;
+    render();
+    return true;
+  }
+  switch (b.dataset.action) {
+    case "format-double": nextFormat.double = !nextFormat.double; render(); return true;
+    case "format-button-straddle": nextFormat.button = !nextFormat.button; render(); return true;
+    case "rit-open": if (model && model.runTwicePossible) openRunTwice(); return true;
+    case "rit-floor": if (ritPick) { ritPick.floor = !ritPick.floor; render(); } return true;
+    case "rit-send": sendRunTwice(); return true;
+    default:
+      break;
+  }
+  if (ritPick && b.dataset.ritPot !== undefined) {
+    const i = Number(b.dataset.ritPot);
+    if (ritPick.pots.has(i)) ritPick.pots.delete(i);
+    else ritPick.pots.add(i);
+    render();
+    return true;
+  }
+  if (ritPick && b.dataset.ritSeat !== undefined) {
+    const s = Number(b.dataset.ritSeat);
+    if (ritPick.agreed.has(s)) ritPick.agreed.delete(s);
+    else ritPick.agreed.add(s);
+    render();
+    return true;
+  }
+  return false;
+}
+
+function onFormatInput(e) {
+  const el = e.target;
+  if (el.name === "format_amount") nextFormat.amount = el.value.trim();
+  else if (el.name === "straddle_live") nextFormat.live = Number(el.value) || 0;
+  else if (el.name === "straddle_mississippi") nextFormat.mississippi = el.value ? Number(el.value) : null;
+  else return;
+  render();
+}
+
+function openRunTwice() {
+  ritPick = { pots: new Set(model.pots.map((_, i) => i)), agreed: new Set(), floor: false };
+  showSheet("sheet-rit");
+  render();
+}
+
+/** The seats that must agree: every player in the chosen pots (000 Aktionen 8 b). */
+function ritPlayers() {
+  const seats = new Set();
+  model.pots.forEach((pot, i) => {
+    if (ritPick.pots.has(i)) for (const s of pot.eligible) seats.add(s);
+  });
+  return [...seats].sort((a, b) => a - b);
+}
+
+function renderRunTwice() {
+  const sheet = $("#sheet-rit");
+  if (sheet.hidden || !ritPick || !model) return;
+  field("rit-pots").replaceChildren(...model.pots.map((pot, i) => {
+    const on = ritPick.pots.has(i);
+    return h("button", { type: "button", class: `btn btn-small toggle${on ? " on" : ""}`, dataset: { ritPot: i },
+      "aria-pressed": on ? "true" : "false" }, `${potLabel(i18n, i)} ${chips(pot.amount)}`);
+  }));
+  const players = ritPlayers();
+  field("rit-players").replaceChildren(...players.map((s) => {
+    const on = ritPick.agreed.has(s);
+    return h("button", { type: "button", class: `btn btn-small toggle${on ? " on" : ""}`, dataset: { ritSeat: s },
+      "aria-pressed": on ? "true" : "false" }, `${seatName(model, s) || ""} (${s})`);
+  }));
+  setToggle(sheet.querySelector('[data-action="rit-floor"]'), ritPick.floor);
+  const needFloor = players.length > 2;
+  const allAgreed = players.every((s) => ritPick.agreed.has(s));
+  field("rit-hint").textContent = !allAgreed ? t("rit_all_must_agree") : needFloor && !ritPick.floor ? t("rit_floor_needed") : "";
+  sheet.querySelector('[data-action="rit-send"]').disabled =
+    !ritPick.pots.size || !players.length || !allAgreed || (needFloor && !ritPick.floor) || Boolean(pending);
+}
+
+function sendRunTwice() {
+  if (!ritPick || !model) return;
+  const players = ritPlayers();
+  const message = {
+    agreed: players.filter((s) => ritPick.agreed.has(s)),
+    pots: [...ritPick.pots].sort((a, b) => a - b),
+    floor: ritPick.floor,
+  };
+  closeSheets();
+  send("run_it_twice", message);
+}
+
 // ---------------------------------------------------------------- wiring
 
 function render() {
@@ -1174,7 +1495,7 @@ function bind() {
     const seat = model ? model.toAct : null;
     switch (b.dataset.action) {
       case "start":
-        send("start_hand");
+        startHand();
         break;
       case "fold":
       case "check":
@@ -1186,12 +1507,13 @@ function bind() {
         onRaise();
         break;
       case "board":
-        act({ type: "board", cards: boardCards.join("") });
+        act({ type: "board", cards: boardCards.join(""), ...(model.board2 ? { board: model.nextBoard } : {}) });
         break;
       case "board-skip":
-        act({ type: "board", cards: "" });
+        act({ type: "board", cards: "", ...(model.board2 ? { board: model.nextBoard } : {}) });
         break;
       default:
+        if (onFormatClick(b)) break;
         if (b.dataset.key) onKey(b.dataset.key);
         if (b.dataset.short) onShortcut(b.dataset.short);
     }
@@ -1212,6 +1534,8 @@ function bind() {
     field("show-text").value = cards.join("");
     render();
   });
+  field("formats").addEventListener("input", onFormatInput);
+  field("formats").addEventListener("change", onFormatInput);
   field("board-text").addEventListener("input", (e) => {
     boardCards = normalise(e.target.value).slice(0, boardNeeded());
     render();

@@ -22,6 +22,10 @@ export function cardList(value) {
  *   phase, street, toAct (seat|null), legal (object|null),
  *   pots: [{amount, eligible: [seat...]}], potTotal,
  *   board: [cards], showdownOrder: [seat...], awards: [{pot, seat, amount}],
+ *   board2: null | [cards] (double board, or once run twice), nextBoard: 1|2|null,
+ *   runTwicePots: null | [pot index...], runTwicePossible: bool,
+ *   format: {kind: "standard"|"bomb_pot"|"flip", amount, double_board, straddles: [{kind, seat, amount}]},
+ *   boardResults: [{pot, amount, boards: [{board, winners: [seat...], chips, hand}]}],
  *   players: [{seat, name, stack, bet, folded, allIn, cards, shown, mucked, button, blind}]
  *   bySeat: Map seat -> player
  * }
@@ -44,6 +48,12 @@ export function readSnapshot(snapshot) {
     pots: [],
     potTotal: 0,
     board: [],
+    board2: null,
+    nextBoard: null,
+    runTwicePots: null,
+    runTwicePossible: false,
+    format: null,
+    boardResults: [],
     showdownOrder: [],
     awards: [],
     players: [],
@@ -61,6 +71,13 @@ export function readSnapshot(snapshot) {
   model.toAct = st.to_act_seat ?? null;
   model.legal = st.legal ?? null;
   model.board = cardList(st.board);
+  // Special formats (000 Allgemein 14, Aktionen 1 and 8): tables/services.format_view.
+  model.board2 = st.board2 === null || st.board2 === undefined ? null : cardList(st.board2);
+  model.nextBoard = st.next_board ?? null;
+  model.runTwicePots = st.run_twice_pots ?? null;
+  model.runTwicePossible = Boolean(st.run_twice_possible);
+  model.format = st.format || null;
+  model.boardResults = st.board_results || [];
   model.buttonSeat = st.button_seat ?? model.buttonSeat;
   model.pots = (st.pots || []).map((p) => ({ amount: p.amount ?? 0, eligible: [...(p.eligible_seats || [])].sort((a, b) => a - b) }));
   model.potTotal = st.total_pot ?? model.pots.reduce((sum, p) => sum + (p.amount || 0), 0);
@@ -69,6 +86,9 @@ export function readSnapshot(snapshot) {
 
   const list = st.players || [];
   const n = list.length;
+  // A bomb pot or a flip has no blinds; straddlers are tagged (000 Allgemein 14, Aktionen 1).
+  const noBlinds = Boolean(model.format && model.format.kind !== "standard");
+  const straddlers = new Set(((model.format && model.format.straddles) || []).map((s) => s.seat));
   list.forEach((raw, pos) => {
     const player = {
       pos,
@@ -83,7 +103,8 @@ export function readSnapshot(snapshot) {
       shown: Boolean(raw.shown),
       mucked: Boolean(raw.mucked),
       button: raw.seat === model.buttonSeat,
-      blind: n === 2 ? (pos === 1 ? "SB" : "BB") : pos === 0 ? "SB" : pos === 1 ? "BB" : null,
+      blind: noBlinds ? null : straddlers.has(raw.seat) ? "STR"
+        : n === 2 ? (pos === 1 ? "SB" : "BB") : pos === 0 ? "SB" : pos === 1 ? "BB" : null,
     };
     model.players.push(player);
     model.bySeat.set(player.seat, player);
@@ -111,6 +132,25 @@ export function streetKey(model) {
   return null;
 }
 
+/** The pot indexes played on two boards: all with a double board, the agreed ones when run twice. */
+export function potOnTwoBoards(model, index) {
+  if (!model.board2) return false;
+  return model.runTwicePots === null || model.runTwicePots.includes(index);
+}
+
+/** A short label of a hand's format ("Bomb pot 20 · Double board"), "" for a standard hand. */
+export function formatLabel(i18n, format, runTwicePots = null) {
+  const parts = [];
+  if (format) {
+    if (format.kind === "bomb_pot") parts.push(i18n.t("fmt_bomb_pot", { n: format.amount }));
+    if (format.kind === "flip") parts.push(i18n.t("fmt_flip", { n: format.amount }));
+    if (format.double_board) parts.push(i18n.t("fmt_double"));
+    for (const s of format.straddles || []) parts.push(i18n.t(`fmt_${s.kind}`, { seat: s.seat, n: s.amount }));
+  }
+  if (runTwicePots) parts.push(i18n.t("fmt_run_twice"));
+  return parts.join(" · ");
+}
+
 /** Pot label: "Main pot" or "Side pot n". */
 export function potLabel(i18n, index) {
   return index === 0 ? i18n.t("pot_main") : i18n.t("pot_side", { n: index });
@@ -125,7 +165,9 @@ export function describeEvent(i18n, model, event) {
     return name ? `${name} (${seat})` : i18n.t("seat_n", { n: seat });
   };
   if (event.kind === "start") {
-    return i18n.t("act_start", { n: model.hand ? model.hand.number : "", seat: p.button ?? "" });
+    const n = model.hand ? model.hand.number : "";
+    if (p.format) return i18n.t("act_start_format", { n, seat: p.button ?? "", format: formatLabel(i18n, p.format) });
+    return i18n.t("act_start", { n, seat: p.button ?? "" });
   }
   switch (p.type) {
     case "fold":
@@ -139,7 +181,10 @@ export function describeEvent(i18n, model, event) {
     case "raise":
       return i18n.t(`act_${p.type}`, { who: who(p.seat), to: p.to });
     case "board":
+      if (p.board && p.cards) return i18n.t("act_board_n", { b: p.board, cards: cardList(p.cards).join(" ") });
       return p.cards ? i18n.t("act_board", { cards: cardList(p.cards).join(" ") }) : i18n.t("act_board_blank");
+    case "run_it_twice":
+      return i18n.t("act_run_twice", { seats: (p.agreed || []).join(", ") });
     case "show":
       return i18n.t("act_show", { who: who(p.seat), cards: cardList(p.cards).join(" ") });
     case "award":

@@ -47,7 +47,7 @@ root.addEventListener("click", (event) => {
   } else if (d.op === "start_tournament") post({ op: "start" });
   else if (d.op) post({ op: d.op });
   else if (d.undo) post({ op: "undo_move", instruction: Number(d.undo) });
-  else if (d.entryOp) post({ op: d.entryOp, entry: Number(d.entry) });
+  else if (d.entryOp) post({ op: d.entryOp, entry: Number(d.entry), add_on: d.addOn === "1" });
 });
 
 document.getElementById("reg-form").addEventListener("submit", async (event) => {
@@ -63,6 +63,19 @@ document.getElementById("payout-form").addEventListener("submit", (event) => {
   const amounts = text ? text.split(/[\s,;]+/).map((x) => Number(x)) : [];
   post({ op: "payouts", amounts });
 });
+
+/** The buttons of one registration: only what the services would accept
+ * now (`e.can`, from the snapshot: 004 #72-#74, 001 Re-buy/Add-on, 004 #27). */
+function entryButtons(e) {
+  const button = (op, label, extra = {}) => h("button", { type: "button", "data-entry-op": op, "data-entry": e.id, ...extra }, label);
+  const out = [];
+  if (e.status === "reserved") out.push(button("check_in", t("checkin")));
+  if (e.can.re_enter) out.push(button("re_enter", t("reenter")));
+  if (e.can.surrender) out.push(button("surrender", t("surrender")));
+  if (e.can.rebuy) out.push(button("rebuy", t("rebuy")));
+  if (e.can.add_on) out.push(button("rebuy", t("add_on"), { "data-add-on": "1" }));
+  return out;
+}
 
 function render() {
   renderClock(root, snap, receivedAt);
@@ -81,7 +94,8 @@ function render() {
     h("h3", {}, `${t("table_n", { n: tb.number })} · ${tb.players}`, tb.live ? " ●" : ""),
     h("ol", { class: "seats" }, ...tb.seats.map((s) => h("li", { "data-seat": s.seat },
       h("span", { class: "seat-no" }, String(s.seat)), " ", s.player, " ",
-      h("span", { class: "stack" }, chips(s.stack)), s.waits ? h("em", {}, ` (${t("waits")})`) : ""))))));
+      h("span", { class: "stack" }, chips(s.stack)), s.waits ? h("em", {}, ` (${t("waits")})`) : "",
+      s.absent ? h("em", { class: "absent" }, ` (${t("absent")})`) : ""))))));
 
   const list = document.getElementById("td-instructions");
   list.replaceChildren(...snap.instructions.map((i) => h("li",
@@ -94,10 +108,7 @@ function render() {
   const entries = document.getElementById("td-entries");
   entries.replaceChildren(...snap.registrations.map((e) => h("tr", { "data-status": e.status },
     h("td", {}, e.player, e.number > 1 ? ` #${e.number}` : ""), h("td", {}, e.status, e.priority ? " ★" : ""),
-    h("td", {}, e.status === "reserved" ? h("button", { type: "button", "data-entry-op": "check_in", "data-entry": e.id }, t("checkin"))
-      : e.status === "busted" ? h("button", { type: "button", "data-entry-op": "re_enter", "data-entry": e.id }, t("reenter"))
-      : e.status === "seated" ? h("button", { type: "button", "data-entry-op": "surrender", "data-entry": e.id }, t("surrender"))
-      : ""))));
+    h("td", {}, ...entryButtons(e)))));
 
   const finishes = document.getElementById("td-finishes");
   finishes.replaceChildren(...snap.finishes.filter((x) => x.place).map((x) => h("li", { value: x.place },

@@ -135,3 +135,72 @@ def test_a_small_tournament_runs_from_registration_to_the_final_table(new_page, 
     assert re.fullmatch(r"\d+:\d\d", lobby.locator("[data-f=time]").text_content())
     assert lobby.locator("#tl-payouts li").count() == 3
     screenshot(lobby, "tournament_lobby_final_table")
+
+
+def _running(rulebook, players=4, bust=True, **kw):
+    """A started tournament (late registration open in its first level); one player busted."""
+    from tests.tournaments.play import bust_hand
+    from tournaments import services
+    from tournaments.models import TournamentTable
+
+    structure = {**STRUCTURE, "late_registration_until": 0}
+    t = services.create_tournament(f"{rulebook} cup", rulebook, structure, starting_stack=10_000, buy_in=50,
+                                   seed=5, **kw)
+    for i in range(players):
+        services.register(t.id, f"{rulebook[:3]} {i + 1}")
+    services.start(t.id)
+    table_id = TournamentTable.objects.filter(tournament=t).values_list("table_id", flat=True).first()
+    if bust:
+        bust_hand(table_id)
+    return t.id, table_id
+
+
+def test_the_director_shows_only_the_entry_buttons_the_rules_allow(new_page, floorman):
+    """001 Re-buy/Add-on: no re-entry, surrender or rebuy unless provided; 004 #72/#74/#27: re-entry
+    for the busted, surrender and rebuy for the seated while entries are left."""
+    wyn, _ = off_loop(_running, "wynental")
+    munot, _ = off_loop(_running, "munotpoker", re_entries_allowed=1, rebuys_allowed=1)
+    page = new_page(viewport=(1400, 1000))
+    login(page, "floor", "pw-floor")
+
+    page.goto(f"/tournaments/{wyn}/")
+    page.wait_for_selector("#td-entries tr[data-status=busted]")
+    for op in ("re_enter", "surrender", "rebuy"):
+        assert page.locator(f"#td-entries button[data-entry-op={op}]").count() == 0, op
+
+    page.goto(f"/tournaments/{munot}/")
+    page.wait_for_selector("#td-entries tr[data-status=busted]")
+    busted = page.locator("#td-entries tr[data-status=busted]")
+    assert busted.locator("button[data-entry-op=re_enter]").count() == 1
+    seated = page.locator("#td-entries tr[data-status=seated]")
+    assert seated.count() == 3
+    assert page.locator("#td-entries tr[data-status=seated] button[data-entry-op=surrender]").count() == 3
+    assert page.locator("#td-entries tr[data-status=seated] button[data-entry-op=rebuy]").count() == 3
+    assert page.locator("#td-entries button[data-add-on]").count() == 0  # no add-on in this structure
+    screenshot(page, "tournament_entry_buttons")
+    busted.locator("button[data-entry-op=re_enter]").click()
+    # the re-entry is seated at once (004 #72) and has used the one re-entry: no buttons for it
+    page.wait_for_function("document.querySelectorAll('#td-entries tr[data-status=seated]').length === 4")
+    assert page.locator("#td-entries button[data-entry-op=re_enter]").count() == 0
+    assert page.locator("#td-entries button[data-entry-op=surrender]").count() == 3
+
+
+def test_the_tablet_marks_a_tournament_player_away_004_30(new_page, floorman):
+    """The dealer marks a player away between hands; the next hand deals him in, posts his
+    blind and kills his hand (004 #30), and the tablet says so."""
+    _, table_id = off_loop(_running, "munotpoker", bust=False)
+    page = new_page(viewport=(1280, 800))
+    login(page, "floor", "pw-floor")
+    page.goto(f"/tables/{table_id}/dealer/")
+    page.wait_for_selector(".absent-box button[data-absent-seat]")
+    box = page.locator(".absent-box")
+    assert "004 30" in box.locator(".hint").text_content()
+    first = box.locator("button[data-absent-seat]").first
+    seat = first.get_attribute("data-absent-seat")
+    first.click()
+    page.wait_for_selector(f'.seat[data-seat="{seat}"] .tag-absent')
+    page.wait_for_selector(f'.absent-box button[data-absent-seat="{seat}"][aria-pressed=true]')
+    screenshot(page, "tournament_tablet_absent_idle")
+    page.locator('[data-action="start"]').click()
+    page.wait_for_selector(f'.seat[data-seat="{seat}"].folded')  # dealt in, hand dead
+    screenshot(page, "tournament_tablet_absent")

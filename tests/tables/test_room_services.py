@@ -326,6 +326,25 @@ def test_einsaetze_4_the_owed_big_blind_after_a_seat_change_to_under_the_gun_plu
     assert state["phase"] == "board" and state["total_pot"] == 8
 
 
+def test_einsaetze_4_an_owed_big_blind_is_covered_by_a_bomb_pot_or_by_the_players_own_straddle(game, floorman):
+    """The owed big blind must not stop the dealer's format: in a bomb pot everyone posts the amount
+    (000 Allgemein 14), and a player who straddles posts his straddle, not an extra big blind."""
+    table = main_table(game)
+    for seat, name in [(1, "A"), (2, "B"), (3, "C"), (4, "D")]:
+        seat_with_chips(game, table, seat, name, 100)
+    services.start_hand(table.id)
+    for seat in (4, 1, 2):
+        services.apply_action(table.id, {"type": "fold", "seat": seat})
+    r.move_player(table.id, 1, table.id, 6, actor=floorman)  # A owes the big blind next hand
+    before = {s.number: s.stack for s in table.seats.exclude(player=None)}
+    services.start_hand(table.id, format={"kind": "bomb_pot", "amount": 10})
+    spec = Hand.objects.get(table=table, status="live").spec
+    assert spec.get("posts", []) == [] and spec["bomb_pot"] == 10
+    state = services.table_snapshot(Table.objects.get(pk=table.pk))["hand"]["state"]
+    assert state["total_pot"] == 40
+    assert {p["seat"]: p["stack"] for p in state["players"]} == {n: s - 10 for n, s in before.items()}
+
+
 def test_einsaetze_4_moving_one_seat_or_moved_by_the_floor_to_another_table_posts_nothing(game, floorman):
     table = main_table(game)
     second = r.open_table(game.id, "Main 2", max_seats=6, actor=floorman)

@@ -81,8 +81,6 @@ async def test_the_lobby_sees_the_no_show_and_the_next_call_without_anyone_on_th
     manager = await database_sync_to_async(floorman_manager)(floorman)
     display = await database_sync_to_async(r.create_display)(room.id, actor=manager)
     call = await database_sync_to_async(_open_call)(game)
-    await database_sync_to_async(Call.objects.filter(pk=call.pk).update)(
-        deadline=timezone.now() + dt.timedelta(seconds=1))
 
     app = timers.FloorTimers(URLRouter(websocket_urlpatterns))
     app.enabled = True
@@ -92,6 +90,9 @@ async def test_the_lobby_sees_the_no_show_and_the_next_call_without_anyone_on_th
     assert connected
     snapshot = (await ws.receive_json_from())["snapshot"]
     assert [c["name"] for c in snapshot["games"][0]["calls"]] == ["Zoe Quinn"]
+    # Zoe's countdown ends in half a second (the room says 300 s; shortened here)
+    await database_sync_to_async(Call.objects.filter(pk=call.pk).update)(
+        deadline=timezone.now() + dt.timedelta(seconds=0.5))
     update = await ws.receive_json_from(timeout=6)
     calls = update["snapshot"]["games"][0]["calls"]
     assert [c["name"] for c in calls] == ["Yann Roth"]

@@ -184,6 +184,10 @@ WYNENTAL = TournamentRules(
     late_entry="none",
     citations={
         "seating": Citation("001", "Sitzverteilung"),
+        # 001 "Sitzverteilung": an absent player's chips play on, "die Blinds
+        # werden automatisch bezahlt und die Karten gefoldet" (and 6.14).
+        "absent": Citation("001", "Sitzverteilung"),
+        "re_buy": Citation("001", "Re-buy/Add-on"),
         "initial_button": Citation("001", "Dealerbutton"),
         "button": Citation("001", "Dealerbutton"),
         "dead_button": Citation("001", "6.10"),
@@ -231,6 +235,12 @@ MUNOT = TournamentRules(
     citations={
         "seating": Citation("004", "7"),
         "late_entry": Citation("004", "8"),
+        # 004 #30: at the table before the last card of the initial deal, "ansonsten ist die Hand tot".
+        "absent": Citation("004", "30"),
+        "re_buy": Citation("004", "27"),
+        "re_entry": Citation("004", "72"),
+        "waitlist": Citation("004", "73"),
+        "surrender": Citation("004", "74"),
         "initial_button": Citation("004", "75"),
         "button": Citation("004", "32"),
         "dead_button": Citation("004", "32"),
