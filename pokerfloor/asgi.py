@@ -4,6 +4,7 @@ Served by daphne (``daphne pokerfloor.asgi:application``).  The floor's
 server-side timers (``tables.timers``) start with the first connection.
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -43,3 +44,9 @@ application = FloorTimers(ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(websocket_app),
     }
 ))
+
+# Everything imported so far (Django, the apps, the URL and websocket routes)
+# lives as long as the process: move it out of the garbage collector's
+# generations, so that a full collection during a fan-out to many screens
+# does not walk it again and again.
+gc.freeze()

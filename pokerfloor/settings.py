@@ -113,6 +113,12 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "pokerfloor.channel_layer.InMemoryChannelLayer",
                                   "CONFIG": {"capacity": envint("CHANNEL_CAPACITY", "1000")}}}
 
+if os.environ.get("POKERFLOOR_FAST_PASSWORDS") == "1":
+    # The test suite only (tests/conftest.py sets it for pytest and for its
+    # daphne): PBKDF2's million rounds cost about a second per test user on
+    # a small machine.  Never set this in production.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]

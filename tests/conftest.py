@@ -19,6 +19,24 @@ ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts"
 
 
+def pytest_configure(config):
+    """Test users get cheap password hashes (PBKDF2 costs about a second per
+    user here), in this process and in the daphne the browser tests start
+    (it inherits the environment; see pokerfloor/settings.py)."""
+    os.environ["POKERFLOOR_FAST_PASSWORDS"] = "1"
+    if not config.pluginmanager.hasplugin("django"):
+        return
+    from django.conf import settings
+
+    if not settings.configured:
+        return
+    from django.contrib.auth import hashers
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    hashers.get_hashers.cache_clear()
+    hashers.get_hashers_by_algorithm.cache_clear()
+
+
 @pytest.fixture
 def roles(db):
     """Create the Django groups ``dealer``, ``floor`` and ``manager``."""
