@@ -33,21 +33,10 @@ sys.path.insert(0, str(ROOT))
 
 
 def setup_django() -> str:
-    if not os.environ.get("DATABASE_URL"):
-        from pokerfloor.embedded_pg import embedded_database_url
+    """Django on this benchmark's own database (``bench/benchdb.py``)."""
+    from benchdb import setup_django as on_database
 
-        os.environ["DATABASE_URL"] = embedded_database_url("pokerfloor_bench")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
-    # the server runs as in production (DEBUG off); sessions made here must verify there
-    os.environ["DEBUG"] = "false"
-    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    return os.environ["DATABASE_URL"]
+    return on_database("pokerfloor_bench")
 
 
 def make_room(n_tables: int, run: str) -> tuple[list[int], list[str], list[str]]:

@@ -147,22 +147,10 @@ def run(rulebook: str, entrants: int, seed: int, round_size: int, repeat: int) -
 
 
 def setup_django() -> None:
-    """Django on the bench database (created and migrated if needed)."""
-    import os
+    """Django on this benchmark's own database (``bench/benchdb.py``)."""
+    from benchdb import setup_django as on_database
 
-    if not os.environ.get("DATABASE_URL"):
-        from pokerfloor.embedded_pg import embedded_database_url
-
-        os.environ["DATABASE_URL"] = embedded_database_url("pokerfloor_bench_tournament")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
-    os.environ["DEBUG"] = "false"
-    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    on_database("pokerfloor_bench_tournament")
 
 
 def snapshot_bench(entrants: int, seed: int, repeat: int) -> None:
