@@ -81,6 +81,12 @@ class Entry(models.Model):
     ``status``: reserved -> registered (checked in) -> seated -> busted;
     waitlisted; surrendered (004 #74); cancelled.  ``priority`` entries (an
     immediate re-entry, 004 #72) come before the waitlist.
+
+    ``rebuy_pending`` -- the player lost his last chip in hand ``rebuy_hand``
+    of a rebuy tournament and may rebuy at once (004 #27): he stays seated
+    with 0 chips; his bust is recorded (placed by ``rebuy_stack``, his stack
+    at the start of that hand) if the table's next hand starts without his
+    rebuy or the director records "No rebuy".
     """
 
     class Status(models.TextChoices):
@@ -101,6 +107,9 @@ class Entry(models.Model):
     add_ons = models.PositiveSmallIntegerField(default=0)
     wait_hands = models.PositiveSmallIntegerField(default=0, help_text="hands to sit out until the button (001)")
     late = models.BooleanField(default=False)
+    rebuy_pending = models.BooleanField(default=False)
+    rebuy_stack = models.PositiveBigIntegerField(default=0, help_text="stack at the start of the bust hand")
+    rebuy_hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -194,7 +194,9 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
     ``tables`` (number, table_id, seats with player/stack/absent, broken,
     live), ``seat_draw`` (player -> table, seat), ``registrations`` (with
     ``can``: which of ``re_enter``, ``surrender``, ``rebuy``, ``add_on`` the
-    services would accept now, see :func:`entry_refusal`), ``finishes``,
+    services would accept now, see :func:`entry_refusal`; ``rebuy_pending``:
+    busted in a rebuy tournament, may rebuy before his next hand, 004 #27 --
+    seats carry the same flag), ``finishes``,
     ``instructions`` (newest 40), ``public_token``.
 
     Five SQL queries whatever the number of tables (tables with their live
@@ -219,6 +221,7 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
         for _table_id, number, player_id, name, stack, absent in by_table.get(tt.table_id, []):
             entry = seated_players.get(player_id)
             rows.append({"seat": number, "player": name, "stack": stack, "absent": absent,
+                         "rebuy_pending": bool(entry and entry.rebuy_pending),
                          "entry": entry.id if entry else None, "waits": bool(entry and entry.wait_hands)})
             draw.append({"player": name, "table": tt.number, "seat": number})
             stacks.append(stack)
@@ -268,7 +271,7 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
         "tables": tables,
         "seat_draw": draw,
         "registrations": [{"id": e.id, "player": e.player.name, "number": e.number, "status": e.status,
-                           "priority": e.priority, "late": e.late, "rebuys": e.rebuys, "add_ons": e.add_ons,
+                           "rebuy_pending": e.rebuy_pending, "priority": e.priority, "late": e.late, "rebuys": e.rebuys, "add_ons": e.add_ons,
                            "can": {op: entry_refusal(t, op, e, by_player[e.player_id], late_open) is None
                                    for op in ENTRY_OPS}} for e in entries],
         "finishes": finishes,
@@ -394,8 +397,8 @@ def entry_refusal(t: Tournament, op: str, entry: Entry, player_entries: list[Ent
         rule = "004 74"
         if t.rulebook != "munotpoker" or not t.re_entries_allowed:
             return ServiceError("not_allowed", "surrender exists only in MunotPoker re-entry tournaments (004 #74)")
-        if entry.status != Entry.Status.SEATED:
-            return ServiceError("invalid", "only a seated player surrenders")
+        if entry.status != Entry.Status.SEATED or entry.rebuy_pending:
+            return ServiceError("invalid", "only a seated player with chips surrenders")
         if len(player_entries) - 1 >= t.re_entries_allowed:
             return ServiceError("not_allowed", "no re-entry left (004 #74)")
     elif op in ("rebuy", "add_on"):
@@ -408,6 +411,8 @@ def entry_refusal(t: Tournament, op: str, entry: Entry, player_entries: list[Ent
                                 else f"no {word} left ({rule})")
         if entry.status != Entry.Status.SEATED:
             return ServiceError("invalid", "only a seated player rebuys")
+        if op == "add_on" and entry.rebuy_pending:
+            return ServiceError("invalid", f"{entry.player.name} has lost his chips: rebuy or no rebuy first (004 27)")
     else:
         return ServiceError("invalid", f"unknown operation {op!r}")
     if t.status != Tournament.Status.RUNNING:
@@ -703,6 +708,9 @@ def rebuy(entry_id: int, *, add_on: bool = False, actor=None) -> Entry:
     """A rebuy (or add-on) of a full starting stack, only where the structure
     allows it (001 Re-buy/Add-on: none unless provided; 004 #27: in a rebuy
     tournament at once, between hands), while late registration is open.
+    A player who lost his chips (``rebuy_pending``, :func:`_offer_rebuys`)
+    gets his stack in the same seat before his table's next hand, so he
+    misses no hand and posts his blinds/antes at once (004 #27).
     Errors (``entry_refusal``): ``not_found``, ``not_allowed``, ``invalid``,
     ``closed``; ``hand_in_progress``."""
     entry = Entry.objects.filter(pk=entry_id).select_related("player").first()
@@ -720,8 +728,14 @@ def rebuy(entry_id: int, *, add_on: bool = False, actor=None) -> Entry:
             entry.add_ons += 1
         else:
             entry.rebuys += 1
-        entry.save(update_fields=["add_ons", "rebuys"])
-        _record(t, "add_on" if add_on else "rebuy", {"entry": entry.id, "rule": rule}, actor)
+        was_pending = entry.rebuy_pending
+        entry.rebuy_pending = False
+        entry.save(update_fields=["add_ons", "rebuys", "rebuy_pending"])
+        if was_pending:
+            Instruction.objects.filter(tournament=t, kind="rebuy", entry=entry, status="pending").update(
+                status="done")
+        _record(t, "add_on" if add_on else "rebuy", {"entry": entry.id, "rule": rule, "after_bust": was_pending},
+                actor)
     return entry
 
 
@@ -939,6 +953,8 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
     * Players waiting for the button (001 Tischauflösung, 004 #8) are not
       dealt in; absent players are (their hands are killed after the blinds
       by ``tables.services``: 001 Sitzverteilung, 004 #30).
+    * A player of this table still ``rebuy_pending`` (004 #27) missed his
+      rebuy: his bust is recorded now, as a normal bust.
     * A hand dealt after a bust here ends that player's priority for an
       immediate re-entry (004 #72): after the commit the waitlist takes the
       place kept for him (:func:`fill_waitlist`).
@@ -994,6 +1010,16 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
         # longer "at once": the place kept for it goes to the waitlist (004 #73).
         tournament_id = t.id
         transaction.on_commit(lambda: fill_waitlist(tournament_id), robust=True)
+    lapsed = list(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, rebuy_pending=True,
+                                       player_id__in=[s.player_id for s in seats if s.player_id is not None])
+                  .select_related("player"))
+    if lapsed:
+        # 004 #27: the next hand starts without their rebuy -- they are out.
+        t = Tournament.objects.select_for_update().get(pk=t.id)
+        _record_pending_busts(t, lapsed)
+        payload = {"table": tt.number, "entries": [e.id for e in lapsed], "rule": "004 27"}
+        if not _finish_if_won(t, rules, None):
+            _after_busts(t, rules, True, "rebuy_lapsed", payload, None)
     return spec
 
 
@@ -1048,9 +1074,12 @@ def on_hand_completed(sender, table: Table, hand: Hand, start_stacks: dict, fina
         entries = {e.player_id: e for e in Entry.objects.filter(
             tournament=t, status=Entry.Status.SEATED, player_id__in=seat_players.values()).select_related("player")}
         out = [(entries[seat_players[s]], start_stacks[s]) for s in busted_seats if seat_players.get(s) in entries]
+        out, pending = _offer_rebuys(t, out, hand, tt.number)
         _record_busts(t, rules, out, hand=hand)
+        payload["rebuy_pending"] = [e.id for e, _stack in pending]
+        out_players = {e.player_id for e, _stack in out}
         payload["busts"] = [{"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]}
-                            for s in busted_seats if seat_players.get(s) in entries]
+                            for s in busted_seats if seat_players.get(s) in out_players]
     wait_done = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0,
                                      player__seats__table=table)
     for e in wait_done:
@@ -1064,6 +1093,74 @@ def on_hand_completed(sender, table: Table, hand: Hand, start_stacks: dict, fina
         return
     _after_busts(t, rules, bool(payload["busts"]), "hand_completed", payload, None,
                  ("hand_for_hand", "hands_played_h4h", "clock_offset"))
+
+
+def _offer_rebuys(t: Tournament, out: list[tuple[Entry, int]], hand: Hand,
+                  table_number: int) -> tuple[list[tuple[Entry, int]], list[tuple[Entry, int]]]:
+    """004 #27: in a rebuy tournament a rebuy must follow a bust at once.
+
+    ``out`` -- ``(entry, stack at the start of the hand)`` of the players who
+    lost their last chip in ``hand``.  Those whom :func:`entry_refusal`
+    allows a rebuy now (rebuys left, the rebuy period open; 001 Re-buy/Add-on:
+    none unless the structure provides them) in a rebuy tournament (no
+    re-entries: "entspricht nicht Re-entry") and not in hand-for-hand
+    keep their seat with 0 chips and are marked ``rebuy_pending``; the tablet
+    and the director are told.  Returns ``(bust now, rebuy pending)``.
+    """
+    if not out or t.hand_for_hand or not t.rebuys_allowed or t.re_entries_allowed:
+        return out, []  # a re-entry tournament (004 #72) busts at once, as does one without rebuys
+    late_open = clock_of(t).state(time.time()).late_registration_open
+    bust, pending = [], []
+    for e, stack in out:
+        player_entries = list(Entry.objects.filter(tournament=t, player_id=e.player_id))
+        if entry_refusal(t, "rebuy", e, player_entries, late_open) is not None:
+            bust.append((e, stack))
+            continue
+        e.rebuy_pending, e.rebuy_stack, e.rebuy_hand = True, stack, hand
+        e.save(update_fields=["rebuy_pending", "rebuy_stack", "rebuy_hand"])
+        _instruct(t, "rebuy", f"{e.player.name} may rebuy now, before the next hand (004 #27)",
+                  f"{e.player.name} kann jetzt rebuyen, vor der nächsten Hand (004 #27)", entry=e,
+                  status="pending", rule="004 27", tables={table_number})
+        pending.append((e, stack))
+    return bust, pending
+
+
+def _record_pending_busts(t: Tournament, entries: list[Entry]) -> None:
+    """Record the busts of rebuy-pending ``entries`` (no rebuy, 004 #27) as
+    a normal bust: placed by the stack at the start of the hand they busted
+    in (001 Ende des Turniers / 003), paid, and their ``rebuy``
+    instruction done.  Placed at once (not in a hand-for-hand round)."""
+    for e in entries:
+        e.rebuy_pending = False
+        e.save(update_fields=["rebuy_pending"])
+        Instruction.objects.filter(tournament=t, kind="rebuy", entry=e, status="pending").update(status="done")
+    _record_busts(t, engine_rules(t), [(e, e.rebuy_stack) for e in entries], hand=None)
+    for e in entries:
+        Finish.objects.filter(entry=e, hand__isnull=True).update(hand=e.rebuy_hand)
+
+
+def decline_rebuy(entry_id: int, *, actor=None) -> Entry:
+    """The director records "No rebuy" for a rebuy-pending player (004 #27):
+    his bust is recorded now as a normal bust (place by his stack at the
+    start of the hand he busted in, payout, waitlist, balancing).
+    Errors: ``not_found``, ``invalid`` (no rebuy pending)."""
+    entry = Entry.objects.filter(pk=entry_id).select_related("player").first()
+    if entry is None:
+        raise ServiceError("not_found", f"no entry {entry_id}")
+    with transaction.atomic():
+        t = _lock(entry.tournament_id)
+        entry.refresh_from_db()
+        if not entry.rebuy_pending or entry.status != Entry.Status.SEATED:
+            raise ServiceError("invalid", f"{entry.player.name} has no rebuy pending")
+        rules = engine_rules(t)
+        _record_pending_busts(t, [entry])
+        payload = {"entry": entry.id, "stack_at_start": entry.rebuy_stack, "rule": "004 27"}
+        if not _finish_if_won(t, rules, None):
+            _after_busts(t, rules, True, "rebuy_declined", payload, actor)
+        else:
+            _record(t, "rebuy_declined", payload, actor)
+    entry.refresh_from_db()
+    return entry
 
 
 def _record_busts(t: Tournament, rules: eng.TournamentRules, out: list[tuple[Entry, int]], *,

@@ -82,6 +82,7 @@ ACTIONS = {
     "re_enter": lambda t, d, u: services.re_enter(int(d["entry"]), actor=u),
     "surrender": lambda t, d, u: services.surrender(int(d["entry"]), actor=u),
     "rebuy": lambda t, d, u: services.rebuy(int(d["entry"]), add_on=bool(d.get("add_on")), actor=u),
+    "no_rebuy": lambda t, d, u: services.decline_rebuy(int(d["entry"]), actor=u),
     "seat_waitlist": lambda t, d, u: services.seat_waitlist(t, actor=u),
     "start": lambda t, d, u: services.start(t, actor=u),
     "clock": lambda t, d, u: services.clock_action(t, str(d.get("clock")), seconds=int(d.get("seconds") or 0),

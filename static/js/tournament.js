@@ -73,6 +73,7 @@ function entryButtons(e) {
   if (e.can.re_enter) out.push(button("re_enter", t("reenter")));
   if (e.can.surrender) out.push(button("surrender", t("surrender")));
   if (e.can.rebuy) out.push(button("rebuy", t("rebuy")));
+  if (e.rebuy_pending) out.push(button("no_rebuy", t("no_rebuy")));
   if (e.can.add_on) out.push(button("rebuy", t("add_on"), { "data-add-on": "1" }));
   return out;
 }
@@ -95,7 +96,8 @@ function render() {
     h("ol", { class: "seats" }, ...tb.seats.map((s) => h("li", { "data-seat": s.seat },
       h("span", { class: "seat-no" }, String(s.seat)), " ", s.player, " ",
       h("span", { class: "stack" }, chips(s.stack)), s.waits ? h("em", {}, ` (${t("waits")})`) : "",
-      s.absent ? h("em", { class: "absent" }, ` (${t("absent")})`) : ""))))));
+      s.absent ? h("em", { class: "absent" }, ` (${t("absent")})`) : "",
+      s.rebuy_pending ? h("em", { class: "rebuy-pending" }, ` (${t("rebuy_pending")})`) : ""))))));
 
   const list = document.getElementById("td-instructions");
   list.replaceChildren(...snap.instructions.map((i) => h("li",
@@ -107,7 +109,8 @@ function render() {
 
   const entries = document.getElementById("td-entries");
   entries.replaceChildren(...snap.registrations.map((e) => h("tr", { "data-status": e.status },
-    h("td", {}, e.player, e.number > 1 ? ` #${e.number}` : ""), h("td", {}, e.status, e.priority ? " ★" : ""),
+    h("td", {}, e.player, e.number > 1 ? ` #${e.number}` : ""), h("td", {}, e.status, e.priority ? " ★" : "",
+      e.rebuy_pending ? h("em", { class: "rebuy-pending" }, ` (${t("rebuy_pending")})`) : ""),
     h("td", {}, ...entryButtons(e)))));
 
   const finishes = document.getElementById("td-finishes");
