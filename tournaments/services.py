@@ -21,6 +21,8 @@ import functools
 import json
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -122,6 +124,21 @@ def _lock(tournament_id: int, *, with_tables: bool = True) -> Tournament:
     if t is None:
         raise ServiceError("not_found", f"no tournament {tournament_id}")
     return t
+
+
+@contextmanager
+def _locked_entry(entry_id: int) -> Iterator[tuple[Tournament, Entry]]:
+    """The opening of every service on one entry: inside one transaction,
+    the entry's tournament locked (:func:`_lock`) and the entry read again
+    under that lock (player selected).  Yields ``(tournament, entry)``.
+    Errors: ``not_found``."""
+    entry = Entry.objects.filter(pk=entry_id).select_related("player").first()
+    if entry is None:
+        raise ServiceError("not_found", f"no entry {entry_id}")
+    with transaction.atomic():
+        t = _lock(entry.tournament_id)
+        entry.refresh_from_db()
+        yield t, entry
 
 
 def _record(t: Tournament, kind: str, payload: dict, actor=None, fields: tuple[str, ...] = ()) -> int:
@@ -604,12 +621,7 @@ def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules, *, waitl
 def check_in(entry_id: int, *, actor=None) -> Entry:
     """A reserved player checks in before the start (004 #73).  Errors:
     ``not_found``, ``invalid``."""
-    entry = Entry.objects.filter(pk=entry_id).first()
-    if entry is None:
-        raise ServiceError("not_found", f"no entry {entry_id}")
-    with transaction.atomic():
-        t = _lock(entry.tournament_id)
-        entry.refresh_from_db()
+    with _locked_entry(entry_id) as (t, entry):
         if entry.status != Entry.Status.RESERVED or t.status != Tournament.Status.REGISTRATION:
             raise ServiceError("invalid", "only a reservation checks in, before the start")
         entry.status = Entry.Status.REGISTERED
@@ -629,12 +641,7 @@ def re_enter(entry_id: int, *, at_once: bool | None = None, actor=None) -> Entry
     else waitlisted.  Errors (``entry_refusal``): ``not_found``,
     ``invalid`` (not busted), ``duplicate``, ``not_allowed`` (no re-entries
     left, or 001), ``closed`` (not running, late registration over)."""
-    old = Entry.objects.filter(pk=entry_id).select_related("player").first()
-    if old is None:
-        raise ServiceError("not_found", f"no entry {entry_id}")
-    with transaction.atomic():
-        t = _lock(old.tournament_id)
-        old.refresh_from_db()
+    with _locked_entry(entry_id) as (t, old):
         _refuse(t, "re_enter", old)
         if at_once is None:
             at_once = old.id in _re_entry_holds(t)
@@ -652,12 +659,7 @@ def surrender(entry_id: int, *, actor=None) -> Entry:
     left goes to the first player waiting (004 #73).  Errors
     (``entry_refusal``): ``not_found``, ``invalid``, ``not_allowed`` (001,
     no re-entries), ``closed``; ``hand_in_progress`` (he is in the live hand)."""
-    old = Entry.objects.filter(pk=entry_id).select_related("player").first()
-    if old is None:
-        raise ServiceError("not_found", f"no entry {entry_id}")
-    with transaction.atomic():
-        t = _lock(old.tournament_id)
-        old.refresh_from_db()
+    with _locked_entry(entry_id) as (t, old):
         _refuse(t, "surrender", old)
         count = Entry.objects.filter(tournament=t, player=old.player).count()
         where = _seat_of(t, old.player_id)
@@ -713,12 +715,7 @@ def rebuy(entry_id: int, *, add_on: bool = False, actor=None) -> Entry:
     misses no hand and posts his blinds/antes at once (004 #27).
     Errors (``entry_refusal``): ``not_found``, ``not_allowed``, ``invalid``,
     ``closed``; ``hand_in_progress``."""
-    entry = Entry.objects.filter(pk=entry_id).select_related("player").first()
-    if entry is None:
-        raise ServiceError("not_found", f"no entry {entry_id}")
-    with transaction.atomic():
-        t = _lock(entry.tournament_id)
-        entry.refresh_from_db()
+    with _locked_entry(entry_id) as (t, entry):
         _refuse(t, "add_on" if add_on else "rebuy", entry)
         rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 27"
         tt, seat = _seat_of(t, entry.player_id)
@@ -1144,12 +1141,7 @@ def decline_rebuy(entry_id: int, *, actor=None) -> Entry:
     his bust is recorded now as a normal bust (place by his stack at the
     start of the hand he busted in, payout, waitlist, balancing).
     Errors: ``not_found``, ``invalid`` (no rebuy pending)."""
-    entry = Entry.objects.filter(pk=entry_id).select_related("player").first()
-    if entry is None:
-        raise ServiceError("not_found", f"no entry {entry_id}")
-    with transaction.atomic():
-        t = _lock(entry.tournament_id)
-        entry.refresh_from_db()
+    with _locked_entry(entry_id) as (t, entry):
         if not entry.rebuy_pending or entry.status != Entry.Status.SEATED:
             raise ServiceError("invalid", f"{entry.player.name} has no rebuy pending")
         rules = engine_rules(t)
