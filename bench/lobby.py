@@ -4,14 +4,19 @@
 
 Connects ``--screens`` lobby websockets (``/ws/lobby/<token>/``, read-only,
 no login) to a daphne it starts itself, then makes ``--changes`` waitlist
-changes one after the other (after ``--warmup`` unmeasured ones) the way the floor dashboard does (an HTTP POST
-to ``/room/<slug>/act/``, alternately adding a walk-in and taking them off
-again).  For each change it measures the time from sending the POST until
-the update with the room's new ``seq`` is on every screen, and prints
-p50/p99 of that ("all screens") and of the single screens' receipt times,
-plus lost or doubled updates.  Target: p99 all screens <= 100 ms.  Uses its
-own database (``pokerfloor_bench_lobby`` on the embedded server, or
-``DATABASE_URL`` as given).  Figures are printed, never asserted.
+changes one after the other (after ``--warmup`` unmeasured ones) the way
+the floor dashboard does (an HTTP POST to ``/room/<slug>/act/``,
+alternately adding a walk-in and taking them off again).  For each change
+it measures the time from sending the POST until the update with the
+room's new ``seq`` is on every screen, and prints p50/p99 of that ("all
+screens") and of the single screens' receipt times, plus lost or doubled
+updates.  Target: p99 all screens <= 100 ms.
+
+A screen notes each message's arrival time and parses it after the run:
+200 TVs parse in parallel, while one client process parsing 200 copies on
+the server's own two cores would put the client's work in the figures.
+Uses its own database (``pokerfloor_bench_lobby`` on the embedded server,
+or ``DATABASE_URL`` as given).  Figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -81,8 +86,18 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(round(q / 100 * (len(values) - 1))))] * 1000
 
 
-async def screen(url: str, ready: asyncio.Event, counter: list[int], n: int, received, since_snapshot, anomalies,
-                 stop) -> None:
+#: Messages received by all screens together (the change loop waits on it).
+arrivals_count = [0]
+
+
+async def screen(url: str, connected: list, arrivals: list) -> None:
+    """One lobby screen: connect, read the snapshot, then note the arrival of
+    each message (monotonic and wall clock) with its raw text until closed.
+
+    Parsing waits until the run is over: the 200 screens of a room are 200
+    devices, each parsing its own copy, while here they share one process on
+    the server's two cores; parsing on arrival would put 200 parses of the
+    client in the figures."""
     import websockets
 
     for attempt in range(5):  # a busy server may drop a handshake: try again, like a screen would
@@ -93,33 +108,16 @@ async def screen(url: str, ready: asyncio.Event, counter: list[int], n: int, rec
             await asyncio.sleep(0.2 * (attempt + 1))
     else:
         raise SystemExit("a lobby screen could not connect")
-    async with ws:
-        last = json.loads(await ws.recv())["seq"]
-        counter[0] += 1
-        if counter[0] == n:
-            ready.set()
-        stop_waiter = asyncio.ensure_future(stop.wait())
-        while True:
-            # one pending recv per screen, no polling timeout: the client's own
-            # overhead runs on the same two cores as the server it measures
-            recv = asyncio.ensure_future(ws.recv())
-            done, _ = await asyncio.wait({recv, stop_waiter}, return_when=asyncio.FIRST_COMPLETED)
-            if recv not in done:
-                recv.cancel()
-                break
-            raw = recv.result()
-            now = time.perf_counter()
-            wall = time.time()
-            message = json.loads(raw)
-            if message.get("type") != "update":
-                continue
-            seq = message["seq"]
-            if seq != last + 1:
-                anomalies["doubled" if seq <= last else "lost"] += 1
-            last = max(last, seq)
-            received[seq].append(now)
-            made = datetime.datetime.fromisoformat(message["snapshot"]["server_time"]).timestamp()
-            since_snapshot[seq].append(wall - made)
+    first = json.loads(await ws.recv())
+    mine: list[tuple[float, float, str]] = []
+    arrivals.append((first["seq"], mine))
+    connected.append(ws)
+    try:
+        async for raw in ws:
+            mine.append((time.perf_counter(), time.time(), raw))
+            arrivals_count[0] += 1
+    except websockets.exceptions.ConnectionClosed:
+        pass
 
 
 def post(url: str, cookie: str, csrf: str, body: dict) -> dict:
@@ -134,20 +132,19 @@ async def run(args, port: int, slug: str, game_id: int, token: str, cookie: str)
     from django.middleware.csrf import _get_new_csrf_string
 
     csrf = _get_new_csrf_string()
-    received: dict[int, list[float]] = defaultdict(list)
-    since_snapshot: dict[int, list[float]] = defaultdict(list)
-    anomalies: dict[str, int] = defaultdict(int)
-    stop = asyncio.Event()
-    ready = asyncio.Event()
-    counter = [0]
+    connected: list = []
+    arrivals: list[tuple[int, list[tuple[float, float, str]]]] = []
     url = f"ws://127.0.0.1:{port}/ws/lobby/{token}/"
     screens = []
     for i in range(args.screens):  # connect in small waves, like screens switched on
-        screens.append(asyncio.create_task(screen(url, ready, counter, args.screens, received, since_snapshot, anomalies,
-                                                    stop)))
+        screens.append(asyncio.create_task(screen(url, connected, arrivals)))
         if i % 20 == 19:
             await asyncio.sleep(0.05)
-    await asyncio.wait_for(ready.wait(), 60)
+    deadline = time.perf_counter() + 60
+    while len(connected) < args.screens:
+        if time.perf_counter() > deadline:
+            raise SystemExit(f"only {len(connected)} of {args.screens} screens connected")
+        await asyncio.sleep(0.05)
     await asyncio.sleep(0.5)
     loop = asyncio.get_running_loop()
     act = f"http://127.0.0.1:{port}/room/{slug}/act/"
@@ -156,6 +153,7 @@ async def run(args, port: int, slug: str, game_id: int, token: str, cookie: str)
     for i in range(args.warmup + args.changes):
         body = ({"op": "waitlist_add", "game_id": game_id, "name": f"Walk-in {i}"} if entry_id is None
                 else {"op": "waitlist_remove", "entry_id": entry_id})
+        expected = arrivals_count[0] + args.screens
         t0 = time.perf_counter()
         reply = await loop.run_in_executor(None, post, act, cookie, csrf, body)
         answered = time.perf_counter() - t0
@@ -164,13 +162,30 @@ async def run(args, port: int, slug: str, game_id: int, token: str, cookie: str)
         entry_id = reply.get("entry_id")
         seq = reply["seq"]
         deadline = time.perf_counter() + 5
-        while len(received[seq]) < args.screens and time.perf_counter() < deadline:
+        while arrivals_count[0] < expected and time.perf_counter() < deadline:
             await asyncio.sleep(0.001)
         if i >= args.warmup:
             rounds.append((t0, seq, answered))
         await asyncio.sleep(args.pause)
-    stop.set()
+    for ws in connected:
+        await ws.close()
     await asyncio.gather(*screens)
+    # Now parse what each screen got: receipt times per seq, gaps and repeats.
+    received: dict[int, list[float]] = defaultdict(list)
+    since_snapshot: dict[int, list[float]] = defaultdict(list)
+    anomalies: dict[str, int] = defaultdict(int)
+    for last, messages in arrivals:
+        for now, wall, raw in messages:
+            message = json.loads(raw)
+            if message.get("type") != "update":
+                continue
+            seq = message["seq"]
+            if seq != last + 1:
+                anomalies["doubled" if seq <= last else "lost"] += 1
+            last = max(last, seq)
+            received[seq].append(now)
+            made = datetime.datetime.fromisoformat(message["snapshot"]["server_time"]).timestamp()
+            since_snapshot[seq].append(wall - made)
     return rounds, received, since_snapshot, anomalies
 
 

@@ -7,9 +7,12 @@ server-side timers (``tables.timers``) start with the first connection.
 import gc
 import os
 
-from django.core.asgi import get_asgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
+
+# Django's HTTP handler, run with one thread hop per request and persistent
+# database connections (see pokerfloor.handlers for why and what it saves).
+from pokerfloor.handlers import get_asgi_application  # noqa: E402
+
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402

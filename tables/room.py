@@ -36,6 +36,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from pokerfloor.db import rows as _rows
 from tables import services
 from tables.engine import HandSpec
 from tables.models import (
@@ -149,7 +150,7 @@ class _Step:
     def finish(self) -> int:
         room = self.room
         room.seq += 1
-        Room.objects.filter(pk=room.pk).update(seq=room.seq)
+        _rows(f"UPDATE {Room._meta.db_table} SET seq = %s WHERE id = %s RETURNING id", [room.seq, room.pk])
         for entry in self.entries:
             entry.seq = room.seq
         RoomLog.objects.bulk_create(self.entries)
@@ -376,17 +377,15 @@ def remove_from_waitlist(entry_id: int, *, actor=None) -> int:
     seat offered to the next).  Returns the room's seq.  Errors:
     ``not_found``."""
     with transaction.atomic():
-        entry = QueueEntry.objects.select_related("game", "player").filter(pk=entry_id).first()
-        if entry is None:
-            raise ServiceError("not_found", _("no list entry %(entry_id)s") % {"entry_id": entry_id})
-        room = _lock_room(entry.game.room_id)
+        room = _lock_room(_room_of_entry(entry_id))
         entry = QueueEntry.objects.select_for_update().select_related("game", "player").get(pk=entry_id)
         if entry.status not in (QueueEntry.Status.WAITING, QueueEntry.Status.CALLED):
             raise ServiceError("not_found", _("%(player)s is not on that list any more") %
                                             {"player": entry.player.name})
         step = _Step(room, actor)
-        for call in Call.objects.select_for_update().filter(entry=entry, status=Call.Status.OPEN):
-            _close_call(step, call, Call.Status.CANCELLED)
+        if entry.status == QueueEntry.Status.CALLED:  # only a called entry has an open call
+            for call in Call.objects.select_for_update().filter(entry=entry, status=Call.Status.OPEN):
+                _close_call(step, call, Call.Status.CANCELLED)
         entry.status = QueueEntry.Status.REMOVED
         entry.save(update_fields=["status"])
         step.log("waitlist_remove", game=entry.game, player=entry.player, entry=entry.id, queue=entry.queue)
@@ -394,14 +393,31 @@ def remove_from_waitlist(entry_id: int, *, actor=None) -> int:
         return step.finish()
 
 
-def _open_seats(game: Game) -> list[tuple[GameTable, int]]:
-    """Open seats at the game's open tables: main tables first, then must-move."""
-    out = []
-    for gt in game.game_tables.select_related("table").filter(table__status=Table.Status.OPEN).order_by(
-            "kind", "table__name"):
-        for number in gt.table.seats.filter(player__isnull=True).order_by("number").values_list("number", flat=True):
-            out.append((gt, number))
-    return out
+def _room_of_entry(entry_id: int) -> int:
+    """The room id of a list entry; ``not_found`` if there is no such entry."""
+    found = _rows(f"SELECT g.room_id FROM {QueueEntry._meta.db_table} e JOIN {Game._meta.db_table} g "
+                  f"ON g.id = e.game_id WHERE e.id = %s", [entry_id])
+    if not found:
+        raise ServiceError("not_found", _("no list entry %(entry_id)s") % {"entry_id": entry_id})
+    return found[0][0]
+
+
+def _uncalled_open_seats(game: Game) -> list[tuple[GameTable, int]]:
+    """Open seats at the game's open tables that no open call of the game
+    holds: main tables first, then must-move, each by table name and seat.
+    One statement (it runs in every waitlist change); the GameTable rows
+    only when there is a seat to offer."""
+    found = _rows(
+        f"SELECT gt.id, s.number FROM {GameTable._meta.db_table} gt "
+        f"JOIN {Table._meta.db_table} t ON t.id = gt.table_id "
+        f"JOIN {Seat._meta.db_table} s ON s.table_id = t.id AND s.player_id IS NULL "
+        f"WHERE gt.game_id = %s AND t.status = %s AND NOT EXISTS (SELECT 1 FROM {Call._meta.db_table} c "
+        f"WHERE c.game_id = gt.game_id AND c.table_id = t.id AND c.seat_number = s.number AND c.status = %s) "
+        f"ORDER BY gt.kind, t.name, s.number", [game.id, Table.Status.OPEN, Call.Status.OPEN])
+    if not found:
+        return []
+    game_tables = GameTable.objects.select_related("table").in_bulk({gt_id for gt_id, _ in found})
+    return [(game_tables[gt_id], number) for gt_id, number in found]
 
 
 def _busy_player_ids(game: Game) -> set[int]:
@@ -465,10 +481,7 @@ def _fill(step: _Step, game: Game) -> list[Call]:
     calls = []
     if not game.is_open:
         return calls
-    calling = set(Call.objects.filter(game=game, status=Call.Status.OPEN).values_list("table_id", "seat_number"))
-    for gt, number in _open_seats(game):
-        if (gt.table_id, number) in calling:
-            continue
+    for gt, number in _uncalled_open_seats(game):
         call = _offer(step, game, gt, number, [])
         if call is not None:
             calls.append(call)
@@ -1085,12 +1098,6 @@ def lobby_view(floor: dict[str, Any]) -> dict[str, Any]:
             "calls": [{**{k: c[k] for k in _PUBLIC_CALL}, "name": show(c["name"])} for c in g["calls"]],
         })
     return {"seq": floor["seq"], "room": dict(room), "server_time": floor["server_time"], "games": games}
-
-
-def _rows(sql: str, params: list) -> list[tuple]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
 
 
 def _floor_snapshot(room: Room) -> dict[str, Any]:

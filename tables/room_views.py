@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from pokerfloor.db import rows as prepared_rows
 from tables import room as floor_room
 from tables.access import MANAGER, is_floor, roles_of
 from tables.models import Call, Game, GameTable, LobbyDisplay, QueueEntry, Room, TableChange
@@ -69,18 +70,33 @@ def _int(data: dict[str, Any], key: str) -> int:
     return value
 
 
-def _check_room(room: Room, *, game_id: int | None = None, table_id: int | None = None,
-                entry_id: int | None = None, call_id: int | None = None, change_id: int | None = None) -> None:
-    """Refuse ids of another room (``not_found``)."""
-    checks = [
-        (game_id, Game.objects.filter(pk=game_id, room=room)),
-        (table_id, GameTable.objects.filter(table_id=table_id, game__room=room)),
-        (entry_id, QueueEntry.objects.filter(pk=entry_id, game__room=room)),
-        (call_id, Call.objects.filter(pk=call_id, game__room=room)),
-        (change_id, TableChange.objects.filter(pk=change_id, from_table__game_table__game__room=room)),
-    ]
-    for value, query in checks:
-        if value is not None and not query.exists():
+def _room_sql() -> dict[str, str]:
+    """For each id the floor may send: a statement giving the room of that row."""
+    t = {m.__name__: m._meta.db_table for m in (Game, GameTable, QueueEntry, Call, TableChange)}
+    return {
+        "game_id": f"SELECT room_id FROM {t['Game']} WHERE id = %s",
+        "table_id": f"SELECT g.room_id FROM {t['GameTable']} gt JOIN {t['Game']} g ON g.id = gt.game_id "
+                    f"WHERE gt.table_id = %s",
+        "entry_id": f"SELECT g.room_id FROM {t['QueueEntry']} e JOIN {t['Game']} g ON g.id = e.game_id "
+                    f"WHERE e.id = %s",
+        "call_id": f"SELECT g.room_id FROM {t['Call']} c JOIN {t['Game']} g ON g.id = c.game_id WHERE c.id = %s",
+        "change_id": f"SELECT g.room_id FROM {t['TableChange']} c JOIN {t['GameTable']} gt "
+                     f"ON gt.table_id = c.from_table_id JOIN {t['Game']} g ON g.id = gt.game_id WHERE c.id = %s",
+    }
+
+
+_ROOM_OF: dict[str, str] = {}
+
+
+def _check_room(room: Room, **ids: int | None) -> None:
+    """Refuse ids of another room (``not_found``).  Keywords: ``game_id``,
+    ``table_id``, ``entry_id``, ``call_id``, ``change_id`` (None: not
+    checked).  One small prepared statement per id: this runs before every
+    floor action."""
+    if not _ROOM_OF:
+        _ROOM_OF.update(_room_sql())
+    for kind, value in ids.items():
+        if value is not None and [(room.id,)] != prepared_rows(_ROOM_OF[kind], [value]):
             raise ServiceError("not_found", _("not in this room"))
 
 
@@ -176,5 +192,5 @@ def room_act(request: HttpRequest, slug: str) -> JsonResponse:
         extra = _dispatch(room, request.user, data["op"], data)
     except ServiceError as exc:
         return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
-    room.refresh_from_db(fields=["seq"])
-    return JsonResponse({"ok": True, "seq": room.seq, **extra})
+    (seq,), = prepared_rows(f"SELECT seq FROM {Room._meta.db_table} WHERE id = %s", [room.id])
+    return JsonResponse({"ok": True, "seq": seq, **extra})
