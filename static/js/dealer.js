@@ -614,7 +614,7 @@ function renderShowdown() {
         row.append(
           h("span", { class: "sd-actions" },
             h("button", { type: "button", class: "btn btn-small btn-go", dataset: { action: "show", seat: p.seat },
-              disabled: typed.length !== 2, onclick: () => act({ type: "show", seat: p.seat, cards: typed.join("") }) }, t("show")),
+              disabled: typed.length !== model.holeCount, onclick: () => act({ type: "show", seat: p.seat, cards: typed.join("") }) }, t("show")),
             h("button", { type: "button", class: "btn btn-small btn-ghost", dataset: { action: "muck", seat: p.seat },
               onclick: () => act({ type: "muck", seat: p.seat }) }, t("muck")),
           ),
@@ -1529,7 +1529,7 @@ function bind() {
     if (showSeat === null) return;
     let cards = showCards.get(showSeat) || [];
     if (cards.includes(code)) cards = cards.filter((c) => c !== code);
-    else if (cards.length < 2) cards = [...cards, code];
+    else if (cards.length < model.holeCount) cards = [...cards, code];
     showCards.set(showSeat, cards);
     field("show-text").value = cards.join("");
     render();
@@ -1542,7 +1542,7 @@ function bind() {
   });
   field("show-text").addEventListener("input", (e) => {
     if (showSeat === null) return;
-    showCards.set(showSeat, normalise(e.target.value).slice(0, 2));
+    showCards.set(showSeat, normalise(e.target.value).slice(0, model.holeCount));
     render();
   });
   // Keyboard entry for the amount (a tablet with a keyboard, or tests).

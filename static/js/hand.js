@@ -2,6 +2,9 @@
 // the dealer tablet and the floor tiles both render. All knowledge of the
 // engine's HandState.to_dict() shape lives here.
 
+/** Hole cards per player by game (tables/engine/spec.py HOLE_CARDS). */
+export const HOLE_CARDS = { nlhe: 2, limit_holdem: 2, plo: 4 };
+
 /** Card codes from a string ("AsKs"), a list (["As","Ks"]) or null. */
 export function cardList(value) {
   if (value === null || value === undefined) return [];
@@ -26,7 +29,8 @@ export function cardList(value) {
  *   runTwicePots: null | [pot index...], runTwicePossible: bool,
  *   format: {kind: "standard"|"bomb_pot"|"flip", amount, double_board, straddles: [{kind, seat, amount}]},
  *   boardResults: [{pot, amount, boards: [{board, winners: [seat...], chips, hand}]}],
- *   players: [{seat, name, stack, bet, folded, allIn, cards, shown, mucked, button, blind}]
+ *   players: [{seat, name, stack, bet, folded, allIn, cards, shown, mucked, button, blind}],
+ *   holeCount: hole cards per player (2, Omaha 4: a show takes that many),
  *   bySeat: Map seat -> player
  * }
  */
@@ -57,6 +61,7 @@ export function readSnapshot(snapshot) {
     showdownOrder: [],
     awards: [],
     players: [],
+    holeCount: 2,
     bySeat: new Map(),
     buttonSeat: table.button_seat ?? null,
   };
@@ -71,6 +76,7 @@ export function readSnapshot(snapshot) {
   model.toAct = st.to_act_seat ?? null;
   model.legal = st.legal ?? null;
   model.board = cardList(st.board);
+  model.holeCount = HOLE_CARDS[st.game] || 2; // a show takes this many cards (Omaha four)
   // Special formats (000 Allgemein 14, Aktionen 1 and 8): tables/services.format_view.
   model.board2 = st.board2 === null || st.board2 === undefined ? null : cardList(st.board2);
   model.nextBoard = st.next_board ?? null;
