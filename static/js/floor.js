@@ -226,6 +226,10 @@ function show(snapshot, flash) {
   const board = model.live || (model.hand && model.board.length) ? model.board.map(cardEl) : [];
   f("board").replaceChildren(...board);
   f("board").hidden = !board.length;
+  // A double board or a hand run twice (000 Allgemein 14, Aktionen 8): the second board below the first.
+  const board2 = model.board2 && (model.live || model.hand) ? model.board2.map(cardEl) : [];
+  f("board2").replaceChildren(...board2);
+  f("board2").hidden = !board2.length;
 
   // Whose move it is: a player, or the dealer (board cards, showdown).
   const actor = model.live && model.toAct !== null ? model.toAct : null;

@@ -100,8 +100,11 @@ def test_bomb_pot_chosen_on_the_tablet_000_allgemein_14(dealer, new_page):
     expect(formats.locator('[data-format-kind="standard"]')).to_have_attribute("aria-pressed", "true")
 
 
-def test_double_board_shows_two_boards_and_splits_the_pot_000_allgemein_14(dealer, new_page):
+def test_double_board_shows_two_boards_and_splits_the_pot_000_allgemein_14(dealer, floorman, new_page):
     table = make_table("Table DB", dealer, sb=1, bb=2, profile="tda-2024", stacks=PLAYERS)
+    floor = new_page()
+    login(floor, "floor", "pw-floor")
+    floor.goto("/floor/")
     page = open_tablet(new_page, table)
     page.locator('[data-action="format-double"]').click()
     tap(page, '[data-action="start"]')
@@ -117,6 +120,11 @@ def test_double_board_shows_two_boards_and_splits_the_pot_000_allgemein_14(deale
     expect(board1.locator(".board-label")).to_have_text("Board 1")
     expect(board1.locator(".card:not(.slot)")).to_have_count(3)
     expect(board2.locator(".card:not(.slot)")).to_have_count(3)
+    # the floor's tile draws both boards, live
+    tile = floor.locator(f'[data-table-id="{table.id}"]')
+    expect(tile.locator('[data-f="board"] .card')).to_have_count(3)
+    expect(tile.locator('[data-f="board2"] .card')).to_have_count(3)
+    expect(tile.locator('[data-f="board2"] .card').first).to_have_attribute("data-card", "3s")
     for cards in (("Jc", "4h"), ("Qs", "5s")):
         tap(page, '[data-action="check"]')
         tap(page, '[data-action="check"]')

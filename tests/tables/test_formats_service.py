@@ -417,3 +417,20 @@ async def test_the_tablet_starts_a_bomb_pot_and_agrees_run_it_twice(table, deale
     assert update["snapshot"]["hand"]["state"]["run_twice_pots"] == [0]
     assert update["snapshot"]["hand"]["state"]["board2"] == ["2c", "7d", "9h"]  # the flop is common to both runs
     await ws.disconnect()
+
+
+def test_the_hand_history_and_the_hand_page_show_both_boards(table, client, floorman):
+    """A double-board hand on the floor's history and hand pages: board 1 and
+    board 2, each with its own cards (000 Allgemein 14)."""
+    services.start_hand(table.id, format={"double_board": True})
+    act(table, type="call", seat=7)
+    act(table, type="fold", seat=1)
+    act(table, type="fold", seat=3)
+    act(table, type="check", seat=5)
+    deal(table, "2c7d9h", "3s8sKd")
+    hand = Hand.objects.get(table=table)
+    client.force_login(floorman)
+    for url in (f"/tables/{table.id}/hands/", f"/hands/{hand.id}/"):
+        page = client.get(url).content.decode()
+        assert 'data-cards="2c7d9h"' in page, url
+        assert 'data-board="2" data-cards="3s8sKd"' in page, url
