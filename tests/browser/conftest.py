@@ -9,6 +9,7 @@ Screenshots go to ``artifacts/`` at the top of the checkout (gitignored).
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -72,6 +73,19 @@ def login(page, username: str, password: str) -> None:
     with page.expect_navigation():
         page.click("button[type=submit]")
     assert "/login/" not in page.url, f"login as {username} failed"
+
+
+def settled(page) -> None:
+    """Wait until the dealer tablet has its answer (ack or error) for the last message."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#dealer")).not_to_have_class(re.compile(r"\bbusy\b"))
+
+
+def tap(page, selector: str) -> None:
+    """Tap a control on the dealer tablet and wait for the server's answer."""
+    page.locator(selector).click()
+    settled(page)
 
 
 def screenshot(page, name: str) -> Path:

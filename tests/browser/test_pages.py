@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Table
-from tests.browser.conftest import login, off_loop, screenshot
+from tests.browser.conftest import login, off_loop, screenshot, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -69,14 +69,6 @@ def expect_tile(floor, table_id, *, pot=None, last=None, to_act=None, street=Non
         expect(t.locator('[data-f="street"]')).to_have_text(street, timeout=LIVE)
 
 
-def settled(dealer):
-    """Wait until the tablet has its answer (ack or error) for the last message."""
-    expect(dealer.locator("#dealer")).not_to_have_class(re.compile(r"\bbusy\b"))
-
-
-def tap(dealer, selector):
-    dealer.locator(selector).click()
-    settled(dealer)
 
 
 def amount(dealer, value: int) -> None:

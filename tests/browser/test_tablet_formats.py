@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Hand, Table
-from tests.browser.conftest import login, off_loop, screenshot
+from tests.browser.conftest import login, off_loop, screenshot, settled, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,13 +44,6 @@ def open_tablet(new_page, table):
     return page
 
 
-def settled(page):
-    expect(page.locator("#dealer")).not_to_have_class(re.compile(r"\bbusy\b"))
-
-
-def tap(page, selector):
-    page.locator(selector).click()
-    settled(page)
 
 
 def deal(page, cards, title=None):

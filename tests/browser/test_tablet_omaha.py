@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tables import room as floor_room
 from tables import services
 from tables.models import Hand
-from tests.browser.conftest import login, off_loop, screenshot
+from tests.browser.conftest import login, off_loop, screenshot, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,13 +32,6 @@ def omaha_table(dealer):
     return table
 
 
-def settled(page):
-    expect(page.locator("#dealer")).not_to_have_class(re.compile(r"\bbusy\b"))
-
-
-def tap(page, selector):
-    page.locator(selector).click()
-    settled(page)
 
 
 def pick(page, *cards):

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Table
-from tests.browser.conftest import login, off_loop, screenshot
+from tests.browser.conftest import login, off_loop, screenshot, settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,9 +29,6 @@ def munot(dealer, floorman):
         off_loop(services.seat_player, table.id, seat, name, 10_000)
     return Table.objects.get(pk=table.id)
 
-
-def settled(page):
-    expect(page.locator("#dealer")).not_to_have_class(re.compile(r"\bbusy\b"))
 
 
 def test_chips_out_of_turn_and_time_on_a_munotpoker_table(munot, new_page):
