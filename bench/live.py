@@ -17,11 +17,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import time
 import uuid
@@ -30,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from benchdb import daphne  # noqa: E402  (bench/ is on the path of a script run from it)
 
 
 def setup_django() -> str:
@@ -71,11 +70,6 @@ def make_room(n_tables: int, run: str) -> tuple[list[int], list[str], list[str]]
         floor_cookies.append(client.cookies["sessionid"].value)
     return table_ids, dealer_cookies, floor_cookies
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def choose(snapshot: dict, rng: random.Random) -> dict:
@@ -207,23 +201,9 @@ def main() -> None:
     database_url = setup_django()
     run_id = uuid.uuid4().hex[:6]
     table_ids, dealer_cookies, floor_cookies = make_room(args.tables, run_id)
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "LOG_LEVEL": "ERROR"}
-    server = subprocess.Popen([str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port),
-                               "pokerfloor.asgi:application"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=open("/tmp/bench-daphne.log", "w"))
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with daphne(database_url, "/tmp/bench-daphne.log") as port:
         sent, acks, errors, received, anomalies, elapsed = asyncio.run(
             run(args, port, table_ids, dealer_cookies, floor_cookies))
-    finally:
-        server.terminate()
-        server.wait(10)
 
     from tables.models import HandEvent
 

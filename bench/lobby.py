@@ -26,9 +26,6 @@ import asyncio
 import datetime
 import gc
 import json
-import os
-import socket
-import subprocess
 import sys
 import time
 import urllib.request
@@ -38,6 +35,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from benchdb import daphne  # noqa: E402  (bench/ is on the path of a script run from it)
 
 
 def setup_django() -> str:
@@ -72,11 +71,6 @@ def make_room(run: str) -> tuple[str, int, str, str]:
     client.force_login(user)
     return slug, game.id, display.token, client.cookies["sessionid"].value
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -205,22 +199,8 @@ def main() -> None:
     # This one process stands in for 200 TVs: keep its own full garbage
     # collections (of Django, imported for the set-up) out of the figures.
     gc.freeze()
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "LOG_LEVEL": "ERROR"}
-    server = subprocess.Popen([str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port),
-                               "pokerfloor.asgi:application"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=open("/tmp/bench-lobby-daphne.log", "w"))
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with daphne(database_url, "/tmp/bench-lobby-daphne.log") as port:
         rounds, received, since_snapshot, anomalies = asyncio.run(run(args, port, slug, game_id, token, cookie))
-    finally:
-        server.terminate()
-        server.wait(10)
 
     all_screens, each_screen, missing = [], [], 0
     for t0, seq, _ in rounds:
