@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from pokerfloor.db import rows as prepared_rows
 from tables import room as floor_room
 from tables.access import MANAGER, is_floor, roles_of
-from tables.models import Call, Game, GameTable, LobbyDisplay, QueueEntry, Room, TableChange
+from tables.models import LobbyDisplay, Room
 from tables.services import ServiceError
 
 
@@ -70,33 +70,12 @@ def _int(data: dict[str, Any], key: str) -> int:
     return value
 
 
-def _room_sql() -> dict[str, str]:
-    """For each id the floor may send: a statement giving the room of that row."""
-    t = {m.__name__: m._meta.db_table for m in (Game, GameTable, QueueEntry, Call, TableChange)}
-    return {
-        "game_id": f"SELECT room_id FROM {t['Game']} WHERE id = %s",
-        "table_id": f"SELECT g.room_id FROM {t['GameTable']} gt JOIN {t['Game']} g ON g.id = gt.game_id "
-                    f"WHERE gt.table_id = %s",
-        "entry_id": f"SELECT g.room_id FROM {t['QueueEntry']} e JOIN {t['Game']} g ON g.id = e.game_id "
-                    f"WHERE e.id = %s",
-        "call_id": f"SELECT g.room_id FROM {t['Call']} c JOIN {t['Game']} g ON g.id = c.game_id WHERE c.id = %s",
-        "change_id": f"SELECT g.room_id FROM {t['TableChange']} c JOIN {t['GameTable']} gt "
-                     f"ON gt.table_id = c.from_table_id JOIN {t['Game']} g ON g.id = gt.game_id WHERE c.id = %s",
-    }
-
-
-_ROOM_OF: dict[str, str] = {}
-
-
 def _check_room(room: Room, **ids: int | None) -> None:
     """Refuse ids of another room (``not_found``).  Keywords: ``game_id``,
     ``table_id``, ``entry_id``, ``call_id``, ``change_id`` (None: not
-    checked).  One small prepared statement per id: this runs before every
-    floor action."""
-    if not _ROOM_OF:
-        _ROOM_OF.update(_room_sql())
-    for kind, value in ids.items():
-        if value is not None and [(room.id,)] != prepared_rows(_ROOM_OF[kind], [value]):
+    checked); see :func:`tables.room.room_of`."""
+    for key, value in ids.items():
+        if value is not None and floor_room.room_of(key.removesuffix("_id"), value) != room.id:
             raise ServiceError("not_found", _("not in this room"))
 
 

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from tables import room as r
+from tables import services
 from tables.models import QueueEntry, RoomLog
 
 pytestmark = pytest.mark.django_db
@@ -86,3 +87,31 @@ def test_a_refusal_reads_in_the_floormans_language_and_cites_the_rule(client, ro
                           headers={"accept-language": "en"}).json()
     assert english["message"] == "the buy-in is at least 40 (000 Einsätze 3)"
     assert table.seats.get(number=1).stack == 0
+
+
+def test_ids_of_another_room_are_refused_and_change_nothing(client, room, floorman):
+    """The dashboard of one room cannot touch another room's games, tables,
+    list entries, calls or table changes (nor rows that do not exist)."""
+    other = r.create_room("annex", "Annex")
+    game = r.create_game(other.id, "NLHE 2/5", small_blind=2, big_blind=5, min_buy_in=100, max_buy_in=500)
+    table = r.open_table(game.id, "Annex 1", max_seats=2)
+    second = r.open_table(game.id, "Annex 2", max_seats=2)
+    services.seat_player(table.id, 1, "Nora", 0)
+    r.buy_in(table.id, 1, 200)
+    entry = r.add_to_waitlist(game.id, "Olaf")  # called at once: Annex 1 seat 2 is open
+    call = entry.calls.get()
+    change = r.request_table_change(table.id, 1, second.id)
+    client.force_login(floorman)
+    room.refresh_from_db()
+    seq, annex_seq = room.seq, r.Room.objects.get(pk=other.id).seq
+    for data in ({"op": "waitlist_add", "game_id": game.id, "name": "Zoe"},
+                 {"op": "waitlist_remove", "entry_id": entry.id},
+                 {"op": "accept", "call_id": call.id},
+                 {"op": "leave", "table_id": table.id, "seat": 1},
+                 {"op": "change_refuse", "change_id": change.id},
+                 {"op": "waitlist_remove", "entry_id": 10**9}):
+        response = act(client, data)
+        assert response.status_code == 400 and response.json()["code"] == "not_found", data
+    room.refresh_from_db()
+    assert room.seq == seq and r.Room.objects.get(pk=other.id).seq == annex_seq
+    assert not QueueEntry.objects.filter(player__name="Zoe").exists()
