@@ -2,27 +2,18 @@
 // Actions are POSTed as JSON to the page's action URL; the result comes back
 // as an `update` on the socket (every screen sees the same).
 
-import { LiveSocket, chips, h } from "./socket.js";
-import { renderClock, t } from "./tournament_clock.js";
+import { chips, h } from "./socket.js";
+import { followTournament, renderClock, t } from "./tournament_clock.js";
 
 const root = document.getElementById("tournament");
 const f = (name) => root.querySelector(`[data-f="${name}"]`);
 let snap = null;
 let receivedAt = 0;
 
-const socket = new LiveSocket(root.dataset.wsPath, {
-  onMessage(msg) {
-    if (msg.type !== "snapshot" && msg.type !== "update") return;
-    if (snap && msg.seq <= snap.seq) return;
-    if (snap && msg.type === "update" && msg.seq !== snap.seq + 1) socket.send({ type: "snapshot" });
-    snap = msg.snapshot;
-    receivedAt = performance.now();
-    render();
-  },
+followTournament(root, {
+  onSnapshot(snapshot, at) { snap = snapshot; receivedAt = at; render(); },
   onStatus(status) { f("conn").textContent = status; root.dataset.conn = status; },
 });
-socket.connect();
-setInterval(() => { if (snap) renderClock(root, snap, receivedAt); }, 250);
 
 async function post(data) {
   const err = document.getElementById("td-error");

@@ -5,7 +5,7 @@
 // notes when it received the snapshot and adds the seconds passed since
 // then while the clock runs: no ticks from the server, no drift.
 
-import { I18n, chips } from "./socket.js";
+import { I18n, LiveSocket, chips } from "./socket.js";
 
 export const i18n = new I18n();
 export const t = (k, p) => i18n.t(k, p);
@@ -63,4 +63,30 @@ export function renderClock(root, snap, receivedAt) {
   f("next").textContent = now.next ? `${t("level", { n: now.nextNumber })}: ${blindsText(now.next)}` : "";
   const b = f("break_in");
   if (b) b.textContent = now.breakIn !== null ? `${t("break")}: ${mmss(now.breakIn)}` : "";
+}
+
+/**
+ * Follow a tournament's socket (root.dataset.wsPath: the director's page or
+ * the lobby screen).  Every snapshot or update carries the whole public
+ * snapshot: an older seq is ignored, a gap asks for a fresh snapshot, and
+ * onSnapshot(snapshot, receivedAt) gets each newer one; the clock in root is
+ * redrawn every 250 ms.  onStatus(status) as for LiveSocket.
+ */
+export function followTournament(root, { onSnapshot, onStatus }) {
+  let snap = null;
+  let receivedAt = 0;
+  const socket = new LiveSocket(root.dataset.wsPath, {
+    onMessage(msg) {
+      if (msg.type !== "snapshot" && msg.type !== "update") return;
+      if (snap && msg.seq <= snap.seq) return;
+      if (snap && msg.type === "update" && msg.seq !== snap.seq + 1) socket.send({ type: "snapshot" });
+      snap = msg.snapshot;
+      receivedAt = performance.now();
+      onSnapshot(snap, receivedAt);
+    },
+    onStatus,
+  });
+  socket.connect();
+  setInterval(() => { if (snap) renderClock(root, snap, receivedAt); }, 250);
+  return socket;
 }
