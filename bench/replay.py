@@ -14,7 +14,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tables.engine.phh import load_phh, replay  # noqa: E402
+from poker.hand.phh import load_phh, replay  # noqa: E402
 
 PHH_ROOT = REPO.parent / "shared" / "phh"
 

@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.engine import (  # noqa: E402
+from poker.tournament import (  # noqa: E402
     TableState, apply_break_plan, apply_moves, draw_seats, plan_balancing, plan_breaks, rules_for, validate_tables,
 )
 

@@ -53,8 +53,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "channels",
+    "pokerfloor",  # project-wide management commands (load_demo imports every app)
     "tables",
     "rules",
+    "room",
     "tournaments",
 ]
 
@@ -102,7 +104,7 @@ else:
 
     DATABASES = {"default": dj_database_url.parse(embedded_database_url(), conn_max_age=CONN_MAX_AGE,
                                                   conn_health_checks=True)}
-# The few hot statements run through pokerfloor.db.prepared_cursor() (the room
+# The few hot statements run through tables.db.prepared_cursor() (the room
 # snapshot behind every lobby update) are prepared by PostgreSQL after this
 # many runs on a connection, which saves their planning (2.8 -> 0.4 ms for the
 # seats join).  The ORM's own queries bind on the client and are never

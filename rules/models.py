@@ -156,7 +156,7 @@ class Ruling(models.Model):
 
     ``citations``: ``[{"rulebook", "section", "label"}]`` (also linked to
     :class:`Rule` rows in ``rules`` for search); ``corrections``: the
-    correction dicts of ``tables.corrections``; ``event_indices``: the hand
+    correction dicts of ``poker.hand.corrections``; ``event_indices``: the hand
     events they became.
     """
 

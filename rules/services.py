@@ -20,9 +20,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from rules import procedures
+from poker.floor import procedures
 from rules.models import FloorCall, Penalty, Rule, Rulebook, Ruling, number_slug
-from rules.profiles import TDA, Citation, get_profile
+from poker.houserules import TDA, Citation, get_profile
 from tables import services as table_services
 from tables.models import Hand, Player, Seat, Table
 from tables.services import FLOOR_GROUP, ServiceError, send_on_commit, table_group
@@ -166,7 +166,7 @@ def cancel_floor_call(call_id: int, *, actor) -> FloorCall:
 
 
 def _call_input(call: FloorCall, table: Table) -> dict[str, Any]:
-    """The ``call`` dict of :func:`rules.procedures.suggest_rulings` for the
+    """The ``call`` dict of :func:`poker.floor.procedures.suggest_rulings` for the
     hand as it is now (play may have gone on since the call)."""
     hand = table.current_hand if table.current_hand_id == call.hand_id else call.hand
     snapshot = hand.snapshot if hand is not None else None
@@ -210,7 +210,7 @@ def situation_for(table: Table, snapshot: dict[str, Any]) -> dict[str, Any] | No
 
 def suggestions_for(call: FloorCall) -> list[dict[str, Any]]:
     """Suggested rulings for a floor call, best first, as JSON dicts
-    (:class:`rules.procedures.Suggestion`), each citation with its URL."""
+    (:class:`poker.floor.procedures.Suggestion`), each citation with its URL."""
     table = Table.objects.select_related("current_hand").get(pk=call.table_id)
     profile = get_profile(table.rules_profile)
     try:
@@ -264,7 +264,7 @@ def make_ruling(table_id: int, *, decision: str, decision_de: str = "", citation
         decision / decision_de: what the floor decided, in words.
         citations: ``[{"rulebook", "section", "label"}]`` (from a suggestion
             or picked by the floorman).
-        corrections: correction dicts (:mod:`tables.corrections`);
+        corrections: correction dicts (:mod:`poker.hand.corrections`);
             ``penalty`` items also create :class:`Penalty` rows
             (000 Strafen 4, 001 6.37, 004 #71): ``{"type": "penalty",
             "seat": S, "kind": ..., "count": n}``; an orbit is one hand per
@@ -379,7 +379,7 @@ def player_history(player: Player) -> dict[str, Any]:
 
 def interpret_for_table(table_id: int, observed: dict[str, Any]) -> dict[str, Any]:
     """The tablet's "chips" entry: what the player to act physically did,
-    read by the table's house rules (:func:`rules.interpret.interpret_json`)
+    read by the table's house rules (:func:`poker.floor.interpret.interpret_json`)
     before the dealer confirms it.  Changes nothing.
 
     ``observed``: the interpreter's ``observed`` dict (chips by denomination,
@@ -389,7 +389,7 @@ def interpret_for_table(table_id: int, observed: dict[str, Any]) -> dict[str, An
     stands).  Errors: ``not_found``, ``no_hand``, ``invalid`` (with the
     interpreter's code and message).
     """
-    from rules.interpret import InterpretError, interpret_json  # noqa: PLC0415
+    from poker.floor.interpret import InterpretError, interpret_json  # noqa: PLC0415
 
     if not isinstance(observed, dict):
         raise ServiceError("invalid", "observed must be an object")

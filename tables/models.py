@@ -1,7 +1,7 @@
 """Cash tables, seats, players and event-sourced hands.
 
 A hand is stored as its append-only ``HandEvent`` rows; the live state is the
-replay of those events through the pure engine (``tables.engine``), with a
+replay of those events through the pure engine (``poker.hand``), with a
 cached snapshot on ``Hand.snapshot`` for reads.  Rows of ``HandEvent`` are
 never updated or deleted: corrections are new events.  Writes go through
 ``tables.services`` only.

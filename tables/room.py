@@ -36,9 +36,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pokerfloor.db import rows as _rows
+from tables.db import rows as _rows
 from tables import services
-from tables.engine import HandSpec
+from poker.hand import HandSpec
 from tables.models import (
     BlindDue, Call, Departure, Game, GameTable, Hand, LobbyDisplay, Player, QueueEntry, Room, RoomLog, Seat, Table,
     TableChange,

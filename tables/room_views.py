@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from pokerfloor.db import rows as prepared_rows
+from tables.db import rows as prepared_rows
 from tables import room as floor_room
 from tables.access import MANAGER, is_floor, roles_of
 from tables.models import LobbyDisplay, Room

@@ -25,9 +25,9 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
-from tables.engine import EngineError, HandSpec, HandState, Rules, SeatSpec
+from poker.hand import EngineError, HandSpec, HandState, Rules, SeatSpec
 from tables.models import Hand, HandEvent, Player, Seat, Table
-from tables import corrections
+from poker.hand import corrections
 from tables.signals import hand_completed
 
 FLOOR_GROUP = "floor"
@@ -109,7 +109,7 @@ def _hand_replay(hand: Hand) -> tuple[HandState, int, dict[str, Any]]:
     A per-process cache keyed by hand id remembers the state after the last
     event index seen; it is used only if that index is still the hand's last
     (so several server processes stay correct).  Corrections are folded in
-    by :func:`tables.corrections.replay`.
+    by :func:`poker.hand.corrections.replay`.
     """
     last = hand.last_index
     with _cache_lock:
@@ -143,7 +143,7 @@ def _remember(hand_id: int, index: int, state: HandState, info: dict[str, Any] |
 
 
 def _profile(table: Table):
-    from rules.profiles import get_profile  # noqa: PLC0415  (rules is a sibling app)
+    from poker.houserules import get_profile  # noqa: PLC0415  (rules is a sibling app)
 
     try:
         return get_profile(table.rules_profile)
@@ -160,7 +160,7 @@ def hand_view(table: Table, state: HandState, info: dict[str, Any]) -> dict[str,
     (004 #36, 000 Allgemein 9: substantial action ends the right to a
     misdeal), and the hand's ``format``, ``run_twice_possible`` and
     ``board_results`` (:func:`format_view`)."""
-    from rules.profiles import is_substantial_action, misdeal_still_possible  # noqa: PLC0415
+    from poker.houserules import is_substantial_action, misdeal_still_possible  # noqa: PLC0415
 
     view = state.to_dict()
     profile = _profile(table)
@@ -450,12 +450,12 @@ def _settle(table: Table, hand: Hand, state: HandState) -> None:
 
 
 def rules_for_table(table: Table) -> Rules:
-    """The engine rules of the table's house-rule profile (``rules.profiles``,
+    """The engine rules of the table's house-rule profile (``poker.houserules``,
     through ``Rules.from_house_rules``):
     the minimum raise reading (TDA last full raise, or 002 #4 "double the
     previous") and who may re-raise after a short all-in.  An unknown
     profile slug raises ``ServiceError('invalid')``."""
-    from rules.profiles import get_profile  # noqa: PLC0415  (rules is a sibling app)
+    from poker.houserules import get_profile  # noqa: PLC0415  (rules is a sibling app)
 
     try:
         profile = get_profile(table.rules_profile)
@@ -632,7 +632,7 @@ def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[
     if absent:
         # The rule of the table's house-rule profile: 001 Sitzverteilung and 6.14 (Wynental
         # tournaments), 004 #30 (MunotPoker), else the cash rule 000 Allgemein 6.
-        from rules.profiles import Citation  # noqa: PLC0415
+        from poker.houserules import Citation  # noqa: PLC0415
 
         rule = {"wynental": (("wynental", "Sitzverteilung"), ("wynental", "6.14")),
                 "munotpoker": (("munotpoker", "#30"),)}.get(_profile(table).rulebook,
@@ -774,7 +774,7 @@ def apply_format(table: Table, spec: HandSpec, fmt: dict[str, Any] | None) -> tu
         few players, ...), ``bad_format`` (an amount not divisible by the
         chip unit, 000 Allgemein 8) or another engine ``bad_spec`` code.
     """
-    from tables.engine.formats import Straddle, plan_straddles  # noqa: PLC0415
+    from poker.hand.formats import Straddle, plan_straddles  # noqa: PLC0415
 
     changes: dict[str, Any] = {}
     if table.run_it_twice_min_pot is not None and not (fmt and fmt["double_board"]):
@@ -938,8 +938,8 @@ def _board_results(state: HandState) -> list[dict[str, Any]]:
     position (the first left of the button), as the engine splits it."""
     if len(state.boards) != 2 or state.phase not in ("showdown", "complete"):
         return []
-    from tables.engine.evaluation import best_hand_description, hand_strength  # noqa: PLC0415
-    from tables.engine.cards import is_known  # noqa: PLC0415
+    from poker.hand.evaluation import best_hand_description, hand_strength  # noqa: PLC0415
+    from poker.hand.cards import is_known  # noqa: PLC0415
 
     spec = state.spec
     awards = {a.get("pot"): a for a in state.history if a.get("type") == "award"}
@@ -1041,10 +1041,10 @@ def _check_restriction(info: dict[str, Any], state: HandState, action: dict[str,
 def _resolve_held(table: Table, hand: Hand, state: HandState, info: dict[str, Any], index: int, actor
                   ) -> dict[str, Any] | None:
     """When the action reaches a player whose out-of-turn action is held,
-    resolve it by the profile (``rules.procedures.resolve_out_of_turn``:
+    resolve it by the profile (``poker.floor.procedures.resolve_out_of_turn``:
     000 Aktionen 2, 002 #8, 004 #53): append it as his action (binding) or a
     ``note`` that releases it.  Returns the last event appended, or None."""
-    from rules.procedures import resolve_out_of_turn  # noqa: PLC0415
+    from poker.floor.procedures import resolve_out_of_turn  # noqa: PLC0415
 
     event = None
     profile = _profile(table)
@@ -1156,7 +1156,7 @@ def call_time(table_id: int, seat: int, *, actor=None, expected_seq: int | None 
     Errors: ``not_found``, ``stale``, ``no_hand``, ``not_your_turn`` (time is
     called only on the player to act), ``clock_running``.
     """
-    from rules.procedures import clock_policy  # noqa: PLC0415
+    from poker.floor.procedures import clock_policy  # noqa: PLC0415
 
     with transaction.atomic():
         dup, live = _lock_live_hand(table_id, client_id, expected_seq)
@@ -1198,7 +1198,7 @@ def expire_time(table_id: int, *, actor=None, client_id: str | None = None, now=
     rulebook sets no effect: the floor rules).  ``now`` (an aware datetime)
     stands in for the server clock in tests.
     """
-    from rules.procedures import time_expired  # noqa: PLC0415
+    from poker.floor.procedures import time_expired  # noqa: PLC0415
 
     with transaction.atomic():
         dup, live = _lock_live_hand(table_id, client_id, missing="no_clock")
@@ -1229,7 +1229,7 @@ def apply_corrections(table_id: int, items: list[dict[str, Any]], *, ruling_id: 
                       ) -> tuple[Outcome, list[int]]:
     """Apply a ruling's corrections to the table's current hand as new
     ``correction`` events that cite the ruling (vocabulary:
-    :mod:`tables.corrections`).  Nothing recorded is rewritten; the hand is
+    :mod:`poker.hand.corrections`).  Nothing recorded is rewritten; the hand is
     replayed with the corrections folded in.
 
     The current hand may be live or just finished (no next hand started):

@@ -18,14 +18,14 @@ from tables.models import Table
 @login_required
 def procedures(request: HttpRequest, table_id: int) -> JsonResponse:
     """``GET /tables/<id>/procedures/``: the guided procedures of the table's
-    house-rule profile (``rules.procedures.procedures_for``: premature board,
+    house-rule profile (``poker.floor.procedures.procedures_for``: premature board,
     exposed card, misdeal), as ``{"profile": slug, "procedures": [Procedure.to_dict()]}``
     with a ``url`` added to every citation (the rule's permalink, or None).
 
     404 for an unknown table, 403 for a user who may not deal it.
     """
-    from rules.procedures import procedures_for  # noqa: PLC0415  (rules is a sibling app)
-    from rules.profiles import get_profile  # noqa: PLC0415
+    from poker.floor.procedures import procedures_for  # noqa: PLC0415  (rules is a sibling app)
+    from poker.houserules import get_profile  # noqa: PLC0415
     from rules.services import citation_url  # noqa: PLC0415
 
     table = get_object_or_404(Table.objects.select_related("dealer"), pk=table_id)

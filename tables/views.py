@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from tables import services
 from tables.access import can_deal, is_floor
-from tables.engine.phh import export_phh
+from poker.hand.phh import export_phh
 from tables.models import Hand, Table
 
 

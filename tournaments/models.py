@@ -2,7 +2,7 @@
 
 A tournament's structure (levels, breaks, color-ups, late registration) is
 JSON on :class:`Tournament` and is turned into the pure
-``tournaments.engine.Structure`` by :mod:`tournaments.services`.  The clock
+``poker.tournament.Structure`` by :mod:`tournaments.services`.  The clock
 is stored as timestamps (seconds since the epoch, floats) on the tournament
 row, never as a countdown.  Tables are ``tables.Table`` rows linked through
 :class:`TournamentTable`; who sits where is the table's ``tables.Seat``.
@@ -58,7 +58,7 @@ class Tournament(models.Model):
     payouts = models.JSONField(default=list, blank=True)
     public_token = models.CharField(max_length=32, unique=True, default=_public_token)
     seed = models.BigIntegerField(default=0, help_text="random seed of seat draws (0 = system randomness)")
-    # clock, as stored by tournaments.engine.Clock.stored_fields()
+    # clock, as stored by poker.tournament.Clock.stored_fields()
     clock_started_at = models.FloatField(null=True, blank=True)
     clock_paused_at = models.FloatField(null=True, blank=True)
     clock_paused_total = models.FloatField(default=0.0)
@@ -201,7 +201,7 @@ class Instruction(models.Model):
 
 class ChipRaceRecord(models.Model):
     """The recorded result of a color-up at one table (``result``: JSON of
-    ``tournaments.engine.ChipRaceResult``; ``cards_from`` "dealer" or "app")."""
+    ``poker.tournament.ChipRaceResult``; ``cards_from`` "dealer" or "app")."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chip_races")
     table_number = models.PositiveSmallIntegerField()

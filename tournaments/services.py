@@ -11,7 +11,7 @@ Every mutation appends a :class:`~tournaments.models.TournamentEvent`, bumps
 go to the table groups (``tables.services.table_group``) on commit too.
 
 Errors raise ``tables.services.ServiceError(code, message)`` and change
-nothing.  The procedures come from ``tournaments.engine`` and name the rule
+nothing.  The procedures come from ``poker.tournament`` and name the rule
 they applied (001 = Wynental, 004 = MunotPoker).
 """
 
@@ -31,17 +31,17 @@ from django.db import transaction
 from django.db.models import Count, Exists, F, Max, OuterRef
 
 from tables import services as table_services
-from tables.engine import HandSpec, SeatSpec
+from poker.hand import HandSpec, SeatSpec
 from tables.models import Hand, Player, Seat, Table
 from tables.services import ServiceError, send_on_commit, table_group
-from tournaments import engine as eng
-from tournaments.engine.buttons import Positions, hands_until_button
-from tournaments.engine.clock import level_for_hand
+from poker import tournament as eng
+from poker.tournament.buttons import Positions, hands_until_button
+from poker.tournament.clock import level_for_hand
 from tournaments.models import (ChipRaceRecord, Entry, Finish, Instruction, Tournament, TournamentEvent,
                                 TournamentTable)
 
 RULEBOOKS = {"wynental": "wynental", "munotpoker": "munot"}
-"""Tournament.rulebook -> ``tournaments.engine.rules_for`` name (and tables.Table.rules_profile)."""
+"""Tournament.rulebook -> ``poker.tournament.rules_for`` name (and tables.Table.rules_profile)."""
 
 
 def tournament_group(tournament_id: int) -> str:
@@ -63,7 +63,7 @@ def _rules(name: str, max_seats: int) -> eng.TournamentRules:
 
 
 def parse_structure(data: dict) -> eng.Structure:
-    """``Tournament.structure`` JSON -> :class:`tournaments.engine.Structure`.
+    """``Tournament.structure`` JSON -> :class:`poker.tournament.Structure`.
 
     Minutes are ints; chips ints.  Raises ``ServiceError('invalid')``.
     """

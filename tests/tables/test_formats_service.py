@@ -14,7 +14,8 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
 from pokerfloor.routing import websocket_urlpatterns
-from tables import corrections, services
+from poker.hand import corrections
+from tables import services
 from tables.models import Hand, HandEvent, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from tables.engine.phh import load_phh
+from poker.hand.phh import load_phh
 from tables.models import Hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,7 +60,7 @@ def test_an_exported_hand_imports_back_to_the_same_hand(client, floorman):
     assert exported.starting_stacks == original.starting_stacks
     assert exported.antes == original.antes
     assert exported.blinds_or_straddles == original.blinds_or_straddles
-    from tables.engine.phh import replay as engine_replay
+    from poker.hand.phh import replay as engine_replay
 
     result = engine_replay(exported)
     assert result.actual == original.finishing_stacks

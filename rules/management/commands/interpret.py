@@ -12,7 +12,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from rules.interpret import InterpretError, interpret_json
+from poker.floor.interpret import InterpretError, interpret_json
 
 
 class Command(BaseCommand):

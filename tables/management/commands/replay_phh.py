@@ -32,8 +32,8 @@ from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand, CommandError
 
 from tables import services
-from tables.engine import EngineError, HandSpec, HandState
-from tables.engine.phh import PhhHand, load_phh, translate_action
+from poker.hand import EngineError, HandSpec, HandState
+from poker.hand.phh import PhhHand, load_phh, translate_action
 from tables.models import Hand, Table
 
 

@@ -1,0 +1,828 @@
+"""What a player's physical action means, under a house-rule profile (no Django here).
+
+Given the betting situation and what the dealer saw (chips by denomination, a
+declared word and whether it came before the chips touched the table, a
+declared amount, one forward motion or several), :func:`interpret` returns a
+:class:`Ruling`: the action that stands, the amount it stands at, chips the
+player still owes (``complete_to``/``to_add``) or gets back (``change``), an
+explanation in German and English, and the citations of every rule applied.
+
+All amounts are chips as ints. Amounts named ``*_to`` and ``amount`` are the
+player's *total* in front on this betting round (blinds he posted included);
+``to_call``, ``placed``, ``to_add`` and ``change`` are chips moved by this
+action. The JSON shapes are documented in ``docs/interpret.md``;
+:func:`interpret_json` is the JSON entry point used by ``manage.py interpret``.
+
+Sources: 000 Aktionen 2-5 and Allgemein 8; 001 6.17-6.20, 6.28; 002 #3-#14;
+003 "Einsätze und Annoncen", "All-In", "Ausserordentliche ..."; 004 #40-#57;
+TDA 2024 Rules 40-57. Which rule applies is read from the profile
+(``poker.houserules``), never hard-coded per rulebook.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from poker.houserules import Citation, HouseRules, cite, get_profile
+
+__all__ = ["Situation", "Observation", "Ruling", "InterpretError", "interpret", "interpret_json",
+           "STREETS", "ACTIONS", "WORDS"]
+
+STREETS = ("preflop", "flop", "turn", "river")
+LIMITS = ("no_limit", "pot_limit", "split_limit")
+ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in", "none")
+
+#: Declared words (English and German, lower case) -> canonical word.
+WORDS = {
+    "fold": "fold", "pass": "fold", "passe": "fold", "passen": "fold", "muck": "fold",
+    "check": "check", "schiebe": "check", "schieben": "check", "tap": "check", "klopfen": "check",
+    "call": "call", "mitgehen": "call", "gehe mit": "call", "mit": "call",
+    "bet": "bet", "setze": "bet", "setzen": "bet", "ich setze": "bet",
+    "raise": "raise", "erhöhe": "raise", "erhöhen": "raise", "re-raise": "raise", "reraise": "raise",
+    "all-in": "all-in", "all in": "all-in", "allin": "all-in", "all-in!": "all-in",
+    "pot": "pot", "raise pot": "pot", "bet pot": "pot",
+}
+
+
+class InterpretError(ValueError):
+    """Malformed input: ``code`` is a machine word, the message says what is wrong."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The betting situation when the player acts.
+
+    Fields (chips as ints):
+        street: "preflop" | "flop" | "turn" | "river".
+        small_blind, big_blind: the blinds of the level.
+        to_call: chips the player must add to call (0 when nothing to call).
+        last_raise: size of the last full bet or raise increment this round
+            (preflop with no raise: the big blind). 0 when nobody bet yet.
+        in_front: chips the player already has in front this round (e.g. his blind).
+        stack: chips behind, not counting ``in_front``.
+        pot: all chips wagered so far, this round's bets in front included.
+        only_blinds: preflop and nobody has bet or raised yet (only blinds in).
+        limit: "no_limit" (default) | "pot_limit" | "split_limit".
+        heads_up: only two players are in the hand.
+        raises: full raises already made this round (split-limit cap).
+        facing_opening_bet: the bet to call is the round's opening bet (the
+            big blind preflop when nobody raised); default: derived.
+        in_turn: False when the player acted out of turn.
+        intervening_actions: for out-of-turn actions, what players between
+            the player to act and the out-of-turn player did since (words).
+        unaware_of_raise, acted_after: 002 #10 (short call because a raise
+            was missed; whether somebody acted after him).
+    """
+
+    street: str
+    small_blind: int
+    big_blind: int
+    to_call: int = 0
+    last_raise: int = 0
+    in_front: int = 0
+    stack: int = 0
+    pot: int = 0
+    only_blinds: bool = False
+    limit: str = "no_limit"
+    heads_up: bool = False
+    raises: int | None = None
+    facing_opening_bet: bool | None = None
+    in_turn: bool = True
+    intervening_actions: tuple = ()
+    unaware_of_raise: bool = False
+    acted_after: bool = False
+
+    @property
+    def current_bet(self) -> int:
+        """The total the player must match: ``in_front + to_call``."""
+        return self.in_front + self.to_call
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What the dealer saw.
+
+    Fields:
+        chips: denomination -> count of the chips pushed forward (ints).
+        declared: the word said (see :data:`WORDS`), or None when silent.
+        declared_before_chips: the word came before the chips touched the table.
+        declared_amount: an amount said with the word, or None.
+        amount_kind: "to" (total, the default reading) or "by" (increment).
+        motions: forward motions used to put the chips out (1 = one motion).
+        first_motion: chips in the first motion, when there were several.
+    """
+
+    chips: dict = field(default_factory=dict)
+    declared: str | None = None
+    declared_before_chips: bool = True
+    declared_amount: int | None = None
+    amount_kind: str = "to"
+    motions: int = 1
+    first_motion: int | None = None
+
+    @property
+    def placed(self) -> int:
+        """Total value of the chips pushed forward."""
+        return sum(d * n for d, n in self.chips.items())
+
+    @property
+    def chip_count(self) -> int:
+        """Number of chips pushed forward."""
+        return sum(self.chips.values())
+
+
+@dataclass
+class Ruling:
+    """The outcome. ``action`` is one of :data:`ACTIONS` ("none": nothing stands,
+    the chips go back and the player acts again).
+
+    ``amount``: the player's total in front this round once the ruling is
+    carried out; ``complete_to``: the total he must bring his bet up to (None
+    if nothing is owed); ``to_add``: chips he must still add; ``change``: chips
+    handed back; ``all_in`` / ``all_in_as`` ("call" | "bet" | "raise" |
+    "incomplete_raise"); ``full_raise`` and ``reopens_betting`` for raises;
+    ``options``: what the player may choose instead; ``restrictions``: what he
+    may not do later; ``floor``: the floor must decide; ``citations``: rules applied.
+    """
+
+    action: str
+    amount: int
+    profile: str
+    complete_to: int | None = None
+    to_add: int = 0
+    change: int = 0
+    all_in: bool = False
+    all_in_as: str | None = None
+    full_raise: bool | None = None
+    reopens_betting: bool | None = None
+    min_raise_to: int | None = None
+    binding: bool = True
+    floor: bool = False
+    options: list = field(default_factory=list)
+    restrictions: list = field(default_factory=list)
+    explanation_de: str = ""
+    explanation_en: str = ""
+    citations: list = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        """JSON shape documented in docs/interpret.md."""
+        return {
+            "action": self.action,
+            "amount": self.amount,
+            "complete_to": self.complete_to,
+            "to_add": self.to_add,
+            "change": self.change,
+            "all_in": self.all_in,
+            "all_in_as": self.all_in_as,
+            "full_raise": self.full_raise,
+            "reopens_betting": self.reopens_betting,
+            "min_raise_to": self.min_raise_to,
+            "binding": self.binding,
+            "floor": self.floor,
+            "options": list(self.options),
+            "restrictions": list(self.restrictions),
+            "explanation": {"de": self.explanation_de, "en": self.explanation_en},
+            "citations": [c.to_dict() for c in self.citations],
+            "profile": self.profile,
+        }
+
+
+# --------------------------------------------------------------------------- helpers
+def _en(n: int) -> str:
+    return f"{n:,}"
+
+
+def _de(n: int) -> str:
+    return f"{n:,}".replace(",", ".")
+
+
+class _Ctx:
+    """Collects explanation sentences and citations while a ruling is worked out."""
+
+    def __init__(self, profile: HouseRules, s: Situation, o: Observation):
+        self.p, self.s, self.o = profile, s, o
+        self.de: list[str] = []
+        self.en: list[str] = []
+        self.cites: list[Citation] = []
+        self.restrictions: list[str] = []
+
+    def say(self, de: str, en: str, *params: str) -> None:
+        self.de.append(de)
+        self.en.append(en)
+        for name in params:
+            for c in cite(self.p, name):
+                if c not in self.cites:
+                    self.cites.append(c)
+
+    def done(self, action: str, amount: int, **kw) -> Ruling:
+        s, o = self.s, self.o
+        placed = o.placed
+        in_front_after = s.in_front + placed
+        change = kw.pop("change", None)
+        complete_to = kw.pop("complete_to", None)
+        if change is None:
+            change = max(0, in_front_after - amount) if action != "none" else placed
+        to_add = max(0, amount - in_front_after) if action != "none" else 0
+        if to_add and complete_to is None:
+            complete_to = amount
+        if to_add == 0 and complete_to is not None and complete_to <= in_front_after:
+            complete_to = None
+        all_in = kw.pop("all_in", action != "none" and action != "fold" and amount >= s.in_front + s.stack and s.stack > 0)
+        if action not in ("fold", "none") and kw.get("min_raise_to") is None:
+            kw["min_raise_to"] = min(_min_raise_to(self.p, s), s.in_front + s.stack)
+        if all_in:
+            kw.setdefault("all_in_as", action if action != "all-in" else None)
+            action = "all-in"
+        return Ruling(
+            action=action, amount=amount, profile=self.p.slug, complete_to=complete_to,
+            to_add=to_add, change=change, all_in=all_in, restrictions=list(self.restrictions),
+            explanation_de=" ".join(self.de), explanation_en=" ".join(self.en),
+            citations=list(self.cites), **kw,
+        )
+
+
+def _min_raise_to(p: HouseRules, s: Situation) -> int:
+    """Smallest legal total for a bet (no bet yet) or a raise, before the all-in cap."""
+    bet = s.current_bet
+    if bet == 0:
+        return s.big_blind
+    if s.limit == "split_limit":
+        return bet + max(s.last_raise, s.big_blind)
+    if p.min_raise == "double_previous":
+        return max(2 * bet, bet + s.big_blind)
+    return bet + max(s.last_raise, s.big_blind)
+
+
+def _max_to(s: Situation) -> int:
+    """Largest legal total: the whole stack, or the pot-limit maximum."""
+    most = s.in_front + s.stack
+    if s.limit == "pot_limit":
+        most = min(most, s.current_bet + s.pot + s.to_call)
+    if s.limit == "split_limit":
+        most = min(most, s.current_bet + max(s.last_raise, s.big_blind))
+    return most
+
+
+def _unit(p: HouseRules, s: Situation) -> int:
+    """The chip unit every bet must be divisible by (000 Allgemein 8), or 1."""
+    if p.bet_unit != "small_blind":
+        return 1
+    if (s.small_blind, s.big_blind) in {tuple(x) for x in p.bet_unit_big_blind_stakes}:
+        return s.big_blind
+    return max(1, s.small_blind)
+
+
+def _round_to_unit(ctx: _Ctx, total: int) -> int:
+    unit = _unit(ctx.p, ctx.s)
+    extra = total % unit
+    if unit > 1 and extra and total < ctx.s.in_front + ctx.s.stack:
+        total -= extra
+        ctx.say(
+            f"Einsätze müssen durch {_de(unit)} teilbar sein; die Spitze von {_de(extra)} erhält der Spieler zurück.",
+            f"Bets must be divisible by {_en(unit)}; the excess of {_en(extra)} is returned to the player.",
+            "bet_unit", "bet_unit_big_blind_stakes" if unit == ctx.s.big_blind else "bet_unit",
+        )
+    return total
+
+
+def _unclear_amount(ctx: _Ctx, said: int, minimum: int) -> int:
+    """004 #57 / TDA 57: a number that cannot be meant literally ("ich setze 5")
+    is the highest reasonable amount (said x 10^k) not above the pot before the bet."""
+    s = ctx.s
+    candidates = [said * 10 ** k for k in range(0, 10)]
+    reasonable = [c for c in candidates if c >= minimum]
+    within = [c for c in reasonable if c <= max(s.pot, 0)]
+    chosen = max(within) if within else min(reasonable)
+    ctx.say(
+        f"Die Ansage „{said}“ ist unklar (kleiner als der Mindesteinsatz); es gilt der höchste sinnvolle Betrag, "
+        f"der nicht grösser als der Pot ({_de(s.pot)}) ist: {_de(chosen)}.",
+        f"Saying \"{said}\" is unclear (below the minimum); it is ruled the highest reasonable amount not above "
+        f"the pot ({_en(s.pot)}): {_en(chosen)}.",
+        "unclear_amount",
+    )
+    return chosen
+
+
+# --------------------------------------------------------------------------- entry point
+def interpret(profile: HouseRules, s: Situation, o: Observation) -> Ruling:
+    """Rule on what the player did. See the module docstring and docs/interpret.md.
+
+    Raises InterpretError when the observation contradicts the situation
+    (more chips than the stack, an unknown word, ...).
+    """
+    _check(s, o)
+    ctx = _Ctx(profile, s, o)
+    word = WORDS[o.declared.strip().lower()] if o.declared else None
+    placed = o.placed
+
+    if not s.in_turn:
+        outcome = _out_of_turn(ctx, word)
+        if outcome is not None:
+            return outcome
+
+    verbal_first = word is not None and (o.declared_before_chips or placed == 0)
+    if word is not None and not verbal_first:
+        ctx.say(
+            f"Die Ansage „{o.declared}“ kam erst, nachdem die Chips den Tisch berührt hatten; "
+            "es zählt, was zuerst geschah: die Chips.",
+            f"\"{o.declared}\" was said only after the chips touched the table; "
+            "the first action, the chips, defines the action.",
+            "verbal_vs_chips",
+        )
+    if verbal_first:
+        return _verbal(ctx, word)
+    if placed == 0:
+        raise InterpretError("nothing_observed", "Neither chips nor a declared word: nothing to interpret.")
+    return _silent(ctx)
+
+
+def _check(s: Situation, o: Observation) -> None:
+    if s.street not in STREETS:
+        raise InterpretError("bad_situation", f"street must be one of {', '.join(STREETS)}")
+    if s.limit not in LIMITS:
+        raise InterpretError("bad_situation", f"limit must be one of {', '.join(LIMITS)}")
+    for name in ("small_blind", "big_blind", "to_call", "last_raise", "in_front", "stack", "pot"):
+        v = getattr(s, name)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise InterpretError("bad_situation", f"situation.{name} must be a non-negative integer")
+    if s.big_blind <= 0:
+        raise InterpretError("bad_situation", "situation.big_blind must be positive")
+    for d, n in o.chips.items():
+        if not (isinstance(d, int) and isinstance(n, int)) or isinstance(n, bool) or d <= 0 or n < 0:
+            raise InterpretError("bad_observation", "chips must map positive integer denominations to counts")
+    if o.placed > s.stack:
+        raise InterpretError("bad_observation",
+                             f"{o.placed} chips placed but the player has only {s.stack} behind")
+    if o.declared is not None and o.declared.strip().lower() not in WORDS:
+        raise InterpretError("bad_observation", f"unknown declared word {o.declared!r}; known: {', '.join(sorted(set(WORDS)))}")
+    if o.declared_amount is not None and (not isinstance(o.declared_amount, int) or o.declared_amount <= 0):
+        raise InterpretError("bad_observation", "declared_amount must be a positive integer")
+    if o.amount_kind not in ("to", "by"):
+        raise InterpretError("bad_observation", "amount_kind must be 'to' or 'by'")
+    if not isinstance(o.motions, int) or o.motions < 1:
+        raise InterpretError("bad_observation", "motions must be an integer >= 1")
+
+
+# --------------------------------------------------------------------------- out of turn
+def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
+    s, p, o = ctx.s, ctx.p, ctx.o
+    if word == "fold":
+        ctx.say("Ein Fold ausserhalb der Reihe ist bindend.", "A fold out of turn is binding.", "out_of_turn_changed_by")
+        return ctx.done("fold", s.in_front)
+    changed = [a for a in s.intervening_actions if WORDS.get(str(a).lower(), a) in p.out_of_turn_changed_by
+               or (WORDS.get(str(a).lower(), a) == "all-in" and "raise" in p.out_of_turn_changed_by)]
+    if changed:
+        ctx.say(
+            "Die Aktion ausserhalb der Reihe ist nicht bindend, weil sich die Situation danach verändert hat "
+            f"({', '.join(changed)}). Die Chips gehen zurück; der Spieler hat alle Optionen.",
+            "The out-of-turn action is not binding because the action changed after it "
+            f"({', '.join(changed)}). The chips go back; the player has all his options.",
+            "out_of_turn_changed_by",
+        )
+        return ctx.done("none", s.in_front, binding=False, options=["fold", "call", "raise"] if s.to_call else ["check", "bet"])
+    ctx.say(
+        "Ausserhalb der Reihe, aber die Situation hat sich nicht verändert (Check, Call und Fold gelten nicht als "
+        "Veränderung): die Aktion ist bindend." if "call" not in p.out_of_turn_changed_by else
+        "Ausserhalb der Reihe, aber danach gab es weder Einsatz, Call noch Raise: die Aktion ist bindend.",
+        "Out of turn, but the action has not changed (check, call and fold do not change it): the action is binding."
+        if "call" not in p.out_of_turn_changed_by else
+        "Out of turn, but no bet, call or raise followed: the action is binding.",
+        "out_of_turn_changed_by",
+    )
+    if p.out_of_turn_check_restricts and word in ("check", "call"):
+        ctx.restrictions.append("no_raise" if word == "call" else "no_bet_or_raise")
+        ctx.say(
+            "Wer ausserhalb der Reihe checkt, darf später weder setzen noch erhöhen; ein Call ausserhalb der Reihe "
+            "kann nicht in einen Raise umgewandelt werden.",
+            "A player who checked out of turn may not bet or raise later; a call out of turn can never become a raise.",
+            "out_of_turn_check_restricts",
+        )
+    return None
+
+
+# --------------------------------------------------------------------------- declared first
+def _verbal(ctx: _Ctx, word: str) -> Ruling:
+    s, p, o = ctx.s, ctx.p, ctx.o
+    placed, bet, full = o.placed, s.current_bet, s.in_front + s.stack
+    ctx.say(f"Angesagt: „{o.declared}“ (vor den Chips) – die Ansage ist bindend.",
+            f"Declared \"{o.declared}\" before any chips: the declaration is binding.", "verbal_binding")
+
+    if word == "fold":
+        return ctx.done("fold", s.in_front)
+
+    if word == "check":
+        if s.to_call == 0:
+            return ctx.done("check", s.in_front)
+        if placed >= s.to_call:
+            ctx.say("„Check“ bei einem offenen Einsatz: der Spieler kann nur callen oder folden; die Chips decken den Call.",
+                    "\"Check\" facing a bet: the player may only call or fold; his chips cover the call.",
+                    "check_facing_bet_allows")
+            return ctx.done("call", bet)
+        ctx.say("„Check“ bei einem offenen Einsatz ist ungültig: der Spieler kann callen oder folden, aber nicht mehr erhöhen.",
+                "\"Check\" facing a bet is invalid: the player may call or fold, but no longer raise.",
+                "check_facing_bet_allows")
+        ctx.restrictions.append("no_raise")
+        return ctx.done("none", s.in_front, options=["call", "fold"])
+
+    if word == "call":
+        if s.to_call == 0:
+            ctx.say("Ohne Einsatz gilt „Call“ als Check.", "With no bet to call, \"call\" is a check.", "call_without_bet_is")
+            return ctx.done("check", s.in_front)
+        amount = min(bet, full)
+        if placed < amount - s.in_front:
+            ctx.say(f"Der angesagte Call ist bindend: der Spieler muss auf {_de(amount)} ergänzen.",
+                    f"The declared call is binding: the player must complete it to {_en(amount)}.", "verbal_binding")
+        elif placed > amount - s.in_front:
+            ctx.say(f"Call: {_de(placed - (amount - s.in_front))} gehen als Wechselgeld zurück.",
+                    f"Call: {_en(placed - (amount - s.in_front))} is returned as change.")
+        return ctx.done("call", amount)
+
+    if word == "all-in":
+        return _raise_outcome(ctx, full, declared=True, all_in=True)
+
+    # bet / raise / pot
+    no_bet = bet == 0
+    if no_bet and word == "raise":
+        ctx.say("Ohne vorherigen Einsatz gilt „Raise“ als Bet (mindestens der Mindesteinsatz).",
+                "With no bet yet, \"raise\" is a bet (at least the minimum bet).", "raise_without_bet_is")
+    if not no_bet and word == "bet":
+        ctx.say("„Bet“ bei einem offenen Einsatz wird als Raise gewertet.",
+                "\"Bet\" facing a bet is treated as a raise.", "verbal_binding")
+    minimum = min(_min_raise_to(p, s), full)
+    if s.limit == "split_limit" and not no_bet and not _raise_allowed_split(ctx):
+        return ctx.done("call", min(bet, full))
+
+    if word == "pot":
+        if s.limit == "pot_limit":
+            target = _max_to(s)
+            ctx.say(f"„Pot“ im Pot-Limit: Erhöhung auf das Maximum von {_de(target)}.",
+                    f"\"Pot\" in pot-limit: the maximum, to {_en(target)}.")
+        else:
+            target = minimum
+            ctx.say("„Pot“ ist im No-Limit keine gültige Ansage; der Spieler muss mindestens den Mindesteinsatz bringen.",
+                    "\"Pot\" is not a valid declaration in no-limit; the player must make at least the minimum.",
+                    "pot_declared_in_no_limit")
+    elif o.declared_amount is not None:
+        said = o.declared_amount
+        if said < s.big_blind and p.unclear_amount == "highest_reasonable_up_to_pot":
+            said = _unclear_amount(ctx, said, s.big_blind if no_bet else max(minimum - bet, s.big_blind))
+        if o.amount_kind == "by" and not no_bet:
+            target = bet + said
+        else:
+            target = said
+            if not no_bet:
+                ctx.say(f"Ein genannter Betrag ist der Gesamtbetrag: Raise auf {_de(said)}.",
+                        f"A stated amount is the total: raise to {_en(said)}.", "declared_raise_amount")
+    elif placed > 0:
+        target = s.in_front + placed
+        if o.chip_count == 1 and placed > max(s.to_call, 0) and not no_bet:
+            target = s.in_front + placed
+            ctx.say(f"Oversized Chip mit Ansage „Raise“ ohne Betrag: Raise auf den vollen Wert des Chips ({_de(target)}).",
+                    f"Oversized chip with \"raise\" and no amount: a raise to the chip's full value ({_en(target)}).",
+                    "oversized_chip_raise_no_amount")
+        elif o.motions > 1:
+            ctx.say("Nach der Ansage dürfen die Chips in mehr als einer Bewegung gebracht werden.",
+                    "After the declaration the chips may be put out in more than one motion.", "verbal_allows_several_motions")
+    else:
+        target = minimum
+        ctx.say(f"Kein Betrag genannt: der Spieler nennt den Betrag; mindestens {_de(minimum)}.",
+                f"No amount stated: the player must state it; at least {_en(minimum)}.", "verbal_binding")
+    target = min(target, full)
+    if s.limit == "pot_limit" and target > _max_to(s):
+        target = _max_to(s)
+        ctx.say(f"Im Pot-Limit höchstens {_de(target)}.", f"In pot-limit at most {_en(target)}.",
+                "oversized_chip_raise_no_amount")
+    if no_bet:
+        return _bet_outcome(ctx, target, declared=True)
+    return _raise_outcome(ctx, target, declared=True)
+
+
+def _raise_allowed_split(ctx: _Ctx) -> bool:
+    s, p = ctx.s, ctx.p
+    cap = p.split_limit_raise_cap
+    if cap is None or (s.raises or 0) < cap:
+        return True
+    if s.heads_up and p.split_limit_cap_lifted_heads_up:
+        ctx.say("Nur noch zwei Spieler: die Anzahl der Erhöhungen ist nicht begrenzt.",
+                "Only two players left: the number of raises is not capped.", "split_limit_cap_lifted_heads_up")
+        return True
+    ctx.say(f"Split Limit: {cap} Erhöhungen pro Setzrunde sind erreicht; es bleibt ein Call.",
+            f"Split limit: the cap of {cap} raises per round is reached; this is a call.", "split_limit_raise_cap")
+    return False
+
+
+# --------------------------------------------------------------------------- bets
+def _bet_outcome(ctx: _Ctx, target: int, declared: bool) -> Ruling:
+    s, p = ctx.s, ctx.p
+    full = s.in_front + s.stack
+    minimum = min(s.big_blind, full)
+    if target >= full:
+        ctx.say(f"Der ganze Stack geht in die Mitte: All-in-Bet über {_de(full)}.",
+                f"The whole stack goes in: an all-in bet of {_en(full)}.")
+        return ctx.done("bet", full, all_in=True, all_in_as="bet", full_raise=full >= minimum)
+    if target < minimum:
+        ctx.say(f"Ein Einsatz muss mindestens den Big Blind ({_de(s.big_blind)}) betragen; er wird auf {_de(minimum)} ergänzt.",
+                f"A bet must be at least the big blind ({_en(s.big_blind)}); it is completed to {_en(minimum)}.",
+                "min_bet", "short_bet")
+        target = minimum
+    target = _round_to_unit(ctx, target)
+    ctx.say(f"Bet über {_de(target)}.", f"Bet of {_en(target)}.")
+    return ctx.done("bet", target, full_raise=True, min_raise_to=minimum)
+
+
+# --------------------------------------------------------------------------- raises
+def _raise_outcome(ctx: _Ctx, target: int, declared: bool, all_in: bool = False) -> Ruling:
+    """Rule on a raise to ``target`` (total), declared or silent."""
+    s, p = ctx.s, ctx.p
+    bet, full = s.current_bet, s.in_front + s.stack
+    minimum = min(_min_raise_to(p, s), full)
+    raw_minimum = _min_raise_to(p, s)
+    if bet == 0:
+        return _bet_outcome(ctx, target, declared)
+    if all_in or target >= full:
+        target = full
+        if target <= bet:
+            ctx.say(f"All-in für {_de(target)}: ein Call für weniger (oder genau) den Einsatz.",
+                    f"All-in for {_en(target)}: a call for less than (or exactly) the bet.")
+            return ctx.done("call", target, all_in=True, all_in_as="call", min_raise_to=raw_minimum)
+        if target >= raw_minimum:
+            ctx.say(f"All-in auf {_de(target)}: ein vollständiger Raise (Minimum {_de(raw_minimum)}); die Setzrunde ist wieder eröffnet.",
+                    f"All-in to {_en(target)}: a full raise (minimum {_en(raw_minimum)}); the betting is reopened.",
+                    "min_raise")
+            return ctx.done("raise", target, all_in=True, all_in_as="raise", full_raise=True,
+                            reopens_betting=True, min_raise_to=raw_minimum)
+        ctx.say(f"All-in auf {_de(target)} ist kein vollständiger Raise (Minimum {_de(raw_minimum)}): "
+                "er eröffnet die Setzrunde für Spieler, die schon gehandelt haben, nicht neu.",
+                f"All-in to {_en(target)} is less than a full raise (minimum {_en(raw_minimum)}): "
+                "it does not reopen the betting for players who have already acted.",
+                "min_raise", "short_all_in_reopens")
+        if not p.short_all_in_caller_may_reraise:
+            ctx.say("Wer diesen All-in-Betrag nur callt, kann bei einer späteren Erhöhung nur noch callen oder folden.",
+                    "A player who only calls this all-in may later only call or fold, even facing a raise.",
+                    "short_all_in_caller_may_reraise")
+        return ctx.done("raise", target, all_in=True, all_in_as="incomplete_raise", full_raise=False,
+                        reopens_betting=False, min_raise_to=raw_minimum)
+    if target >= minimum:
+        target = _round_to_unit(ctx, target)
+        ctx.say(f"Raise auf {_de(target)} (Minimum {_de(minimum)}).", f"Raise to {_en(target)} (minimum {_en(minimum)}).",
+                "min_raise")
+        return ctx.done("raise", target, full_raise=True, reopens_betting=True, min_raise_to=minimum)
+    # A raise short of the minimum.
+    increment, needed = target - bet, minimum - bet
+    if declared:
+        if p.short_raise_declared == "fifty_percent_or_withdraw" and 2 * increment < needed:
+            ctx.say(f"Zu niedrige Erhöhung (weniger als 50 % der Mindesterhöhung von {_de(needed)}): "
+                    f"der Spieler darf die Erhöhung zurückziehen und nur callen ({_de(bet)}) oder auf {_de(minimum)} auffüllen.",
+                    f"Raise too small (under 50% of the minimum raise of {_en(needed)}): the player may withdraw "
+                    f"the raise and just call ({_en(bet)}), or complete it to {_en(minimum)}.",
+                    "short_raise_declared", "min_raise")
+            return ctx.done("call", bet, options=["raise"], min_raise_to=minimum)
+        ctx.say(f"„Raise“ wurde angesagt, aber zu wenig gesetzt: es gilt ein Minimum-Raise auf {_de(minimum)}.",
+                f"\"Raise\" was declared with too little: it is a minimum raise, to {_en(minimum)}.",
+                "short_raise_declared", "min_raise")
+        return ctx.done("raise", minimum, complete_to=minimum, full_raise=True, reopens_betting=True,
+                        min_raise_to=minimum)
+    if p.short_raise_silent == "bet_plus_half":
+        is_raise = 2 * target >= 3 * bet
+        if is_raise:
+            ctx.say(f"Der Spieler hat den Einsatz ({_de(bet)}) plus mindestens die Hälfte davon gebracht ({_de(target)}): "
+                    f"das gilt als Ankündigung einer Erhöhung, die auf {_de(minimum)} vollzogen werden muss.",
+                    f"The player put in the bet ({_en(bet)}) plus at least half of it ({_en(target)}): that announces a "
+                    f"raise, which must be completed to {_en(minimum)}.",
+                    "short_raise_silent", "min_raise")
+        else:
+            ctx.say(f"Weniger als der Einsatz plus die Hälfte ({_de(bet + bet // 2)}): nur ein Call.",
+                    f"Less than the bet plus half of it ({_en(bet + bet // 2)}): only a call.", "short_raise_silent")
+    else:
+        is_raise = 2 * increment >= needed
+        if is_raise:
+            ctx.say(f"Ohne Ansage {_de(increment)} erhöht, das sind mindestens 50 % der Mindesterhöhung von {_de(needed)}: "
+                    f"ein Raise, der auf {_de(minimum)} ergänzt werden muss.",
+                    f"Silently raised by {_en(increment)}, at least 50% of the minimum raise of {_en(needed)}: "
+                    f"a raise that must be completed to {_en(minimum)}.",
+                    "short_raise_silent", "min_raise")
+        else:
+            ctx.say(f"Ohne Ansage nur {_de(increment)} mehr, weniger als 50 % der Mindesterhöhung von {_de(needed)}: nur ein Call.",
+                    f"Silently only {_en(increment)} more, under 50% of the minimum raise of {_en(needed)}: only a call.",
+                    "short_raise_silent")
+    if is_raise:
+        return ctx.done("raise", minimum, complete_to=minimum, full_raise=True, reopens_betting=True,
+                        min_raise_to=minimum)
+    return ctx.done("call", bet, min_raise_to=minimum)
+
+
+# --------------------------------------------------------------------------- silent chips
+def _silent(ctx: _Ctx) -> Ruling:
+    s, p, o = ctx.s, ctx.p, ctx.o
+    placed, bet, full = o.placed, s.current_bet, s.in_front + s.stack
+    whole_stack = placed == s.stack
+
+    if bet == 0:  # nothing to call: an opening bet
+        if o.motions > 1 and not whole_stack:
+            if p.string_bet_counts_as == "minimum_bet":
+                ctx.say("Nicht in einer Bewegung gesetzt (String-Bet): der Einsatz gilt nur als Mindesteinsatz (Big Blind).",
+                        "Not put out in one motion (string bet): it counts only as the minimum bet (the big blind).",
+                        "string_bet_counts_as")
+                return _bet_outcome(ctx, min(s.big_blind, full), declared=False)
+            first = o.first_motion if o.first_motion else 0
+            ctx.say("String-Bet: nur die erste Bewegung zählt" + (f" ({_de(first)})." if first else "; ohne Angabe gilt der Mindesteinsatz."),
+                    "String bet: only the first motion counts" + (f" ({_en(first)})." if first else "; not recorded, so the minimum bet."),
+                    "string_bet_counts_as")
+            return _bet_outcome(ctx, s.in_front + first if first else min(s.big_blind, full), declared=False)
+        if o.chip_count == 1 and placed > s.big_blind:
+            ctx.say(f"Ein einzelner grösserer Chip als Eröffnung ohne Ansage: Bet in der vollen Höhe des Chips ({_de(placed)}).",
+                    f"A single larger chip opening the betting without a declaration: a bet of the chip's full value ({_en(placed)}).",
+                    "oversized_chip_opening_bet")
+        return _bet_outcome(ctx, s.in_front + placed, declared=False)
+
+    call_total = min(bet, full)
+    need = call_total - s.in_front
+    if placed <= need:
+        if placed == need:
+            ctx.say(f"Call über {_de(call_total)}.", f"Call of {_en(call_total)}.")
+            return ctx.done("call", call_total, all_in=whole_stack and full <= bet, all_in_as="call" if whole_stack and full <= bet else None)
+        return _undercall(ctx)
+
+    # More than a call was put out silently.
+    if s.limit == "split_limit" and not _raise_allowed_split(ctx):
+        return ctx.done("call", call_total)
+    if o.chip_count == 1:
+        if s.only_blinds and p.oversized_chip_facing_blinds == "raise_to_chip_value":
+            target = s.in_front + placed
+            ctx.say(f"Nur die Blinds sind im Pot und es wurde nichts angesagt: der höhere Chip ist ein Raise auf seinen "
+                    f"Gesamtwert ({_de(target)}).",
+                    f"Only the blinds are in and nothing was declared: the oversized chip is a raise to its full value "
+                    f"({_en(target)}).", "oversized_chip_facing_blinds")
+            return _raise_outcome(ctx, min(target, full), declared=False)
+        param = "oversized_chip_facing_blinds" if s.only_blinds else "oversized_chip_facing_bet"
+        ctx.say(f"Ein einzelner höherer Chip ohne vorherige Raise-Ansage ist ein Call über {_de(call_total)}"
+                + ("; auch wenn es der letzte Chip ist." if whole_stack else "."),
+                f"A single oversized chip without a prior \"raise\" declaration is a call of {_en(call_total)}"
+                + ("; even though it is the player's last chip." if whole_stack else "."), param)
+        return ctx.done("call", call_total, all_in=False)
+    if not p.silent_raise_allowed:
+        ctx.say("Ein Raise muss angesagt werden, bevor die Chips den Tisch berühren; ohne Ansage gilt er als Call.",
+                "A raise must be declared before the chips touch the table; without a declaration it is a call.",
+                "silent_raise_allowed")
+        return ctx.done("call", call_total, all_in=False)
+    if o.motions > 1:
+        ctx.say("Die Chips kamen in mehreren Bewegungen (String-Raise): das ist kein Raise, sondern ein Call.",
+                "The chips came in several motions (string raise): not a raise, only a call.", "string_raise_counts_as")
+        return ctx.done("call", call_total, all_in=False)
+    smallest = min(d for d, n in o.chips.items() if n > 0)
+    if placed - smallest < need:
+        ctx.say(f"Mehrere Chips ohne Ansage: ohne einen dieser Chips wäre der Call ({_de(call_total)}) nicht gedeckt, "
+                "also ist es ein Call.",
+                f"Multiple chips without a declaration: removing any one chip would leave less than the call "
+                f"({_en(call_total)}), so it is a call.", "multiple_chips")
+        return ctx.done("call", call_total, all_in=False)
+    ctx.say(f"Mehrere Chips: auch ohne einen {_de(smallest)}er-Chip wäre der Call gedeckt, also entscheidet der Betrag.",
+            f"Multiple chips: the call is covered even without one {_en(smallest)} chip, so the amount decides.",
+            "multiple_chips")
+    return _raise_outcome(ctx, s.in_front + placed, declared=False, all_in=whole_stack)
+
+
+def _undercall(ctx: _Ctx) -> Ruling:
+    """Fewer chips than the call, silently (not all-in)."""
+    s, p, o = ctx.s, ctx.p, ctx.o
+    bet = min(s.current_bet, s.in_front + s.stack)
+    if p.undercall == "complete_or_fold":
+        ctx.say(f"Unvollständiger Call: der Spieler muss auf {_de(bet)} ergänzen oder verliert seine Einsätze und den "
+                "Anspruch auf den Pot (Fold). Ein Raise ist nicht mehr möglich.",
+                f"Incomplete call: the player must complete it to {_en(bet)} or forfeit his chips and the pot (fold). "
+                "He may no longer raise.", "undercall")
+        ctx.restrictions.append("no_raise")
+        return ctx.done("call", bet, options=["fold"])
+    if p.undercall == "complete":
+        if s.unaware_of_raise and not s.acted_after and 2 * o.placed < s.to_call:
+            ctx.say("Der Spieler hat die Erhöhung nicht bemerkt, niemand hat nach ihm gehandelt und sein Einsatz ist "
+                    "kleiner als 50 % des erforderlichen: er darf seine Chips zurückziehen und neu entscheiden.",
+                    "The player missed the raise, nobody acted after him and he put in under 50% of what was "
+                    "required: he may take his chips back and reconsider.", "undercall")
+            return ctx.done("call", bet, binding=False, options=["fold", "raise"])
+        ctx.say(f"Ein zu kleiner Call muss auf die richtige Höhe ({_de(bet)}) aufgefüllt werden.",
+                f"A call that is too small must be completed to the correct amount ({_en(bet)}).", "undercall")
+        return ctx.done("call", bet)
+    opening = s.facing_opening_bet
+    if opening is None:
+        opening = (s.raises or 0) == 0 and s.current_bet <= max(s.last_raise, s.big_blind)
+    if s.heads_up or opening:
+        why_de = "im Heads-up" if s.heads_up else "gegen den Eröffnungseinsatz"
+        why_en = "heads-up" if s.heads_up else "facing the opening bet"
+        ctx.say(f"Unvollständiger Call {why_de}: der Spieler muss voll callen ({_de(bet)}).",
+                f"Incomplete call {why_en}: the player must make a full call ({_en(bet)}).", "undercall")
+        return ctx.done("call", bet)
+    ctx.say(f"Unvollständiger Call (nicht heads-up, nicht gegen den Eröffnungseinsatz): der Floorman entscheidet; "
+            f"in der Regel Call über {_de(bet)} oder Fold.",
+            f"Incomplete call (not heads-up, not facing the opening bet): the floor decides; normally a call of "
+            f"{_en(bet)} or a fold.", "undercall")
+    return ctx.done("call", bet, floor=True, options=["fold"])
+
+
+# --------------------------------------------------------------------------- JSON
+def _int(d: dict, key: str, default=None, required=False) -> int | None:
+    if key not in d or d[key] is None:
+        if required:
+            raise InterpretError("missing_field", f"{key} is required")
+        return default
+    v = d[key]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InterpretError("bad_field", f"{key} must be an integer (chips), got {v!r}")
+    return v
+
+
+def _bool(d: dict, key: str, default=False) -> bool:
+    v = d.get(key, default)
+    if v is None:
+        return default
+    if not isinstance(v, bool):
+        raise InterpretError("bad_field", f"{key} must be true or false, got {v!r}")
+    return v
+
+
+def _chips(raw) -> dict:
+    if raw is None:
+        return {}
+    out: dict[int, int] = {}
+    items = raw.items() if isinstance(raw, dict) else None
+    if items is None and isinstance(raw, list):
+        items = []
+        for entry in raw:
+            if isinstance(entry, dict):
+                items.append((entry.get("value"), entry.get("count", 1)))
+            else:
+                items.append((entry, 1))
+    if items is None:
+        raise InterpretError("bad_field", "chips must be an object {\"denomination\": count} or a list")
+    for denom, count in items:
+        try:
+            d = int(denom)
+        except (TypeError, ValueError):
+            raise InterpretError("bad_field", f"chip denomination {denom!r} is not an integer") from None
+        if str(d) != str(denom).strip() and not isinstance(denom, int):
+            raise InterpretError("bad_field", f"chip denomination {denom!r} is not an integer")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0 or d <= 0:
+            raise InterpretError("bad_field", f"chips: {denom!r} -> {count!r} is not a positive denomination and count")
+        if count:
+            out[d] = out.get(d, 0) + count
+    return out
+
+
+def parse(data: dict) -> tuple[Situation, Observation]:
+    """Build (Situation, Observation) from the JSON input shape; raises InterpretError."""
+    if not isinstance(data, dict):
+        raise InterpretError("bad_input", "input must be a JSON object with 'situation' and 'observed'")
+    sit, obs = data.get("situation"), data.get("observed", data.get("observation"))
+    if not isinstance(sit, dict) or not isinstance(obs, dict):
+        raise InterpretError("bad_input", "input needs objects 'situation' and 'observed'")
+    street = sit.get("street", "preflop")
+    blinds = sit.get("blinds")
+    sb, bb = _int(sit, "small_blind"), _int(sit, "big_blind")
+    if isinstance(blinds, list) and len(blinds) == 2 and sb is None and bb is None:
+        sb, bb = _int({"sb": blinds[0]}, "sb"), _int({"bb": blinds[1]}, "bb")
+    if bb is None:
+        raise InterpretError("missing_field", "situation.big_blind (or blinds: [sb, bb]) is required")
+    sb = bb // 2 if sb is None else sb
+    to_call = _int(sit, "to_call", 0)
+    in_front = _int(sit, "in_front", 0)
+    if "current_bet" in sit and "to_call" not in sit:
+        to_call = max(0, _int(sit, "current_bet") - in_front)
+    only_blinds_default = street == "preflop" and in_front + to_call <= bb
+    last_raise_default = bb if street == "preflop" else in_front + to_call
+    intervening = sit.get("intervening_actions", [])
+    if not isinstance(intervening, list):
+        raise InterpretError("bad_field", "intervening_actions must be a list of action words")
+    situation = Situation(
+        street=street, small_blind=sb, big_blind=bb, to_call=to_call,
+        last_raise=_int(sit, "last_raise", last_raise_default), in_front=in_front,
+        stack=_int(sit, "stack", required=True), pot=_int(sit, "pot", 0),
+        only_blinds=_bool(sit, "only_blinds", only_blinds_default), limit=sit.get("limit", "no_limit"),
+        heads_up=_bool(sit, "heads_up"), raises=_int(sit, "raises"),
+        facing_opening_bet=sit.get("facing_opening_bet") if isinstance(sit.get("facing_opening_bet"), bool) else None,
+        in_turn=_bool(sit, "in_turn", True), intervening_actions=tuple(str(a).lower() for a in intervening),
+        unaware_of_raise=_bool(sit, "unaware_of_raise"), acted_after=_bool(sit, "acted_after"),
+    )
+    declared = obs.get("declared")
+    if declared is not None and not isinstance(declared, str):
+        raise InterpretError("bad_field", "declared must be a word or null")
+    observation = Observation(
+        chips=_chips(obs.get("chips")), declared=declared or None,
+        declared_before_chips=_bool(obs, "declared_before_chips", True),
+        declared_amount=_int(obs, "declared_amount"), amount_kind=obs.get("amount_kind", "to") or "to",
+        motions=_int(obs, "motions", 1), first_motion=_int(obs, "first_motion"),
+    )
+    return situation, observation
+
+
+def interpret_json(profile_slug: str, data: dict) -> dict:
+    """JSON in, JSON out: ``interpret(get_profile(profile_slug), *parse(data)).to_dict()``.
+
+    Raises KeyError for an unknown profile and InterpretError for malformed input.
+    """
+    profile = get_profile(profile_slug)
+    situation, observation = parse(data)
+    return interpret(profile, situation, observation).to_dict()

@@ -1,0 +1,119 @@
+"""Showdown evaluation: which hand wins which pot.
+
+Hand strength comes from pokerkit's standard high-hand evaluator
+(``pokerkit.StandardHighHand``), imported lazily so the rest of the engine
+stays standard-library only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import is_known
+from .pots import Award, split_amount
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import HandState
+
+__all__ = ["hand_strength", "evaluate_showdown", "best_hand_description"]
+
+_HAND_CLASSES: dict[str, type] = {}
+
+
+def _hand_class(game: str = "nlhe"):
+    cls = _HAND_CLASSES.get(game)
+    if cls is None:
+        # lazy: only needed at the showdown
+        if game == "plo":
+            from pokerkit import OmahaHoldemHand as cls  # exactly two hole + three board cards
+        else:
+            from pokerkit import StandardHighHand as cls
+        _HAND_CLASSES[game] = cls
+    return cls
+
+
+def _best_hand(hole: tuple[str, ...], board: tuple[str, ...], game: str = "nlhe"):
+    return _hand_class(game).from_game("".join(hole), "".join(board))
+
+
+def hand_strength(hole: tuple[str, ...], board: tuple[str, ...], game: str = "nlhe") -> object:
+    """Return a comparable strength of the best five-card hand.
+
+    Args:
+        hole: the player's hole cards, e.g. ``("As", "Ks")`` (four in Omaha).
+        board: the five board cards.
+        game: ``HandSpec.game``; in ``"plo"`` the hand uses exactly two hole
+            cards and three board cards (pokerkit ``OmahaHoldemHand``),
+            otherwise the best five of the seven (``StandardHighHand``).
+
+    Returns:
+        An object ordered like poker hands (greater = better, equal = split).
+        Its ``str()`` describes the hand (e.g. ``"One pair (AhAdQsJsTs)"``).
+    """
+    return _best_hand(tuple(hole), tuple(board), game)
+
+
+def best_hand_description(hole: tuple[str, ...], board: tuple[str, ...], game: str = "nlhe") -> str:
+    """Return a readable description of the best hand, e.g. ``"Flush (...)"``."""
+    return str(_best_hand(tuple(hole), tuple(board), game))
+
+
+def evaluate_showdown(state: "HandState") -> tuple[Award, ...]:
+    """Awards that can be decided now, for pots not yet awarded.
+
+    Args:
+        state: a hand in phase ``"showdown"`` (any other phase gives ``()``).
+
+    Returns:
+        New :class:`Award` entries (possibly several per pot for a split):
+        a pot whose only remaining contender (eligible, not mucked) is one
+        player goes to that player; a pot whose contenders all have known
+        hole cards, with all board cards known, goes to the best hand
+        (rulebook 003 "Der Showdown": cards speak; split pots share equally,
+        odd chips to the first winner clockwise from the button,
+        Rules.odd_chip, divided down to ``spec.split_unit``). With a double
+        board or a pot run twice the pot is halved between the two boards
+        (:func:`poker.hand.formats.split_between_boards`). Pots that need
+        the dealer's decision are left out.
+    """
+    if state.phase != "showdown":
+        return ()
+    pots = state.pots
+    done = {a.pot_index for a in state.awards}
+    spec = state.spec
+    boards = state.boards
+    game = spec.game
+    hole = state.hole_cards
+    mucked = state.mucked
+    seat_of = spec.seat_of
+    unit = spec.split_unit
+    awards: list[Award] = []
+    strength: dict[tuple[int, int], object] = {}
+    for index, pot in enumerate(pots):
+        if index in done:
+            continue
+        contenders = [p for p in pot.eligible if not mucked[p]]
+        runs = state.boards_of_pot(index)
+        if len(contenders) > 1:
+            if not all(len(boards[b]) == 5 and is_known(boards[b]) for b in runs):
+                continue
+            if not all(is_known(hole[p]) for p in contenders):
+                continue
+            winners_by_board = []
+            for b in runs:
+                for p in contenders:
+                    if (b, p) not in strength:
+                        strength[b, p] = _best_hand(hole[p], boards[b], game)
+                best = max(strength[b, p] for p in contenders)
+                winners_by_board.append([p for p in contenders if strength[b, p] == best])
+        else:
+            winners_by_board = [contenders]
+        if len(winners_by_board) == 1:
+            shares = split_amount(pot.amount, winners_by_board[0], unit)
+        else:
+            from .formats import split_between_boards  # noqa: PLC0415
+
+            shares = split_between_boards(pot.amount, winners_by_board, unit)
+        for position, amount in shares:
+            awards.append(Award(index, position, amount, seat_of(position)))
+    return tuple(awards)

@@ -1,0 +1,516 @@
+"""Hand specification: who is dealt in, forced bets, house rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .errors import EngineError
+from .rules import Rules
+
+__all__ = ["SeatSpec", "HandSpec", "GAMES", "HOLE_CARDS"]
+
+#: Games the engine plays: No-Limit Hold'em, Pot-Limit Omaha, split
+#: (fixed) limit Hold'em (000 Einsätze 2: "Split Limit / Pot Limit / No Limit").
+GAMES = ("nlhe", "plo", "limit_holdem")
+#: Hole cards per player by game.
+HOLE_CARDS = {"nlhe": 2, "plo": 4, "limit_holdem": 2}
+#: Betting structure by game.
+STRUCTURE = {"nlhe": "no_limit", "plo": "pot_limit", "limit_holdem": "fixed_limit"}
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One player dealt in.
+
+    Fields:
+        seat: table seat number (1..10 at a normal table; any distinct int).
+        player: player id or name (str).
+        stack: chips in front of the player at the start of the hand (int > 0).
+    """
+
+    seat: int
+    player: str
+    stack: int
+
+
+def _values(raw, n: int, name: str) -> tuple[int, ...]:
+    """PHH ``clean_values``: an int is used for every position, a shorter
+    sequence is padded with zeros."""
+    if _is_int(raw):
+        values = (raw,) * n
+    else:
+        values = tuple(raw)
+        if len(values) > n:
+            raise EngineError("bad_spec", f"{name} has {len(values)} entries for {n} players.")
+        values = values + (0,) * (n - len(values))
+    for v in values:
+        if not _is_int(v) or v < 0:
+            raise EngineError("bad_spec", f"{name} must be non-negative integer chips, got {v!r}.")
+    return values
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    """Everything fixed before the first card: players, forced bets, rules.
+
+    Fields:
+        seats: players dealt in, in POSITION order like pokerkit/PHH: index 0
+            is the small blind (first seat left of the button) ... the last
+            index is the button. Heads-up follows pokerkit: position 0 posts
+            the big blind and position 1 is the button, who posts the small
+            blind and acts first preflop.
+        blinds_or_straddles: chips per position as in PHH
+            ``blinds_or_straddles`` (e.g. ``(50, 100, 0, 0)``, or
+            ``(50, 100, 200, 0)`` with a live straddle by under the gun).
+            Heads-up, like pokerkit, entries 0 and 1 are swapped when posted
+            (so ``(50, 100)`` still means small blind 50, big blind 100).
+        antes: chips per position as in PHH ``antes`` (big blind ante:
+            ``(0, 120000, 0, 0, 0)``); heads-up swapped like the blinds.
+        min_bet: the minimum bet in chips, normally the big blind.
+        ante_trimming: PHH ``ante_trimming_status`` as pokerkit implements
+            it: the antes are collected like a betting round, so the part of
+            the largest ante above the second largest is returned. When
+            False the antes are dead money in the main pot.
+        rules: the house-rule profile (:class:`Rules`).
+        button_seat: table seat number of the button (informational; may be
+            an empty seat).
+        game: ``"nlhe"`` (default), ``"plo"`` (Pot-Limit Omaha: four hole
+            cards, bets up to the pot, 004 #54; showdown with exactly two
+            hole and three board cards) or ``"limit_holdem"`` (split limit,
+            000 Einsätze 2 / Aktionen 3: ``min_bet`` is the small bet,
+            preflop and flop; ``big_bet`` turn and river).
+        big_bet: split limit only: the big bet in chips (default
+            ``2 * min_bet``); must be None in the other games.
+        bomb_pot: chips every player posts before the deal (000 Allgemein
+            14 "Bomb Pot"): no preflop betting, the hand starts on the flop.
+            Blinds and antes must be zero. 0 = not a bomb pot.
+        flip: chips every player posts (000 Allgemein 14 "Flip"): the whole
+            board is dealt without any betting round, then the showdown.
+            Blinds and antes must be zero. 0 = not a flip.
+        boards: 1, or 2 for a double board (000 Allgemein 14 "Double Board":
+            two boards, every pot split equally between them).
+        run_it_twice_min_pot: chips that must be in the pot before the
+            players may run it twice (000 Aktionen 8 c: "mindestens € 500,-
+            im Pot", converted to the table's chips); None = run it twice is
+            not offered.
+        stakes: ``(small_blind, big_blind)`` of the table in chips, used for
+            the chip units (000 Allgemein 8) when the blinds are not posted
+            (bomb pot, flip); default: the posted blinds.
+        straddles: the straddles applied, ``((kind, seat, amount), ...)``
+            with kind ``"live"``, ``"button"`` or ``"mississippi"`` (000
+            Aktionen 1); informational, the amounts are in
+            ``blinds_or_straddles``.
+        posts: live posts ``((seat_number, chips), ...)``: the big blind a
+            player owes after a seat change two or more occupied seats away
+            from the button (000 Einsätze 4: "muss er das Big Blind
+            bringen"). A post is taken from the stack at the start like a
+            blind (after the ante; capped by the stack, so a short stack is
+            all-in) but it is NOT a straddle: it does not move the preflop
+            action (under the gun still acts first), it does not raise the
+            amount to call (at most one big blind), and when the action
+            comes back to the poster unraised he may check (his post is his
+            call, like the big blind's option). The chips are in the pot,
+            so in pot limit they count for the pot-size maximum (000
+            Einsätze 4: "zählt das nachgebrachte Blind zum Pot"). Empty by
+            default.
+
+    An int is accepted for ``blinds_or_straddles``/``antes`` (same for every
+    position) and shorter sequences are padded with zeros, as in PHH.
+
+    Raises:
+        EngineError("bad_spec") when fewer than 2 players, seat numbers
+        repeat, a stack is not a positive int, or amounts are negative;
+        for a post that is not ``(seat, chips)`` with chips > 0 and at most
+        the big blind, by a seat dealt in that posts no blind or straddle,
+        a seat posting twice, or a post in a bomb pot or flip.
+    """
+
+    seats: tuple[SeatSpec, ...]
+    blinds_or_straddles: tuple[int, ...]
+    antes: tuple[int, ...]
+    min_bet: int
+    ante_trimming: bool = False
+    rules: Rules = field(default_factory=Rules)
+    button_seat: int | None = None
+    game: str = "nlhe"
+    big_bet: int | None = None
+    bomb_pot: int = 0
+    flip: int = 0
+    boards: int = 1
+    run_it_twice_min_pot: int | None = None
+    stakes: tuple | None = None
+    straddles: tuple = ()
+    posts: tuple = ()
+
+    def __post_init__(self) -> None:
+        seats = tuple(self.seats)
+        n = len(seats)
+        if n < 2:
+            raise EngineError("bad_spec", "At least two players must be dealt in.")
+        for s in seats:
+            if not isinstance(s, SeatSpec):
+                raise EngineError("bad_spec", f"Seats must be SeatSpec objects, got {s!r}.")
+            if not _is_int(s.seat):
+                raise EngineError("bad_spec", f"Seat number must be an int, got {s.seat!r}.")
+            if not _is_int(s.stack) or s.stack <= 0:
+                raise EngineError("bad_spec", f"Seat {s.seat}: stack must be a positive int, got {s.stack!r}.")
+        seat_pos = {s.seat: i for i, s in enumerate(seats)}
+        if len(seat_pos) != n:
+            raise EngineError("bad_spec", "A table seat number appears twice.")
+        if not _is_int(self.min_bet) or self.min_bet <= 0:
+            raise EngineError("bad_spec", f"min_bet must be a positive int, got {self.min_bet!r}.")
+        if not isinstance(self.rules, Rules):
+            raise EngineError("bad_spec", "rules must be a Rules instance.")
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "blinds_or_straddles", _values(self.blinds_or_straddles, n, "blinds_or_straddles"))
+        object.__setattr__(self, "antes", _values(self.antes, n, "antes"))
+        object.__setattr__(self, "ante_trimming", bool(self.ante_trimming))
+        object.__setattr__(self, "_seat_pos", seat_pos)
+        self._check_variant()
+        self._check_posts()
+
+    def _check_posts(self) -> None:
+        """Validate ``posts`` (000 Einsätze 4), store them as
+        ``((seat, chips), ...)`` in position order and index them:
+        ``_posts`` = ``((position, chips), ...)``."""
+        if not self.posts:
+            object.__setattr__(self, "posts", ())
+            object.__setattr__(self, "_posts", ())
+            return
+        by_pos = {}
+        try:
+            raw = tuple(tuple(p) for p in self.posts)
+        except TypeError:
+            raise EngineError("bad_spec", f"posts must be (seat, chips) pairs, got {self.posts!r}.") from None
+        if self.bomb_pot or self.flip:
+            raise EngineError("bad_spec", "No blinds are posted in a bomb pot or a flip (000 Allgemein 14).")
+        big_blind = self.blinds_or_straddles[1] or self.min_bet
+        for post in raw:
+            if len(post) != 2 or not all(_is_int(v) for v in post):
+                raise EngineError("bad_spec", f"A post must be (seat, chips) as ints, got {post!r}.")
+            seat, amount = post
+            pos = self._seat_pos.get(seat)
+            if pos is None:
+                raise EngineError("bad_spec", f"Post by seat {seat}: nobody is dealt in at that seat.")
+            if amount <= 0 or amount > big_blind:
+                raise EngineError(
+                    "bad_spec",
+                    f"Post by seat {seat}: {amount} chips; a post is more than 0 and at most the big blind "
+                    f"{big_blind} (000 Einsätze 4).",
+                )
+            if pos < 2 or self.blinds_or_straddles[pos]:
+                raise EngineError(
+                    "bad_spec",
+                    f"Seat {seat} posts a blind or straddle in this hand and cannot post the big blind too.",
+                )
+            if pos in by_pos:
+                raise EngineError("bad_spec", f"Seat {seat} posts twice.")
+            by_pos[pos] = amount
+        ordered = tuple(sorted(by_pos.items()))
+        object.__setattr__(self, "posts", tuple((self.seats[pos].seat, amount) for pos, amount in ordered))
+        object.__setattr__(self, "_posts", ordered)
+
+    def _check_variant(self) -> None:
+        """Validate the game and special-format fields and derive the chip
+        units (000 Allgemein 8) and the first street with betting."""
+        if self.game not in GAMES:
+            raise EngineError("bad_spec", f"game must be one of {', '.join(GAMES)}, not {self.game!r}.")
+        if self.game == "limit_holdem":
+            big = 2 * self.min_bet if self.big_bet is None else self.big_bet
+            if not _is_int(big) or big < self.min_bet:
+                raise EngineError("bad_spec", f"big_bet must be an int of at least the small bet, got {big!r}.")
+            object.__setattr__(self, "big_bet", big)
+        elif self.big_bet is not None:
+            raise EngineError("bad_spec", "big_bet is only for split-limit games.")
+        for name in ("bomb_pot", "flip"):
+            value = getattr(self, name)
+            if not _is_int(value) or value < 0:
+                raise EngineError("bad_spec", f"{name} must be a non-negative int, got {value!r}.")
+        if self.bomb_pot and self.flip:
+            raise EngineError("bad_spec", "A hand is either a bomb pot or a flip, not both.")
+        if (self.bomb_pot or self.flip) and (any(self.blinds_or_straddles) or any(self.antes)):
+            raise EngineError("bad_spec", "Bomb pots and flips have no blinds, straddles or antes (000 Allgemein 14).")
+        if self.boards not in (1, 2):
+            raise EngineError("bad_spec", f"boards must be 1 or 2, got {self.boards!r}.")
+        if self.run_it_twice_min_pot is not None and (
+            not _is_int(self.run_it_twice_min_pot) or self.run_it_twice_min_pot < 0
+        ):
+            raise EngineError("bad_spec", "run_it_twice_min_pot must be None or a non-negative int.")
+        stakes = self.stakes
+        if stakes is not None:
+            stakes = tuple(stakes)
+            if len(stakes) != 2 or not all(_is_int(v) and v >= 0 for v in stakes):
+                raise EngineError("bad_spec", f"stakes must be (small_blind, big_blind) chips, got {self.stakes!r}.")
+            object.__setattr__(self, "stakes", stakes)
+        object.__setattr__(self, "straddles", tuple(tuple(s) for s in self.straddles))
+        sb, bb = stakes if stakes is not None else self.blinds_or_straddles[:2]
+        base = sb or max(self.antes) or 1
+        rules = self.rules
+        if rules.bet_unit is None:
+            bet_unit = 1
+        elif (sb, bb) in rules.bet_unit_big_blind_stakes:
+            bet_unit = bb
+        else:
+            bet_unit = base
+        object.__setattr__(self, "_bet_unit", bet_unit)
+        object.__setattr__(self, "_split_unit", base if rules.odd_chip_unit == "small_blind" else 1)
+        object.__setattr__(self, "_hole_count", HOLE_CARDS[self.game])
+        object.__setattr__(self, "_betting_from", 4 if self.flip else 1 if self.bomb_pot else 0)
+        object.__setattr__(self, "_structure", STRUCTURE[self.game])
+        object.__setattr__(
+            self, "_pl_credit_on",
+            self.game == "plo" and rules.pot_limit_preflop_all_in == "counted_full",
+        )
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def player_count(self) -> int:
+        """Number of players dealt in."""
+        return len(self.seats)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """Stacks at hand start, per position (chips)."""
+        return tuple(s.stack for s in self.seats)
+
+    @property
+    def hole_count(self) -> int:
+        """Hole cards per player (2, or 4 in Omaha)."""
+        return self._hole_count
+
+    @property
+    def structure(self) -> str:
+        """``"no_limit"``, ``"pot_limit"`` or ``"fixed_limit"``."""
+        return self._structure
+
+    @property
+    def bet_unit(self) -> int:
+        """Chip unit every bet or raise-to must be divisible by (000
+        Allgemein 8; 1 when ``rules.bet_unit`` is None)."""
+        return self._bet_unit
+
+    @property
+    def split_unit(self) -> int:
+        """Chips a split pot is divided down to (000 Allgemein 8; 1 by
+        default)."""
+        return self._split_unit
+
+    @property
+    def forced_pot(self) -> int:
+        """Chips each player posts in a bomb pot or flip (0 otherwise)."""
+        return self.bomb_pot or self.flip
+
+    def bet_size(self, street: int) -> int:
+        """Split limit: the fixed bet of street 0-3 (small bet preflop and
+        flop, big bet turn and river; 000 Einsätze 2, Aktionen 3)."""
+        return self.min_bet if street < 2 or self.big_bet is None else self.big_bet
+
+    def position_of(self, seat) -> int:
+        """Return the position index of a table seat number.
+
+        Raises EngineError("no_such_seat") when nobody at that seat is dealt in.
+        """
+        pos = self._seat_pos.get(seat) if _is_int(seat) else None
+        if pos is None:
+            raise EngineError("no_such_seat", f"No player dealt in at seat {seat!r}.")
+        return pos
+
+    def seat_of(self, position: int) -> int:
+        """Return the table seat number of a position index."""
+        return self.seats[position].seat
+
+    def posted_ante(self, position: int) -> int:
+        """Ante the player at ``position`` actually posts (chips): the
+        specified ante (heads-up: swapped like pokerkit), capped by the stack."""
+        n = len(self.seats)
+        ante = self.antes[1 - position] if n == 2 else self.antes[position]
+        return min(ante, self.seats[position].stack)
+
+    def nominal_blind(self, position: int) -> int:
+        """Blind or straddle owed by ``position`` before stack capping
+        (heads-up: swapped like pokerkit)."""
+        n = len(self.seats)
+        return self.blinds_or_straddles[1 - position] if n == 2 else self.blinds_or_straddles[position]
+
+    def posted_blind(self, position: int) -> int:
+        """Blind or straddle actually posted: capped by what is left after the
+        ante (the ante is posted first, as in pokerkit and TDA big blind ante
+        practice)."""
+        return min(self.nominal_blind(position), self.seats[position].stack - self.posted_ante(position))
+
+    def posted_post(self, position: int) -> int:
+        """Live post (000 Einsätze 4) the player at ``position`` actually
+        posts (chips): the specified post capped by what is left after the
+        ante; 0 when the position posts none."""
+        for pos, amount in self._posts:
+            if pos == position:
+                return min(amount, self.seats[position].stack - self.posted_ante(position))
+        return 0
+
+    def to_dict(self) -> dict:
+        """JSON-serialisable form (seats as dicts, rules as a dict).
+        ``posts`` (``[[seat, chips], ...]``) is written only when there are
+        posts, so specs without posts keep their earlier form."""
+        data = {
+            "seats": [{"seat": s.seat, "player": s.player, "stack": s.stack} for s in self.seats],
+            "blinds_or_straddles": list(self.blinds_or_straddles),
+            "antes": list(self.antes),
+            "min_bet": self.min_bet,
+            "ante_trimming": self.ante_trimming,
+            "rules": self.rules.to_dict(),
+            "button_seat": self.button_seat,
+            "game": self.game,
+            "big_bet": self.big_bet,
+            "bomb_pot": self.bomb_pot,
+            "flip": self.flip,
+            "boards": self.boards,
+            "run_it_twice_min_pot": self.run_it_twice_min_pot,
+            "stakes": None if self.stakes is None else list(self.stakes),
+            "straddles": [list(s) for s in self.straddles],
+        }
+        if self.posts:
+            data["posts"] = [list(p) for p in self.posts]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "HandSpec":
+        """Inverse of :meth:`to_dict` (dicts without ``posts`` load with no
+        posts)."""
+        return cls(
+            seats=tuple(SeatSpec(int(s["seat"]), str(s["player"]), int(s["stack"])) for s in data["seats"]),
+            blinds_or_straddles=tuple(data["blinds_or_straddles"]),
+            antes=tuple(data["antes"]),
+            min_bet=int(data["min_bet"]),
+            ante_trimming=bool(data.get("ante_trimming", False)),
+            rules=Rules.from_dict(data.get("rules", {})),
+            button_seat=data.get("button_seat"),
+            game=data.get("game", "nlhe"),
+            big_bet=data.get("big_bet"),
+            bomb_pot=int(data.get("bomb_pot", 0)),
+            flip=int(data.get("flip", 0)),
+            boards=int(data.get("boards", 1)),
+            run_it_twice_min_pot=data.get("run_it_twice_min_pot"),
+            stakes=None if data.get("stakes") is None else tuple(data["stakes"]),
+            straddles=tuple(tuple(s) for s in data.get("straddles", ())),
+            posts=data.get("posts") or (),
+        )
+
+    # ------------------------------------------------------------ constructor
+    @classmethod
+    def standard(
+        cls,
+        seats: Sequence[SeatSpec],
+        button: int,
+        small_blind: int,
+        big_blind: int,
+        ante: int = 0,
+        big_blind_ante: int = 0,
+        straddle: int = 0,
+        rules: Rules | None = None,
+        min_bet: int | None = None,
+        ante_trimming: bool = False,
+        *,
+        game: str = "nlhe",
+        big_bet: int | None = None,
+        straddles: Sequence = (),
+        bomb_pot: int = 0,
+        flip: int = 0,
+        boards: int = 1,
+        run_it_twice_min_pot: int | None = None,
+    ) -> "HandSpec":
+        """Build a spec from table seats in clockwise order.
+
+        Args:
+            seats: the players dealt in, in clockwise TABLE order (any start).
+            button: table seat number of the button; it may be an empty
+                seat (dead button): then the first player clockwise after it
+                is found by seat number, which must increase clockwise.
+            small_blind, big_blind: blind amounts (chips).
+            ante: ante posted by every player (chips).
+            big_blind_ante: ante posted by the big blind only (TDA big blind
+                ante); it is posted before the blind.
+            straddle: live straddle posted by under the gun (the player left
+                of the big blind), typically 2 x the big blind; not allowed
+                heads-up.
+            rules: house rules (default :class:`Rules`).
+            min_bet: minimum bet, default the big blind.
+            ante_trimming: see :class:`HandSpec`.
+            game, big_bet, boards, run_it_twice_min_pot: see :class:`HandSpec`.
+            straddles: :class:`~poker.hand.formats.Straddle` requests
+                (live by under the gun and re-straddles, button,
+                Mississippi; 000 Aktionen 1), resolved by
+                :func:`~poker.hand.formats.plan_straddles`: a live
+                straddle takes precedence, the others are dropped. Not
+                together with ``straddle``.
+            bomb_pot, flip: chips every player posts instead of blinds and
+                antes (000 Allgemein 14); the stakes are kept for the chip
+                units.
+
+        Returns:
+            HandSpec in position order: first occupied seat clockwise after
+            the button = small blind ... button last. Heads-up the button
+            posts the small blind and acts first preflop (position 1).
+
+        Raises:
+            EngineError("bad_spec") for fewer than 2 seats, a straddle
+            heads-up, or invalid amounts.
+        """
+        seats = list(seats)
+        n = len(seats)
+        if n < 2:
+            raise EngineError("bad_spec", "At least two players must be dealt in.")
+        numbers = [s.seat for s in seats]
+        if button in numbers:
+            start = (numbers.index(button) + 1) % n
+        else:
+            start = min(range(n), key=lambda i: (numbers[i] - button) % 1000)
+        ordered = seats[start:] + seats[:start]
+        blinds = [0] * n
+        antes = [ante] * n
+        blinds[0], blinds[1] = small_blind, big_blind
+        # In PHH/pokerkit convention index 1 is always "the big blind's" entry
+        # (heads-up the entries are swapped when posted).
+        antes[1] += big_blind_ante
+        if straddle:
+            if n < 3:
+                raise EngineError("bad_spec", "A straddle needs at least three players.")
+            blinds[2] = straddle
+        applied = ()
+        if straddles:
+            from .formats import plan_straddles  # noqa: PLC0415 (formats imports nothing from here)
+
+            if straddle:
+                raise EngineError("bad_spec", "Give either straddle or straddles, not both.")
+            plan = plan_straddles([s.seat for s in ordered], big_blind, straddles, rules or Rules())
+            for position, amount in plan.amounts.items():
+                blinds[position] = amount
+            applied = plan.applied
+        stakes = None
+        if bomb_pot or flip:
+            if straddle or straddles:
+                raise EngineError("bad_straddle", "No straddles in a bomb pot or a flip (000 Allgemein 14).")
+            blinds = [0] * n
+            antes = [0] * n
+            stakes = (small_blind, big_blind)
+        return cls(
+            seats=tuple(ordered),
+            blinds_or_straddles=tuple(blinds),
+            antes=tuple(antes),
+            min_bet=big_blind if min_bet is None else min_bet,
+            ante_trimming=ante_trimming,
+            rules=rules if rules is not None else Rules(),
+            button_seat=button,
+            game=game,
+            big_bet=big_bet,
+            bomb_pot=bomb_pot,
+            flip=flip,
+            boards=boards,
+            run_it_twice_min_pot=run_it_twice_min_pot,
+            stakes=stakes,
+            straddles=applied,
+        )
