@@ -1,0 +1,97 @@
+"""Message schemas of the tournament director's desk (``POST /tournaments/<id>/action/``), the tablet's
+absent control (``POST /tournaments/tables/<id>/absent/``) and the tournament sockets.
+
+Built from the shared blocks of :mod:`tables.schemas`; a bad body is refused with ``invalid`` and the
+field named, and changes nothing."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field, StrictBool, StrictInt, TypeAdapter
+
+from tables.schemas import Chips, Id, Message, Seat, SnapshotRequest, text
+
+PlayerName = text(80, min_length=1)
+CardCode = Annotated[str, Field(pattern=r"^[2-9TJQKA][shdc]$")]
+
+
+class Register(Message):
+    """Register ``player`` (``reserve``: reserve a place, 004 #73)."""
+
+    op: Literal["register"]
+    player: PlayerName
+    reserve: StrictBool = False
+
+
+class EntryOp(Message):
+    """An operation on one registration ``entry``: check in, re-enter, surrender, or decline a rebuy."""
+
+    op: Literal["check_in", "re_enter", "surrender", "no_rebuy"]
+    entry: Id
+
+
+class Rebuy(Message):
+    """Rebuy (or add-on with ``add_on``) for registration ``entry`` (004 #27)."""
+
+    op: Literal["rebuy"]
+    entry: Id
+    add_on: StrictBool = False
+
+
+class TournamentOp(Message):
+    """A tournament-wide operation: seat the waitlist, start, rebalance, execute the pending moves."""
+
+    op: Literal["seat_waitlist", "start", "rebalance", "execute_moves"]
+
+
+class ClockOp(Message):
+    """Operate the clock (``seconds`` for ``adjust``, 1-based ``level`` for ``jump``; 004 #77 hand-for-hand)."""
+
+    op: Literal["clock"]
+    clock: Literal["start", "pause", "resume", "adjust", "jump", "hand_for_hand", "leave_hand_for_hand"]
+    seconds: Annotated[StrictInt, Field(ge=-86_400, le=86_400)] = 0
+    level: Annotated[StrictInt, Field(ge=1, le=1000)] | None = None
+
+
+class UndoMove(Message):
+    """Cancel the move instruction ``instruction``."""
+
+    op: Literal["undo_move"]
+    instruction: Id
+
+
+class ChipRace(Message):
+    """Color up ``removed`` chips into ``new`` chips at table ``table`` (001 Chip Race, 004 #24)."""
+
+    op: Literal["chip_race"]
+    table: Annotated[StrictInt, Field(ge=1, le=10_000)]
+    removed: Annotated[StrictInt, Field(ge=1, le=10**9)]
+    new: Annotated[StrictInt, Field(ge=1, le=10**9)]
+    cards: Annotated[dict[PlayerName, Annotated[list[CardCode], Field(max_length=60)]],
+                     Field(max_length=10)] | None = None
+
+
+class Payouts(Message):
+    """The prize for each place, first place first (chips or cash units)."""
+
+    op: Literal["payouts"]
+    amounts: Annotated[list[Chips], Field(max_length=1000)] = []
+
+
+DirectorAction = TypeAdapter(Annotated[
+    Union[Register, EntryOp, Rebuy, TournamentOp, ClockOp, UndoMove, ChipRace, Payouts],
+    Field(discriminator="op")])
+
+
+class AbsentToggle(Message):
+    """The tablet marks the player at ``seat`` away (``absent`` true) or back (001 Sitzverteilung, 004 #30)."""
+
+    seat: Seat
+    absent: StrictBool
+
+
+AbsentBody = TypeAdapter(AbsentToggle)
+
+#: The tournament sockets (director page and lobby screen) accept one message: a snapshot request.
+TournamentSocketMessage = TypeAdapter(Annotated[Union[SnapshotRequest], Field(discriminator="type")])
