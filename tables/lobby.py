@@ -26,7 +26,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from tables import room as floor_room
 from tables.access import is_floor
 from tables.fanout import fanout
-from tables.models import LobbyDisplay, Room
+from room.models import LobbyDisplay, Room
 
 CLOSE_UNAUTHORISED = 4403
 CLOSE_NOT_FOUND = 4404

@@ -39,10 +39,10 @@ from django.utils.translation import gettext as _
 from tables.db import rows as _rows
 from tables import services
 from poker.hand import HandSpec
-from tables.models import (
-    BlindDue, Call, Departure, Game, GameTable, Hand, LobbyDisplay, Player, QueueEntry, Room, RoomLog, Seat, Table,
-    TableChange,
+from room.models import (
+    BlindDue, Call, Departure, Game, GameTable, LobbyDisplay, QueueEntry, Room, RoomLog, TableChange,
 )
+from tables.models import Hand, Player, Seat, Table
 from tables.services import ServiceError
 
 __all__ = [

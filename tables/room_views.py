@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from tables.db import rows as prepared_rows
 from tables import room as floor_room
 from tables.access import MANAGER, is_floor, roles_of
-from tables.models import LobbyDisplay, Room
+from room.models import LobbyDisplay, Room
 from tables.services import ServiceError
 
 

@@ -40,7 +40,7 @@ def expire_due_calls(now=None) -> int:
     datetime (default: the server clock).  Forced must-move calls never
     expire (000 Allgemein 15: the floor moves that player)."""
     from tables import room as floor_room  # noqa: PLC0415  (apps are loaded when this runs)
-    from tables.models import Call  # noqa: PLC0415
+    from room.models import Call  # noqa: PLC0415
 
     now = now or timezone.now()
     room_ids = (Call.objects.filter(status=Call.Status.OPEN, forced=False, deadline__lte=now)
@@ -51,7 +51,7 @@ def expire_due_calls(now=None) -> int:
 def seconds_to_next_deadline(now=None) -> float | None:
     """Seconds from ``now`` to the earliest deadline of an open, unforced
     call (0 if one is due), or None when nobody is being called."""
-    from tables.models import Call  # noqa: PLC0415
+    from room.models import Call  # noqa: PLC0415
 
     now = now or timezone.now()
     deadline = Call.objects.filter(status=Call.Status.OPEN, forced=False).aggregate(d=Min("deadline"))["d"]

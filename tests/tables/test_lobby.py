@@ -75,14 +75,14 @@ async def test_it_refuses_every_message_from_the_screen(lobby):
             await ws.send_to(text_data=message)
         reply = await ws.receive_json_from()
         assert reply["type"] == "error" and reply["code"] == "read_only"
-    from tables.models import QueueEntry
+    from room.models import QueueEntry
 
     assert not await database_sync_to_async(QueueEntry.objects.exists)()
     await ws.disconnect()
 
 
 async def test_an_unknown_or_revoked_token_is_refused(lobby):
-    from tables.models import LobbyDisplay
+    from room.models import LobbyDisplay
 
     ws, connected, code = await connect("/ws/lobby/not-a-token/")
     assert not connected and code == 4404

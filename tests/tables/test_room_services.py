@@ -8,7 +8,8 @@ from django.utils import timezone
 
 from tables import room as r
 from tables import services
-from tables.models import Call, Departure, GameTable, Hand, QueueEntry, RoomLog, Seat, Table
+from room.models import Call, Departure, GameTable, QueueEntry, RoomLog
+from tables.models import Hand, Seat, Table
 from tables.services import ServiceError
 
 pytestmark = pytest.mark.django_db

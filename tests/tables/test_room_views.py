@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 
 from tables import room as r
 from tables import services
-from tables.models import QueueEntry, RoomLog
+from room.models import QueueEntry, RoomLog
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from pokerfloor.routing import websocket_urlpatterns
 from tables import room as r
 from tables import services
 from tables import timers
-from tables.models import Call, GameTable, QueueEntry, RoomLog
+from room.models import Call, GameTable, QueueEntry, RoomLog
 
 
 def _room_with_one_open_seat(name: str, floorman, *, must_move: bool = False):

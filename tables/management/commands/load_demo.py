@@ -82,7 +82,7 @@ def load_cash_floor(users) -> str:
     must-move table, NLHE 2/5, PLO 1/2 and split-limit Hold'em 2/4; a
     waitlist with a few names; returns the token of its lobby display link."""
     from tables import room  # noqa: PLC0415
-    from tables.models import Room  # noqa: PLC0415
+    from room.models import Room  # noqa: PLC0415
 
     existing = Room.objects.filter(slug="casino").first()
     if existing is not None:
