@@ -18,7 +18,7 @@ from django.db import close_old_connections
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.consumer import get_handler_name
 
-from tables import services
+from tables import hooks, services
 from tables.access import can_deal, is_floor
 from tables.models import Table
 
@@ -99,9 +99,15 @@ def _all_snapshots() -> list[dict]:
 
 @database_sync_to_async
 def _open_calls(table_id: int | None = None) -> list[dict]:
-    from rules.services import open_calls  # noqa: PLC0415
+    return hooks.open_calls(table_id)
 
-    return [c for c in open_calls() if table_id is None or c["table_id"] == table_id]
+
+def _hook(name: str):
+    """The handler of a one-handler hook (``tables.hooks``); ``ServiceError('invalid')`` when none is registered."""
+    fn = hooks.handler(name)
+    if fn is None:
+        raise services.ServiceError("invalid", f"no {name.replace('_', ' ')} service is installed")
+    return fn
 
 
 @database_sync_to_async
@@ -188,17 +194,13 @@ class DealerConsumer(_JsonConsumer):
             elif kind == "time_expired":
                 outcome = await _call(services.expire_time, self.table_id, actor=self.user, client_id=client_id)
             elif kind == "floor_call":
-                from rules import services as rule_services  # noqa: PLC0415
-
-                call = await _call(rule_services.raise_floor_call, self.table_id, message.get("reason"),
-                                   seat=message.get("seat"), note=message.get("note") or "",
-                                   details=message.get("details"), actor=self.user)
-                await self.send_json({"type": "ack", "client_id": client_id, "floor_call": call.id})
+                call_id = await _call(_hook("floor_call"), self.table_id, message.get("reason"),
+                                      seat=message.get("seat"), note=message.get("note") or "",
+                                      details=message.get("details"), actor=self.user)
+                await self.send_json({"type": "ack", "client_id": client_id, "floor_call": call_id})
                 return
             elif kind == "interpret":
-                from rules import services as rule_services  # noqa: PLC0415
-
-                result = await _call(rule_services.interpret_for_table, self.table_id, message.get("observed"))
+                result = await _call(_hook("interpreter"), self.table_id, message.get("observed"))
                 await self.send_json({"type": "interpretation", "client_id": client_id, "result": result})
                 return
             elif kind == "run_it_twice":

@@ -25,10 +25,11 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
-from poker.hand import EngineError, HandSpec, HandState, Rules, SeatSpec
+from poker.hand import EngineError, HandSpec, HandState, Rules, SeatSpec, corrections
+from tables import hooks
 from tables.models import Hand, HandEvent, Player, Seat, Table
-from poker.hand import corrections
 from tables.signals import hand_completed
+from tables.writepath import ServiceError
 
 FLOOR_GROUP = "floor"
 
@@ -36,20 +37,6 @@ FLOOR_GROUP = "floor"
 def table_group(table_id: int) -> str:
     """Channels group name of one table's subscribers."""
     return f"table.{table_id}"
-
-
-class ServiceError(Exception):
-    """A refused request: ``code`` is one of docs/protocol.md's error codes."""
-
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.extra = extra
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON form sent to clients: ``{"code", "message", ...extra}``."""
-        return {"code": self.code, "message": self.message, **self.extra}
 
 
 @dataclass(frozen=True)
@@ -424,11 +411,12 @@ def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, acto
         hand.ended_at = timezone.now()
         _settle(table, hand, state)
         hand.save(update_fields=["snapshot", "snapshot_seq", "last_index", "status", "ended_at"])
-        hand_completed.send(
-            sender=Hand, table=table, hand=hand,
-            start_stacks={s.seat: s.stack for s in state.spec.seats},
-            final_stacks={s.seat: state.final_stacks[i] for i, s in enumerate(state.spec.seats)},
-        )
+        start_stacks = {s.seat: s.stack for s in state.spec.seats}
+        final_stacks = {s.seat: state.final_stacks[i] for i, s in enumerate(state.spec.seats)}
+        hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks)
+        # The signal of earlier releases, sent until its receivers register with tables.hooks.
+        hand_completed.send(sender=Hand, table=table, hand=hand, start_stacks=start_stacks,
+                            final_stacks=final_stacks)
     _remember(hand.id, index, state, info)
     return {
         "seq": table.seq,
@@ -478,10 +466,8 @@ def build_spec(table: Table, seats: list[Seat], button: int) -> HandSpec:
         straddle=table.straddle,
         rules=rules_for_table(table),
     )
-    # Cash floor (tables.room): the game's variant, and the big blind owed after a seat change (000 Einsätze 4).
-    from tables.room import adjust_spec  # noqa: PLC0415  (tables.room imports this module)
-
-    return adjust_spec(table, seats, spec)
+    # Registered adjusters (the cash floor: the game's variant, the big blind owed after a seat change).
+    return hooks.adjust_spec(table, seats, spec)
 
 
 def _check_spec_matches_seats(spec: HandSpec, seats: list[Seat]) -> None:
@@ -496,13 +482,21 @@ def _check_spec_matches_seats(spec: HandSpec, seats: list[Seat]) -> None:
                                f"spec says {seat_spec.player} with {seat_spec.stack}")
 
 
-# Extension point for apps that run tables by their own rules (tournaments:
-# dead button, heads-up button, big blind ante from the clock).  Each provider
-# is called as ``provider(table, seats)`` with the locked table and its seats
-# (ordered by number, players selected) and returns the ``HandSpec`` of the
-# next hand (with ``button_seat`` set), or None to let the next provider or
-# the cash-game default decide.  Providers may raise ServiceError.
+# Spec providers of earlier releases, honoured after ``tables.hooks.register_spec_provider``'s
+# until their apps register there (same call: ``provider(table, seats) -> HandSpec | None``).
 SPEC_PROVIDERS: list = []
+
+
+def _provided_spec(table: Table, seats: list[Seat]) -> HandSpec | None:
+    spec = hooks.next_hand_spec(table, seats)
+    if spec is None:
+        for provider in SPEC_PROVIDERS:
+            if provider in hooks.registered("spec_provider"):
+                continue
+            spec = provider(table, seats)
+            if spec is not None:
+                break
+    return spec
 
 
 def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, client_id: str | None = None,
@@ -542,7 +536,8 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
             raise ServiceError("table_closed", "the table is closed")
         if _live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "finish the current hand first")
-        _remove_disqualified(table)
+        hooks.before_deal(table)  # e.g. a disqualified player's seat opens (000 Strafen 4)
+        _seat_cache.pop(table.id, None)
         seats = list(table.seats.select_related("player").order_by("number"))
         previous = table.current_hand
         if spec is None and previous is not None and previous.status == Hand.Status.MISDEAL:
@@ -562,11 +557,7 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
             _check_spec_matches_seats(hand_spec, seats)
             button = hand_spec.button_seat or hand_spec.seats[-1].seat
         else:
-            hand_spec = None
-            for provider in SPEC_PROVIDERS:
-                hand_spec = provider(table, seats)
-                if hand_spec is not None:
-                    break
+            hand_spec = _provided_spec(table, seats)
             if hand_spec is None:
                 button = next_button_seat(table, seats)
                 if button is None:
@@ -605,35 +596,20 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
 
 def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[str, Any]]:
     """Kill actions for the seats dealt in whose hand is dead from the start:
-    a player sitting out a penalty (004 #71, 001 6.37: cards dealt and
-    killed, blinds and antes posted; the penalty counts the hand) and an
-    absent player (blinds and antes taken from his stack, dead hand: 000
-    Allgemein 6; at tournament tables 001 Sitzverteilung / 6.14, 004 #30).
+    those of the dead-hands hooks (``tables.hooks``: a player sitting out a
+    penalty, 004 #71, 001 6.37) and then an absent player's (blinds and
+    antes taken from his stack, dead hand: 000 Allgemein 6; at tournament
+    tables 001 Sitzverteilung / 6.14, 004 #30).
     """
-    from rules.models import Penalty  # noqa: PLC0415  (rules is a sibling app)
+    from poker.houserules import Citation  # noqa: PLC0415
 
     dealt = {s.seat for s in state.spec.seats}
-    by_player = {s.player_id: s for s in seats if s.player_id and s.number in dealt}
-    kills = []
-    sitting = (Penalty.objects.select_for_update().filter(player_id__in=by_player,
-                                                          kind__in=["sit_out_hands", "sit_out_orbits"])
-               .order_by("created_at"))
-    done = set()
-    for penalty in sitting:
-        if not penalty.active or penalty.player_id in done:
-            continue
-        done.add(penalty.player_id)
-        penalty.hands_served += 1
-        penalty.save(update_fields=["hands_served"])
-        kills.append({"type": "kill", "seat": by_player[penalty.player_id].number, "reason": "penalty",
-                      "penalty": penalty.id, "hand_of": [penalty.hands_served, penalty.hands_total],
-                      "citations": penalty.ruling.citations})
-    absent = [s for s in seats if s.number in dealt and getattr(s, "absent", False) and s.player_id not in done]
+    kills = hooks.dead_hands(table, seats, state)
+    killed = {kill["seat"] for kill in kills}
+    absent = [s for s in seats if s.number in dealt and s.absent and s.number not in killed]
     if absent:
         # The rule of the table's house-rule profile: 001 Sitzverteilung and 6.14 (Wynental
         # tournaments), 004 #30 (MunotPoker), else the cash rule 000 Allgemein 6.
-        from poker.houserules import Citation  # noqa: PLC0415
-
         rule = {"wynental": (("wynental", "Sitzverteilung"), ("wynental", "6.14")),
                 "munotpoker": (("munotpoker", "#30"),)}.get(_profile(table).rulebook,
                                                              (("casino-cash", "Allgemein 6"),))
@@ -641,24 +617,6 @@ def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[
         for seat in absent:
             kills.append({"type": "kill", "seat": seat.number, "reason": "absent", "citations": citations})
     return kills
-
-
-def _remove_disqualified(table: Table) -> None:
-    """Between hands, a disqualified player's chips are removed from play
-    and his seat opens (000 Strafen 4, 001 6.37, 004 #71)."""
-    from rules.models import Penalty  # noqa: PLC0415
-
-    for penalty in Penalty.objects.select_for_update().filter(table=table, kind="disqualification",
-                                                                chips_removed=0):
-        seat = table.seats.filter(player_id=penalty.player_id).first()
-        if seat is None:
-            continue
-        penalty.chips_removed = seat.stack
-        penalty.save(update_fields=["chips_removed"])
-        seat.player = None
-        seat.stack = 0
-        seat.save(update_fields=["player", "stack"])
-        _seat_cache.pop(table.id, None)
 
 
 # ---------------------------------------------------------------------------
@@ -1361,14 +1319,11 @@ def unseat_player(table_id: int, seat_number: int, *, expected_seq: int | None =
 
 
 def _call_next_for_seat(table_id: int, seat_number: int) -> None:
-    """After a seat opened: the waitlist of the table's game calls its next
-    player (tables.room.seat_opened; 000 Allgemein 15 must-move order)."""
-    from tables import room  # noqa: PLC0415
-
-    try:
-        room.seat_opened(table_id, seat_number)
-    except ServiceError:
-        pass  # nobody to call, or the room is closed: the floor calls by hand
+    """After a seat opened: the seat-opened hooks (the waitlist of the
+    table's game calls its next player; 000 Allgemein 15 must-move order).
+    A refusal (nobody to call, the room is closed) is ignored: the floor
+    calls by hand."""
+    hooks.seat_opened(table_id, seat_number)
 
 
 def set_table_status(table_id: int, status: str, *, expected_seq: int | None = None) -> Outcome:

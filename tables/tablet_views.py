@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
 
+from tables import hooks
 from tables.access import can_deal
 from tables.models import Table
 
@@ -26,7 +27,6 @@ def procedures(request: HttpRequest, table_id: int) -> JsonResponse:
     """
     from poker.floor.procedures import procedures_for  # noqa: PLC0415  (rules is a sibling app)
     from poker.houserules import get_profile  # noqa: PLC0415
-    from rules.services import citation_url  # noqa: PLC0415
 
     table = get_object_or_404(Table.objects.select_related("dealer"), pk=table_id)
     if not can_deal(request.user, table):
@@ -38,5 +38,5 @@ def procedures(request: HttpRequest, table_id: int) -> JsonResponse:
             for option in step["options"]:
                 outcome = option["next"]
                 if outcome.get("kind") == "outcome":
-                    outcome["citations"] = [dict(c, url=citation_url(c)) for c in outcome["citations"]]
+                    outcome["citations"] = [dict(c, url=hooks.citation_url(c)) for c in outcome["citations"]]
     return JsonResponse({"profile": profile.slug, "procedures": data})

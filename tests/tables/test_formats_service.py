@@ -15,7 +15,7 @@ from channels.testing import WebsocketCommunicator
 
 from pokerfloor.routing import websocket_urlpatterns
 from poker.hand import corrections
-from tables import services
+from tables import hooks, services
 from tables.models import Hand, HandEvent, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -254,16 +254,16 @@ def test_formats_are_agreed_only_at_the_tables_opening_000_aktionen_1(table):
     assert snapshot["straddle_kinds"] == ["live", "mississippi"] and snapshot["run_it_twice_min_pot"] == 500
 
 
-def test_tournament_tables_refuse_formats(table, monkeypatch):
+def test_tournament_tables_refuse_formats(table):
     """Hands of a tournament table come from its spec provider: no formats."""
     def provider(t, seats):
         return services.build_spec(t, seats, 1)
 
-    monkeypatch.setattr(services, "SPEC_PROVIDERS", [provider])
-    err = refused(table, "format_not_allowed",
-                  lambda: services.start_hand(table.id, format={"kind": "bomb_pot", "amount": 2}))
-    assert "tournament" in err.message
-    services.start_hand(table.id)  # the provider's path is unchanged
+    with hooks.replaced("spec_provider", provider):
+        err = refused(table, "format_not_allowed",
+                      lambda: services.start_hand(table.id, format={"kind": "bomb_pot", "amount": 2}))
+        assert "tournament" in err.message
+        services.start_hand(table.id)  # the provider's path is unchanged
     assert snap(table)["format"]["kind"] == "standard"
 
 
