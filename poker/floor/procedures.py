@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from poker.houserules import TDA, Citation, HouseRules, cite, is_substantial_action, misdeal_still_possible
+from poker.houserules import Citation, HouseRules, cite, is_substantial_action, misdeal_still_possible
 
 __all__ = [
     "ProcedureError", "Suggestion", "OutOfTurnResult", "ClockPolicy", "TimeExpiry",
@@ -70,52 +70,48 @@ class ProcedureError(ValueError):
 
 
 # --------------------------------------------------------------------------- citations
-def _c(rulebook: str, section: str) -> Citation:
-    return Citation(rulebook, section)
-
-
-def _tda(n: int) -> Citation:
-    return Citation(TDA, f"TDA 2024 Rule {n}")
+_r = Citation.parse
+"""``_r("004 #44")``: the citation written as its label (:func:`poker.rulebooks.cite`)."""
 
 
 #: Rules that only some books have, by rulebook slug (None = the TDA base).
 _BOOK_RULES: dict[str, dict[str | None, tuple[Citation, ...]]] = {
     "floor_discretion": {
-        "casino-cash": (_c("casino-cash", "Allgemein 1"),),
-        "wynental": (_c("wynental", "Floorman"),),
-        "betting-rules": (_c("betting-rules", "#5"),),
-        "nlhe": (_c("nlhe", "Auslegung"),),
-        "munotpoker": (_c("munotpoker", "#1"),),
-        None: (_tda(1),),
+        "casino-cash": (_r("000 Allgemein 1"),),
+        "wynental": (_r("001 Floorman"),),
+        "betting-rules": (_r("002 #5"),),
+        "nlhe": (_r("003 Auslegung"),),
+        "munotpoker": (_r("004 #1"),),
+        None: (_r("TDA 2024 Rule 1"),),
     },
     "player_exposes": {
-        "casino-cash": (_c("casino-cash", "Aktionen 10"),),
-        "wynental": (_c("wynental", "6.32"), _c("wynental", "6.37")),
-        "nlhe": (_c("nlhe", "Hole Cards"),),
-        "munotpoker": (_c("munotpoker", "#68"),),
-        None: (_tda(68),),
+        "casino-cash": (_r("000 Aktionen 10"),),
+        "wynental": (_r("001 6.32"), _r("001 6.37")),
+        "nlhe": (_r("003 Hole Cards"),),
+        "munotpoker": (_r("004 #68"),),
+        None: (_r("TDA 2024 Rule 68"),),
     },
     "oot_penalty": {
-        "casino-cash": (_c("casino-cash", "Aktionen 2"), _c("casino-cash", "Strafen 2")),
-        "wynental": (_c("wynental", "6.31"),),
-        "betting-rules": (_c("betting-rules", "#8"),),
-        "munotpoker": (_c("munotpoker", "#53"),),
-        None: (_tda(53),),
+        "casino-cash": (_r("000 Aktionen 2"), _r("000 Strafen 2")),
+        "wynental": (_r("001 6.31"),),
+        "betting-rules": (_r("002 #8"),),
+        "munotpoker": (_r("004 #53"),),
+        None: (_r("TDA 2024 Rule 53"),),
     },
     "misdeal_replay": {
-        "munotpoker": (_c("munotpoker", "#35"),),
-        None: (_tda(35),),
+        "munotpoker": (_r("004 #35"),),
+        None: (_r("TDA 2024 Rule 35"),),
     },
     "button_short": {
-        "munotpoker": (_c("munotpoker", "#37"),),
-        None: (_tda(37),),
+        "munotpoker": (_r("004 #37"),),
+        None: (_r("TDA 2024 Rule 37"),),
     },
     "disputes": {
-        "casino-cash": (_c("casino-cash", "Aktionen 9"), _c("casino-cash", "Allgemein 1")),
-        "nlhe": (_c("nlhe", "Einwände"),),
-        "munotpoker": (_c("munotpoker", "#22"), _c("munotpoker", "#1")),
-        "wynental": (_c("wynental", "Floorman"),),
-        None: (_tda(1),),
+        "casino-cash": (_r("000 Aktionen 9"), _r("000 Allgemein 1")),
+        "nlhe": (_r("003 Einwände"),),
+        "munotpoker": (_r("004 #22"), _r("004 #1")),
+        "wynental": (_r("001 Floorman"),),
+        None: (_r("TDA 2024 Rule 1"),),
     },
 }
 
@@ -805,33 +801,33 @@ def _flop_step(profile: HouseRules, key: str, next_key: str, cause_cites: tuple)
     ))
 
 
-# Misdeal causes per rulebook: (key, en, de, citation sections)
+# Misdeal causes per rulebook: (key, en, de, citation labels)
 _MISDEAL_CAUSES: dict[str | None, tuple] = {
     "casino-cash": (
-        ("extra_cards", "Two or more extra cards were dealt", "Zwei oder mehrere zusätzliche Karten ausgeteilt", ("Allgemein 9",)),
-        ("seat_skipped", "A player received no cards", "Ein Spieler hat keine Karten erhalten", ("Allgemein 9",)),
-        ("exposed", "The first or second card was exposed", "Die erste oder zweite Karte wurde aufgedeckt", ("Allgemein 9",)),
+        ("extra_cards", "Two or more extra cards were dealt", "Zwei oder mehrere zusätzliche Karten ausgeteilt", ("000 Allgemein 9",)),
+        ("seat_skipped", "A player received no cards", "Ein Spieler hat keine Karten erhalten", ("000 Allgemein 9",)),
+        ("exposed", "The first or second card was exposed", "Die erste oder zweite Karte wurde aufgedeckt", ("000 Allgemein 9",)),
     ),
     "wynental": (
-        ("exposed", "A card was exposed during the deal", "Beim Verteilen wurde eine Karte aufgedeckt", ("6.25",)),
+        ("exposed", "A card was exposed during the deal", "Beim Verteilen wurde eine Karte aufgedeckt", ("001 6.25",)),
     ),
     "nlhe": (
-        ("not_shuffled", "The deck was not shuffled and/or cut", "Vor dem Austeilen nicht gemischt und/oder geschnitten", ("Miss-Deal",)),
+        ("not_shuffled", "The deck was not shuffled and/or cut", "Vor dem Austeilen nicht gemischt und/oder geschnitten", ("003 Miss-Deal",)),
         ("irregular_card", "A player got an irregular card that cannot be redressed",
-         "Ein Spieler erhielt eine irreguläre Karte, nicht mehr zu redressieren", ("Miss-Deal",)),
+         "Ein Spieler erhielt eine irreguläre Karte, nicht mehr zu redressieren", ("003 Miss-Deal",)),
         ("extra_cards", "A player got too many cards that cannot be redressed",
-         "Ein Spieler erhielt zu viele Karten, nicht mehr zu redressieren", ("Miss-Deal",)),
-        ("two_exposed", "More than one hole card dealt face up", "Mehr als eine Karte offen ausgeteilt", ("Miss-Deal",)),
-        ("off_table", "A card was dealt off the table", "Eine Karte über die Tischkante geworfen", ("Miss-Deal",)),
-        ("boxed", "Two or more face-up cards in the deck", "Zwei oder mehr offene Karten im Deck", ("Miss-Deal",)),
+         "Ein Spieler erhielt zu viele Karten, nicht mehr zu redressieren", ("003 Miss-Deal",)),
+        ("two_exposed", "More than one hole card dealt face up", "Mehr als eine Karte offen ausgeteilt", ("003 Miss-Deal",)),
+        ("off_table", "A card was dealt off the table", "Eine Karte über die Tischkante geworfen", ("003 Miss-Deal",)),
+        ("boxed", "Two or more face-up cards in the deck", "Zwei oder mehr offene Karten im Deck", ("003 Miss-Deal",)),
     ),
     "munotpoker": (
-        ("off_table", "A card flew off the table", "Eine Karte flog vom Tisch", ("#35",)),
-        ("boxed", "Two or more cards face up in the deck", "2 oder mehr Karten falsch herum im Stapel", ("#35",)),
-        ("two_exposed", "A second card was dealt face up", "Die 2. Karte wurde offen gedealt", ("#35",)),
-        ("wrong_first_card", "The first card went to the wrong seat", "Die erste Karte ging an den falschen Platz", ("#35",)),
-        ("empty_seat", "Cards were dealt to a seat not in the hand", "Karten an einen Platz, der nicht in der Hand ist", ("#35",)),
-        ("seat_skipped", "A player at his seat received no cards", "Ein Spieler am Platz erhielt keine Karten", ("#35",)),
+        ("off_table", "A card flew off the table", "Eine Karte flog vom Tisch", ("004 #35",)),
+        ("boxed", "Two or more cards face up in the deck", "2 oder mehr Karten falsch herum im Stapel", ("004 #35",)),
+        ("two_exposed", "A second card was dealt face up", "Die 2. Karte wurde offen gedealt", ("004 #35",)),
+        ("wrong_first_card", "The first card went to the wrong seat", "Die erste Karte ging an den falschen Platz", ("004 #35",)),
+        ("empty_seat", "Cards were dealt to a seat not in the hand", "Karten an einen Platz, der nicht in der Hand ist", ("004 #35",)),
+        ("seat_skipped", "A player at his seat received no cards", "Ein Spieler am Platz erhielt keine Karten", ("004 #35",)),
     ),
     None: (
         ("boxed", "Two or more boxed cards on the initial deal", "Zwei oder mehr offene Karten im Deck", ()),
@@ -873,7 +869,7 @@ def _misdeal_procedure(profile: HouseRules) -> Procedure:
     steps: dict[str, Step] = {}
     options = []
     for key, en, de, sections in causes:
-        cc = tuple(_c(book, s) for s in sections) if book else tuple(_cites(profile, "misdeal_until"))
+        cc = tuple(_r(s) for s in sections) if book else tuple(_cites(profile, "misdeal_until"))
         if key == "exposed" and profile.exposed_card_on_deal == "replace":
             options.append(Option(key, en, de, _exposed_outcome(profile)))
             continue
@@ -1017,7 +1013,7 @@ def _premature_procedure(profile: HouseRules) -> Procedure:
     if four is not None:
         steps["redress"] = four
     if profile.rulebook == "nlhe":
-        bc = (_c("nlhe", "Burn Cards"),)
+        bc = (_r("003 Burn Cards"),)
         options += [
             Option("burn_early", "A card was burned too early", "Eine Karte wurde zu früh gebrannt", Outcome(
                 "Put the burn card back.", "Burn Card zurücklegen.",

@@ -158,11 +158,10 @@ def next_positions(previous: Positions, occupied: Iterable[int], rules: Tourname
     seats = sorted(occupied_set)
     if len(seats) < 2:
         raise ValueError("a hand needs at least two players")
-    cite = rules.citations
     if len(seats) == 2:
         bb = next_seat(previous.big_blind, seats)
         button = next_seat(bb, seats)
-        return Positions(button, button, bb, heads_up=True, last_to_act=button, rules=(cite["heads_up"],))
+        return Positions(button, button, bb, heads_up=True, last_to_act=button, rules=(rules.cite("heads_up"),))
     if rules.button_mode == "dead_button":
         bb = next_seat(previous.big_blind, seats)
         sb = previous.big_blind
@@ -173,14 +172,14 @@ def next_positions(previous: Positions, occupied: Iterable[int], rules: Tourname
             if dead_button or dead_sb:
                 last = button if not dead_button else previous_seat(button, seats)
                 return Positions(button, sb, bb, dead_button=dead_button, dead_small_blind=dead_sb,
-                                 last_to_act=last, rules=(cite["button"], cite["dead_button"]))
-            return Positions(button, sb, bb, last_to_act=button, rules=(cite["button"],))
+                                 last_to_act=last, rules=(rules.cite("button"), rules.cite("dead_button")))
+            return Positions(button, sb, bb, last_to_act=button, rules=(rules.cite("button"),))
         # Degenerate history (e.g. a player seated inside the blinds while
         # the table shrank): fall through to a plain forward move.
     button = next_seat(previous.button, seats)
     sb = next_seat(button, seats)
     bb = next_seat(sb, seats)
-    return Positions(button, sb, bb, last_to_act=button, rules=(cite["button"],))
+    return Positions(button, sb, bb, last_to_act=button, rules=(rules.cite("button"),))
 
 
 def hands_until_button(seat: int, previous: Positions, occupied: Iterable[int], rules: TournamentRules,

@@ -29,9 +29,11 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Sequence
 
+from poker.rulebooks import cite
+
 from .rules import Citation, PlayerId, TournamentRules
 
-HOUSE_STRUCTURE = Citation("house", "payout structure")
+HOUSE_STRUCTURE = cite("house payout structure").legacy()
 """Citation for the default payout structure (not from a rulebook)."""
 
 
@@ -136,13 +138,13 @@ def payout_table(prize_pool: int, entrants: int, percentages: Sequence | None = 
         result = [int(a) for a in amounts]
         if any(a != b for a, b in zip(result, amounts)) or sum(result) != prize_pool or any(a < 0 for a in result):
             raise ValueError("amounts must be non-negative ints summing to the prize pool")
-        rule = Citation("house", "payout amounts")
+        rule = cite("house payout amounts").legacy()
     else:
         if percentages is not None:
             shares = [_fraction(p) for p in percentages]
             if sum(shares) != 100 or any(s < 0 for s in shares):
                 raise ValueError(f"percentages must be non-negative and sum to 100, not {sum(shares)}")
-            rule = Citation("house", "payout percentages")
+            rule = cite("house payout percentages").legacy()
             result = [int(prize_pool * s / 100) // unit * unit for s in shares]
         else:
             weights = default_weights(entrants)

@@ -3,12 +3,14 @@
 Pure Python (standard library only).  Every procedure in
 ``poker.tournament`` is selected by a field of :class:`TournamentRules`, and
 every parameter that comes from a rulebook carries the citation it was read
-from, as a :class:`Citation` ``(file, section)`` pair such as
+from, written as its label (``cite("004 #11")``, ``cite("001 Balancing")``,
+see :mod:`poker.rulebooks`).  Procedure results carry it in the tournament's
+stored form, a :data:`Citation` ``(file, section)`` pair such as
 ``("001", "Balancing")`` or ``("004", "11")``.
 
 Section names follow the headings of the texts as shipped in
 ``rules/rulebooks/<slug>.json`` (e.g. 001 "Chip Race", "Ende des
-Turniers"); :meth:`Citation.rulebook_ref` converts.
+Turniers").
 
 Rulebooks (German originals in ``shared/seeds/``):
 
@@ -21,36 +23,24 @@ Rulebooks (German originals in ``shared/seeds/``):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Hashable, Literal, Mapping, NamedTuple
+from typing import Hashable, Literal, Mapping
+
+from poker.rulebooks import RULEBOOKS, LegacyCitation, cite
+from poker.rulebooks import rulebook as rulebook_named
+from poker.rulebooks import Citation as RuleCitation
 
 PlayerId = Hashable
 """Any hashable player identifier (a database id, a name, ...)."""
 
 
-class Citation(NamedTuple):
-    """Where a rule was read: rulebook file prefix and section.
+Citation = LegacyCitation
+"""The tournament procedures' citation: a ``(file, section)`` pair (``("004", "11")``, ``str()``
+``"004 11"``, JSON ``["004", "11"]``), the form stored in tournament events; built from the
+profile's :class:`poker.rulebooks.Citation` by :meth:`~poker.rulebooks.Citation.legacy`.
+``.citation`` and ``.label`` give the written form back (``"004 #11"``)."""
 
-    ``Citation("001", "Balancing") == ("001", "Balancing")`` -- it is a plain
-    tuple, so it serialises to JSON as a two-element list.
-    """
-
-    file: str
-    section: str
-
-    def __str__(self) -> str:
-        return f"{self.file} {self.section}"
-
-    def rulebook_ref(self) -> tuple[str, str]:
-        """The same rule as ``(slug, number)`` in the shipped rulebooks of
-        ``rules/rulebooks/<slug>.json``: ``("004", "11")`` ->
-        ``("munotpoker", "#11")``, ``("001", "Balancing")`` ->
-        ``("wynental", "Balancing")``.  Other files come back unchanged."""
-        slug = RULEBOOK_SLUGS.get(self.file, self.file)
-        return slug, ("#" + self.section if self.file == "004" else self.section)
-
-
-RULEBOOK_SLUGS = {"000": "casino-cash", "001": "wynental", "002": "betting-rules", "003": "nlhe", "004": "munotpoker"}
-"""Seed file prefix -> rulebook slug used by ``rules/`` (file ``shared/seeds/<prefix>_*.txt``)."""
+RULEBOOK_SLUGS = {b.prefix: b.slug for b in RULEBOOKS.values() if b.seed}
+"""Seed file prefix -> rulebook slug (derived from :data:`poker.rulebooks.RULEBOOKS`)."""
 
 
 class UnsupportedByRulebook(ValueError):
@@ -74,7 +64,8 @@ class TournamentRules:
 
     Fields (all counts are players or seats, all ints):
 
-    * ``rulebook`` -- ``"wynental"`` (001) or ``"munot"`` (004).
+    * ``rulebook`` -- ``"wynental"`` (001) or ``"munotpoker"`` (004), the slugs of
+      :data:`poker.rulebooks.RULEBOOKS`.
     * ``max_seats`` -- seats per table.  A room setting; the defaults follow
       the final-table size of each rulebook (001 "Balancing": final table of
       10; 004 #78: final table of 9).
@@ -102,11 +93,11 @@ class TournamentRules:
     * ``simultaneous_busts`` -- 001/003 by stack at the start of the hand;
       004 #79 share equally once hand-for-hand is announced.
     * ``late_entry`` -- 004 #8; 001 has no late-registration rule.
-    * ``citations`` -- procedure name -> :class:`Citation`.  ``cite(name)``
+    * ``citations`` -- procedure name -> :class:`poker.rulebooks.Citation`.  ``cite(name)``
       raises ``UnsupportedByRulebook`` for a procedure with no rule.
     """
 
-    rulebook: Literal["wynental", "munot"]
+    rulebook: Literal["wynental", "munotpoker"]
     max_seats: int
     final_table_size: int
     balance_at_difference: int
@@ -126,15 +117,16 @@ class TournamentRules:
     chip_race_nobody_busts: bool
     simultaneous_busts: SimultaneousBusts
     late_entry: LateEntry
-    citations: Mapping[str, Citation] = field(default_factory=dict)
+    citations: Mapping[str, RuleCitation] = field(default_factory=dict)
 
     def cite(self, procedure: str) -> Citation:
-        """Return the citation for ``procedure`` (e.g. ``"balancing"``).
+        """Return the citation for ``procedure`` (e.g. ``"balancing"``) in the
+        tournament form (``("004", "11")``, see :data:`Citation`).
 
         Raises ``UnsupportedByRulebook`` when this rulebook has no such rule.
         """
         try:
-            return self.citations[procedure]
+            return self.citations[procedure].legacy()
         except KeyError:
             raise UnsupportedByRulebook(
                 f"rulebook {self.rulebook!r} has no rule for {procedure!r}"
@@ -183,28 +175,28 @@ WYNENTAL = TournamentRules(
     simultaneous_busts="by_stack",
     late_entry="none",
     citations={
-        "seating": Citation("001", "Sitzverteilung"),
+        "seating": cite("001 Sitzverteilung"),
         # 001 "Sitzverteilung": an absent player's chips play on, "die Blinds
         # werden automatisch bezahlt und die Karten gefoldet" (and 6.14).
-        "absent": Citation("001", "Sitzverteilung"),
-        "re_buy": Citation("001", "Re-buy/Add-on"),
-        "initial_button": Citation("001", "Dealerbutton"),
-        "button": Citation("001", "Dealerbutton"),
-        "dead_button": Citation("001", "6.10"),
-        "heads_up": Citation("001", "Heads up"),
-        "balancing": Citation("001", "Balancing"),
-        "breaking": Citation("001", "Balancing"),
-        "final_table": Citation("001", "Balancing"),
-        "broken_table_entry": Citation("001", "Tischauflösung"),
-        "new_level": Citation("001", "Neues Limit"),
-        "chip_race": Citation("001", "Chip Race"),
-        "eliminations": Citation("001", "Ende des Turniers"),
-        "eliminations_dealer": Citation("003", "Ausscheiden mehrerer Spieler"),
+        "absent": cite("001 Sitzverteilung"),
+        "re_buy": cite("001 Re-buy/Add-on"),
+        "initial_button": cite("001 Dealerbutton"),
+        "button": cite("001 Dealerbutton"),
+        "dead_button": cite("001 6.10"),
+        "heads_up": cite("001 Heads up"),
+        "balancing": cite("001 Balancing"),
+        "breaking": cite("001 Balancing"),
+        "final_table": cite("001 Balancing"),
+        "broken_table_entry": cite("001 Tischauflösung"),
+        "new_level": cite("001 Neues Limit"),
+        "chip_race": cite("001 Chip Race"),
+        "eliminations": cite("001 Ende des Turniers"),
+        "eliminations_dealer": cite("003 Ausscheiden mehrerer Spieler"),
     },
 )
 
 MUNOT = TournamentRules(
-    rulebook="munot",
+    rulebook="munotpoker",
     # 004 #78: "finden immer mit 9 Spieler statt".
     max_seats=9,
     final_table_size=9,
@@ -233,39 +225,45 @@ MUNOT = TournamentRules(
     simultaneous_busts="share_after_hand_for_hand",
     late_entry="dealt_in_unless_between_sb_and_button",
     citations={
-        "seating": Citation("004", "7"),
-        "late_entry": Citation("004", "8"),
+        "seating": cite("004 #7"),
+        "late_entry": cite("004 #8"),
         # 004 #30: at the table before the last card of the initial deal, "ansonsten ist die Hand tot".
-        "absent": Citation("004", "30"),
-        "re_buy": Citation("004", "27"),
-        "re_entry": Citation("004", "72"),
-        "waitlist": Citation("004", "73"),
-        "surrender": Citation("004", "74"),
-        "initial_button": Citation("004", "75"),
-        "button": Citation("004", "32"),
-        "dead_button": Citation("004", "32"),
-        "heads_up": Citation("004", "34"),
-        "balancing": Citation("004", "11"),
-        "breaking": Citation("004", "10"),
-        "final_table": Citation("004", "78"),
-        "new_level": Citation("004", "23"),
-        "chip_race": Citation("004", "24"),
-        "found_chips": Citation("004", "24"),
-        "hand_for_hand": Citation("004", "77"),
-        "eliminations": Citation("004", "79"),
-        "eliminations_dealer": Citation("003", "Ausscheiden mehrerer Spieler"),
-        "big_blind_ante": Citation("004", "81"),
+        "absent": cite("004 #30"),
+        "re_buy": cite("004 #27"),
+        "re_entry": cite("004 #72"),
+        "waitlist": cite("004 #73"),
+        "surrender": cite("004 #74"),
+        "initial_button": cite("004 #75"),
+        "button": cite("004 #32"),
+        "dead_button": cite("004 #32"),
+        "heads_up": cite("004 #34"),
+        "balancing": cite("004 #11"),
+        "breaking": cite("004 #10"),
+        "final_table": cite("004 #78"),
+        "new_level": cite("004 #23"),
+        "chip_race": cite("004 #24"),
+        "found_chips": cite("004 #24"),
+        "hand_for_hand": cite("004 #77"),
+        "eliminations": cite("004 #79"),
+        "eliminations_dealer": cite("003 Ausscheiden mehrerer Spieler"),
+        "big_blind_ante": cite("004 #81"),
     },
 )
 
-PROFILES: dict[str, TournamentRules] = {"wynental": WYNENTAL, "munot": MUNOT}
+PROFILES: dict[str, TournamentRules] = {"wynental": WYNENTAL, "munotpoker": MUNOT}
 
 
 def rules_for(rulebook: str, **changes) -> TournamentRules:
-    """Return the profile for ``rulebook`` (``"wynental"`` or ``"munot"``).
+    """Return the profile for ``rulebook``: a slug (``"wynental"``, ``"munotpoker"``), a
+    label prefix (``"001"``, ``"004"``) or the old spelling ``"munot"``
+    (:func:`poker.rulebooks.rulebook`).
 
     Keyword ``changes`` override room settings, e.g. ``max_seats=9``.
-    Raises ``KeyError`` for an unknown rulebook name.
+    Raises ``KeyError`` for a rulebook without tournament rules.
     """
-    profile = PROFILES[rulebook]
+    try:
+        slug = rulebook_named(rulebook).slug
+    except KeyError:
+        slug = rulebook
+    profile = PROFILES[slug]
     return profile.with_(**changes) if changes else profile

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from poker.rulebooks import cite
 from poker.tournament.buttons import Positions, draw_button, first_hand_positions, next_positions
 from poker.tournament.rules import MUNOT, WYNENTAL
 
@@ -16,7 +17,7 @@ def test_wynental_6_10_big_blind_busts_no_small_blind_and_button_stays():
     hand2 = next_positions(prev, [1, 2, 4, 5], WYNENTAL)  # seat 3 busted
     assert (hand2.button, hand2.small_blind, hand2.big_blind) == (2, 3, 4)
     assert hand2.dead_small_blind and not hand2.dead_button
-    assert ("001", "6.10") in hand2.rules
+    assert cite("001 6.10").legacy() in hand2.rules
     hand3 = next_positions(hand2, [1, 2, 4, 5], WYNENTAL)
     # Dead button on empty seat 3: seat 2 acts last a second time.
     assert (hand3.button, hand3.small_blind, hand3.big_blind) == (3, 4, 5)
@@ -29,7 +30,7 @@ def test_wynental_dealerbutton_small_blind_busts_dead_button():
     prev = Positions(button=1, small_blind=2, big_blind=3)
     nxt = next_positions(prev, [1, 3, 4, 5], WYNENTAL)
     assert (nxt.button, nxt.small_blind, nxt.big_blind) == (2, 3, 4)
-    assert nxt.dead_button and nxt.last_to_act == 1 and nxt.rule == ("001", "Dealerbutton")
+    assert nxt.dead_button and nxt.last_to_act == 1 and nxt.rule == cite("001 Dealerbutton").legacy()
 
 
 def test_munot_32_no_dead_button_button_moves_to_next_player():
@@ -37,7 +38,7 @@ def test_munot_32_no_dead_button_button_moves_to_next_player():
     prev = Positions(button=1, small_blind=2, big_blind=3)
     nxt = next_positions(prev, [1, 3, 4, 5], MUNOT)  # small blind (seat 2) busted
     assert (nxt.button, nxt.small_blind, nxt.big_blind) == (3, 4, 5)
-    assert not nxt.dead_button and nxt.rule == ("004", "32")
+    assert not nxt.dead_button and nxt.rule == cite("004 #32").legacy()
     nxt = next_positions(prev, [1, 2, 4, 5], MUNOT)  # big blind (seat 3) busted
     assert (nxt.button, nxt.small_blind, nxt.big_blind) == (2, 4, 5)
 
@@ -47,7 +48,7 @@ def test_wynental_heads_up_button_posts_small_blind():
     prev = Positions(button=1, small_blind=4, big_blind=6)
     nxt = next_positions(prev, [4, 6], WYNENTAL)  # seat 1 busted: heads-up
     assert nxt.heads_up and nxt.button == nxt.small_blind == 6 and nxt.big_blind == 4
-    assert nxt.rule == ("001", "Heads up")
+    assert nxt.rule == cite("001 Heads up").legacy()
 
 
 def test_munot_34_heads_up_nobody_posts_big_blind_twice():
@@ -56,7 +57,7 @@ def test_munot_34_heads_up_nobody_posts_big_blind_twice():
     prev = Positions(button=1, small_blind=2, big_blind=3)
     nxt = next_positions(prev, [2, 3], MUNOT)  # button busted
     assert nxt.big_blind == 2 and nxt.button == nxt.small_blind == 3
-    assert nxt.rule == ("004", "34")
+    assert nxt.rule == cite("004 #34").legacy()
     again = next_positions(nxt, [2, 3], MUNOT)
     assert again.big_blind == 3 and again.button == 2
 
@@ -72,7 +73,7 @@ def test_wynental_dealerbutton_first_button_by_draw():
 
 def test_munot_75_first_button_on_seat_one():
     """004 #75: "immer auf Platz 1 der Tische und wird nie ausgelost"."""
-    assert draw_button([1, 3, 7], MUNOT) == (1, ("004", "75"))
+    assert draw_button([1, 3, 7], MUNOT) == (1, cite("004 #75").legacy())
     pos = first_hand_positions(1, [1, 3, 7], MUNOT)
     assert (pos.button, pos.small_blind, pos.big_blind) == (1, 3, 7)
     assert first_hand_positions(3, [3, 7], MUNOT).small_blind == 3  # heads-up

@@ -4,6 +4,7 @@ registration, hand-for-hand (004 #77), new level from the next hand
 
 import pytest
 
+from poker.rulebooks import cite
 from poker.tournament.clock import Break, Clock, ClockError, Level, Structure, level_for_hand, validate_structure
 from poker.tournament.rules import MUNOT, WYNENTAL
 
@@ -82,14 +83,14 @@ def test_wynental_neues_limit_new_level_applies_from_next_hand():
     before = level_for_hand(clock, T0 + 1199, WYNENTAL)  # shuffled one second before the level ends
     after = level_for_hand(clock, T0 + 1201, WYNENTAL)
     assert before.level.big_blind == 200 and before.level_number == 1
-    assert after.level.big_blind == 400 and after.rule == ("001", "Neues Limit")
+    assert after.level.big_blind == 400 and after.rule == cite("001 Neues Limit").legacy()
 
 
 def test_munot_23_hand_started_on_a_break_plays_the_next_level():
     """004 #23: a hand starts at the first riffle; it plays the level of that moment."""
     clock = Clock(structure()).start(T0)
     hl = level_for_hand(clock, T0 + 2450, MUNOT)
-    assert hl.level_number == 3 and hl.period_index == 3 and hl.rule == ("004", "23")
+    assert hl.level_number == 3 and hl.period_index == 3 and hl.rule == cite("004 #23").legacy()
 
 
 def test_munot_77_hand_for_hand_clock_steps_per_hand():
@@ -108,7 +109,7 @@ def test_munot_77_hand_for_hand_clock_steps_per_hand():
 
 def test_munot_81_big_blind_ante_equals_a_blind():
     """004 #81: the big blind ante equals the small or the big blind."""
-    assert validate_structure(structure(), MUNOT) == [("004", "81")]
+    assert validate_structure(structure(), MUNOT) == [cite("004 #81").legacy()]
     bad = Structure((Level(100, 200, 600, ante=25, ante_kind="ante"),))
     with pytest.raises(ValueError):
         validate_structure(bad, MUNOT)

@@ -2,12 +2,13 @@
 
 import pytest
 
+from poker.rulebooks import cite
 from poker.tournament.model import Move, apply_moves, validate_tables
 from poker.tournament.rules import Citation
 
 from .helpers import table
 
-RULE = Citation("004", "11")
+RULE = cite("004 #11").legacy()
 
 
 def test_apply_moves_checks_every_move():

@@ -2,14 +2,31 @@
 
 import pytest
 
+from poker.rulebooks import cite
 from poker.tournament.rules import MUNOT, WYNENTAL, Citation, UnsupportedByRulebook, rules_for
 
 
 def test_profiles_cite_their_rulebooks():
-    assert WYNENTAL.cite("balancing") == ("001", "Balancing")
-    assert MUNOT.cite("balancing") == ("004", "11")
-    assert MUNOT.cite("final_table") == Citation("004", "78")
-    assert str(MUNOT.cite("breaking")) == "004 10"
+    assert WYNENTAL.cite("balancing") == cite("001 Balancing").legacy()
+    assert MUNOT.cite("balancing") == cite("004 #11").legacy()
+    assert MUNOT.cite("final_table") == cite("004 #78").legacy()
+    assert MUNOT.citations["final_table"] == cite("004 #78")
+
+
+def test_results_keep_the_stored_tournament_form():
+    """Tournament events store a citation as ``str()`` "004 10" and JSON ``["004", "10"]``."""
+    import json
+
+    assert str(MUNOT.cite("breaking")) == "004 10" and MUNOT.cite("breaking") == ("004", "10")
+    assert json.dumps(MUNOT.cite("balancing")) == '["004", "11"]'
+    assert str(WYNENTAL.cite("dead_button")) == "001 6.10"
+    assert Citation("004", "11") == MUNOT.cite("balancing") and Citation("004", "11").label == "004 #11"
+    assert Citation("004", "11").citation == cite("004 #11")
+
+
+def test_rules_for_accepts_slug_prefix_and_old_spelling():
+    assert rules_for("munotpoker") is MUNOT and rules_for("munot") is MUNOT and rules_for("004") is MUNOT
+    assert MUNOT.rulebook == "munotpoker"
 
 
 def test_parameters_read_from_the_texts():
@@ -69,5 +86,5 @@ def test_citations_resolve_in_the_shipped_rulebooks():
         numbers[path.stem] = {str(r.get("number")) for r in items if isinstance(r, dict)}
     for profile in (WYNENTAL, MUNOT):
         for citation in profile.citations.values():
-            slug, number = citation.rulebook_ref()
-            assert number in numbers.get(slug, set()), (citation, slug, number)
+            assert citation.section in numbers.get(citation.rulebook, set()), citation
+            assert citation.legacy().rulebook_ref() == (citation.rulebook, citation.section)

@@ -1,0 +1,172 @@
+"""The rulebooks the app applies, and one way to cite a rule in them (standard library only).
+
+A rule is cited as its written label, the way a floorman reads it aloud and
+the way ``grep`` finds it::
+
+    cite("004 #44")            # MunotPoker rule 44
+    cite("000 Aktionen 4")     # casino cash game rules, actions 4
+    cite("001 6.10")           # Wynental tournament rules 6.10
+    cite("TDA 2024 Rule 44")   # the TDA standard
+
+:class:`Citation` holds the rulebook slug and the section as the shipped
+``rules/rulebooks/<slug>.json`` numbers it (``"#44"``, ``"Aktionen 4"``,
+``"6.10"``, ``"TDA 2024 Rule 44"``). :data:`RULEBOOKS` is the one map of
+rulebook slugs, seed-file prefixes (``shared/seeds/<prefix>_*.txt``) and labels.
+
+The tournament procedures serialise a citation in an older, shorter form: a
+``(file, section)`` pair whose ``str()`` is ``"004 11"`` (no ``#``) and which
+JSON writes as ``["004", "11"]``. Stored tournament events carry that form, so
+:meth:`Citation.legacy` produces it (:class:`LegacyCitation`) and
+:meth:`Citation.from_legacy` reads it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+__all__ = ["Rulebook", "RULEBOOKS", "TDA", "HOUSE", "Citation", "LegacyCitation", "cite", "rulebook", "slug_for"]
+
+TDA = "tda-2024"
+"""Slug of the TDA 2024 standard (the base of every house-rule profile)."""
+HOUSE = "house"
+"""Slug of the room's own settings that no rulebook regulates (e.g. the default payout structure)."""
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """One rulebook: ``slug`` (the name in ``rules/rulebooks/<slug>.json``), ``prefix`` (the
+    label's first word: ``"004"``; ``""`` for TDA, whose sections carry the full label),
+    ``seed`` (file name in ``shared/seeds/``, ``None`` for TDA and the house), ``title``."""
+
+    slug: str
+    prefix: str
+    seed: str | None
+    title: str
+
+
+RULEBOOKS: dict[str, Rulebook] = {b.slug: b for b in (
+    Rulebook("casino-cash", "000", "000_2b5ab8aade69ac44.txt", "Cash Game Reglement (casino)"),
+    Rulebook("wynental", "001", "001_7d5aa5fee60e41d9.txt", "Allgemeine Turnierregeln, Kartenfreunde Wynental"),
+    Rulebook("betting-rules", "002", "002_4395399a61500fa3.txt", "Einsätze und Erhöhungen"),
+    Rulebook("nlhe", "003", "003_a92767c2b39617bc.txt", "Texas Hold'em No Limit with dealer procedures"),
+    Rulebook("munotpoker", "004", "004_703829b529d7b378.txt", "Turnierregeln der MunotPoker GmbH"),
+    Rulebook(TDA, "", None, "TDA 2024 standard"),
+    Rulebook(HOUSE, "house", None, "House settings (no rulebook)"),
+)}
+"""slug -> :class:`Rulebook`, in seed order, then TDA and the house."""
+
+_BY_PREFIX = {b.prefix: b for b in RULEBOOKS.values() if b.prefix}
+_ALIASES = {"munot": "munotpoker", "tda": TDA, "tda2024": TDA}
+
+
+def rulebook(name: str) -> Rulebook:
+    """The rulebook called ``name``: its slug (``"munotpoker"``), label prefix (``"004"``),
+    seed file name with or without extension, or the old spellings ``"munot"``/``"tda"``.
+    Raises KeyError (message lists the slugs) for anything else."""
+    key = (name or "").strip().lower()
+    key = _ALIASES.get(key, key)
+    if key in RULEBOOKS:
+        return RULEBOOKS[key]
+    prefix = key.split("_", 1)[0]
+    if prefix in _BY_PREFIX and (key == prefix or key.split(".")[0] == (_BY_PREFIX[prefix].seed or "").split(".")[0]):
+        return _BY_PREFIX[prefix]
+    raise KeyError(f"unknown rulebook {name!r}; known: {', '.join(RULEBOOKS)}")
+
+
+def slug_for(name: str) -> str:
+    """Slug of the rulebook called ``name`` (see :func:`rulebook`); KeyError if unknown."""
+    return rulebook(name).slug
+
+
+class LegacyCitation(NamedTuple):
+    """The tournament procedures' serialised citation: ``(file, section)``.
+
+    ``file`` is the label prefix (``"004"``, ``"house"``), ``section`` the section with
+    004's ``#`` dropped: ``str()`` gives ``"004 11"`` and JSON ``["004", "11"]``, the
+    form stored in tournament events. Compares equal to the plain tuple.
+    """
+
+    file: str
+    section: str
+
+    def __str__(self) -> str:
+        return f"{self.file} {self.section}"
+
+    @property
+    def citation(self) -> Citation:
+        """The same rule as a :class:`Citation`."""
+        return Citation.from_legacy(self.file, self.section)
+
+    @property
+    def label(self) -> str:
+        """The rule's written label (``"004 #11"``)."""
+        return self.citation.label
+
+    def rulebook_ref(self) -> tuple[str, str]:
+        """``(slug, section)`` in ``rules/rulebooks/<slug>.json``: ``("004", "11")`` -> ``("munotpoker", "#11")``."""
+        c = self.citation
+        return c.rulebook, c.section
+
+
+@dataclass(frozen=True, order=True)
+class Citation:
+    """A pointer to one rule: ``rulebook`` slug and ``section`` as the document numbers it.
+
+    ``Citation("munotpoker", "#44")`` is written ``cite("004 #44")``; for the TDA
+    standard the section is the whole label (``Citation("tda-2024", "TDA 2024 Rule 44")``).
+    """
+
+    rulebook: str
+    section: str
+
+    @classmethod
+    def parse(cls, label: str) -> Citation:
+        """The citation written ``label``: ``"004 #44"``, ``"000 Aktionen 4"``, ``"001 6.10"``,
+        ``"TDA 2024 Rule 44"``, ``"house payout structure"``. Raises ValueError when the
+        first word names no rulebook or the section is empty."""
+        text = (label or "").strip()
+        if text.startswith("TDA "):
+            return cls(TDA, text)
+        prefix, _, section = text.partition(" ")
+        book = _BY_PREFIX.get(prefix)
+        if book is None or not section.strip():
+            raise ValueError(f"not a rule citation: {label!r} (write e.g. '004 #44' or 'TDA 2024 Rule 44')")
+        return cls(book.slug, section.strip())
+
+    @classmethod
+    def from_legacy(cls, file: str, section: str) -> Citation:
+        """The citation of a tournament ``(file, section)`` pair: ``("004", "11")`` -> ``004 #11``."""
+        book = _BY_PREFIX.get(file)
+        if book is None:
+            return cls(file, section)
+        if book.slug == "munotpoker" and not section.startswith("#"):
+            section = "#" + section
+        return cls(book.slug, section)
+
+    @property
+    def label(self) -> str:
+        """Written label: ``"004 #44"``, ``"000 Aktionen 4"``, ``"TDA 2024 Rule 44"``."""
+        book = RULEBOOKS.get(self.rulebook)
+        if book is not None and not book.prefix:
+            return self.section
+        return f"{book.prefix if book else self.rulebook} {self.section}"
+
+    def __str__(self) -> str:
+        return self.label
+
+    def to_dict(self) -> dict:
+        """JSON shape: ``{"rulebook": slug, "section": number, "label": label}``."""
+        return {"rulebook": self.rulebook, "section": self.section, "label": self.label}
+
+    def legacy(self) -> LegacyCitation:
+        """The tournament procedures' ``(file, section)`` form: ``004 #11`` -> ``("004", "11")``."""
+        book = RULEBOOKS.get(self.rulebook)
+        file = book.prefix if book and book.prefix else self.rulebook
+        section = self.section[1:] if self.rulebook == "munotpoker" and self.section.startswith("#") else self.section
+        return LegacyCitation(file, section)
+
+
+def cite(label: str) -> Citation:
+    """The citation written ``label`` (``cite("004 #44")``); see :meth:`Citation.parse`."""
+    return Citation.parse(label)
