@@ -2,8 +2,8 @@
 Omaha and split-limit Hold'em (``HandSpec.game``), with straddles, bomb
 pots, flips, double boards, run it twice and chip units (``formats``).
 
-Standard library only (pokerkit's hand evaluator is imported lazily at the
-showdown). No Django here: the services and consumers build on this.
+Standard library and pokerkit (hand evaluation, PHH files) only. No Django
+here: the services and consumers build on this.
 
 Typical use::
 
@@ -16,7 +16,7 @@ from .errors import ERROR_CODES, EngineError
 from .evaluation import evaluate_showdown, hand_strength
 from .pots import Award, Pot
 from .rules import Rules
-from .formats import Straddle
+from .straddles import Straddle
 from .spec import GAMES, HandSpec, SeatSpec
 from .state import STREETS, HandState, Legal
 

@@ -45,7 +45,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from poker.hand import EngineError, HandSpec, HandState
+from .errors import EngineError
+from .spec import HandSpec
+from .state import HandState
 
 __all__ = ["CORRECTION_TYPES", "CorrectionError", "Replay", "replay", "effective_actions"]
 

@@ -1,39 +1,48 @@
 """Showdown evaluation: which hand wins which pot.
 
-Hand strength comes from pokerkit's standard high-hand evaluator
-(``pokerkit.StandardHighHand``), imported lazily so the rest of the engine
-stays standard-library only.
+Hand strength comes from pokerkit's hand evaluators
+(``pokerkit.StandardHighHand``; ``pokerkit.OmahaHoldemHand`` in Omaha).
+:func:`evaluate_showdown` reads a hand through its public queries only
+(:class:`ShowdownView`, which :class:`~poker.hand.state.HandState` is).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol, Sequence
+
+from pokerkit import OmahaHoldemHand, StandardHighHand
 
 from .cards import is_known
-from .pots import Award, split_amount
+from .pots import Award, Pot, split_amount, split_between_boards
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import HandState
-
-__all__ = ["hand_strength", "evaluate_showdown", "best_hand_description"]
-
-_HAND_CLASSES: dict[str, type] = {}
+__all__ = ["hand_strength", "evaluate_showdown", "best_hand_description", "ShowdownView"]
 
 
-def _hand_class(game: str = "nlhe"):
-    cls = _HAND_CLASSES.get(game)
-    if cls is None:
-        # lazy: only needed at the showdown
-        if game == "plo":
-            from pokerkit import OmahaHoldemHand as cls  # exactly two hole + three board cards
-        else:
-            from pokerkit import StandardHighHand as cls
-        _HAND_CLASSES[game] = cls
-    return cls
+class ShowdownView(Protocol):
+    """What :func:`evaluate_showdown` reads of a hand (the public queries of
+    :class:`~poker.hand.state.HandState`)."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def pots(self) -> tuple[Pot, ...]: ...
+    @property
+    def awards(self) -> tuple[Award, ...]: ...
+    @property
+    def spec(self): ...  # a HandSpec: game, split_unit, seat_of
+    @property
+    def boards(self) -> tuple[tuple[str, ...], ...]: ...
+    @property
+    def hole_cards(self) -> Sequence[tuple[str, ...] | None]: ...
+    @property
+    def mucked(self) -> tuple[bool, ...]: ...
+    def boards_of_pot(self, index: int) -> tuple[int, ...]: ...
 
 
 def _best_hand(hole: tuple[str, ...], board: tuple[str, ...], game: str = "nlhe"):
-    return _hand_class(game).from_game("".join(hole), "".join(board))
+    # Omaha: exactly two hole cards and three board cards.
+    cls = OmahaHoldemHand if game == "plo" else StandardHighHand
+    return cls.from_game("".join(hole), "".join(board))
 
 
 def hand_strength(hole: tuple[str, ...], board: tuple[str, ...], game: str = "nlhe") -> object:
@@ -58,7 +67,7 @@ def best_hand_description(hole: tuple[str, ...], board: tuple[str, ...], game: s
     return str(_best_hand(tuple(hole), tuple(board), game))
 
 
-def evaluate_showdown(state: "HandState") -> tuple[Award, ...]:
+def evaluate_showdown(state: ShowdownView) -> tuple[Award, ...]:
     """Awards that can be decided now, for pots not yet awarded.
 
     Args:
@@ -73,7 +82,7 @@ def evaluate_showdown(state: "HandState") -> tuple[Award, ...]:
         odd chips to the first winner clockwise from the button,
         Rules.odd_chip, divided down to ``spec.split_unit``). With a double
         board or a pot run twice the pot is halved between the two boards
-        (:func:`poker.hand.formats.split_between_boards`). Pots that need
+        (:func:`poker.hand.pots.split_between_boards`). Pots that need
         the dealer's decision are left out.
     """
     if state.phase != "showdown":
@@ -111,8 +120,6 @@ def evaluate_showdown(state: "HandState") -> tuple[Award, ...]:
         if len(winners_by_board) == 1:
             shares = split_amount(pot.amount, winners_by_board[0], unit)
         else:
-            from .formats import split_between_boards  # noqa: PLC0415
-
             shares = split_between_boards(pot.amount, winners_by_board, unit)
         for position, amount in shares:
             awards.append(Award(index, position, amount, seat_of(position)))

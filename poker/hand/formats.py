@@ -1,16 +1,23 @@
 """Special formats of a hand: straddles, double board, run it twice, chip units.
 
-Standard library only. The hand state machine (:mod:`.state`) calls the
-board and award functions here when a hand has two boards; bomb pots and
-flips are plain :class:`~poker.hand.spec.HandSpec` fields handled when the
-hand starts (000 Allgemein 14).
+Standard library only. These are parts of the hand the state machine
+(:mod:`.state`) calls through a small interface, with plain values; nothing
+here reads the state's internals:
+
+- straddles (:mod:`.straddles`, re-exported here) are planned before the
+  deal and end up as blinds in ``HandSpec.blinds_or_straddles``;
+- bomb pots and flips are plain :class:`~poker.hand.spec.HandSpec` fields
+  the state handles when the hand starts (000 Allgemein 14);
+- :class:`TwoBoards` is the second board of a double-board hand or of a
+  hand run twice: which board is due, dealing it, which pots it plays;
+  :func:`check_run_it_twice` decides whether the players may run it twice
+  and :func:`award_shares` splits a dealer's award over one or two boards;
+- :func:`round_to_unit` and :func:`limit_message` serve the chip units and
+  the limit games.
 
 Sources (rulebook 000, the casino cash-game rules):
 
-- 000 Aktionen 1 "Straddle": live straddle(s) after the big blind, each
-  double the previous blind; button straddle (action starts left of the
-  button); Mississippi straddle (any position, action starts left of it);
-  "Das Live Straddle hat immer Vorrang gegenüber anderen Straddle Varianten".
+- 000 Aktionen 1 "Straddle": see :mod:`.straddles`.
 - 000 Allgemein 14 "Double Board": two boards, every pot split equally
   between them.
 - 000 Aktionen 8 "Run It Twice": only when no more action is possible, when
@@ -23,172 +30,26 @@ Sources (rulebook 000, the casino cash-game rules):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
-from .pots import split_amount
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Rules
-    from .spec import HandSpec
-    from .state import HandState
+from .pots import Pot, split_amount, split_between_boards
+from .spec import HandSpec
+from .straddles import STRADDLE_KINDS, Straddle, StraddlePlan, can_straddles, plan_straddles, verify_straddles
 
 __all__ = [
     "Straddle", "StraddlePlan", "STRADDLE_KINDS", "plan_straddles", "verify_straddles", "can_straddles",
-    "round_to_unit", "limit_message", "split_between_boards", "board_due", "deal_board", "run_it_twice", "award_shares",
+    "round_to_unit", "limit_message", "split_between_boards", "TwoBoards", "check_run_it_twice", "award_shares",
 ]
 
-#: Straddle kinds of 000 Aktionen 1.
-STRADDLE_KINDS = ("live", "button", "mississippi")
 #: Board length after each street (preflop, flop, turn, river).
 _BOARD_LENGTH = (0, 3, 4, 5)
 _NEXT_STREET = {0: 1, 3: 2, 4: 3}
 
 
-# =================================================================== straddles
-class Straddle(NamedTuple):
-    """A player's request to straddle (000 Aktionen 1).
-
-    Fields:
-        kind: ``"live"`` (under the gun, and re-straddles by the next
-            players, each double the previous), ``"button"`` (the button;
-            action starts left of the button) or ``"mississippi"`` (any
-            position after under the gun; action starts left of it).
-        seat: table seat number of the straddler.
-        amount: chips; default double the big blind (live re-straddles:
-            double the previous straddle). Another amount is refused.
-    """
-
-    kind: str
-    seat: int
-    amount: int | None = None
-
-
-class StraddlePlan(NamedTuple):
-    """Result of :func:`plan_straddles`.
-
-    Fields:
-        amounts: ``{position: chips}`` to put into ``blinds_or_straddles``.
-        applied: ``((kind, seat, amount), ...)`` in position order.
-        dropped: ``((Straddle, reason), ...)`` requests set aside because a
-            live straddle takes precedence (000 Aktionen 1).
-    """
-
-    amounts: dict
-    applied: tuple
-    dropped: tuple
-
-
-def plan_straddles(
-    seats: Sequence[int], big_blind: int, requests: Sequence, rules: "Rules",
-) -> StraddlePlan:
-    """Decide which straddles are posted.
-
-    Args:
-        seats: table seat numbers in POSITION order (small blind first,
-            button last), as in ``HandSpec.seats``.
-        big_blind: the big blind (chips).
-        requests: :class:`Straddle` (or ``(kind, seat[, amount])``) items.
-        rules: the house rules (``Rules.max_straddles``).
-
-    Returns:
-        :class:`StraddlePlan`. A live straddle takes precedence: when any
-        live straddle is requested, button and Mississippi requests are
-        dropped (000 Aktionen 1).
-
-    Raises:
-        EngineError("bad_straddle") for fewer than three players, an
-        unknown kind or seat, a seat straddling twice, live straddles that
-        do not start under the gun and follow each other clockwise, a
-        button straddle not on the button (or with three players, where the
-        button is under the gun: that is a live straddle), a Mississippi
-        straddle in the blinds or under the gun, two button/Mississippi
-        straddles, an amount that is not double the previous blind, or more
-        straddles than ``rules.max_straddles``.
-    """
-    n = len(seats)
-    parsed = [r if isinstance(r, Straddle) else Straddle(*r) for r in requests]
-    if not parsed:
-        return StraddlePlan({}, (), ())
-    if n < 3:
-        raise EngineError("bad_straddle", "A straddle needs at least three players (000 Aktionen 1).")
-    position = {seat: i for i, seat in enumerate(seats)}
-    seen = set()
-    for r in parsed:
-        if r.kind not in STRADDLE_KINDS:
-            raise EngineError("bad_straddle", f"Straddle kind must be one of {', '.join(STRADDLE_KINDS)}, not {r.kind!r}.")
-        if r.seat not in position:
-            raise EngineError("bad_straddle", f"No player dealt in at seat {r.seat!r}.")
-        if r.seat in seen:
-            raise EngineError("bad_straddle", f"Seat {r.seat} can straddle only once.")
-        seen.add(r.seat)
-    live = sorted((r for r in parsed if r.kind == "live"), key=lambda r: position[r.seat])
-    others = [r for r in parsed if r.kind != "live"]
-    dropped: tuple = ()
-    if live and others:
-        dropped = tuple((r, "A live straddle takes precedence (000 Aktionen 1).") for r in others)
-        others = []
-    amounts: dict[int, int] = {}
-    applied = []
-    previous = big_blind
-    for k, r in enumerate(live):
-        if position[r.seat] != 2 + k:
-            raise EngineError(
-                "bad_straddle",
-                f"Seat {r.seat}: live straddles start under the gun (seat {seats[2]}) and go clockwise "
-                "(000 Aktionen 1).",
-            )
-        amount = 2 * previous if r.amount is None else r.amount
-        if amount != 2 * previous:
-            raise EngineError("bad_straddle", f"Seat {r.seat}: the straddle is double the previous blind, {2 * previous}.")
-        amounts[position[r.seat]] = amount
-        applied.append(("live", r.seat, amount))
-        previous = amount
-    if len(others) > 1:
-        raise EngineError("bad_straddle", "Only one button or Mississippi straddle per hand.")
-    for r in others:
-        pos = position[r.seat]
-        if r.kind == "button" and (pos != n - 1 or n < 4):
-            raise EngineError(
-                "bad_straddle",
-                f"Seat {r.seat}: a button straddle is posted by the button, with at least four players "
-                "(three-handed the button is under the gun: a live straddle).",
-            )
-        if r.kind == "mississippi" and pos < 3:
-            raise EngineError(
-                "bad_straddle",
-                f"Seat {r.seat}: a Mississippi straddle is posted after under the gun "
-                "(under the gun it is a live straddle; the blinds cannot straddle).",
-            )
-        amount = 2 * big_blind if r.amount is None else r.amount
-        if amount != 2 * big_blind:
-            raise EngineError("bad_straddle", f"Seat {r.seat}: the straddle is double the big blind, {2 * big_blind}.")
-        amounts[pos] = amount
-        applied.append((r.kind, r.seat, amount))
-    if rules.max_straddles is not None and len(applied) > rules.max_straddles:
-        raise EngineError("bad_straddle", f"At most {rules.max_straddles} straddle(s) allowed by the house rules.")
-    applied.sort(key=lambda a: position[a[1]])
-    return StraddlePlan(amounts, tuple(applied), dropped)
-
-
-def verify_straddles(seats: Sequence[int], big_blind: int, requests: Sequence, rules: "Rules") -> None:
-    """Raise EngineError("bad_straddle") unless :func:`plan_straddles` accepts
-    ``requests``; dropped requests (live precedence) are not an error."""
-    plan_straddles(seats, big_blind, requests, rules)
-
-
-def can_straddles(seats: Sequence[int], big_blind: int, requests: Sequence, rules: "Rules") -> bool:
-    """Whether :func:`plan_straddles` accepts ``requests``."""
-    try:
-        plan_straddles(seats, big_blind, requests, rules)
-    except EngineError:
-        return False
-    return True
-
-
 # ============================================================ betting limits
-def limit_message(spec: "HandSpec", low: int, high: int) -> str:
+def limit_message(spec: HandSpec, low: int, high: int) -> str:
     """English explanation of an ``above_limit`` refusal."""
     if spec.structure == "fixed_limit":
         return (
@@ -199,7 +60,7 @@ def limit_message(spec: "HandSpec", low: int, high: int) -> str:
 
 
 # ================================================================ chip units
-def round_to_unit(spec: "HandSpec", to: int) -> tuple[int, int]:
+def round_to_unit(spec: HandSpec, to: int) -> tuple[int, int]:
     """Round a bet/raise-to down to the chip unit (000 Allgemein 8: "Eine
     eventuell entstandene Spitze erhält der Spielteilnehmer zurück").
 
@@ -219,115 +80,126 @@ def round_to_unit(spec: "HandSpec", to: int) -> tuple[int, int]:
 
 
 # ================================================================ two boards
-def split_between_boards(amount: int, winners_by_board: Sequence[Sequence[int]], unit: int = 1) -> list[tuple[int, int]]:
-    """Halve a pot between two boards or two run-outs.
+class TwoBoards(NamedTuple):
+    """The second board of a hand, a part of its state (immutable).
 
-    Args:
-        amount: chips in the pot.
-        winners_by_board: winning positions on board 1 and on board 2.
-        unit: split unit (``HandSpec.split_unit``).
+    Fields:
+        board2: cards of board 2 dealt so far (``"??"`` = not entered).
+        run_twice: indexes of the pots run twice (000 Aktionen 8), or None
+            for a double-board hand (000 Allgemein 14: every pot on both
+            boards).
 
-    Returns:
-        ``[(position, chips), ...]`` in position order, one entry per
-        player. Each board gets half of the pot, divided down to ``unit``
-        and split among its winners by :func:`~poker.hand.pots.split_amount`;
-        the odd unit (and chips below a unit) goes to the winner in the
-        worse position, the first clockwise from the button (000 Aktionen 8
-        f; 000 Allgemein 8 for the double board).
+    A double board deals each street on board 1 then board 2, with betting
+    after both; a hand run twice deals board 1 to the river, then board 2
+    (it starts with the cards that were out when the players agreed).
     """
-    units, rest = divmod(amount, unit)
-    half, odd = divmod(units, 2)
-    totals: dict[int, int] = {}
-    for winners in winners_by_board:
-        for position, chips in split_amount(half * unit, winners, unit):
-            totals[position] = totals.get(position, 0) + chips
-    first = min(p for winners in winners_by_board for p in winners)
-    totals[first] = totals.get(first, 0) + odd * unit + rest
-    return sorted(totals.items())
 
+    board2: tuple[str, ...] = ()
+    run_twice: frozenset | None = None
 
-def board_due(state: "HandState") -> tuple[int, int, int] | None:
-    """Which board card deal is next in a two-board hand.
+    @classmethod
+    def agreed(cls, board1: tuple[str, ...], pots: Sequence[int]) -> "TwoBoards":
+        """Board 2 of a hand the players agreed to run twice for ``pots``:
+        it starts with the cards of board 1 already out."""
+        return cls(tuple(board1), frozenset(pots))
 
-    Returns:
-        ``(board, street, count)``: board 1 or 2, the street index (1 flop,
-        2 turn, 3 river) and the number of cards; None when no board is due
-        or the hand has one board. A double board deals each street on
-        board 1 then board 2, with betting after both; a hand run twice
-        deals board 1 to the river, then board 2 (it starts with the cards
-        that were out when the players agreed).
-    """
-    if state._phase != "board" or state._board2 is None:
-        return None
-    b1, b2 = state._board, state._board2
-    if state._rit is None:
-        street = state._street + 1
-        if len(b1) < _BOARD_LENGTH[street]:
-            return 1, street, _BOARD_LENGTH[street] - len(b1)
+    def due(self, board1: tuple[str, ...], street: int) -> tuple[int, int, int]:
+        """Which deal is next while the hand waits for the board.
+
+        Args:
+            board1: cards of board 1 dealt so far.
+            street: index of the street just finished (0 preflop ... 2 turn).
+
+        Returns:
+            ``(board, street, count)``: board 1 or 2, the index of the
+            street dealt (1 flop, 2 turn, 3 river) and the number of cards.
+        """
+        b2 = self.board2
+        if self.run_twice is None:
+            street += 1
+            if len(board1) < _BOARD_LENGTH[street]:
+                return 1, street, _BOARD_LENGTH[street] - len(board1)
+            return 2, street, _BOARD_LENGTH[street] - len(b2)
+        if len(board1) < 5:
+            street = _NEXT_STREET[len(board1)]
+            return 1, street, _BOARD_LENGTH[street] - len(board1)
+        street = _NEXT_STREET[len(b2)]
         return 2, street, _BOARD_LENGTH[street] - len(b2)
-    if len(b1) < 5:
-        street = _NEXT_STREET[len(b1)]
-        return 1, street, _BOARD_LENGTH[street] - len(b1)
-    street = _NEXT_STREET[len(b2)]
-    return 2, street, _BOARD_LENGTH[street] - len(b2)
+
+    def deal(
+        self, board1: tuple[str, ...], street: int, action: dict, known: set[str],
+    ) -> tuple[tuple[str, ...], "TwoBoards", int, str]:
+        """The ``board`` action of a two-board hand waiting for the board.
+
+        Args:
+            board1: cards of board 1 so far; street: the street just
+                finished (as in :meth:`due`).
+            action: ``{"type": "board", "cards": "...", "board": 1|2}``;
+                ``board`` is optional, and when given must name the board
+                that is due; empty cards = not entered.
+            known: cards already out elsewhere (hole cards, both boards).
+
+        Returns:
+            ``(board1, two_boards, street, then)``: the new boards, the
+            street now dealt, and what the hand does next: ``"board"`` (the
+            other board is due), ``"betting"`` (a new betting round on
+            ``street``) or ``"showdown"`` (both run-outs complete).
+
+        Raises:
+            EngineError("wrong_phase" / "bad_cards" / "duplicate_card").
+        """
+        board, street, count = self.due(board1, street)
+        wanted = action.get("board")
+        if wanted is not None and wanted != board:
+            raise EngineError("wrong_phase", f"Board {board} is due, not board {wanted!r}.")
+        cards = parse_cards(action.get("cards") or "")
+        if not cards:
+            cards = (UNKNOWN,) * count
+        if len(cards) != count:
+            raise EngineError("bad_cards", f"Board {board} needs {count} card(s) now, got {len(cards)}.")
+        clash = known.intersection(cards)
+        if clash:
+            raise EngineError("duplicate_card", f"{', '.join(sorted(clash))} already dealt.")
+        if board == 1:
+            return board1 + cards, self, street, "board"
+        two = self._replace(board2=self.board2 + cards)
+        if self.run_twice is None:
+            return board1, two, street, "betting"
+        return board1, two, street, "showdown" if len(two.board2) == 5 else "board"
+
+    def boards_of_pot(self, index: int) -> tuple[int, ...]:
+        """Board indexes (0, 1) pot ``index`` is played on: both in a
+        double-board hand or for a pot run twice, else ``(0,)``."""
+        if self.run_twice is not None and index not in self.run_twice:
+            return (0,)
+        return (0, 1)
 
 
-def deal_board(state: "HandState", action: dict) -> "HandState":
-    """The ``board`` action of a two-board hand (called by ``HandState``).
-
-    ``action["board"]`` (1 or 2) is optional; when given it must name the
-    board that is due. Raises EngineError("hand_over" / "wrong_phase" /
-    "bad_cards" / "duplicate_card").
-    """
-    if state._phase == "complete":
-        raise EngineError("hand_over", "The hand is over.")
-    due = board_due(state)
-    if due is None:
-        raise EngineError("wrong_phase", f"No board cards are due (phase {state._phase}).")
-    board, street, count = due
-    wanted = action.get("board")
-    if wanted is not None and wanted != board:
-        raise EngineError("wrong_phase", f"Board {board} is due, not board {wanted!r}.")
-    cards = parse_cards(action.get("cards") or "")
-    if not cards:
-        cards = (UNKNOWN,) * count
-    if len(cards) != count:
-        raise EngineError("bad_cards", f"Board {board} needs {count} card(s) now, got {len(cards)}.")
-    clash = state._known_elsewhere().intersection(cards)
-    if clash:
-        raise EngineError("duplicate_card", f"{', '.join(sorted(clash))} already dealt.")
-    new = state._copy()
-    if board == 1:
-        new._board = state._board + cards
-    else:
-        new._board2 = state._board2 + cards
-    if state._rit is None:
-        if board == 2:
-            new._street = street
-            new._begin_round(0, 0)
-    elif board == 2 and len(new._board2) == 5:
-        new._street = 3
-        new._enter_showdown()
-    return new
-
-
-def run_it_twice(state: "HandState", action: dict) -> "HandState":
-    """The ``run_it_twice`` action (000 Aktionen 8).
+def check_run_it_twice(
+    spec: HandSpec, phase: str, runout: bool, two: TwoBoards | None, pots: Sequence[Pot], total_pot: int,
+    action: dict,
+) -> list[int]:
+    """Whether the players may run it twice now (000 Aktionen 8).
 
     Args:
+        spec: the hand; phase: ``HandState.phase``; runout: True when no
+            more betting is possible; two: the hand's :class:`TwoBoards`
+            part or None; pots: ``HandState.pots``; total_pot: chips in the
+            middle.
         action: ``{"type": "run_it_twice", "agreed": [seat, ...],
             "pots": [index, ...], "floor": bool}``; ``pots`` defaults to
             every pot (0 = main pot); ``agreed`` lists the seats that
             declared it; ``floor`` says the floor is present.
 
     Returns:
-        The new state: the rest of the board is dealt twice (board 1 to the
-        river, then board 2); each chosen pot is halved between the two
-        run-outs at the showdown, the others go by board 1 only.
+        The indexes of the pots to run twice. The state then deals the rest
+        of the board twice (board 1 to the river, then board 2); each chosen
+        pot is halved between the two run-outs at the showdown, the others
+        go by board 1 only.
 
     Raises:
-        EngineError: ``run_twice_not_offered`` (the spec has no
-        ``run_it_twice_min_pot``, or a double board), ``wrong_phase``
+        EngineError: ``hand_over``, ``run_twice_not_offered`` (the spec has
+        no ``run_it_twice_min_pot``, or a double board), ``wrong_phase``
         (already agreed, or the board is complete),
         ``run_twice_action_possible`` (a: a player can still act),
         ``bad_action`` (bad pot indexes), ``run_twice_not_agreed`` (b:
@@ -335,23 +207,21 @@ def run_it_twice(state: "HandState", action: dict) -> "HandState":
         (c: the pot is below ``run_it_twice_min_pot``),
         ``run_twice_floor_absent`` (e: more than two players and no floor).
     """
-    spec = state.spec
-    if state._phase == "complete":
+    if phase == "complete":
         raise EngineError("hand_over", "The hand is over.")
     if spec.run_it_twice_min_pot is None:
         raise EngineError("run_twice_not_offered", "Run it twice is not offered at this table.")
     if spec.boards != 1:
         raise EngineError("run_twice_not_offered", "A double-board hand is not run twice.")
-    if state._rit is not None:
+    if two is not None:
         raise EngineError("wrong_phase", "The players already agreed to run it twice.")
-    if state._phase == "showdown":
+    if phase == "showdown":
         raise EngineError("wrong_phase", "The board is complete; nothing is left to run twice.")
-    if not (state._phase == "board" and (state._runout or spec.flip)):
+    if not (phase == "board" and (runout or spec.flip)):
         raise EngineError(
             "run_twice_action_possible",
             "Run it twice only when no more action is possible (000 Aktionen 8 a).",
         )
-    pots = state.pots
     chosen = action.get("pots")
     if chosen is None:
         chosen = list(range(len(pots)))
@@ -372,10 +242,10 @@ def run_it_twice(state: "HandState", action: dict) -> "HandState":
             "run_twice_not_agreed",
             f"Seat(s) {', '.join(map(str, missing))} did not agree to run it twice (000 Aktionen 8 b).",
         )
-    if state.total_pot < spec.run_it_twice_min_pot:
+    if total_pot < spec.run_it_twice_min_pot:
         raise EngineError(
             "run_twice_pot_too_small",
-            f"The pot is {state.total_pot}; run it twice needs at least {spec.run_it_twice_min_pot} "
+            f"The pot is {total_pot}; run it twice needs at least {spec.run_it_twice_min_pot} "
             "(000 Aktionen 8 c).",
         )
     if len(players) > 2 and not action.get("floor"):
@@ -383,27 +253,32 @@ def run_it_twice(state: "HandState", action: dict) -> "HandState":
             "run_twice_floor_absent",
             "With more than two players the floor must be present (000 Aktionen 8 e).",
         )
-    new = state._copy()
-    new._rit = frozenset(chosen)
-    new._board2 = state._board
-    return new
+    return list(chosen)
 
 
-def award_shares(state: "HandState", index: int, winners: list[int], action: dict) -> list[tuple[int, int]]:
+def award_shares(
+    spec: HandSpec, index: int, pot: Pot, boards: int, winners: list[int], mucked: Sequence[bool], action: dict,
+) -> list[tuple[int, int]]:
     """Chips per winner of a dealer ``award`` of pot ``index``.
 
-    A one-board pot is split by :func:`~poker.hand.pots.split_amount`
-    down to ``spec.split_unit``. A pot on two boards (double board, or run
-    twice) needs the winners of board 2 as ``action["winners2"]`` (seat
-    numbers; default: the same as board 1) and is halved by
-    :func:`split_between_boards`.
+    Args:
+        spec: the hand; pot: the pot awarded; boards: how many boards the
+            pot is played on (1 or 2); winners: winning positions on board
+            1; mucked: per position, whether the hand was mucked.
+        action: the ``award`` action; on two boards ``action["winners2"]``
+            names the winners of board 2 (seat numbers; default: the same
+            as board 1).
+
+    Returns:
+        ``[(position, chips), ...]``: a one-board pot split by
+        :func:`~poker.hand.pots.split_amount` down to ``spec.split_unit``,
+        a two-board pot halved by :func:`split_between_boards`.
 
     Raises:
         EngineError("bad_award") when a board-2 winner is not a contender.
     """
-    pot = state._pots_final[index]
-    unit = state.spec.split_unit
-    if len(state.boards_of_pot(index)) == 1:
+    unit = spec.split_unit
+    if boards == 1:
         return split_amount(pot.amount, winners, unit)
     seats2 = action.get("winners2")
     if seats2 is None:
@@ -411,10 +286,10 @@ def award_shares(state: "HandState", index: int, winners: list[int], action: dic
     else:
         if isinstance(seats2, (int, str)) or not seats2:
             raise EngineError("bad_award", "winners2 must be a non-empty list of seat numbers.")
-        second = [state.spec.position_of(s) for s in seats2]
+        second = [spec.position_of(s) for s in seats2]
         if len(set(second)) != len(second):
             raise EngineError("bad_award", "A board-2 winner is listed twice.")
         for p in second:
-            if p not in pot.eligible or state._mucked[p]:
-                raise EngineError("bad_award", f"Seat {state.spec.seat_of(p)} is not a contender for pot {index}.")
+            if p not in pot.eligible or mucked[p]:
+                raise EngineError("bad_award", f"Seat {spec.seat_of(p)} is not a contender for pot {index}.")
     return split_between_boards(pot.amount, [winners, second], unit)

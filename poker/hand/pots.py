@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-__all__ = ["Pot", "Award", "build_pots", "split_amount"]
+__all__ = ["Pot", "Award", "build_pots", "split_amount", "split_between_boards"]
 
 
 class Pot(NamedTuple):
@@ -114,3 +114,30 @@ def split_amount(amount: int, winners: Sequence[int], unit: int = 1) -> list[tup
     units, rest = divmod(amount, unit)
     share, odd = divmod(units, len(ordered))
     return [(p, share * unit + ((odd * unit + rest) if k == 0 else 0)) for k, p in enumerate(ordered)]
+
+
+def split_between_boards(amount: int, winners_by_board: Sequence[Sequence[int]], unit: int = 1) -> list[tuple[int, int]]:
+    """Halve a pot between two boards or two run-outs.
+
+    Args:
+        amount: chips in the pot.
+        winners_by_board: winning positions on board 1 and on board 2.
+        unit: split unit (``HandSpec.split_unit``).
+
+    Returns:
+        ``[(position, chips), ...]`` in position order, one entry per
+        player. Each board gets half of the pot, divided down to ``unit``
+        and split among its winners by :func:`split_amount`;
+        the odd unit (and chips below a unit) goes to the winner in the
+        worse position, the first clockwise from the button (000 Aktionen 8
+        f; 000 Allgemein 8 for the double board).
+    """
+    units, rest = divmod(amount, unit)
+    half, odd = divmod(units, 2)
+    totals: dict[int, int] = {}
+    for winners in winners_by_board:
+        for position, chips in split_amount(half * unit, winners, unit):
+            totals[position] = totals.get(position, 0) + chips
+    first = min(p for winners in winners_by_board for p in winners)
+    totals[first] = totals.get(first, 0) + odd * unit + rest
+    return sorted(totals.items())

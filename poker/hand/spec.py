@@ -7,6 +7,7 @@ from typing import Sequence
 
 from .errors import EngineError
 from .rules import Rules
+from .straddles import plan_straddles
 
 __all__ = ["SeatSpec", "HandSpec", "GAMES", "HOLE_CARDS"]
 
@@ -441,10 +442,10 @@ class HandSpec:
             min_bet: minimum bet, default the big blind.
             ante_trimming: see :class:`HandSpec`.
             game, big_bet, boards, run_it_twice_min_pot: see :class:`HandSpec`.
-            straddles: :class:`~poker.hand.formats.Straddle` requests
+            straddles: :class:`~poker.hand.straddles.Straddle` requests
                 (live by under the gun and re-straddles, button,
                 Mississippi; 000 Aktionen 1), resolved by
-                :func:`~poker.hand.formats.plan_straddles`: a live
+                :func:`~poker.hand.straddles.plan_straddles`: a live
                 straddle takes precedence, the others are dropped. Not
                 together with ``straddle``.
             bomb_pot, flip: chips every player posts instead of blinds and
@@ -482,8 +483,6 @@ class HandSpec:
             blinds[2] = straddle
         applied = ()
         if straddles:
-            from .formats import plan_straddles  # noqa: PLC0415 (formats imports nothing from here)
-
             if straddle:
                 raise EngineError("bad_spec", "Give either straddle or straddles, not both.")
             plan = plan_straddles([s.seat for s in ordered], big_blind, straddles, rules or Rules())

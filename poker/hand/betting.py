@@ -1,0 +1,376 @@
+"""Betting: whose turn it is, the legal actions, minimum raise, amounts to call.
+
+Part of :class:`~poker.hand.state.HandState` (a mixin: these methods run on
+the state and read its fields). Betting model (the same queue model as
+pokerkit, so the two can be compared action by action): at the start of a
+round the players to act are queued clockwise from the opener (preflop:
+left of the largest blind or straddle; postflop: first player left of the
+button), skipping players who folded, are all-in, or have nobody left to
+bet against. A check, call or fold removes the player from the queue; a bet
+or raise re-queues every other player who still has chips. The round ends
+when the queue is empty or one player is left (``Showdown._end_round``).
+
+Sources: TDA and rulebook 002 #3-#4 (minimum bet and raise), 003 "All-In"
+(a short all-in does not reopen the betting), 004 #54 (pot limit), 000
+Einsätze 2 / Aktionen 3 (split limit and its cap), 000 Einsätze 4 (live
+posts), 000 Allgemein 8 (chip units), 000 Allgemein 14 (bomb pot, flip: no
+betting before the flop / at all).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Self
+
+from .errors import EngineError
+from .formats import limit_message
+
+__all__ = ["Legal", "BettingRound"]
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Legal(NamedTuple):
+    """What the player to act may do.
+
+    Fields:
+        seat: table seat number of the player to act.
+        position: position index of that player.
+        can_fold: always True for the player to act (a fold when a check is
+            possible is allowed and binding).
+        can_check: True when there is nothing to call.
+        call_amount: chips the player adds to call (0 when checking; less
+            than the bet when calling all-in).
+        min_raise_to: smallest legal bet/raise "to" amount (total on this
+            street; may be an all-in for less), or None when no raise is
+            allowed.
+        max_raise_to: largest legal "to" amount (the all-in), or None.
+        can_bet_or_raise: whether a bet or raise is allowed at all.
+        raise_blocked_by: when no raise is allowed, the EngineError code a
+            raise would get (``"betting_closed"``, ``"above_stack"``,
+            ``"nobody_to_raise"``), else None.
+    """
+
+    seat: int
+    position: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    can_bet_or_raise: bool
+    raise_blocked_by: str | None = None
+
+    def to_dict(self) -> dict:
+        """JSON-serialisable dict of the fields."""
+        return self._asdict()
+
+
+class BettingRound:
+    """The betting part of :class:`~poker.hand.state.HandState`: queueing
+    the players to act, the bounds of a bet or raise, and the betting
+    actions (fold, check, call, bet/raise, all-in)."""
+
+    __slots__ = ()
+
+    def _second_total(self) -> int:
+        totals = sorted(b + s for b, s, f in zip(self._bets, self._stacks, self._folded) if not f)
+        return totals[-2] if len(totals) > 1 else 0
+
+    def _begin_round(self, opener: int, raise_inc: int) -> None:
+        """Queue the players to act from ``opener`` (mutates a fresh state)."""
+        n = len(self._stacks)
+        stacks, bets, folded = self._stacks, self._bets, self._folded
+        second = self._second_total()
+        actors = []
+        for k in range(n):
+            i = (opener + k) % n
+            if folded[i] or not stacks[i] or min(stacks[i], second - bets[i]) <= 0:
+                continue
+            actors.append(i)
+        spec = self.spec
+        if self._street < spec._betting_from:
+            actors = []  # bomb pot preflop, flip: no betting (000 Allgemein 14)
+        # Split limit: preflop the big blind is the bet and a straddle a raise
+        # (pokerkit's reading, limit_blind_counts_as_bet=False: neither counts).
+        # A live post (000 Einsätze 4) is neither a bet nor a raise.
+        blind_bets = bets if not spec._posts or self._street else self._blind_bets(bets)
+        self._raises = (
+            1 + sum(1 for b in blind_bets[2:] if b)
+            if self._street == 0 and spec.rules.limit_blind_counts_as_bet and any(blind_bets) else 0
+        )
+        self._uncapped = False
+        self._short_top = False
+        self._called_short = frozenset()
+        self._actors = tuple(actors)
+        self._acted = frozenset()
+        self._raise_inc = raise_inc
+        self._allin_incs = ()
+        self._reopen = (None,) * n
+        self._aggressor = None
+        self._street_acted = False
+        self._phase = "betting"
+        if (
+            not actors
+            or folded.count(False) <= 1
+            or (len(actors) == 1 and bets[actors[0]] >= max(bets))
+        ):
+            self._end_round()
+
+    def _blind_bets(self, bets: tuple[int, ...]) -> list[int]:
+        """``bets`` without the live posts (000 Einsätze 4)."""
+        blind_bets = list(bets)
+        for i, _ in self.spec._posts:
+            blind_bets[i] = 0
+        return blind_bets
+
+    def _min_to_raw(self) -> int:
+        """Minimum raise-to before capping by the stacks."""
+        top = max(self._bets)
+        spec = self.spec
+        if spec._structure == "fixed_limit":
+            # 000 Einsätze 2 / Aktionen 3: small bet preflop and flop, big
+            # bet turn and river.
+            return top + spec.bet_size(self._street)
+        min_bet = spec.min_bet
+        if spec.rules.min_raise == "double_previous":
+            # Rulebook 002 #4: at least double the previous raise (BB 100,
+            # bet 100, raise to 200 -> next raise to at least 400).
+            return max(2 * top, top + min_bet)
+        # TDA: at least the last full bet or raise, never less than one
+        # minimum bet (the big blind).
+        return top + max(self._raise_inc, min_bet)
+
+    def _raise_block(self, pos: int) -> tuple[str, str] | None:
+        """Why ``pos`` may not bet or raise now, as (code, message), or None."""
+        bets, stacks = self._bets, self._stacks
+        top = max(bets)
+        spec = self.spec
+        if spec._structure == "fixed_limit":
+            cap = spec.rules.limit_raise_cap
+            if cap is not None and not self._uncapped and self._raises >= cap + 1:
+                return (
+                    "raise_cap",
+                    f"The round is capped: a bet and {cap} raises (000 Aktionen 3); call or fold.",
+                )
+        if self._called_short and pos in self._called_short:
+            return (
+                "betting_closed",
+                "This player called a short all-in and may now only call or fold (003 'All-In').",
+            )
+        if self.spec.rules.short_all_in_reopens == "pokerkit":
+            closed = (
+                self._allin_incs
+                and sum(self._allin_incs) < self._raise_inc
+                and pos in self._acted
+            )
+        else:
+            limit = self._reopen[pos]
+            closed = limit is not None and top < limit
+        if closed:
+            return (
+                "betting_closed",
+                "A short all-in did not reopen the betting: this player already acted "
+                "and may only call or fold (TDA; rulebook 003 'All-In').",
+            )
+        if stacks[pos] <= top - bets[pos]:
+            return ("above_stack", "The stack only covers a call; the player can call all-in or fold.")
+        for i in range(len(bets)):
+            if i != pos and not self._folded[i] and stacks[i] + bets[i] > top:
+                return None
+        return ("nobody_to_raise", "Every opponent is all-in; the player can only call or fold.")
+
+    def _raise_bounds(self, pos: int) -> tuple[int, int]:
+        bet, stack = self._bets[pos], self._stacks[pos]
+        effective = min(stack, max(0, self._second_total() - bet))
+        low, high = min(effective + bet, self._min_to_raw()), stack + bet
+        spec = self.spec
+        structure = spec._structure
+        if structure != "no_limit":
+            if structure == "fixed_limit":
+                high = low
+            else:
+                # Pot limit (004 #54): at most the pot after the call,
+                # i.e. 2 x the highest bet - own bet + all chips in the middle.
+                pot_to = 2 * max(self._bets) - bet + sum(self._contrib) + sum(self._bets)
+                if self._street == 0:
+                    pot_to += self._pl_credit
+                high = min(high, max(low, pot_to))
+        unit = spec._bet_unit
+        if unit != 1:
+            # 000 Allgemein 8: amounts divisible by the unit (an all-in may not be).
+            total = stack + bet
+            if low != total and low % unit:
+                low = min(total, low + unit - low % unit)
+            if high != total and high % unit:
+                high = max(low, high - high % unit)
+        return low, high
+
+    def _turn(self, action: dict) -> int:
+        """Validate a betting action's seat and turn; return its position."""
+        if self._phase == "complete":
+            raise EngineError("hand_over", "The hand is over.")
+        pos = self.spec.position_of(action.get("seat"))
+        if self._phase != "betting":
+            raise EngineError("not_betting_round", f"No betting action is pending (phase {self._phase}).")
+        if pos != self._actors[0]:
+            raise EngineError(
+                "not_your_turn",
+                f"Seat {self.spec.seat_of(pos)} cannot act: seat {self.spec.seat_of(self._actors[0])} is to act.",
+            )
+        return pos
+
+    def _after_passive(self, new: Self, pos: int, amount: int) -> None:
+        """Check or call ``amount`` chips by ``pos`` on ``new``."""
+        top = max(self._bets)
+        if amount:
+            stacks = list(new._stacks)
+            bets = list(new._bets)
+            stacks[pos] -= amount
+            bets[pos] += amount
+            new._stacks = tuple(stacks)
+            new._bets = tuple(bets)
+        if self._reopen[pos] is not None or top:
+            reopen = list(new._reopen)
+            reopen[pos] = self._min_to_raw() if top else None
+            new._reopen = tuple(reopen)
+        new._acted = self._acted | {pos}
+        new._actors = self._actors[1:]
+        new._street_acted = True
+        if amount and self._short_top:
+            new._called_short = self._called_short | {pos}
+        if amount and self.spec._pl_credit_on and self._street == 0 and amount == self._stacks[pos]:
+            # 004 #54: an all-in call for less counts in full preflop.
+            new._pl_credit = self._pl_credit + top - self._bets[pos] - amount
+        if not new._actors:
+            new._end_round()
+
+    def _do_fold(self, action: dict) -> Self:
+        pos = self._turn(action)
+        new = self._copy()
+        folded = list(self._folded)
+        folded[pos] = True
+        new._folded = tuple(folded)
+        new._acted = self._acted | {pos}
+        new._actors = self._actors[1:]
+        new._street_acted = True
+        if not new._actors or folded.count(False) <= 1:
+            new._end_round()
+        return new
+
+    def _do_check(self, action: dict) -> Self:
+        pos = self._turn(action)
+        if min(self._stacks[pos], max(self._bets) - self._bets[pos]):
+            raise EngineError("cannot_check", "The player faces a bet and cannot check.")
+        new = self._copy()
+        self._after_passive(new, pos, 0)
+        return new
+
+    def _do_call(self, action: dict) -> Self:
+        pos = self._turn(action)
+        amount = min(self._stacks[pos], max(self._bets) - self._bets[pos])
+        if not amount:
+            raise EngineError("nothing_to_call", "There is nothing to call; the player can check.")
+        new = self._copy()
+        self._after_passive(new, pos, amount)
+        return new
+
+    def _do_raise(self, action: dict) -> Self:
+        pos = self._turn(action)
+        to = action.get("to")
+        if isinstance(to, float) and to.is_integer():
+            to = int(to)
+        if not _is_int(to):
+            raise EngineError("bad_action", f"'to' must be an integer amount of chips, got {to!r}.")
+        return self._raise_to(pos, to)
+
+    def _raise_to(self, pos: int, to: int) -> Self:
+        block = self._raise_block(pos)
+        if block is not None:
+            raise EngineError(*block)
+        low, high = self._raise_bounds(pos)
+        top = max(self._bets)
+        if to > high:
+            if high < self._stacks[pos] + self._bets[pos]:
+                raise EngineError("above_limit", limit_message(self.spec, low, high))
+            raise EngineError("above_stack", f"{to} is more than the player has: the all-in is to {high}.")
+        if to < low:
+            if top == 0:
+                raise EngineError("below_minimum_bet", f"The minimum bet is {low} (TDA; rulebook 002 #3).")
+            raise EngineError("below_minimum_raise", f"The minimum raise is to {low}.")
+        unit = self.spec._bet_unit
+        if unit != 1 and to % unit and to != high:
+            raise EngineError(
+                "bad_chip_unit",
+                f"{to} is not divisible by {unit}: every bet must be a multiple of {unit} (000 Allgemein 8).",
+            )
+        new = self._copy()
+        stacks = list(self._stacks)
+        bets = list(self._bets)
+        stacks[pos] -= to - bets[pos]
+        bets[pos] = to
+        new._stacks = tuple(stacks)
+        new._bets = tuple(bets)
+        n = len(bets)
+        folded = self._folded
+        new._actors = tuple(
+            i for i in ((pos + k) % n for k in range(1, n)) if not folded[i] and stacks[i]
+        )
+        increment = to - top
+        if self.spec.rules.short_all_in_reopens == "pokerkit":
+            new._acted = frozenset((pos,)) if increment >= self._raise_inc else self._acted | {pos}
+            new._allin_incs = self._allin_incs + (increment,) if not stacks[pos] else ()
+        else:
+            new._acted = self._acted | {pos}
+        new._raise_inc = max(self._raise_inc, increment)
+        new._raises = self._raises + 1
+        rules = self.spec.rules
+        if (
+            self.spec._structure == "fixed_limit" and rules.limit_cap_lifted_heads_up
+            and rules.limit_raise_cap is not None and self._raises < rules.limit_raise_cap + 1
+            and folded.count(False) == 2
+        ):
+            new._uncapped = True  # 000 Aktionen 3: only two players left before the cap
+        if not rules.short_all_in_caller_may_reraise:
+            new._short_top = not stacks[pos] and to < self._min_to_raw()
+        reopen = list(self._reopen)
+        reopen[pos] = new._min_to_raw()
+        new._reopen = tuple(reopen)
+        new._aggressor = pos
+        new._street_acted = True
+        return new
+
+    def _do_all_in(self, action: dict) -> Self:
+        pos = self._turn(action)
+        stack, bet = self._stacks[pos], self._bets[pos]
+        if stack + bet <= max(self._bets):
+            new = self._copy()
+            self._after_passive(new, pos, stack)
+            return new
+        return self._raise_to(pos, stack + bet)
+
+    def legal(self) -> Legal:
+        """Options of the player to act.
+
+        Returns:
+            :class:`Legal`.
+
+        Raises:
+            EngineError("hand_over") when complete, EngineError
+            ("not_betting_round") when no betting action is pending.
+        """
+        if self._phase != "betting":
+            if self._phase == "complete":
+                raise EngineError("hand_over", "The hand is over.")
+            raise EngineError("not_betting_round", f"No betting action is pending (phase {self._phase}).")
+        pos = self._actors[0]
+        call = min(self._stacks[pos], max(self._bets) - self._bets[pos])
+        block = self._raise_block(pos)
+        low = high = None
+        if block is None:
+            low, high = self._raise_bounds(pos)
+        return Legal(
+            self.spec.seats[pos].seat, pos, True, call == 0, call, low, high,
+            block is None, None if block is None else block[0],
+        )

@@ -1,0 +1,160 @@
+"""Streets and dealing: hole cards, the board (one or two), run it twice.
+
+Part of :class:`~poker.hand.state.HandState` (a mixin: these methods run on
+the state and read its fields). The dealer enters cards or leaves them
+unknown (``"??"``); a card already out elsewhere is refused. A second board
+(double board, 000 Allgemein 14; run it twice, 000 Aktionen 8) is the
+state's :class:`~poker.hand.formats.TwoBoards` part, called with plain
+values.
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from .cards import UNKNOWN, parse_cards
+from .errors import EngineError
+from .formats import TwoBoards, check_run_it_twice
+
+__all__ = ["STREETS", "BOARD_CARDS", "Dealing"]
+
+STREETS = ("preflop", "flop", "turn", "river")
+#: Board cards dealt at the start of each street.
+BOARD_CARDS = (0, 3, 1, 1)
+
+
+class Dealing:
+    """The dealing part of :class:`~poker.hand.state.HandState`: the
+    ``hole``, ``board`` and ``run_it_twice`` actions and the board queries."""
+
+    __slots__ = ()
+
+    def _known_elsewhere(self, skip_hole: int | None = None, skip_board: bool = False) -> set[str]:
+        cards = set() if skip_board else set(self._board)
+        if self._two is not None and not skip_board:
+            cards.update(self._two.board2)
+        for i, hole in enumerate(self._hole):
+            if hole is not None and i != skip_hole:
+                cards.update(hole)
+        cards.discard(UNKNOWN)
+        return cards
+
+    def _do_hole(self, action: dict) -> Self:
+        if self._phase == "complete":
+            raise EngineError("hand_over", "The hand is over.")
+        pos = self.spec.position_of(action.get("seat"))
+        count = self.spec._hole_count
+        cards = parse_cards(action.get("cards") or UNKNOWN * count)
+        if len(cards) != count:
+            raise EngineError("bad_cards", f"{count} hole cards expected, got {len(cards)}.")
+        clash = self._known_elsewhere(skip_hole=pos).intersection(cards)
+        if clash:
+            raise EngineError("duplicate_card", f"{', '.join(sorted(clash))} already dealt.")
+        new = self._copy()
+        hole = list(self._hole)
+        hole[pos] = None if set(cards) == {UNKNOWN} else cards
+        new._hole = tuple(hole)
+        new._settle()
+        return new
+
+    def _do_board(self, action: dict) -> Self:
+        if self._phase == "complete":
+            raise EngineError("hand_over", "The hand is over.")
+        if self._phase != "board":
+            raise EngineError("wrong_phase", f"No board cards are due (phase {self._phase}).")
+        if self._two is not None:
+            return self._deal_two_boards(action)
+        street = self._street + 1
+        count = BOARD_CARDS[street]
+        cards = parse_cards(action.get("cards") or "")
+        if not cards:
+            cards = (UNKNOWN,) * count
+        if len(cards) != count:
+            raise EngineError("bad_cards", f"The {STREETS[street]} is {count} card(s), got {len(cards)}.")
+        clash = self._known_elsewhere().intersection(cards)
+        if clash:
+            raise EngineError("duplicate_card", f"{', '.join(sorted(clash))} already dealt.")
+        new = self._copy()
+        new._board = self._board + cards
+        new._street = street
+        new._begin_round(0, 0)
+        return new
+
+    def _deal_two_boards(self, action: dict) -> Self:
+        """The ``board`` action of a double-board hand or a hand run twice
+        (see :meth:`TwoBoards.deal`)."""
+        board1, two, street, then = self._two.deal(self._board, self._street, action, self._known_elsewhere())
+        new = self._copy()
+        new._board = board1
+        new._two = two
+        if then == "betting":
+            new._street = street
+            new._begin_round(0, 0)
+        elif then == "showdown":
+            new._street = street
+            new._enter_showdown()
+        return new
+
+    def _do_run_it_twice(self, action: dict) -> Self:
+        """000 Aktionen 8; the checks are :func:`~poker.hand.formats.check_run_it_twice`."""
+        chosen = check_run_it_twice(
+            self.spec, self._phase, self._runout, self._two, self.pots, self.total_pot, action,
+        )
+        new = self._copy()
+        new._two = TwoBoards.agreed(self._board, chosen)
+        return new
+
+    @property
+    def board(self) -> tuple[str, ...]:
+        """Board cards dealt, e.g. ``("Jc", "3d", "5c")``; ``"??"`` marks a
+        card the dealer did not enter."""
+        return self._board
+
+    @property
+    def hole_cards(self) -> tuple[tuple[str, ...] | None, ...]:
+        """Per position, the two hole cards (``"??"`` for an unknown one) or
+        None when not entered."""
+        return self._hole
+
+    @property
+    def boards(self) -> tuple[tuple[str, ...], ...]:
+        """``(board,)``, or ``(board, board2)`` in a double-board hand or
+        once the players agreed to run it twice."""
+        return (self._board,) if self._two is None else (self._board, self._two.board2)
+
+    @property
+    def next_street(self) -> str | None:
+        """In phase "board": the street whose cards are due, else None."""
+        if self._phase != "board":
+            return None
+        if self._two is not None:
+            return STREETS[self._two.due(self._board, self._street)[1]]
+        return STREETS[self._street + 1]
+
+    @property
+    def board_cards_due(self) -> int:
+        """Number of board cards the next ``board`` action deals (0 if none due)."""
+        if self._phase != "board":
+            return 0
+        if self._two is not None:
+            return self._two.due(self._board, self._street)[2]
+        return BOARD_CARDS[self._street + 1]
+
+    @property
+    def next_board(self) -> int | None:
+        """In phase "board": 1 or 2, the board the next ``board`` action
+        deals (always 1 in a one-board hand), else None."""
+        if self._phase != "board":
+            return None
+        return self._two.due(self._board, self._street)[0] if self._two is not None else 1
+
+    @property
+    def run_twice_pots(self) -> frozenset | None:
+        """Indexes of the pots the players agreed to run twice, or None."""
+        return None if self._two is None else self._two.run_twice
+
+    def boards_of_pot(self, index: int) -> tuple[int, ...]:
+        """Board indexes (0, 1) pot ``index`` is played on: both in a
+        double-board hand (000 Allgemein 14) or for a pot run twice (000
+        Aktionen 8), else ``(0,)``."""
+        return (0,) if self._two is None else self._two.boards_of_pot(index)
