@@ -52,7 +52,7 @@ def make_room(run: str) -> tuple[str, int, str, str]:
     from django.contrib.auth.models import Group, User
     from django.test import Client
 
-    from tables import room as r
+    from room import services as r
     from tables import services
 
     floor_group = Group.objects.get_or_create(name="floor")[0]

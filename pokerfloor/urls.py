@@ -11,5 +11,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("rules/", include("rules.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("", include("room.urls")),
     path("", include("tables.urls")),
 ]

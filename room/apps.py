@@ -6,3 +6,14 @@ class RoomConfig(AppConfig):
 
     name = "room"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Register with ``tables.hooks``: the next hand's spec takes the
+        game's variant, chip unit and the big blinds owed after a seat change
+        (000 Einsätze 4); a seat that opened is offered to the next player in
+        line (000 Allgemein 15)."""
+        from room import services
+        from tables import hooks
+
+        hooks.register_spec_adjuster(services.adjust_spec)
+        hooks.register_seat_opened(services.seat_opened)

@@ -1,4 +1,4 @@
-"""Websockets of the cash-game floor (issue 4, parts 5 and 6).
+"""Websockets of the cash-game floor: the lobby screens and the floor's room dashboard.
 
 ``/ws/lobby/<token>/``: the lobby screen (TV) of a room, read-only and
 without login: the display link's unguessable token is the key.  It joins
@@ -10,7 +10,7 @@ snapshot holds nothing from a hand); stacks only if the room allows.
 
 ``/ws/room/<slug>/``: the floor's room dashboard (floor and manager roles
 only): the full room snapshot and its updates.  Changes go through the
-dashboard's HTTP actions (``tables.room_views``), never through this socket;
+dashboard's HTTP actions (``room.views``), never through this socket;
 it answers only ``{"type": "snapshot"}``.
 """
 
@@ -19,14 +19,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from tables import room as floor_room
-from tables.access import is_floor
-from tables.fanout import fanout
+from room import services as floor_room
+from room.fanout import fanout
 from room.models import LobbyDisplay, Room
+from tables.access import is_floor
 
 CLOSE_UNAUTHORISED = 4403
 CLOSE_NOT_FOUND = 4404
@@ -63,16 +62,6 @@ class _RoomSocket(AsyncWebsocketConsumer):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch without its per-message ``aclose_old_connections``
-        hop to the database thread (as ``tables.consumers`` does): a room
-        update reaches every screen at once, and these handlers never touch
-        the database on the event loop."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
-
     async def room_update(self, event: dict[str, Any]) -> None:
         """Group handler: forward the update, serialised once by the service (sends only)."""
         await self.send(text_data=event["text"])
@@ -82,7 +71,7 @@ class LobbyConsumer(_RoomSocket):
     """The read-only lobby screen of one room (see the module docstring).
 
     The screens of a room share one channel-layer subscription per process
-    (``tables.fanout``): an update is taken from the layer once and written
+    (``room.fanout``): an update is taken from the layer once and written
     to every local screen."""
 
     joined: str | None = None

@@ -11,7 +11,7 @@ local sockets of that group directly, in order.  It also renews the
 group membership every ``RENEW_SECONDS`` (the layer forgets memberships
 after ``group_expiry``, a day by default; a TV stays connected for longer).
 
-Used by ``tables.lobby.LobbyConsumer``; any consumer with an async
+Used by ``room.consumers.LobbyConsumer``; any consumer with an async
 ``fanout_message(event)`` method can join.
 """
 

@@ -1,8 +1,8 @@
 """Pages of the cash-game floor: the room dashboard (floor and managers),
 its one action endpoint, and the lobby screen (no login: display token).
 
-Every change goes through ``tables.room``; the views only authorise, parse
-and answer JSON.  Live updates come over ``tables.lobby``'s websockets.
+Every change goes through ``room.services``; the views only authorise, parse
+and answer JSON.  Live updates come over ``room.consumers``' websockets.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tables.db import rows as prepared_rows
-from tables import room as floor_room
-from tables.access import MANAGER, is_floor, roles_of
+from room import services as floor_room
 from room.models import LobbyDisplay, Room
-from tables.services import ServiceError
+from tables.access import MANAGER, is_floor, roles_of
+from tables.db import rows as prepared_rows
+from tables.writepath import ServiceError
 
 
 def _get_room_for_floor(request: HttpRequest, slug: str) -> Room:
@@ -38,7 +38,7 @@ def room_index(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied
     room = Room.objects.order_by("name").first()
     if room is None:
-        return render(request, "tables/room_none.html")
+        return render(request, "room/room_none.html")
     return redirect("room_dashboard", slug=room.slug)
 
 
@@ -50,7 +50,7 @@ def room_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     is_manager = MANAGER in roles_of(request.user)
     displays = list(room.displays.filter(revoked=False).order_by("-created_at")) if is_manager else []
     dealers = list(User.objects.filter(groups__name="dealer").order_by("username").values_list("username", flat=True))
-    return render(request, "tables/room.html", {"room": room, "is_manager": is_manager, "displays": displays,
+    return render(request, "room/room.html", {"room": room, "is_manager": is_manager, "displays": displays,
                                                 "dealers": dealers})
 
 
@@ -60,7 +60,7 @@ def lobby(request: HttpRequest, token: str) -> HttpResponse:
     display = LobbyDisplay.objects.select_related("room").filter(token=token, revoked=False).first()
     if display is None:
         raise Http404
-    return render(request, "tables/lobby.html", {"room": display.room, "token": token})
+    return render(request, "room/lobby.html", {"room": display.room, "token": token})
 
 
 def _int(data: dict[str, Any], key: str) -> int:
@@ -73,7 +73,7 @@ def _int(data: dict[str, Any], key: str) -> int:
 def _check_room(room: Room, **ids: int | None) -> None:
     """Refuse ids of another room (``not_found``).  Keywords: ``game_id``,
     ``table_id``, ``entry_id``, ``call_id``, ``change_id`` (None: not
-    checked); see :func:`tables.room.room_of`."""
+    checked); see :func:`room.services.room_of`."""
     for key, value in ids.items():
         if value is not None and floor_room.room_of(key.removesuffix("_id"), value) != room.id:
             raise ServiceError("not_found", _("not in this room"))

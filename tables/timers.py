@@ -39,7 +39,7 @@ def expire_due_calls(now=None) -> int:
     room).  Returns the number of calls expired.  ``now``: an aware
     datetime (default: the server clock).  Forced must-move calls never
     expire (000 Allgemein 15: the floor moves that player)."""
-    from tables import room as floor_room  # noqa: PLC0415  (apps are loaded when this runs)
+    from room import services as floor_room  # noqa: PLC0415  (apps are loaded when this runs)
     from room.models import Call  # noqa: PLC0415
 
     now = now or timezone.now()

@@ -1,6 +1,6 @@
 // The lobby screen (TV, 1920x1080): a read-only view of one room.
 //
-// Protocol (tables/lobby.py): on connect a {"type": "snapshot", seq, snapshot};
+// Protocol (room/consumers.py): on connect a {"type": "snapshot", seq, snapshot};
 // then {"type": "update", seq, snapshot} with the whole public room each time.
 // An update older than what is shown is ignored; every update carries the full
 // state, so a lost one is repaired by the next. The countdown runs on the

@@ -1,9 +1,9 @@
 // The floor's room dashboard: tables with seats, waitlists, calls, must-move.
 //
-// Live over /ws/room/<slug>/ (tables/lobby.py RoomFloorConsumer): a snapshot
+// Live over /ws/room/<slug>/ (room/consumers.py RoomFloorConsumer): a snapshot
 // on connect, then updates that each carry the whole room and its seq; an
 // older update is ignored. Every change is one POST to the room's act URL
-// ({"op": ...}, tables/room_views.py), answered {"ok": true, "seq"} or
+// ({"op": ...}, room/views.py), answered {"ok": true, "seq"} or
 // {"ok": false, "code", "message"}; the screen then follows the broadcast.
 // One or two taps each: seat from a list (Seat, then the open seat), move
 // (Move, then the open seat), accept/decline a call, open/close a table.

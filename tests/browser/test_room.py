@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tables import room as r
+from room import services as r
 from tables import services
 from tests.browser.conftest import login, off_loop, screenshot
 

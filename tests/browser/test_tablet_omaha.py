@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tables import room as floor_room
+from room import services as floor_room
 from tables import services
 from tables.models import Hand
 from tests.browser.conftest import login, off_loop, screenshot, tap

@@ -1,4 +1,4 @@
-"""tables.fanout: the lobby screens of a group share one channel-layer
+"""room.fanout: the lobby screens of a group share one channel-layer
 subscription per process; each gets every message, in order, and the
 subscription ends with the last screen."""
 
@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from channels.layers import get_channel_layer
 
-from tables.fanout import fanout
+from room.fanout import fanout
 
 pytestmark = pytest.mark.asyncio
 

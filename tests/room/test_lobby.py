@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from pokerfloor.routing import websocket_urlpatterns
-from tables import room as r
+from room import services as r
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -1,4 +1,4 @@
-"""The cash-game floor services (tables.room), one test per rulebook rule:
+"""The cash-game floor services (room.services), one test per rulebook rule:
 the casino cash-game reglement 000 (Einsätze 1-4, Allgemein 6, 8, 12, 15)."""
 
 import datetime as dt
@@ -6,11 +6,11 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from tables import room as r
-from tables import services
+from room import services as r
 from room.models import Call, Departure, GameTable, QueueEntry, RoomLog
+from tables import services
 from tables.models import Hand, Seat, Table
-from tables.services import ServiceError
+from tables.writepath import ServiceError
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ import json
 import pytest
 from django.contrib.auth.models import User
 
-from tables import room as r
+from room import services as r
+from room.models import QueueEntry, Room, RoomLog
 from tables import services
-from room.models import QueueEntry, RoomLog
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +103,7 @@ def test_ids_of_another_room_are_refused_and_change_nothing(client, room, floorm
     change = r.request_table_change(table.id, 1, second.id)
     client.force_login(floorman)
     room.refresh_from_db()
-    seq, annex_seq = room.seq, r.Room.objects.get(pk=other.id).seq
+    seq, annex_seq = room.seq, Room.objects.get(pk=other.id).seq
     for data in ({"op": "waitlist_add", "game_id": game.id, "name": "Zoe"},
                  {"op": "waitlist_remove", "entry_id": entry.id},
                  {"op": "accept", "call_id": call.id},
@@ -113,5 +113,5 @@ def test_ids_of_another_room_are_refused_and_change_nothing(client, room, floorm
         response = act(client, data)
         assert response.status_code == 400 and response.json()["code"] == "not_found", data
     room.refresh_from_db()
-    assert room.seq == seq and r.Room.objects.get(pk=other.id).seq == annex_seq
+    assert room.seq == seq and Room.objects.get(pk=other.id).seq == annex_seq
     assert not QueueEntry.objects.filter(player__name="Zoe").exists()

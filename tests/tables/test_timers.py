@@ -14,7 +14,7 @@ from django.db import connections
 from django.utils import timezone
 
 from pokerfloor.routing import websocket_urlpatterns
-from tables import room as r
+from room import services as r
 from tables import services
 from tables import timers
 from room.models import Call, GameTable, QueueEntry, RoomLog

@@ -81,7 +81,7 @@ def load_cash_floor(users) -> str:
     """The demo room "casino" (idempotent): NLHE 1/2 with a main table and a
     must-move table, NLHE 2/5, PLO 1/2 and split-limit Hold'em 2/4; a
     waitlist with a few names; returns the token of its lobby display link."""
-    from tables import room  # noqa: PLC0415
+    from room import services as room  # noqa: PLC0415
     from room.models import Room  # noqa: PLC0415
 
     existing = Room.objects.filter(slug="casino").first()

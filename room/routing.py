@@ -1,0 +1,10 @@
+"""Websocket routes of the cash floor (see docs/protocol.md)."""
+
+from django.urls import path
+
+from room.consumers import LobbyConsumer, RoomFloorConsumer
+
+websocket_urlpatterns = [
+    path("ws/lobby/<str:token>/", LobbyConsumer.as_asgi()),  # read-only lobby screen (display token)
+    path("ws/room/<slug:slug>/", RoomFloorConsumer.as_asgi()),  # the floor's room dashboard
+]

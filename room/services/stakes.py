@@ -1,0 +1,199 @@
+"""Table stakes and seats: buy-ins and add-ons (000 Einsätze 1-3, 000 Allgemein 8), leaving a game (departures), absent
+players (000 Allgemein 6) and the big blind owed after a seat change (000 Einsätze 4) in the next hand's spec.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from poker.hand import HandSpec
+from room.models import (
+    BlindDue,
+    Departure,
+    GameTable,
+    QueueEntry,
+)
+from room.services.base import (
+    Step,
+    between_hands,
+    check_divisible,
+    game_of_table,
+    lock_room,
+    locked_seat,
+    minimum_buy_in,
+    positive_int,
+)
+from room.services.calls import fill_open_seats
+from tables import services
+from tables.models import Seat, Table
+from tables.writepath import ServiceError
+
+
+def buy_in(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
+    """The seated player's buy-in: chips put on the table before they play.
+
+    ``amount`` (chips) must be divisible by the game's unit (000 Allgemein
+    8; the excess is named for the dealer to return), at least the game's
+    minimum and the big blind (000 Einsätze 3), at least the stake they
+    left this game with today if that was above the minimum (000 Einsätze
+    1), and at most the game's maximum (000 Einsätze 2).  Only for a seat
+    with no chips yet, between hands.  Returns the room's seq.  Errors:
+    ``no_game``, ``empty_seat``, ``no_such_seat``, ``indivisible``,
+    ``below_minimum``, ``above_maximum``, ``already_bought_in``,
+    ``hand_in_progress``, ``invalid``."""
+    amount = positive_int(amount, "the buy-in")
+    with transaction.atomic():
+        gt = game_of_table(table_id)
+        game = gt.game
+        room = lock_room(game.room_id)
+        table, seat = locked_seat(table_id, seat_number)
+        between_hands(table, _("buy-ins"))
+        if seat.stack > 0:
+            raise ServiceError("already_bought_in",
+                               _("%(player)s has %(stack)s on the table: add chips with an add-on") %
+                               {"player": seat.player.name, "stack": seat.stack})
+        check_divisible(amount, game.chip_unit)
+        minimum, source = minimum_buy_in(game, seat.player)
+        if amount < minimum:
+            raise ServiceError("below_minimum", _("the buy-in is at least %(minimum)s (%(source)s)") %
+                                                {"minimum": minimum, "source": source}, minimum=minimum)
+        if amount > game.max_buy_in:
+            raise ServiceError("above_maximum", _("the buy-in is at most %(max_buy_in)s (000 Einsätze 2)") %
+                               {"max_buy_in": game.max_buy_in}, maximum=game.max_buy_in)
+        seat.stack = amount
+        seat.save(update_fields=["stack"])
+        services._commit_table_change(table)
+        step = Step(room, actor)
+        step.log("buy_in", game=game, player=seat.player, table=table_id, seat=seat_number, amount=amount)
+        return step.finish()
+
+
+def add_on(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
+    """Add ``amount`` chips to a seated player's table stake: only between
+    hands, in whole units, up to the game's maximum (000 Einsätze 1, 000
+    Allgemein 8).  Chips never come off the table except by leaving
+    (:func:`leave_seat`): a negative amount is refused with
+    ``chips_off_table``.  Returns the room's seq.  Errors: as
+    :func:`buy_in`, plus ``chips_off_table`` and ``not_bought_in``."""
+    if isinstance(amount, int) and not isinstance(amount, bool) and amount < 0:
+        raise ServiceError("chips_off_table", _("no chips come off the table except when leaving (000 Einsätze 1)"))
+    amount = positive_int(amount, "the add-on")
+    with transaction.atomic():
+        gt = game_of_table(table_id)
+        game = gt.game
+        room = lock_room(game.room_id)
+        table, seat = locked_seat(table_id, seat_number)
+        between_hands(table, _("chips are added"))
+        if seat.stack == 0:
+            raise ServiceError("not_bought_in", _("%(player)s buys in first") % {"player": seat.player.name})
+        check_divisible(amount, game.chip_unit)
+        if seat.stack + amount > game.max_buy_in:
+            room_left = max(0, game.max_buy_in - seat.stack)
+            message = _("the table stake may reach at most %(max_buy_in)s: add at most %(room_left)s "
+                        "(000 Einsätze 2)") % {"max_buy_in": game.max_buy_in, "room_left": room_left}
+            raise ServiceError("above_maximum", message, maximum=room_left)
+        seat.stack += amount
+        seat.save(update_fields=["stack"])
+        services._commit_table_change(table)
+        step = Step(room, actor)
+        step.log("add_on", game=game, player=seat.player, table=table_id, seat=seat_number, amount=amount,
+                 stack=seat.stack)
+        return step.finish()
+
+
+def leave_seat(table_id: int, seat_number: int, *, actor=None) -> int:
+    """A player ends their game and takes their whole stake (000 Einsätze 1):
+    the departure is recorded (its stake bounds their next buy-in in this
+    game today), the player leaves the must-move order, and the open seat
+    is offered to the next in line.  Returns the room's seq.  Errors:
+    ``no_game``, ``empty_seat``, ``hand_in_progress``."""
+    with transaction.atomic():
+        gt = game_of_table(table_id)
+        game = gt.game
+        room = lock_room(game.room_id)
+        table, seat = locked_seat(table_id, seat_number)
+        between_hands(table, _("players leave"))
+        player, stack = seat.player, seat.stack
+        Departure.objects.create(game=game, player=player, table=table, stack=stack, at=timezone.now())
+        services.unseat_player(table_id, seat_number)
+        Seat.objects.filter(table_id=table_id, number=seat_number).update(absent=False)
+        step = Step(room, actor)
+        step.log("leave", game=game, player=player, table=table_id, seat=seat_number, stack=stack)
+        for mm in QueueEntry.objects.select_for_update().filter(game=game, player=player,
+                                                                queue=QueueEntry.Queue.MUST_MOVE,
+                                                                status=QueueEntry.Status.WAITING):
+            mm.status = QueueEntry.Status.REMOVED
+            mm.save(update_fields=["status"])
+            step.log("must_move_remove", game=game, player=player, entry=mm.id)
+        fill_open_seats(step, game)
+        return step.finish()
+
+
+def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> int:
+    """Mark a seated player away from (or back at) their seat.  An absent
+    player is still dealt in and the blinds are taken from their stake,
+    but their hand is dead (000 Allgemein 6; the hand start does that).
+    Returns the room's seq.  Errors: ``no_game``, ``empty_seat``,
+    ``no_such_seat``."""
+    with transaction.atomic():
+        gt = game_of_table(table_id)
+        room = lock_room(gt.game.room_id)
+        table, seat = locked_seat(table_id, seat_number)
+        seat.absent = bool(absent)
+        seat.save(update_fields=["absent"])
+        services._commit_table_change(table)
+        step = Step(room, actor)
+        step.log("absent" if absent else "back", game=gt.game, player=seat.player, table=table_id,
+                 seat=seat_number)
+        return step.finish()
+
+
+def adjust_spec(table: Table, seats: list[Seat], spec: HandSpec) -> HandSpec:
+    """The cash-floor part of the next hand's spec (called by
+    ``tables.services.build_spec``): the game's variant (when the engine's
+    ``HandSpec`` has a ``game`` field; likewise ``chip_unit``), and the big
+    blind owed after a seat change two or more occupied seats away from the
+    button (000 Einsätze 4) as a live post (``HandSpec.posts``: the player
+    acts in turn, the post is his call, capped at the current big blind)
+    unless they post a blind or straddle anyway (and not in a bomb pot or
+    flip).  Tables of no game keep ``spec``."""
+    gt = GameTable.objects.select_related("game").filter(table_id=table.id).first()
+    if gt is None:
+        return spec
+    names = {f.name for f in dataclasses.fields(HandSpec)}
+    changes: dict[str, Any] = {}
+    if "game" in names:
+        changes["game"] = gt.game.variant
+    if "chip_unit" in names:
+        changes["chip_unit"] = gt.game.chip_unit
+    dues = blinds_due(table, seats)
+    if dues and "posts" in names and not (spec.bomb_pot or spec.flip):
+        blinds = spec.blinds_or_straddles
+        big_blind = blinds[1] or spec.min_bet
+        dealt = {s.seat: i for i, s in enumerate(spec.seats)}
+        posts = []
+        for seat_number, amount in sorted(dues.items()):
+            pos = dealt.get(seat_number)
+            if pos is not None and pos >= 2 and blinds[pos] == 0 and amount > 0:
+                posts.append((seat_number, min(amount, big_blind)))
+        if posts:
+            changes["posts"] = tuple(posts)
+    return dataclasses.replace(spec, **changes) if changes else spec
+
+
+def blinds_due(table: Table, seats: list[Seat]) -> dict[int, int]:
+    """Big blinds owed in the table's next hand (seat number -> chips) after
+    a seat change (000 Einsätze 4): recorded since the table's last hand
+    started, by the player still in that seat."""
+    dues = BlindDue.objects.filter(table_id=table.id)
+    if table.current_hand_id is not None:
+        hand = table.current_hand
+        if hand is not None and hand.started_at is not None:
+            dues = dues.filter(at__gt=hand.started_at)
+    players = {s.number: s.player_id for s in seats}
+    return {d.seat_number: d.amount for d in dues if players.get(d.seat_number) == d.player_id}
