@@ -96,16 +96,18 @@ class HouseRules:
       ``"small_blind"`` | ``"smallest_chip"``.
     - ``bet_unit``: ``"small_blind"`` or None; ``bet_unit_big_blind_stakes``:
       blind pairs where the unit is the big blind instead (000: ``((2, 5),)``).
-    - ``ante_format``: ``"big_blind_ante"`` | ``"every_player"`` | None;
-      ``ante_first``: bool | None.
-    - ``dead_button``: bool | None; ``button_rule``: ``"dead_button"`` |
-      ``"button_stays_no_small_blind"`` | ``"no_dead_button"`` | None.
+    - ``ante_format``: ``"big_blind_ante"`` | ``"every_player"`` | None (the tournament
+      clock accepts only big blind antes under ``"big_blind_ante"``, 004 #81).
+    - ``button_rule``: ``"dead_button"`` | ``"button_stays_no_small_blind"`` (both the
+      tournament's dead-button movement, TDA 32, 001 6.10) | ``"no_dead_button"`` (the
+      button always moves on, 004 #32) | None (cash games: not regulated).
     - ``heads_up_button``: ``"small_blind_on_button"``;
-      ``heads_up_no_double_big_blind``: bool.
+      ``heads_up_no_double_big_blind``: bool (the tournament button procedure
+      implements only these values and refuses a profile asking otherwise).
     - ``clock_seconds`` (total, countdown included), ``clock_countdown_seconds``,
       ``clock_expiry``: ``"dead"`` | ``"dead_if_facing_bet_else_check"``.
-    - ``showdown_no_bet``: ``"left_of_button"`` (engine value);
-      ``showdown_after_bet``: ``"last_aggressor"``.
+    - ``showdown_no_bet``: ``"left_of_button"`` (engine value; after a bet the last
+      aggressor shows first in every rulebook, which the engine does unconditionally).
     - ``substantial_action``: ``"two_actions_one_with_chips_or_three"`` |
       ``"two_actions"``; ``misdeal_until``: ``"substantial_action"``;
       ``misdeal_after_flop``: bool.
@@ -167,8 +169,6 @@ class HouseRules:
     bet_unit: str | None = None
     bet_unit_big_blind_stakes: tuple = ()
     ante_format: str | None = None
-    ante_first: bool | None = None
-    dead_button: bool | None = True
     button_rule: str | None = "dead_button"
     heads_up_button: str = "small_blind_on_button"
     heads_up_no_double_big_blind: bool = True
@@ -176,7 +176,6 @@ class HouseRules:
     clock_countdown_seconds: int | None = 5
     clock_expiry: str | None = "dead"
     showdown_no_bet: str = "left_of_button"
-    showdown_after_bet: str = "last_aggressor"
     substantial_action: str = "two_actions_one_with_chips_or_three"
     misdeal_until: str = "substantial_action"
     misdeal_after_flop: bool = True
@@ -193,6 +192,16 @@ class HouseRules:
     def citations(self, parameter: str) -> list[Citation]:
         """The citations of ``parameter`` (see :func:`cite`)."""
         return cite(self, parameter)
+
+    @property
+    def tournament(self):
+        """The tournament procedures' profile of this rulebook
+        (:class:`poker.tournament.rules.TournamentRules`), or None when the rulebook
+        has no tournament rules (``get_profile("wynental").tournament`` is
+        ``poker.tournament.WYNENTAL``)."""
+        from poker.tournament.rules import PROFILES as TOURNAMENT_PROFILES  # noqa: PLC0415  (it reads this module)
+
+        return TOURNAMENT_PROFILES.get(self.slug)
 
     def to_dict(self) -> dict:
         """JSON shape: ``{"slug", "name", "rulebook", "base", "parameters": {name:
@@ -290,8 +299,6 @@ TDA_2024 = _build(
     bet_unit=_p(None, note="No divisibility rule."),
     bet_unit_big_blind_stakes=_p((), note="No divisibility rule."),
     ante_format=_p(None, note="Not regulated by a numbered TDA rule (big blind ante is a recommended procedure)."),
-    ante_first=_p(None, note="Not regulated by a numbered TDA rule."),
-    dead_button=_p(True, _r("TDA 2024 Rule 32")),
     button_rule=_p("dead_button", _r("TDA 2024 Rule 32")),
     heads_up_button=_p("small_blind_on_button", _r("TDA 2024 Rule 34")),
     heads_up_no_double_big_blind=_p(True, _r("TDA 2024 Rule 34")),
@@ -299,7 +306,6 @@ TDA_2024 = _build(
     clock_countdown_seconds=_p(5, _r("TDA 2024 Rule 29")),
     clock_expiry=_p("dead", _r("TDA 2024 Rule 29")),
     showdown_no_bet=_p("left_of_button", _r("TDA 2024 Rule 15"), note="No bet on the last round: the first player left of the button shows first."),
-    showdown_after_bet=_p("last_aggressor", _r("TDA 2024 Rule 15")),
     substantial_action=_p("two_actions_one_with_chips_or_three", _r("TDA 2024 Rule 36")),
     misdeal_until=_p("substantial_action", _r("TDA 2024 Rule 35"), _r("TDA 2024 Rule 36")),
     misdeal_after_flop=_p(False, _r("TDA 2024 Rule 35"), note="A misdeal concerns the initial deal; board errors are handled separately."),
@@ -336,13 +342,10 @@ CASINO_CASH = _build(
     bet_unit=_p("small_blind", _r("000 Allgemein 8"), _r("000 Einsätze 1"), note="Every bet must be divisible by the small blind (or ante); the excess is returned."),
     bet_unit_big_blind_stakes=_p(((2, 5),), _r("000 Allgemein 8"), note="At 2/5 every bet must be divisible by the big blind."),
     ante_format=_p(None, note="Cash flop games: no ante rule (Einsätze 2 only says the limit fixes blinds or ante)."),
-    ante_first=_p(None),
-    dead_button=_p(None, note="Cash game: blinds are always taken from every active stake (Einsätze 4); no dead-button rule."),
-    button_rule=_p(None),
+    button_rule=_p(None, note="Cash game: blinds are always taken from every active stake (Einsätze 4); no dead-button rule."),
     clock_seconds=_p(None, note="No clock rule in 000."),
     clock_countdown_seconds=_p(None),
     clock_expiry=_p(None),
-    showdown_after_bet=_p("last_aggressor", _r("000 Aktionen 9"), _r("000 Aktionen 6")),
     substantial_action=_p("two_actions", _r("000 Allgemein 9"), note="Two active actions (check, bet, call, raise, re-raise or fold)."),
     misdeal_until=_p("two_actions", _r("000 Allgemein 9")),
     misdeal_after_flop=_p(False, _r("000 Allgemein 9"), note="'Ein Spiel kann nach dem Flop nicht mehr für ungültig erklärt werden.'"),
@@ -368,15 +371,12 @@ WYNENTAL = _build(
     out_of_turn_changed_by=_p(("bet", "raise"), _r("001 6.19")),
     odd_chip=_p("left_of_button", _r("001 Odd Chips")),
     ante_format=_p("every_player", _r("001 Ante"), note="An ante paid by every player regardless of position, when the structure provides one."),
-    ante_first=_p(None, note="Not regulated in 001."),
-    dead_button=_p(True, _r("001 6.10"), note="When the big blind busts, the button stays put and there is no small blind that round."),
-    button_rule=_p("button_stays_no_small_blind", _r("001 6.10")),
+    button_rule=_p("button_stays_no_small_blind", _r("001 6.10"), note="When the big blind busts, the button stays put and there is no small blind that round."),
     heads_up_button=_p("small_blind_on_button", _r("001 Heads up")),
     clock_seconds=_p(30, _r("001 6.13")),
     clock_countdown_seconds=_p(None, _r("001 6.13"), note="The dealer warns shortly before the 30 seconds run out; no fixed countdown."),
     clock_expiry=_p("dead", _r("001 6.13")),
     showdown_no_bet=_p("left_of_button", _r("001 6.21")),
-    showdown_after_bet=_p("last_aggressor", _r("001 6.21"), _r("001 Spielablauf")),
     exposed_card_on_deal=_p("replace", _r("001 6.25"), note="The exposed card goes face up to the middle, the player gets a new card, the exposed card becomes the burn card."),
     premature_board_card=_p("becomes_burn_card", _r("001 6.25"), note="'Deckt der Dealer im späteren Spielverlauf aus Versehen eine Karte auf ... zur burning card.'"),
     penalty_kinds=_p(("sit_out_orbits", "disqualification"), _r("001 6.37"), note="'von einer Button-Runde bis zu einer Disqualifikation'."),
@@ -422,7 +422,6 @@ NLHE = _build(
     odd_chip=_p("left_of_button", _r("003 Pot Teilung / Odd-Chips")),
     heads_up_button=_p("small_blind_on_button", _r("003 Heads-Up")),
     showdown_no_bet=_p("left_of_button", _r("003 Showdown Reihenfolge"), note="All checked: the first player who checked shows first (the first active player left of the button)."),
-    showdown_after_bet=_p("last_aggressor", _r("003 Showdown Reihenfolge"), note="Bet and no raise: the bettor; raised: the last raiser."),
     exposed_card_on_deal=_p("replace_one_misdeal_two", _r("003 Miss-Deal"), note="One exposed card stays with the player until the deal is complete, is replaced and becomes the burn card; more than one is a misdeal."),
     premature_board_card=_p("reshuffle", _r("003 Miss-Deal")),
     four_card_flop=_p("redress", _r("003 Burn Cards"), note="Wrongly dealt cards go back on the deck in their order (redress); if that is no longer possible, the burn is adjusted."),
@@ -460,8 +459,6 @@ MUNOTPOKER = _build(
     odd_chip=_p("left_of_button", _r("004 #20"), note="The 'worse' position."),
     odd_chip_unit=_p("smallest_chip", _r("004 #20")),
     ante_format=_p("big_blind_ante", _r("004 #81"), note="Small or big blind ante posted by the big blind; not halved short-handed."),
-    ante_first=_p(True, _r("004 #82")),
-    dead_button=_p(False, _r("004 #32")),
     button_rule=_p("no_dead_button", _r("004 #32")),
     heads_up_button=_p("small_blind_on_button", _r("004 #34")),
     heads_up_no_double_big_blind=_p(True, _r("004 #34")),
@@ -469,7 +466,6 @@ MUNOTPOKER = _build(
     clock_countdown_seconds=_p(5, _r("004 #29")),
     clock_expiry=_p("dead_if_facing_bet_else_check", _r("004 #29")),
     showdown_no_bet=_p("left_of_button", _r("004 #17"), note="No bet on the river: position decides."),
-    showdown_after_bet=_p("last_aggressor", _r("004 #17")),
     substantial_action=_p("two_actions_one_with_chips_or_three", _r("004 #36")),
     misdeal_until=_p("substantial_action", _r("004 #35"), _r("004 #36")),
     exposed_card_on_deal=_p("replace_one_misdeal_two", _r("004 #35"), note="'die 2. Karte unabsichtlich offen ... gedealt' is a misdeal; a single exposed card is replaced."),

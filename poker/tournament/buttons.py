@@ -35,7 +35,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .rules import Citation, TournamentRules
+from .rules import Citation, TournamentRules, UnsupportedByRulebook
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +145,16 @@ def first_hand_positions(button: int, occupied: Iterable[int], rules: Tournament
     return Positions(button, sb, bb, last_to_act=button, rules=(rules.cite("initial_button"),))
 
 
+def _check_heads_up(rules: TournamentRules) -> None:
+    """Heads-up, the small blind has the button and nobody posts the big blind twice in a
+    row (house profile ``heads_up_button``, ``heads_up_no_double_big_blind``: 001 Heads up,
+    004 #34, TDA 34); the only reading implemented, so a profile asking otherwise raises
+    ``UnsupportedByRulebook``."""
+    house = rules.house
+    if house.heads_up_button != "small_blind_on_button" or not house.heads_up_no_double_big_blind:
+        raise UnsupportedByRulebook(f"heads-up button rule of {house.slug!r} is not implemented")
+
+
 def next_positions(previous: Positions, occupied: Iterable[int], rules: TournamentRules) -> Positions:
     """Positions of the next hand from the previous hand's and the occupied seats.
 
@@ -159,6 +169,7 @@ def next_positions(previous: Positions, occupied: Iterable[int], rules: Tourname
     if len(seats) < 2:
         raise ValueError("a hand needs at least two players")
     if len(seats) == 2:
+        _check_heads_up(rules)
         bb = next_seat(previous.big_blind, seats)
         button = next_seat(bb, seats)
         return Positions(button, button, bb, heads_up=True, last_to_act=button, rules=(rules.cite("heads_up"),))

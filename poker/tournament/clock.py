@@ -151,12 +151,13 @@ class Structure:
 def validate_structure(structure: Structure, rules: TournamentRules) -> list[Citation]:
     """Check a structure against the rulebook; return the rules checked.
 
-    004 #81: an ante is a big blind ante "der Höhe des jeweiligem Smallblinds
-    oder Bigblinds" -- other antes raise ``ValueError``.  001 ("Ante ... muss
+    004 #81 (house profile ``ante_format == "big_blind_ante"``): an ante is a big
+    blind ante "der Höhe des jeweiligem Smallblinds oder Bigblinds" -- other antes
+    raise ``ValueError``.  001 ("Ante ... muss
     im Turnierreglement vorgesehen sein") accepts any ante.
     """
     checked = []
-    if "big_blind_ante" in rules.citations:
+    if rules.house.ante_format == "big_blind_ante":
         rule = rules.cite("big_blind_ante")
         checked.append(rule)
         for i, p in enumerate(structure.periods):

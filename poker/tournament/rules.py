@@ -27,6 +27,7 @@ from typing import Hashable, Literal, Mapping
 
 from poker.rulebooks import RULEBOOKS, LegacyCitation, cite
 from poker.rulebooks import rulebook as rulebook_named
+from poker.houserules import HouseRules, get_profile
 from poker.rulebooks import Citation as RuleCitation
 
 PlayerId = Hashable
@@ -45,6 +46,16 @@ RULEBOOK_SLUGS = {b.prefix: b.slug for b in RULEBOOKS.values() if b.seed}
 
 class UnsupportedByRulebook(ValueError):
     """Raised when a procedure is asked of a rulebook that has no rule for it."""
+
+
+_BUTTON_MODES = {"dead_button": "dead_button", "button_stays_no_small_blind": "dead_button",
+                 "no_dead_button": "moving_button"}
+
+
+def _button_mode(slug: str) -> str:
+    """The button movement of the house profile ``slug``'s ``button_rule``: TDA 32 and 001 6.10
+    (the button stays, no small blind that round) move a dead button; 004 #32 never does."""
+    return _BUTTON_MODES[get_profile(slug).button_rule]
 
 
 ButtonMode = Literal["dead_button", "moving_button"]
@@ -132,6 +143,13 @@ class TournamentRules:
                 f"rulebook {self.rulebook!r} has no rule for {procedure!r}"
             ) from None
 
+    @property
+    def house(self) -> HouseRules:
+        """The house-rule profile of the same rulebook (:func:`poker.houserules.get_profile`),
+        whose ``button_rule``, ``ante_format`` and heads-up parameters the tournament
+        procedures read."""
+        return get_profile(self.rulebook)
+
     def with_(self, **changes) -> "TournamentRules":
         """Return a copy with room settings changed (``dataclasses.replace``)."""
         return replace(self, **changes)
@@ -162,7 +180,7 @@ WYNENTAL = TournamentRules(
     # 001 "Dealerbutton": "In der ersten Runde wird der Dealer mittels
     # Platzkarte bestimmt."
     initial_button="draw",
-    button_mode="dead_button",
+    button_mode=_button_mode("wynental"),  # 001 6.10
     chip_race="wynental",
     # 001 "Chiprace": "(höchste zuerst): Kreuz, Pik, Herz, Karo".
     chip_race_suit_order="cshd",
@@ -211,7 +229,7 @@ MUNOT = TournamentRules(
     final_table_redraw=False,
     # 004 #75: "immer auf Platz 1 der Tische und wird nie ausgelost".
     initial_button="seat_one",
-    button_mode="moving_button",
+    button_mode=_button_mode("munotpoker"),  # 004 #32
     chip_race="tda",
     # 004 names no suit order; it follows TDA 2019, whose recommended
     # procedure ranks suits spades, hearts, diamonds, clubs.

@@ -38,7 +38,6 @@ CASES = [
     ("casino-cash", "odd_chip_unit", "small_blind", "000 Allgemein 8"),
     ("casino-cash", "bet_unit", "small_blind", "000 Allgemein 8"),
     ("casino-cash", "bet_unit_big_blind_stakes", ((2, 5),), "000 Allgemein 8"),
-    ("casino-cash", "showdown_after_bet", "last_aggressor", "000 Aktionen 9"),
     ("casino-cash", "substantial_action", "two_actions", "000 Allgemein 9"),
     ("casino-cash", "misdeal_after_flop", False, "000 Allgemein 9"),
     # 001 Wynental
@@ -55,13 +54,11 @@ CASES = [
     ("wynental", "out_of_turn_changed_by", ("bet", "raise"), "001 6.19"),
     ("wynental", "odd_chip", "left_of_button", "001 Odd Chips"),
     ("wynental", "ante_format", "every_player", "001 Ante"),
-    ("wynental", "dead_button", True, "001 6.10"),
     ("wynental", "button_rule", "button_stays_no_small_blind", "001 6.10"),
     ("wynental", "heads_up_button", "small_blind_on_button", "001 Heads up"),
     ("wynental", "clock_seconds", 30, "001 6.13"),
     ("wynental", "clock_expiry", "dead", "001 6.13"),
     ("wynental", "showdown_no_bet", "left_of_button", "001 6.21"),
-    ("wynental", "showdown_after_bet", "last_aggressor", "001 6.21"),
     # 002 betting rules
     ("betting-rules", "min_raise", "double_previous", "002 #4"),
     ("betting-rules", "min_bet", "big_blind", "002 #3"),
@@ -92,20 +89,17 @@ CASES = [
     ("nlhe", "odd_chip", "left_of_button", "003 Pot Teilung / Odd-Chips"),
     ("nlhe", "heads_up_button", "small_blind_on_button", "003 Heads-Up"),
     ("nlhe", "showdown_no_bet", "left_of_button", "003 Showdown Reihenfolge"),
-    ("nlhe", "showdown_after_bet", "last_aggressor", "003 Showdown Reihenfolge"),
     # 004 MunotPoker
     ("munotpoker", "odd_chip", "left_of_button", "004 #20"),
     ("munotpoker", "clock_seconds", 30, "004 #29"),
     ("munotpoker", "clock_countdown_seconds", 5, "004 #29"),
     ("munotpoker", "clock_expiry", "dead_if_facing_bet_else_check", "004 #29"),
-    ("munotpoker", "dead_button", False, "004 #32"),
     ("munotpoker", "button_rule", "no_dead_button", "004 #32"),
     ("munotpoker", "heads_up_button", "small_blind_on_button", "004 #34"),
     ("munotpoker", "heads_up_no_double_big_blind", True, "004 #34"),
     ("munotpoker", "misdeal_until", "substantial_action", "004 #35"),
     ("munotpoker", "substantial_action", "two_actions_one_with_chips_or_three", "004 #36"),
     ("munotpoker", "showdown_no_bet", "left_of_button", "004 #17"),
-    ("munotpoker", "showdown_after_bet", "last_aggressor", "004 #17"),
     ("munotpoker", "verbal_vs_chips", "first_binds", "004 #40"),
     ("munotpoker", "silent_raise_allowed", True, "004 #42"),
     ("munotpoker", "min_raise", "last_full_raise", "004 #43"),
@@ -129,13 +123,11 @@ CASES = [
     ("munotpoker", "string_raise_counts_as", "call", "004 #56"),
     ("munotpoker", "unclear_amount", "highest_reasonable_up_to_pot", "004 #57"),
     ("munotpoker", "ante_format", "big_blind_ante", "004 #81"),
-    ("munotpoker", "ante_first", True, "004 #82"),
     # TDA 2024
     ("tda-2024", "showdown_no_bet", "left_of_button", "TDA 2024 Rule 15"),
     ("tda-2024", "odd_chip", "left_of_button", "TDA 2024 Rule 20"),
     ("tda-2024", "clock_seconds", 30, "TDA 2024 Rule 29"),
     ("tda-2024", "clock_expiry", "dead", "TDA 2024 Rule 29"),
-    ("tda-2024", "dead_button", True, "TDA 2024 Rule 32"),
     ("tda-2024", "heads_up_button", "small_blind_on_button", "TDA 2024 Rule 34"),
     ("tda-2024", "substantial_action", "two_actions_one_with_chips_or_three", "TDA 2024 Rule 36"),
     ("tda-2024", "min_raise", "last_full_raise", "TDA 2024 Rule 43"),
@@ -221,7 +213,8 @@ def test_the_profiles_disagree_where_the_rulebooks_do():
     assert get_profile("munotpoker").oversized_chip_facing_blinds == "raise_to_chip_value"
     assert get_profile("casino-cash").oversized_chip_facing_blinds == "call"
     assert get_profile("wynental").clock_expiry != get_profile("munotpoker").clock_expiry
-    assert get_profile("wynental").dead_button is True and get_profile("munotpoker").dead_button is False
+    assert get_profile("wynental").button_rule == "button_stays_no_small_blind"
+    assert get_profile("munotpoker").button_rule == "no_dead_button"
 
 
 def test_engine_fields_use_the_engine_vocabulary():
@@ -281,3 +274,31 @@ def test_profiles_and_interpreter_import_without_django():
     code = ("import sys, poker.houserules, poker.floor.interpret; "
             "sys.exit(1 if any(m == 'django' or m.startswith('django.') for m in sys.modules) else 0)")
     assert subprocess.run([sys.executable, "-c", code], cwd=str(DATA.parents[1])).returncode == 0
+
+
+def test_every_parameter_is_read_outside_the_profiles():
+    """Each profile parameter is read by code outside poker/houserules.py (``.name`` or
+    ``"name"``), so no profile value is data nobody applies."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    sources = [
+        p.read_text(encoding="utf-8")
+        for folder in ("poker", "tables", "rules", "room", "tournaments")
+        for p in (root / folder).rglob("*.py")
+        if p.name != "houserules.py" and "migrations" not in p.parts
+    ]
+    text = "\n".join(sources)
+    unread = [name for name in PARAMETERS if not re.search(rf"\.{name}\b|[\"']{name}[\"']", text)]
+    assert unread == []
+
+
+def test_one_profile_carries_cash_and_tournament_rules():
+    from poker.tournament import MUNOT, WYNENTAL, rules_for
+
+    assert get_profile("wynental").tournament is WYNENTAL and get_profile("004").tournament is MUNOT
+    assert get_profile("casino-cash").tournament is None
+    assert rules_for("munot").house is get_profile("munotpoker")
+    # 004 #32: no dead button; 001 6.10: the button stays and the small blind is dead.
+    assert MUNOT.button_mode == "moving_button" and WYNENTAL.button_mode == "dead_button"
