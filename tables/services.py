@@ -1,17 +1,18 @@
 """Every write to a table goes through a function of this module.
 
-Each service runs in ``transaction.atomic()``, locks the table row
-(``select_for_update``; one writer per table), checks the client's
+Each service is one step of the write path (:func:`tables.writepath.write_step`):
+it locks the table row (one writer per table), checks the client's
 ``expected_seq``, applies the pure engine, appends a ``HandEvent``, bumps
-``Table.seq`` and broadcasts the new table snapshot in
-``transaction.on_commit`` (never before the commit).  A message whose
-``client_id`` was already applied is acknowledged with the original ``seq``
-and changes nothing.  Errors raise ``ServiceError`` with a machine code
-(see docs/protocol.md) and leave the database untouched.
+``Table.seq`` and broadcasts the new table snapshot after the commit (never
+before).  A message whose ``client_id`` was already applied is
+acknowledged with the original ``seq`` and changes nothing.  Errors raise
+``ServiceError`` with a machine code (see docs/protocol.md) and leave the
+database untouched.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import threading
@@ -19,8 +20,6 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
@@ -29,7 +28,9 @@ from poker.hand import EngineError, HandSpec, HandState, Rules, SeatSpec, correc
 from tables import hooks
 from tables.models import Hand, HandEvent, Player, Seat, Table
 from tables.signals import hand_completed
-from tables.writepath import ServiceError
+from tables.writepath import ServiceError, WriteStep, send_on_commit, write_step
+
+__all__ = ["ServiceError", "send_on_commit"]  # re-exported from tables.writepath (with the names defined here)
 
 FLOOR_GROUP = "floor"
 
@@ -330,14 +331,9 @@ def _live_hand(table: Table) -> Hand | None:
     return hand if hand is not None and hand.status == Hand.Status.LIVE else None
 
 
-def _check_seq(table: Table, expected_seq: int | None) -> None:
-    if expected_seq is not None and expected_seq != table.seq:
-        raise ServiceError("stale", f"expected seq {expected_seq}, table is at {table.seq}", seq=table.seq)
-
-
-def _duplicate(table: Table, client_id: str | None) -> Outcome | None:
-    if not client_id:
-        return None
+def _duplicate_seq(table: Table, client_id: str) -> int | None:
+    """The seq of the event first recorded with ``client_id`` at this table,
+    or None; ``ServiceError('invalid')`` when another table used it."""
     with connection.cursor() as cursor:  # hot path: plain SQL, no ORM query compilation
         cursor.execute(f"SELECT table_id, seq FROM {HandEvent._meta.db_table} WHERE client_id = %s", [client_id])
         found = cursor.fetchone()
@@ -345,7 +341,23 @@ def _duplicate(table: Table, client_id: str | None) -> Outcome | None:
         return None
     if found[0] != table.id:
         raise ServiceError("invalid", "client_id already used at another table")
-    return Outcome(table.id, found[1], duplicate=True)
+    return found[1]
+
+
+def _step(table_id: int, expected_seq: int | None = None, client_id: str | None = None
+          ) -> contextlib.AbstractContextManager[WriteStep[Table]]:
+    """A write step on the table (:func:`tables.writepath.write_step`): the
+    row locked by :func:`_lock_table`, a repeated ``client_id`` found in the
+    hand events.  Errors: ``not_found``, ``stale``, ``invalid``."""
+    return write_step(Table, table_id, expected_seq=expected_seq, client_id=client_id,
+                      find_duplicate=_duplicate_seq, lock=_lock_table)
+
+
+def _repeated(step: WriteStep[Table]) -> Outcome | None:
+    """The outcome of a repeated ``client_id`` (its first seq), or None."""
+    if step.duplicate_seq is None:
+        return None
+    return Outcome(step.row.id, step.duplicate_seq, duplicate=True)
 
 
 def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: dict[str, Any] | None = None) -> None:
@@ -356,37 +368,19 @@ def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: dict[str
                    seq=snapshot["seq"], table_id=table.id)
 
 
-def send_on_commit(groups: list[str], payload: dict[str, Any], **meta: Any) -> None:
-    """Send ``payload`` (a client message, see docs/protocol.md) to the
-    channel ``groups`` once the current transaction commits, never before.
-    It is serialised once here, not once per receiver; every consumer's
-    ``table_update`` handler forwards the text as it is.  ``meta`` (e.g.
-    ``seq``, ``table_id``) rides along on the channel message, outside the
-    text."""
-    message = {"type": "table.update", **meta,
-               "text": json.dumps(payload, separators=(",", ":"), default=str)}
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        for group in groups:
-            async_to_sync(layer.group_send)(group, message)
-
-    transaction.on_commit(send)
-
-
-def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, actor, client_id: str | None,
-            state: HandState, info: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Append event number ``index`` of ``hand``, bump the table's seq and
-    cache the hand's new snapshot; return the event as JSON-able data.
+def _append(step: WriteStep[Table], hand: Hand, index: int, kind: str, payload: dict, actor,
+            client_id: str | None, state: HandState, info: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Append event number ``index`` of ``hand`` with the step's next seq
+    (written at once) and cache the hand's new snapshot; return the event as
+    JSON-able data.
 
     The table row is locked, so seq and index cannot collide; the unique
     constraints stay as a last line of defence.  This is the hot path of
     every dealer action, so it speaks plain SQL (three statements) instead
     of compiling ORM queries.
     """
-    table.seq += 1
+    table = step.row
+    step.bump()
     actor_id = actor.id if actor is not None and actor.is_authenticated else None
     info = info if info is not None else _no_info()
     hand.snapshot = hand_view(table, state, info)
@@ -400,6 +394,7 @@ def _append(table: Table, hand: Hand, index: int, kind: str, payload: dict, acto
         )
         at = cursor.fetchone()[0]
         cursor.execute(f"UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s", [table.seq, table.id])
+        step.stored()
         if not (state.phase == "complete" and hand.status == Hand.Status.LIVE and not info["misdeal"]):
             cursor.execute(
                 f"UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s "
@@ -526,12 +521,10 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
     fmt = clean_format(format)
     if fmt is not None and spec is not None:
         raise ServiceError("format_not_allowed", "a replayed spec carries its own format")
-    with transaction.atomic():
-        table = _lock_table(table_id)
-        dup = _duplicate(table, client_id)
-        if dup:
+    with _step(table_id, expected_seq, client_id) as step:
+        if dup := _repeated(step):
             return dup
-        _check_seq(table, expected_seq)
+        table = step.row
         if table.status != Table.Status.OPEN:
             raise ServiceError("table_closed", "the table is closed")
         if _live_hand(table) is not None:
@@ -582,15 +575,15 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
         start = {"type": "start", "button": button}
         if format_record is not None:
             start["format"] = format_record
-        event = _append(table, hand, 0, "start", start, actor, client_id, state)
+        event = _append(step, hand, 0, "start", start, actor, client_id, state)
         index = 0
         for kill in _dead_hands(table, seats, state):
             if state.phase == "complete":
                 break
             state = state.apply(kill)
             index += 1
-            event = _append(table, hand, index, "action", kill, actor, None, state)
-        _broadcast_on_commit(table, hand, event)
+            event = _append(step, hand, index, "action", kill, actor, None, state)
+        step.publish(_broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)
 
 
@@ -816,11 +809,10 @@ def run_it_twice(table_id: int, agreed: list[int], *, pots: list[int] | None = N
         raise ServiceError("invalid", "pots must be a list of pot indexes")
     if not isinstance(floor, bool):
         raise ServiceError("invalid", "floor must be true or false")
-    with transaction.atomic():
-        dup, live = _lock_live_hand(table_id, client_id, expected_seq)
-        if dup:
+    with _step(table_id, expected_seq, client_id) as step:
+        if dup := _repeated(step):
             return dup
-        table, hand, state, last_index, info = live
+        table, hand, state, last_index, info = _live(step)
         chosen = list(range(len(state.pots))) if pots is None else list(pots)
         payload = {"type": "run_it_twice", "agreed": sorted(agreed), "pots": chosen, "floor": floor,
                    "citations": [_cite_000("Aktionen 8")]}
@@ -828,8 +820,8 @@ def run_it_twice(table_id: int, agreed: list[int], *, pots: list[int] | None = N
             new_state = state.apply(payload)
         except EngineError as exc:
             raise ServiceError(exc.code, exc.message) from None
-        event = _append(table, hand, last_index + 1, "action", payload, actor, client_id, new_state, info)
-        _broadcast_on_commit(table, hand, event)
+        event = _append(step, hand, last_index + 1, "action", payload, actor, client_id, new_state, info)
+        step.publish(_broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)
 
 
@@ -848,9 +840,8 @@ def set_table_formats(table_id: int, *, straddle_kinds: list[str], run_it_twice_
         raise ServiceError("invalid", f"straddle kinds are a list of {', '.join(STRADDLE_KINDS)}")
     if run_it_twice_min_pot is not None and (not _is_int(run_it_twice_min_pot) or run_it_twice_min_pot < 0):
         raise ServiceError("invalid", "run_it_twice_min_pot must be None or chips (>= 0)")
-    with transaction.atomic():
-        table = _lock_table(table_id)
-        _check_seq(table, expected_seq)
+    with _step(table_id, expected_seq) as step:
+        table = step.row
         if _live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "formats are agreed between hands")
         if table.status == Table.Status.OPEN and table.current_hand_id is not None:
@@ -858,7 +849,7 @@ def set_table_formats(table_id: int, *, straddle_kinds: list[str], run_it_twice_
                                                  "(000 Aktionen 1): close the table to agree new ones")
         table.straddle_kinds = ",".join(k for k in STRADDLE_KINDS if k in straddle_kinds)
         table.run_it_twice_min_pot = run_it_twice_min_pot
-        return _commit_table_change(table, ("straddle_kinds", "run_it_twice_min_pot"))
+        return _table_changed(step, "straddle_kinds", "run_it_twice_min_pot")
 
 
 def format_view(state: HandState) -> dict[str, Any]:
@@ -950,12 +941,10 @@ def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ServiceError("invalid", "action must be an object with a 'type'")
-    with transaction.atomic():
-        table = _lock_table(table_id)
-        dup = _duplicate(table, client_id)
-        if dup:
+    with _step(table_id, expected_seq, client_id) as step:
+        if dup := _repeated(step):
             return dup
-        _check_seq(table, expected_seq)
+        table = step.row
         hand = table.current_hand
         if hand is None or (hand.status != Hand.Status.LIVE and action["type"] not in LATE_ACTIONS):
             raise ServiceError("no_hand", "no hand in progress: start one first")
@@ -968,9 +957,9 @@ def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_
         except (KeyError, TypeError, ValueError) as exc:
             raise ServiceError("invalid", f"malformed action: {exc}") from None
         info = _info_after_action(info, new_state)
-        event = _append(table, hand, last_index + 1, "action", action, actor, client_id, new_state, info)
-        event = _resolve_held(table, hand, new_state, info, last_index + 1, actor) or event
-        _broadcast_on_commit(table, hand, event)
+        event = _append(step, hand, last_index + 1, "action", action, actor, client_id, new_state, info)
+        event = _resolve_held(step, hand, new_state, info, last_index + 1, actor) or event
+        step.publish(_broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)
 
 
@@ -996,7 +985,7 @@ def _check_restriction(info: dict[str, Any], state: HandState, action: dict[str,
                            f"({', '.join(c['label'] for c in r.get('citations', []))})")
 
 
-def _resolve_held(table: Table, hand: Hand, state: HandState, info: dict[str, Any], index: int, actor
+def _resolve_held(step: WriteStep[Table], hand: Hand, state: HandState, info: dict[str, Any], index: int, actor
                   ) -> dict[str, Any] | None:
     """When the action reaches a player whose out-of-turn action is held,
     resolve it by the profile (``poker.floor.procedures.resolve_out_of_turn``:
@@ -1005,6 +994,7 @@ def _resolve_held(table: Table, hand: Hand, state: HandState, info: dict[str, An
     from poker.floor.procedures import resolve_out_of_turn  # noqa: PLC0415
 
     event = None
+    table = step.row
     profile = _profile(table)
     while state.phase == "betting" and info["held"]:
         seat = state.to_act_seat
@@ -1032,7 +1022,7 @@ def _resolve_held(table: Table, hand: Hand, state: HandState, info: dict[str, An
         if payload is not None:
             state = new_state
             info = _info_after_action(info, state)
-            event = _append(table, hand, index, "action", payload, actor, None, state, info)
+            event = _append(step, hand, index, "action", payload, actor, None, state, info)
         else:
             note = {"type": "out_of_turn_released", "of": held_index, "seat": seat, "street": state.street,
                     "restrictions": list(result.restrictions), "citations": cites,
@@ -1040,26 +1030,18 @@ def _resolve_held(table: Table, hand: Hand, state: HandState, info: dict[str, An
             if "may_not_raise" in result.restrictions:
                 info["restricted"] = dict(info.get("restricted", {}),
                                           **{seat: {"street": state.street, "citations": cites}})
-            event = _append(table, hand, index, "note", note, actor, None, state, info)
+            event = _append(step, hand, index, "note", note, actor, None, state, info)
     return event
 
 
-def _lock_live_hand(table_id: int, client_id: str | None, expected_seq: int | None = None, *,
-                    missing: str = "no_hand") -> tuple[Outcome | None, tuple | None]:
-    """The opening of a floor-procedure mutation (inside its transaction):
-    lock the table, answer a repeated ``client_id`` with its first outcome,
-    check the seq, and replay the live hand.  Returns ``(duplicate outcome,
-    None)`` or ``(None, (table, hand, state, last_index, info))``; raises
-    ``ServiceError`` ``not_found``, ``stale`` or ``missing`` (no live hand)."""
-    table = _lock_table(table_id)
-    dup = _duplicate(table, client_id)
-    if dup:
-        return dup, None
-    _check_seq(table, expected_seq)
+def _live(step: WriteStep[Table], *, missing: str = "no_hand") -> tuple[Table, Hand, HandState, int, dict]:
+    """The live hand of the step's table, replayed: ``(table, hand, state,
+    last_index, info)``; ``ServiceError(missing)`` when no hand is live."""
+    table = step.row
     hand = _live_hand(table)
     if hand is None:
         raise ServiceError(missing, "no hand in progress")
-    return None, (table, hand, *_hand_replay(hand))
+    return (table, hand, *_hand_replay(hand))
 
 
 def record_out_of_turn(table_id: int, action: dict[str, Any], *, actor=None, expected_seq: int | None = None,
@@ -1077,11 +1059,10 @@ def record_out_of_turn(table_id: int, action: dict[str, Any], *, actor=None, exp
     """
     if not isinstance(action, dict) or action.get("type") not in BETTING_TYPES:
         raise ServiceError("invalid", "an out-of-turn action is fold, check, call, bet, raise or all_in with a seat")
-    with transaction.atomic():
-        dup, live = _lock_live_hand(table_id, client_id, expected_seq)
-        if dup:
+    with _step(table_id, expected_seq, client_id) as step:
+        if dup := _repeated(step):
             return dup
-        table, hand, state, last_index, info = live
+        table, hand, state, last_index, info = _live(step)
         if state.phase != "betting":
             raise ServiceError("not_betting_round", "no betting round is running")
         seat = action.get("seat")
@@ -1099,8 +1080,8 @@ def record_out_of_turn(table_id: int, action: dict[str, Any], *, actor=None, exp
             raise ServiceError("invalid", "a bet or raise needs 'to', a positive integer")
         clean = {k: action[k] for k in ("type", "seat", "to") if k in action}
         info = dict(info, held={**info["held"], last_index + 1: clean})
-        event = _append(table, hand, last_index + 1, "out_of_turn", {"action": clean}, actor, client_id, state, info)
-        _broadcast_on_commit(table, hand, event)
+        event = _append(step, hand, last_index + 1, "out_of_turn", {"action": clean}, actor, client_id, state, info)
+        step.publish(_broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)
 
 
@@ -1116,11 +1097,10 @@ def call_time(table_id: int, seat: int, *, actor=None, expected_seq: int | None 
     """
     from poker.floor.procedures import clock_policy  # noqa: PLC0415
 
-    with transaction.atomic():
-        dup, live = _lock_live_hand(table_id, client_id, expected_seq)
-        if dup:
+    with _step(table_id, expected_seq, client_id) as step:
+        if dup := _repeated(step):
             return dup
-        table, hand, state, last_index, info = live
+        table, hand, state, last_index, info = _live(step)
         if state.phase != "betting" or state.to_act_seat != seat:
             raise ServiceError("not_your_turn", f"time is called on the player to act (seat {state.to_act_seat})")
         if info["clock"] is not None:
@@ -1133,8 +1113,8 @@ def call_time(table_id: int, seat: int, *, actor=None, expected_seq: int | None 
                    "floor_decides": policy.total_seconds is None,
                    "citations": policy.to_dict()["citations"]}
         info = dict(info, clock=dict(payload, index=last_index + 1))
-        event = _append(table, hand, last_index + 1, "clock", payload, actor, client_id, state, info)
-        _broadcast_on_commit(table, hand, event)
+        event = _append(step, hand, last_index + 1, "clock", payload, actor, client_id, state, info)
+        step.publish(_broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)
 
 
@@ -1158,11 +1138,10 @@ def expire_time(table_id: int, *, actor=None, client_id: str | None = None, now=
     """
     from poker.floor.procedures import time_expired  # noqa: PLC0415
 
-    with transaction.atomic():
-        dup, live = _lock_live_hand(table_id, client_id, missing="no_clock")
-        if dup:
+    with _step(table_id, client_id=client_id) as step:
+        if dup := _repeated(step):
             return dup
-        table, hand, state, last_index, info = live
+        table, hand, state, last_index, info = _live(step, missing="no_clock")
         clock = info["clock"]
         if clock is None or state.to_act_seat != clock["seat"]:
             raise ServiceError("no_clock", "no clock is running")
@@ -1177,9 +1156,9 @@ def expire_time(table_id: int, *, actor=None, client_id: str | None = None, now=
                        explanation_en=result.explanation_en, explanation_de=result.explanation_de)
         new_state = state.apply(payload)
         info = _info_after_action(info, new_state)
-        event = _append(table, hand, last_index + 1, "action", payload, actor, client_id, new_state, info)
-        event = _resolve_held(table, hand, new_state, info, last_index + 1, actor) or event
-        _broadcast_on_commit(table, hand, event)
+        event = _append(step, hand, last_index + 1, "action", payload, actor, client_id, new_state, info)
+        event = _resolve_held(step, hand, new_state, info, last_index + 1, actor) or event
+        step.publish(_broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)
 
 
@@ -1203,8 +1182,8 @@ def apply_corrections(table_id: int, items: list[dict[str, Any]], *, ruling_id: 
     """
     if not isinstance(items, list) or not all(isinstance(c, dict) for c in items):
         raise ServiceError("invalid", "corrections must be a list of objects")
-    with transaction.atomic():
-        table = _lock_table(table_id)
+    with _step(table_id) as step:
+        table = step.row
         hand = table.current_hand
         if hand is None or hand.status == Hand.Status.MISDEAL:
             raise ServiceError("no_hand", "there is no hand to correct")
@@ -1237,7 +1216,7 @@ def apply_corrections(table_id: int, items: list[dict[str, Any]], *, ruling_id: 
                     seat.stack = start_stacks[seat.number]
                     seat.save(update_fields=["stack"])
                 was_complete = False
-            event = _append(table, hand, last_index, "correction", payload, actor, None, result.state, info)
+            event = _append(step, hand, last_index, "correction", payload, actor, None, result.state, info)
             indices.append(last_index)
         if result.misdeal:
             hand.status = Hand.Status.MISDEAL
@@ -1249,17 +1228,26 @@ def apply_corrections(table_id: int, items: list[dict[str, Any]], *, ruling_id: 
                     seat.save(update_fields=["stack"])
         elif was_complete and result.state.phase == "complete":
             _settle(table, hand, result.state)
-        _broadcast_on_commit(table, hand, event)
+        step.publish(_broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq), indices
 
 
 def _commit_table_change(table: Table, fields: tuple[str, ...] = ()) -> Outcome:
-    """Save a change of the locked table (``fields`` besides ``seq``): bump
-    its seq and broadcast the new snapshot after the commit."""
+    """Save a change of a table the caller locked (``fields`` besides
+    ``seq``): bump its seq and broadcast the new snapshot after the commit."""
     table.seq += 1
     table.save(update_fields=[*fields, "seq"])
     _broadcast_on_commit(table)
     return Outcome(table.id, table.seq)
+
+
+def _table_changed(step: WriteStep[Table], *fields: str) -> Outcome:
+    """The step changed the table between hands (``fields`` of the row, its
+    seats): one new seq, the snapshot broadcast after the commit."""
+    step.bump()
+    step.save(*fields)
+    step.publish(_broadcast_on_commit, step.row)
+    return Outcome(step.row.id, step.row.seq)
 
 
 def create_table(name: str, *, small_blind: int, big_blind: int, ante: int = 0, big_blind_ante: int = 0,
@@ -1285,9 +1273,8 @@ def seat_player(table_id: int, seat_number: int, player: Player | str, stack: in
     ``invalid``."""
     if stack < 0:
         raise ServiceError("invalid", "stack must not be negative")
-    with transaction.atomic():
-        table = _lock_table(table_id)
-        _check_seq(table, expected_seq)
+    with _step(table_id, expected_seq) as step:
+        table = step.row
         if _live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "players are seated between hands")
         seat = table.seats.filter(number=seat_number).first()
@@ -1301,21 +1288,20 @@ def seat_player(table_id: int, seat_number: int, player: Player | str, stack: in
         seat.stack = stack
         seat.sitting_out = False
         seat.save()
-        return _commit_table_change(table)
+        return _table_changed(step)
 
 
 def unseat_player(table_id: int, seat_number: int, *, expected_seq: int | None = None) -> Outcome:
     """Remove the player from a seat between hands (they leave with their stack)."""
-    with transaction.atomic():
-        table = _lock_table(table_id)
-        _check_seq(table, expected_seq)
+    with _step(table_id, expected_seq) as step:
+        table = step.row
         if _live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "players leave between hands")
         updated = table.seats.filter(number=seat_number).update(player=None, stack=0, sitting_out=False)
         if not updated:
             raise ServiceError("no_such_seat", f"table has no seat {seat_number}")
         transaction.on_commit(lambda: _call_next_for_seat(table_id, seat_number))
-        return _commit_table_change(table)
+        return _table_changed(step)
 
 
 def _call_next_for_seat(table_id: int, seat_number: int) -> None:
@@ -1332,13 +1318,12 @@ def set_table_status(table_id: int, status: str, *, expected_seq: int | None = N
     hands.  Errors: ``not_found``, ``stale``, ``hand_in_progress``, ``invalid``."""
     if status not in Table.Status.values:
         raise ServiceError("invalid", f"unknown table status {status!r}")
-    with transaction.atomic():
-        table = _lock_table(table_id)
-        _check_seq(table, expected_seq)
+    with _step(table_id, expected_seq) as step:
+        table = step.row
         if status == Table.Status.CLOSED and _live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "finish the hand before closing the table")
         table.status = status
-        return _commit_table_change(table, ("status",))
+        return _table_changed(step, "status")
 
 
 def set_seat(table_id: int, seat_number: int, *, player_id: int | None, stack: int = 0,
@@ -1355,8 +1340,8 @@ def set_seat(table_id: int, seat_number: int, *, player_id: int | None, stack: i
     """
     if stack < 0:
         raise ServiceError("invalid", "stack must not be negative")
-    with transaction.atomic():
-        table = _lock_table(table_id)
+    with _step(table_id) as step:
+        table = step.row
         seat = table.seats.filter(number=seat_number).first()
         if seat is None:
             raise ServiceError("no_such_seat", f"table has no seat {seat_number}")
@@ -1370,4 +1355,4 @@ def set_seat(table_id: int, seat_number: int, *, player_id: int | None, stack: i
         seat.sitting_out = sitting_out if player_id is not None else False
         seat.save(update_fields=["player", "stack", "sitting_out"])
         _seat_cache.pop(table.id, None)
-        return _commit_table_change(table)
+        return _table_changed(step)

@@ -1,15 +1,39 @@
 """The one write path of tables, room and tournaments.
 
-Every mutation locks its row (one writer per table, room or tournament),
-answers a repeated ``client_id`` with its first outcome, checks the
-client's ``expected_seq``, appends to its log, bumps ``seq`` and broadcasts
-after the commit (never before).  Refusals raise :class:`ServiceError` with
-a machine code (docs/protocol.md) and leave the database untouched.
+Every mutation of a table, a room or a tournament is one *step*::
+
+    with write_step(Table, table_id, expected_seq=..., client_id=..., find_duplicate=...) as step:
+        if step.duplicate_seq is not None:       # client_id already applied: answer with its seq
+            return ...
+        row = step.row                            # the locked row
+        seq = step.bump()                         # one new seq per log entry appended
+        ...append the log entry with ``seq``...
+        step.publish(broadcast, row)              # snapshot at the end, sent after the commit
+
+:func:`write_step` opens ``transaction.atomic()``, locks the row (one
+writer per table, room or tournament), answers a repeated ``client_id``,
+checks the client's ``expected_seq`` and yields a :class:`WriteStep`.  When
+the block ends without an error and the step bumped ``seq``, the new seq
+(and the fields the caller named with :meth:`WriteStep.save`) is written
+and the publisher runs, still inside the transaction (its snapshot sees
+the step's writes); what it sends goes out through :func:`send_on_commit`,
+after the commit, never before.  An error rolls everything back and sends
+nothing.  Refusals raise :class:`ServiceError` with a machine code
+(docs/protocol.md).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+import json
+from collections.abc import Callable, Iterator
+from typing import Any, Generic, TypeVar
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import connection, models, transaction
+
+M = TypeVar("M", bound=models.Model)
 
 
 class ServiceError(Exception):
@@ -24,3 +48,145 @@ class ServiceError(Exception):
     def as_dict(self) -> dict[str, Any]:
         """JSON form sent to clients: ``{"code", "message", ...extra}``."""
         return {"code": self.code, "message": self.message, **self.extra}
+
+
+def send_on_commit(groups: list[str], payload: dict[str, Any], *, message_type: str = "table.update",
+                   **meta: Any) -> None:
+    """Send ``payload`` (a client message, see docs/protocol.md) to the
+    channel ``groups`` once the current transaction commits, never before.
+
+    It is serialised once here, not once per receiver: the channel message is
+    ``{"type": message_type, **meta, "text": <payload as JSON>}`` and the
+    consumers' handler of ``message_type`` (``table_update`` for the
+    default) forwards the text as it is.  ``meta`` (e.g. ``seq``,
+    ``table_id``) rides along outside the text."""
+    message = {"type": message_type, **meta, "text": json.dumps(payload, separators=(",", ":"), default=str)}
+    send_messages_on_commit([(group, message) for group in groups])
+
+
+def send_messages_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send ready channel messages ``[(group, message), ...]`` in order once
+    the current transaction commits (for messages shaped by their sender,
+    e.g. one text per audience)."""
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        for group, message in messages:
+            async_to_sync(layer.group_send)(group, message)
+
+    transaction.on_commit(send)
+
+
+def check_seq(row: Any, expected_seq: int | None) -> None:
+    """Refuse a client that saw an older state: ``ServiceError('stale')``
+    (with the row's ``seq``) unless ``expected_seq`` is None or the row's seq."""
+    if expected_seq is not None and expected_seq != row.seq:
+        raise ServiceError("stale", f"expected seq {expected_seq}, {type(row).__name__.lower()} is at {row.seq}",
+                           seq=row.seq)
+
+
+def lock_row(model: type[M], pk: int) -> M:
+    """Lock one row (``SELECT ... FOR NO KEY UPDATE``) and load it; raises
+    ``ServiceError('not_found')``."""
+    row = model.objects.select_for_update(no_key=True).filter(pk=pk).first()
+    if row is None:
+        raise ServiceError("not_found", f"no {model._meta.verbose_name} {pk}")
+    return row
+
+
+class WriteStep(Generic[M]):
+    """One mutation of a locked row with a ``seq`` (see the module docstring).
+
+    Attributes:
+        row: the locked model instance.
+        duplicate_seq: the seq at which the step's ``client_id`` was first
+            applied, or None; when set, the caller answers with it and
+            changes nothing.
+    """
+
+    def __init__(self, row: M, duplicate_seq: int | None = None) -> None:
+        self.row = row
+        self.duplicate_seq = duplicate_seq
+        self._stored_seq = row.seq
+        self._fields: list[str] = []
+        self._publisher: tuple[Callable[..., Any], tuple, dict] | None = None
+
+    @property
+    def seq(self) -> int:
+        """The row's seq now."""
+        return self.row.seq
+
+    def bump(self) -> int:
+        """The next seq of the row (one per log entry appended); written at the end of the step."""
+        self.row.seq += 1
+        return self.row.seq
+
+    def stored(self) -> None:
+        """The caller wrote the row's current seq itself (a hot path that
+        batches its statements): the step does not write it again."""
+        self._stored_seq = self.row.seq
+
+    def save(self, *fields: str) -> None:
+        """Fields of the row the caller changed, saved with the seq at the end of the step."""
+        self._fields.extend(f for f in fields if f not in self._fields)
+
+    def publish(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> None:
+        """The broadcast of the step: ``fn(*args, **kwargs)`` runs at its end
+        (inside the transaction, after the seq is written) and sends with
+        :func:`send_on_commit`.  A later call replaces an earlier one."""
+        self._publisher = (fn, args, kwargs)
+
+    def finish(self) -> None:
+        """Write the seq (and saved fields) and run the publisher; done by
+        :func:`write_step` when its block ends without an error.  Nothing
+        happens when the step changed nothing."""
+        row = self.row
+        if self._fields:
+            row.save(update_fields=[*self._fields, "seq"])
+        elif row.seq != self._stored_seq:
+            meta = row._meta
+            with connection.cursor() as cursor:  # plain SQL: the hot path of every table action
+                cursor.execute(f'UPDATE {meta.db_table} SET seq = %s WHERE "{meta.pk.column}" = %s', [row.seq, row.pk])
+        self._stored_seq = row.seq
+        self._fields = []
+        if self._publisher is not None:
+            fn, args, kwargs = self._publisher
+            self._publisher = None
+            fn(*args, **kwargs)
+
+
+@contextlib.contextmanager
+def write_step(model: type[M], pk: int, *, expected_seq: int | None = None, client_id: str | None = None,
+               find_duplicate: Callable[[M, str], int | None] | None = None,
+               lock: Callable[[int], M] | None = None) -> Iterator[WriteStep[M]]:
+    """One mutation of the row ``pk`` of ``model`` (a model with an integer ``seq``).
+
+    Args:
+        model: Table, Room, Tournament, ... .
+        pk: the row's primary key.
+        expected_seq: the seq the client saw, or None (no check).
+        client_id: the client's id of the message, or None.
+        find_duplicate: ``fn(row, client_id) -> seq | None``: the seq at
+            which ``client_id`` was applied before (it may raise
+            ``ServiceError``, e.g. an id used at another table).
+        lock: ``fn(pk) -> row`` locking and loading the row (default
+            :func:`lock_row`); raises ``ServiceError('not_found')``.
+
+    Yields:
+        The :class:`WriteStep`; with ``duplicate_seq`` set the seq is not checked.
+
+    Raises:
+        ServiceError: ``not_found``, ``stale`` and whatever the block raises
+        (the transaction is rolled back, nothing is sent).
+    """
+    with transaction.atomic():
+        row = (lock or (lambda key: lock_row(model, key)))(pk)
+        duplicate = find_duplicate(row, client_id) if client_id and find_duplicate is not None else None
+        if duplicate is None:
+            check_seq(row, expected_seq)
+        step = WriteStep(row, duplicate)
+        yield step
+        if duplicate is None:
+            step.finish()
