@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from poker.floor.common import ProcedureError
+from poker.floor.out_of_turn import out_of_turn_verdict
 from poker.houserules import Citation, HouseRules, cite, get_profile
 
 __all__ = ["Situation", "Observation", "Ruling", "InterpretError", "interpret", "interpret_json",
@@ -373,9 +375,28 @@ def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
     if word == "fold":
         ctx.say("Ein Fold ausserhalb der Reihe ist bindend.", "A fold out of turn is binding.", "out_of_turn_changed_by")
         return ctx.done("fold", s.in_front)
-    changed = [a for a in s.intervening_actions if WORDS.get(str(a).lower(), a) in p.out_of_turn_changed_by
-               or (WORDS.get(str(a).lower(), a) == "all-in" and "raise" in p.out_of_turn_changed_by)]
-    if changed:
+    words = [WORDS.get(str(a).lower(), str(a).lower()) for a in s.intervening_actions]
+    try:
+        verdict = out_of_turn_verdict(p, word or "bet", words)
+    except ProcedureError as exc:
+        raise InterpretError("bad_situation", str(exc)) from None
+    changed = list(verdict.changed)
+    if not verdict.binding:
+        options = ["fold", "call", "raise"] if s.to_call else ["check", "bet"]
+        if verdict.may_not_raise:
+            # 002 #8: a check or call out of turn never becomes a bet or raise, even once released.
+            options = [o for o in options if o not in ("bet", "raise")]
+            ctx.restrictions.append("no_raise" if word == "call" else "no_bet_or_raise")
+            ctx.say(
+                "Die Aktion ausserhalb der Reihe ist nicht bindend, weil sich die Situation danach verändert hat "
+                f"({', '.join(changed)}). Die Chips gehen zurück; wer ausserhalb der Reihe checkt oder callt, darf "
+                "aber weder setzen noch erhöhen.",
+                "The out-of-turn action is not binding because the action changed after it "
+                f"({', '.join(changed)}). The chips go back, but a player who checked or called out of turn may "
+                "not bet or raise.",
+                "out_of_turn_changed_by", "out_of_turn_check_restricts",
+            )
+            return ctx.done("none", s.in_front, binding=False, options=options)
         ctx.say(
             "Die Aktion ausserhalb der Reihe ist nicht bindend, weil sich die Situation danach verändert hat "
             f"({', '.join(changed)}). Die Chips gehen zurück; der Spieler hat alle Optionen.",
@@ -383,7 +404,7 @@ def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
             f"({', '.join(changed)}). The chips go back; the player has all his options.",
             "out_of_turn_changed_by",
         )
-        return ctx.done("none", s.in_front, binding=False, options=["fold", "call", "raise"] if s.to_call else ["check", "bet"])
+        return ctx.done("none", s.in_front, binding=False, options=options)
     ctx.say(
         "Ausserhalb der Reihe, aber die Situation hat sich nicht verändert (Check, Call und Fold gelten nicht als "
         "Veränderung): die Aktion ist bindend." if "call" not in p.out_of_turn_changed_by else
@@ -393,7 +414,7 @@ def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
         "Out of turn, but no bet, call or raise followed: the action is binding.",
         "out_of_turn_changed_by",
     )
-    if p.out_of_turn_check_restricts and word in ("check", "call"):
+    if verdict.may_not_raise:
         ctx.restrictions.append("no_raise" if word == "call" else "no_bet_or_raise")
         ctx.say(
             "Wer ausserhalb der Reihe checkt, darf später weder setzen noch erhöhen; ein Call ausserhalb der Reihe "

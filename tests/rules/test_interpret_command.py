@@ -46,3 +46,27 @@ def test_it_exits_2_with_a_json_error(args, error):
     code, data = run(*args)
     assert code == 2
     assert data["error"] == error and data["message"]
+
+
+def test_002_8_a_check_out_of_turn_forbids_a_raise_even_after_a_raise_came_in_between():
+    """002 #8: "Ein Spieler, der checkt, ohne am Zug zu sein, darf dann weder setzen noch
+    erhöhen, wenn er am Zug ist" -- released by the raise, he may call or fold, not raise.
+    The tablet's resolve_out_of_turn gives the same verdict (one implementation)."""
+    from poker.floor.procedures import resolve_out_of_turn
+    from poker.houserules import get_profile
+
+    data = {"situation": {"street": "flop", "small_blind": 50, "big_blind": 100, "to_call": 300,
+                          "last_raise": 300, "stack": 5000, "pot": 700, "in_turn": False,
+                          "intervening_actions": ["raise"]},
+            "observed": {"declared": "check"}}
+    code, out = run("--profile", "betting-rules", "--json", json.dumps(data))
+    assert code == 0
+    assert (out["action"], out["binding"]) == ("none", False)
+    assert "raise" not in out["options"] and "bet" not in out["options"] and "call" in out["options"]
+    assert "no_bet_or_raise" in out["restrictions"]
+    assert "002 #8" in [c["label"] for c in out["citations"]]
+    tablet = resolve_out_of_turn(get_profile("betting-rules"), {"type": "check", "seat": 3}, ["raise"])
+    assert tablet.status == "released" and "may_not_raise" in tablet.restrictions
+    # Under the TDA a raise in between frees the player fully.
+    code, tda = run("--profile", "tda-2024", "--json", json.dumps(data))
+    assert "raise" in tda["options"] and tda["restrictions"] == []

@@ -1,0 +1,216 @@
+"""Out-of-turn actions: what a held action becomes when the turn reaches its player
+(000 Aktionen 2, 001 6.19, 002 #8, 003 "Ausserordentliche und ordentliche Handlungen der
+Spieler", 004 #53, TDA 53). Standard library only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from poker.houserules import Citation, HouseRules
+
+from .common import BETTING, ProcedureError, _cdicts, _cites, _word
+
+
+@dataclass(frozen=True)
+class OutOfTurnResult:
+    """What a held out-of-turn action becomes.
+
+    ``status``: ``"binding"`` (apply ``action`` when the player's turn comes) or
+    ``"released"`` (``action`` is None: chips back, the player acts again, within
+    ``restrictions``). ``restrictions``: ``"may_not_raise"`` (no bet or raise
+    later, 002 #8; a check facing a bet, 004 #55). ``changed_by``: the
+    intervening actions that changed the action.
+    """
+
+    status: str
+    action: dict | None
+    restrictions: tuple = ()
+    changed_by: tuple = ()
+    explanation_en: str = ""
+    explanation_de: str = ""
+    citations: tuple = ()
+
+    def to_dict(self) -> dict:
+        """JSON shape: the fields, citations as dicts."""
+        return {
+            "status": self.status, "action": dict(self.action) if self.action else None,
+            "restrictions": list(self.restrictions), "changed_by": list(self.changed_by),
+            "explanation_en": self.explanation_en, "explanation_de": self.explanation_de,
+            "citations": _cdicts(self.citations),
+        }
+
+
+# --------------------------------------------------------------------------- out of turn
+def _check_action(action: Any, what: str = "held_action") -> dict:
+    if not isinstance(action, dict) or action.get("type") not in BETTING:
+        raise ProcedureError("bad_action", f"{what} must be an engine betting action ({', '.join(BETTING)})")
+    seat = action.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise ProcedureError("bad_action", f"{what} needs an integer 'seat'")
+    if action["type"] in ("bet", "raise"):
+        to = action.get("to")
+        if not isinstance(to, int) or isinstance(to, bool) or to <= 0:
+            raise ProcedureError("bad_action", f"{what}: a {action['type']} needs a positive integer 'to'")
+    return action
+
+
+def _legal(situation: dict | None) -> dict:
+    if situation is None:
+        return {}
+    if not isinstance(situation, dict):
+        raise ProcedureError("bad_call", "situation must be a snapshot or its 'legal' dict")
+    legal = situation.get("legal") if "players" in situation or "legal" in situation else situation
+    return legal if isinstance(legal, dict) else {}
+
+
+def _intervening_words(profile: HouseRules, intervening: list) -> tuple[list[str], list[str]]:
+    """(all words, the words that change the action under ``profile``)."""
+    if not isinstance(intervening, (list, tuple)):
+        raise ProcedureError("bad_call", "intervening_actions must be a list of actions or words")
+    words, changed = [], []
+    changers = profile.out_of_turn_changed_by
+    for item in intervening:
+        if isinstance(item, dict):
+            word = _word(str(item.get("type", "")))
+            as_ = item.get("as")
+        else:
+            word, as_ = _word(str(item).strip().lower()), None
+        if word not in ("fold", "check", "call", "bet", "raise", "all-in"):
+            raise ProcedureError("bad_action", f"unknown intervening action {item!r}")
+        words.append(word)
+        if word == "all-in":
+            # an all-in counts as what it amounts to; without that, as a raise (it
+            # puts more chips in than the player faced)
+            effective = as_ if as_ in ("call", "bet", "raise") else "raise"
+            if effective in changers or (effective == "bet" and "raise" in changers):
+                changed.append(word)
+        elif word in changers:
+            changed.append(word)
+    return words, changed
+
+
+class OutOfTurnVerdict(NamedTuple):
+    """Whether an out-of-turn action binds: ``binding`` (False when an intervening action
+    in ``profile.out_of_turn_changed_by`` changed the action; a fold always binds),
+    ``changed`` (those intervening action words), ``may_not_raise`` (002 #8: a check or
+    call out of turn may never become a bet or raise, binding or not)."""
+
+    binding: bool
+    changed: tuple[str, ...]
+    may_not_raise: bool
+
+
+def out_of_turn_verdict(profile: HouseRules, kind: str, intervening_actions: list) -> OutOfTurnVerdict:
+    """The one reading of an out-of-turn ``kind`` (``"fold"``, ``"check"``, ``"call"``,
+    ``"bet"``, ``"raise"``, ``"all_in"``/``"all-in"``) followed by ``intervening_actions``
+    (engine action dicts or words), used by :func:`resolve_out_of_turn` (the tablet) and
+    the chip-action interpreter (``manage.py interpret``).
+
+    Bet/raise in between frees the player (000 Aktionen 2, 001 6.19, 004 #53, TDA 53), a
+    call too under 002 #8; and under 002 #8 ("Ein Spieler, der checkt, ohne am Zug zu sein,
+    darf dann weder setzen noch erhöhen, wenn er am Zug ist") a check or call out of turn
+    forbids a later bet or raise even when the action changed.
+    Raises ProcedureError("bad_call" | "bad_action") for malformed intervening actions.
+    """
+    _, changed = _intervening_words(profile, intervening_actions)
+    word = _word(kind)
+    binding = word == "fold" or not changed
+    may_not_raise = bool(profile.out_of_turn_check_restricts and word in ("check", "call"))
+    return OutOfTurnVerdict(binding, tuple(changed), may_not_raise)
+
+
+def resolve_out_of_turn(profile: HouseRules, held_action: dict, intervening_actions: list,
+                        situation: dict | None = None) -> OutOfTurnResult:
+    """Resolve an out-of-turn action when the action reaches its player.
+
+    Args:
+        profile: the table's :class:`HouseRules`.
+        held_action: the engine action the player took out of turn, e.g.
+            ``{"type": "call", "seat": 5}``, ``{"type": "raise", "seat": 5, "to": 600}``.
+        intervening_actions: what the players between the player in turn and
+            him did since, in order: engine action dicts (an ``all_in`` may
+            carry ``"as": "call"|"bet"|"raise"``) or words (``"check"``).
+        situation: optional, the hand snapshot (``HandState.to_dict()``) or its
+            ``legal`` dict when the action reaches him; used to make the
+            binding action concrete (a call with nothing to call is a check,
+            a bet/raise to his whole stack is an all-in, a check facing a bet).
+
+    Returns:
+        :class:`OutOfTurnResult`. A fold out of turn is always binding. Any other
+        action is binding unless an intervening action is in
+        ``profile.out_of_turn_changed_by`` (bet/raise: 000 Aktionen 2, 001 6.19,
+        003, 004 #53, TDA 53; also call: 002 #8); then it is released and its
+        chips go back. Under 002 #8 (``out_of_turn_check_restricts``) a check or
+        call out of turn may never become a bet or raise.
+
+    Raises:
+        ProcedureError("bad_action" | "bad_call") for malformed input.
+    """
+    held = _check_action(held_action)
+    legal = _legal(situation)
+    kind, seat = held["type"], held["seat"]
+    verdict = out_of_turn_verdict(profile, kind, intervening_actions)
+    changed = list(verdict.changed)
+    restrictions: list[str] = ["may_not_raise"] if verdict.may_not_raise else []
+    en: list[str] = []
+    de: list[str] = []
+    params = ["out_of_turn_changed_by"] + (["out_of_turn_check_restricts"] if verdict.may_not_raise else [])
+    extra: list[Citation] = []
+
+    if kind == "fold":
+        en.append("A fold out of turn is binding; the cards are not returned.")
+        de.append("Ein Fold ausserhalb der Reihe ist bindend; die Karten gibt es nicht zurück.")
+        return OutOfTurnResult("binding", {"type": "fold", "seat": seat}, (), tuple(changed), " ".join(en),
+                               " ".join(de), _cites(profile, *params))
+
+    if changed:
+        names = ", ".join(changed)
+        en.append(f"The action changed after the out-of-turn {kind} ({names}): it is not binding, "
+                  "its chips go back and the player acts again with all his options.")
+        de.append(f"Nach dem {kind} ausserhalb der Reihe hat sich die Situation verändert ({names}): "
+                  "die Aktion ist nicht bindend, die Chips gehen zurück und der Spieler entscheidet neu.")
+        if restrictions:
+            en[-1] = en[-1].replace("with all his options", "but may not bet or raise")
+            de[-1] = de[-1].replace("entscheidet neu", "entscheidet neu, darf aber weder setzen noch erhöhen")
+            en.append("A player who checked or called out of turn may never turn it into a bet or raise.")
+            de.append("Wer ausserhalb der Reihe checkt oder callt, darf später weder setzen noch erhöhen.")
+        return OutOfTurnResult("released", None, tuple(restrictions), tuple(changed), " ".join(en), " ".join(de),
+                               _cites(profile, *params))
+
+    if "call" in profile.out_of_turn_changed_by:
+        en.append("No bet, call or raise came in between: the out-of-turn action is binding.")
+        de.append("Danach kam weder Einsatz, Call noch Raise: die Aktion ausserhalb der Reihe ist bindend.")
+    else:
+        en.append("The action has not changed (check, call and fold do not change it): "
+                  "the out-of-turn action is binding.")
+        de.append("Die Situation hat sich nicht verändert (Check, Call und Fold gelten nicht als Veränderung): "
+                  "die Aktion ausserhalb der Reihe ist bindend.")
+    if profile.rulebook == "nlhe":
+        en.append("Chips bet out of turn are taken back until it is his turn (003).")
+        de.append("Ausserhalb der Reihe gesetzte Chips werden zurückgenommen, bis er an der Reihe ist (003).")
+
+    call_amount = legal.get("call_amount")
+    action: dict = {"type": kind, "seat": seat}
+    if kind in ("bet", "raise"):
+        action["to"] = held["to"]
+        max_to = legal.get("max_raise_to")
+        if isinstance(max_to, int) and held["to"] >= max_to:
+            action = {"type": "all_in", "seat": seat}
+            en.append("The amount is his whole stack: all-in.")
+            de.append("Der Betrag ist sein ganzer Stack: All-in.")
+    elif kind == "call" and call_amount == 0:
+        action = {"type": "check", "seat": seat}
+        params.append("call_without_bet_is")
+        en.append("There is nothing to call: the call stands as a check.")
+        de.append("Es gibt nichts zu bezahlen: der Call gilt als Check.")
+    elif kind == "check" and isinstance(call_amount, int) and call_amount > 0:
+        params.append("check_facing_bet_allows")
+        if "may_not_raise" not in restrictions:
+            restrictions.append("may_not_raise")
+        en.append("He checked facing a bet: he may only call or fold.")
+        de.append("Er hat gegen einen Einsatz gecheckt: er darf nur callen oder folden.")
+        return OutOfTurnResult("released", None, tuple(restrictions), (), " ".join(en), " ".join(de),
+                               _cites(profile, *params, extra=extra))
+    return OutOfTurnResult("binding", action, tuple(restrictions), (), " ".join(en), " ".join(de),
+                           _cites(profile, *params, extra=extra))
