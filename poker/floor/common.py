@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from poker.houserules import Citation, HouseRules, cite
 
-
 #: Floor-call reasons understood by :func:`suggest_rulings`.
 REASONS = ("out_of_turn", "chip_action", "misdeal", "exposed_card", "premature_board", "time", "dispute", "other")
 #: Engine action types that are betting actions.

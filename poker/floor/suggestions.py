@@ -5,11 +5,25 @@ from __future__ import annotations
 
 from poker.houserules import HouseRules, is_substantial_action, misdeal_still_possible
 
-from .common import ProcedureError, REASONS, Suggestion, _betting_events, _book, _cites, _label, _last_action_of, _merge, _preflop_words, _street, _street_actions, _word
-from .out_of_turn import _check_action, resolve_out_of_turn
 from .clock import clock_policy, time_expired
-from .penalties import _first_penalty
+from .common import (
+    REASONS,
+    ProcedureError,
+    Suggestion,
+    _betting_events,
+    _book,
+    _cites,
+    _label,
+    _last_action_of,
+    _merge,
+    _preflop_words,
+    _street,
+    _street_actions,
+    _word,
+)
 from .guided import _exposed_outcome, get_procedure
+from .out_of_turn import _check_action, resolve_out_of_turn
+from .penalties import _first_penalty
 
 
 # --------------------------------------------------------------------------- suggestions

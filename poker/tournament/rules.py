@@ -25,10 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Hashable, Literal, Mapping
 
-from poker.rulebooks import RULEBOOKS, LegacyCitation, cite
-from poker.rulebooks import rulebook as rulebook_named
 from poker.houserules import HouseRules, get_profile
+from poker.rulebooks import RULEBOOKS, LegacyCitation, cite
 from poker.rulebooks import Citation as RuleCitation
+from poker.rulebooks import rulebook as rulebook_named
 
 PlayerId = Hashable
 """Any hashable player identifier (a database id, a name, ...)."""

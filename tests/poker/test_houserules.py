@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from poker.houserules import (
-    PARAMETERS, PROFILES, Citation, cite, get_profile, is_substantial_action, misdeal_still_possible,
+    PARAMETERS,
+    PROFILES,
+    Citation,
+    cite,
+    get_profile,
+    is_substantial_action,
+    misdeal_still_possible,
 )
 
 DATA = Path(__file__).resolve().parents[2] / "rules" / "rulebooks"

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from poker.rulebooks import cite
-from poker.tournament.chiprace import ChipRaceEntry, Card, chip_race, exchange_found_chips, parse_card
+from poker.tournament.chiprace import Card, ChipRaceEntry, chip_race, exchange_found_chips, parse_card
 from poker.tournament.rules import MUNOT, WYNENTAL, UnsupportedByRulebook
 
 

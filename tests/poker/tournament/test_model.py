@@ -4,7 +4,6 @@ import pytest
 
 from poker.rulebooks import cite
 from poker.tournament.model import Move, apply_moves, validate_tables
-from poker.tournament.rules import Citation
 
 from .helpers import table
 

@@ -52,8 +52,18 @@ def test_every_result_names_the_rule_it_applied():
     import random
 
     from poker.tournament import (
-        Bust, ChipRaceEntry, Clock, Level, Structure, chip_race, draw_seats, level_for_hand, next_positions,
-        place_busts, plan_balancing, plan_breaks,
+        Bust,
+        ChipRaceEntry,
+        Clock,
+        Level,
+        Structure,
+        chip_race,
+        draw_seats,
+        level_for_hand,
+        next_positions,
+        place_busts,
+        plan_balancing,
+        plan_breaks,
     )
 
     for rules, book in ((WYNENTAL.with_(max_seats=9), "001"), (MUNOT, "004")):
