@@ -1,0 +1,90 @@
+// The betting round: who acts, the facts (to call, minimum raise, pot), the
+// action buttons and the keypad for the amount of a bet or raise.
+
+import { chips } from "../socket.js";
+import { t } from "./strings.js";
+import { $, field, state, highestBet, render, showAlert } from "./state.js";
+import { act } from "./connection.js";
+import { renderBettingProcedures } from "./procedures.js";
+
+export function renderBetting() {
+  const model = state.model;
+  const legal = model.legal || {};
+  const p = model.bySeat.get(model.toAct);
+  field("actor").textContent = p ? `${p.name} · ${t("seat_n", { n: p.seat })}` : "";
+  field("actor-stack").textContent = p ? chips(p.stack) : "";
+  const toCall = legal.call_amount || 0;
+  field("to-call").textContent = chips(toCall);
+  const canRaise = Boolean(legal.can_bet_or_raise);
+  field("min-raise").textContent = canRaise ? chips(legal.min_raise_to) : "–";
+  field("pot-total").textContent = chips(model.potTotal);
+
+  const fold = $('[data-action="fold"]');
+  fold.hidden = legal.can_fold === false;
+  const check = $('[data-action="check"]');
+  check.hidden = !legal.can_check;
+  const call = $('[data-action="call"]');
+  call.hidden = Boolean(legal.can_check) || !toCall;
+  call.textContent = t("call_n", { n: chips(toCall) });
+  const allIn = $('[data-action="all_in"]');
+  const allInTo = p ? p.stack + (p.bet || 0) : 0;
+  allIn.hidden = !p || p.stack <= 0;
+  allIn.textContent = t("all_in_n", { n: chips(allInTo) });
+
+  const isBet = highestBet() === 0;
+  const keypad = field("keypad");
+  keypad.classList.toggle("off", !canRaise);
+  const amount = state.amount;
+  const value = Number(amount || 0);
+  field("amount").textContent = amount ? chips(value) : "0";
+  field("amount-hint").textContent = canRaise
+    ? `${chips(legal.min_raise_to)} – ${chips(legal.max_raise_to)}`
+    : "";
+  const confirm = $('[data-action="raise"]');
+  confirm.textContent = amount
+    ? t(isBet ? "bet_n" : "raise_to_n", { n: chips(value) })
+    : t(isBet ? "bet" : "raise");
+  confirm.disabled = !canRaise;
+  for (const b of keypad.querySelectorAll("button.key")) b.disabled = !canRaise;
+  renderBettingProcedures();
+}
+
+/** A key of the keypad: a digit, "00" or "back". */
+export function onKey(key) {
+  if (key === "back") state.amount = state.amount.slice(0, -1);
+  else if (state.amount.length < 9) state.amount = (state.amount + key).replace(/^0+/, "");
+  render();
+}
+
+/** A shortcut of the keypad: "min", "pot", "max" or "clear". */
+export function onShortcut(kind) {
+  const model = state.model;
+  const legal = (model && model.legal) || {};
+  if (kind === "clear") state.amount = "";
+  if (kind === "min") state.amount = String(legal.min_raise_to ?? "");
+  if (kind === "max") state.amount = String(legal.max_raise_to ?? "");
+  if (kind === "pot") {
+    const call = legal.call_amount || 0;
+    const potRaise = highestBet() + model.potTotal + call;
+    const clamped = Math.max(legal.min_raise_to || 0, Math.min(potRaise, legal.max_raise_to || potRaise));
+    state.amount = String(clamped);
+  }
+  render();
+}
+
+/** The bet / raise button (or Enter): the keypad's amount; the whole stack is sent as all-in. */
+export function onRaise() {
+  const model = state.model;
+  const legal = model.legal || {};
+  if (!state.amount) {
+    showAlert(t("err_amount"), "");
+    return;
+  }
+  const to = Number(state.amount);
+  const seat = model.toAct;
+  if (legal.max_raise_to && to === legal.max_raise_to) {
+    act({ type: "all_in", seat });
+  } else {
+    act({ type: highestBet() === 0 ? "bet" : "raise", seat, to });
+  }
+}

@@ -1,0 +1,171 @@
+// The socket of the tablet: /ws/tables/<id>/dealer/ (docs/protocol.md).
+//
+// Every mutating message carries a fresh client_id and the last seq seen as
+// expected_seq. One message is in flight at a time; it is re-sent with the
+// same client_id after a reconnect (the server applies it once). An update
+// with a seq gap, a reconnect or a `stale` error leads to a snapshot request.
+// Side requests (floor call, chips reading, time expired) carry their own
+// client_id and are not retried.
+
+import { LiveSocket, SeqTracker, newClientId } from "../socket.js";
+import { readSnapshot } from "../hand.js";
+import { t, has } from "./strings.js";
+import { root, field, state, KEY, RESEND_AFTER_MS, render, showAlert, hideAlert, closeSheets } from "./state.js";
+import { afterSnapshot } from "./procedures.js";
+import { handleFloorMessage } from "./floorcall.js";
+import { loadAbsent, handleAbsentMessage } from "./idle.js";
+import { resetFormat } from "./formats.js";
+
+export const tracker = new SeqTracker();
+
+export const socket = new LiveSocket(root.dataset.wsPath, {
+  onMessage: handleMessage,
+  onStatus: (status) => {
+    const el = field("conn");
+    el.dataset.state = status;
+    el.textContent = t(`conn_${status}`);
+    root.dataset.conn = status;
+    render();
+  },
+});
+
+/** True while no mutating message can be sent (one in flight, or offline). */
+export function busy() {
+  return Boolean(state.pending) || !socket.isOpen;
+}
+
+function requestSnapshot() {
+  socket.send({ type: "snapshot" });
+}
+
+function handleMessage(msg) {
+  if (handleReply(msg) || handleFloorMessage(msg) || handleAbsentMessage(msg)) return;
+  const pending = state.pending;
+  switch (msg.type) {
+    case "snapshot":
+      tracker.reset(KEY, msg.seq);
+      apply(msg.snapshot);
+      if (state.pending) transmit(state.pending.message); // retry after a reconnect: applied once by client_id
+      if (state.absent !== null) loadAbsent();
+      break;
+    case "update": {
+      const verdict = tracker.observe(KEY, msg.seq);
+      if (verdict === "old") return;
+      apply(msg.snapshot); // an update carries the whole snapshot, so show it at once…
+      if (verdict === "gap") requestSnapshot(); // …and, as the protocol asks, resync after a gap
+      break;
+    }
+    case "ack":
+      if (pending && pending.message.client_id === msg.client_id) {
+        if (pending.message.type === "start_hand") resetFormat();
+        settle();
+        hideAlert();
+        if (typeof msg.seq === "number" && (tracker.get(KEY) ?? -1) < msg.seq) requestSnapshot();
+      }
+      break;
+    case "error":
+      if (pending && (msg.client_id === null || pending.message.client_id === msg.client_id)) settle();
+      if (msg.code === "stale") {
+        requestSnapshot();
+        showAlert(t("err_stale"), "");
+      } else {
+        showAlert(errorText(msg), msg.message || msg.code);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+/** The reply to a side request (see request()); true when handled here. */
+function handleReply(msg) {
+  const req = msg.client_id ? state.requests.get(msg.client_id) : null;
+  if (req && (msg.type === "ack" || msg.type === "interpretation" || msg.type === "error")) {
+    state.requests.delete(msg.client_id);
+    if (msg.type === "error") {
+      if (!(req.onError && req.onError(msg))) showAlert(errorText(msg), msg.message || msg.code);
+    } else if (req.onReply) {
+      req.onReply(msg);
+    }
+    render();
+    return true;
+  }
+  return msg.type === "interpretation"; // a late reply to a request already given up
+}
+
+/** The translated text of an error message's code. */
+export function errorText(msg) {
+  const key = `err_${msg.code}`;
+  return has(key) ? t(key) : t("err_generic");
+}
+
+function settle() {
+  if (state.pending) clearTimeout(state.pending.timer);
+  state.pending = null;
+  root.classList.remove("busy");
+  render();
+}
+
+function transmit(message) {
+  if (state.pending) clearTimeout(state.pending.timer);
+  state.pending = {
+    message,
+    timer: setTimeout(() => state.pending && transmit(state.pending.message), RESEND_AFTER_MS),
+  };
+  root.classList.add("busy");
+  socket.send(message);
+}
+
+/** Send one mutating message (`start_hand`, `action`, `out_of_turn`, `call_time`, `run_it_twice`). */
+export function send(type, extra = {}) {
+  if (state.pending) return;
+  if (!socket.isOpen) {
+    showAlert(t("err_offline"), "");
+    return;
+  }
+  transmit({ type, client_id: newClientId(), expected_seq: tracker.get(KEY), ...extra });
+  render();
+}
+
+/** Send one hand action ({type, seat, ...}). */
+export function act(action) {
+  send("action", { action });
+}
+
+/** A side request with its own client_id; the reply goes to onReply. Returns the client_id, null when offline. */
+export function request(type, extra, onReply, onError) {
+  if (!socket.isOpen) {
+    showAlert(t("err_offline"), "");
+    return null;
+  }
+  const client_id = newClientId();
+  state.requests.set(client_id, { type, onReply, onError });
+  socket.send({ type, client_id, ...extra });
+  return client_id;
+}
+
+/** Take a snapshot: the view model, and what of the local input no longer applies. */
+function apply(snapshot) {
+  const boardKey = (m) => (m && m.hand ? `${m.hand.id}:${m.phase}:${m.board.length}:${m.board2 ? m.board2.length : "-"}` : null);
+  const previousHand = boardKey(state.model);
+  state.model = readSnapshot(snapshot);
+  const model = state.model;
+  afterSnapshot();
+  if (state.ritPick && !model.runTwicePossible) closeSheets();
+  const currentHand = boardKey(model);
+  if (previousHand !== currentHand) {
+    state.boardCards = [];
+    field("board-text").value = "";
+  }
+  if (!model.live || model.phase !== "showdown") {
+    state.showSeat = null;
+    state.showCards.clear();
+    state.awardPick.clear();
+    state.awardPick2.clear();
+  }
+  if (model.toAct !== state.lastActor || !model.live) {
+    state.lastActor = model.toAct;
+    state.amount = model.legal && model.legal.can_bet_or_raise ? String(model.legal.min_raise_to ?? "") : "";
+  }
+  render();
+}

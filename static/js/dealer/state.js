@@ -1,0 +1,140 @@
+// The tablet's state: the page's elements, its constants and one `state`
+// object that every part of the screen reads and writes. Nothing here
+// imports another part of the tablet, so every module may import it.
+
+export const root = document.getElementById("dealer");
+export const $ = (sel, el = root) => el.querySelector(sel);
+export const field = (name) => $(`[data-field="${name}"]`);
+
+export const KEY = "table"; // the SeqTracker key of the one table
+export const RESEND_AFTER_MS = 6000;
+export const MAX_SEATS = Number(root.dataset.maxSeats) || 9;
+export const RANKS = "AKQJT98765432";
+export const SUITS = ["s", "h", "d", "c"];
+export const FORMATS_ON = root.dataset.formats !== "off"; // tournament tables deal standard hands only
+
+/** The next hand's format before "Start hand" (000 Allgemein 14, Aktionen 1).
+ * live: the last position of the live straddles (0 none, 2 under the gun, 3 and the next player, ...). */
+export function freshFormat() {
+  return { kind: "standard", amount: "", double: false, live: 0, button: false, mississippi: null };
+}
+
+export const state = {
+  // the table, the hand and the message in flight
+  model: null, // hand.js readSnapshot()
+  pending: null, // {message, timer}: the one mutating message in flight
+  requests: new Map(), // client_id -> {type, onReply(msg), onError(msg) -> bool handled}: side requests
+
+  // action pad and keypad
+  lastActor: null, // to prefill the keypad once per player to act
+  amount: "", // the keypad's digits
+
+  // dealing the board and the showdown
+  boardCards: [],
+  showSeat: null,
+  showCards: new Map(), // seat -> [cards] typed or picked for `show`
+  awardPick: new Map(), // pot index -> Set(seat)
+  awardPick2: new Map(), // pot index -> Set(seat): the winners of board 2 (double board, run twice)
+
+  // special formats (000 Allgemein 14, Aktionen 1 and 8)
+  nextFormat: freshFormat(),
+  straddleKey: null, // what the straddle controls were last built for
+  ritPick: null, // {pots: Set(index), agreed: Set(seat), floor: bool} while the run-it-twice sheet is open
+
+  // floor call, ruling, instructions
+  floorCalls: new Map(), // floor call id -> call dict (open or answered)
+  floorDetails: null, // details sent with the next floor call
+  ruling: null, // {ruling, handId}
+  instructions: new Map(), // instruction id -> message
+
+  // chips reader
+  chipCounts: new Map(), // denomination -> count
+  chipsRead: null, // {seq, result, observed}
+
+  // out of turn, clock, guided procedures
+  ootSeat: null,
+  clockTimer: null,
+  expirySent: null, // index of the clock event whose expiry was reported
+  procData: null, // {profile, procedures} from /tables/<id>/procedures/
+  procWalk: null, // {proc, nodes: [node...], answers: [key...]}
+
+  // absent players at tournament tables: undefined not asked yet; null no tournament table;
+  // else {seats: Set, labels, rule}. Formats are off exactly at tournament tables.
+  absent: root.dataset.formats === "off" ? undefined : null,
+};
+
+// ---------------------------------------------------------------- render
+
+const renderers = [];
+
+/** Add a part of the screen to render(), in the order given. */
+export function onRender(fn) {
+  renderers.push(fn);
+}
+
+/** Draw the whole screen from `state` (nothing before the first snapshot). */
+export function render() {
+  if (!state.model) return;
+  for (const fn of renderers) fn();
+}
+
+// ---------------------------------------------------------------- small shared reads
+
+/** The panel shown: "idle" | "betting" | "board" | "showdown". */
+export function currentView() {
+  const model = state.model;
+  if (!model || !model.live) return "idle";
+  if (model.phase === "board") return "board";
+  if (model.phase === "showdown") return "showdown";
+  if (model.phase === "betting") return "betting";
+  return "idle";
+}
+
+/** The highest bet on this street (0: the next chips are a bet, not a raise). */
+export function highestBet() {
+  return state.model.players.reduce((m, p) => Math.max(m, p.bet || 0), 0);
+}
+
+/** The engine's HandState.to_dict() of the hand, {} between hands. */
+export function rawState() {
+  const model = state.model;
+  return (model && model.hand && model.hand.state) || {};
+}
+
+export function setToggle(b, on) {
+  b.classList.toggle("on", on);
+  b.setAttribute("aria-pressed", on ? "true" : "false");
+}
+
+// ---------------------------------------------------------------- alert
+
+export function showAlert(title, detail) {
+  const box = $("#alert");
+  field("alert-title").textContent = title;
+  field("alert-detail").textContent = detail || "";
+  box.hidden = false;
+}
+
+export function hideAlert() {
+  $("#alert").hidden = true;
+}
+
+// ---------------------------------------------------------------- sheets (dialogs)
+
+export function openSheet() {
+  return root.querySelector(".sheet:not([hidden])");
+}
+
+export function showSheet(id) {
+  closeSheets(id);
+  const el = $(`#${id}`);
+  el.hidden = false;
+  const first = el.querySelector("select, input, button");
+  if (first) first.focus();
+}
+
+export function closeSheets(except = null) {
+  for (const el of root.querySelectorAll(".sheet")) if (el.id !== except) el.hidden = true;
+  if (except !== "sheet-oot") state.ootSeat = null;
+  if (except !== "sheet-rit") state.ritPick = null;
+}
