@@ -112,7 +112,7 @@ def test_an_absent_player_moved_by_balancing_stays_absent(django_capture_on_comm
 
 def test_the_tablet_is_told_which_seats_are_absent(monkeypatch):
     sent = []
-    monkeypatch.setattr(services, "send_on_commit", lambda groups, payload, **meta: sent.append((groups, payload)))
+    monkeypatch.setattr(services.writes, "send_on_commit", lambda groups, payload, **meta: sent.append((groups, payload)))
     t = make("munotpoker", players=4)
     tt = tables_of(t)[0]
     seat = sorted(occupied(tt))[1]

@@ -1,0 +1,176 @@
+"""Busts and finishes: rebuys offered after a bust (004 #27), placing and
+paying finishes (001 Ende des Turniers, 004 #79), the winner, hand-for-hand
+rounds (004 #77), and how the floor reacts (waitlist, balancing)."""
+
+from __future__ import annotations
+
+import time
+
+from django.db import transaction
+
+from poker import tournament as eng
+from tables.models import Hand
+from tables.writepath import ServiceError
+from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
+from tournaments.services.moves import _plan, execute_moves
+from tournaments.services.reading import _store_clock, clock_of, engine_rules, entry_refusal, payout_table_of
+from tournaments.services.waitlist import _fill_waitlist
+from tournaments.services.writes import _clear_busted_seats, _instruct, _lock, _locked_entry, _record
+
+
+def _offer_rebuys(t: Tournament, out: list[tuple[Entry, int]], hand: Hand,
+                  table_number: int) -> tuple[list[tuple[Entry, int]], list[tuple[Entry, int]]]:
+    """004 #27: in a rebuy tournament a rebuy must follow a bust at once.
+
+    ``out`` -- ``(entry, stack at the start of the hand)`` of the players who
+    lost their last chip in ``hand``.  Those whom :func:`entry_refusal`
+    allows a rebuy now (rebuys left, the rebuy period open; 001 Re-buy/Add-on:
+    none unless the structure provides them) in a rebuy tournament (no
+    re-entries: "entspricht nicht Re-entry") and not in hand-for-hand
+    keep their seat with 0 chips and are marked ``rebuy_pending``; the tablet
+    and the director are told.  Returns ``(bust now, rebuy pending)``.
+    """
+    if not out or t.hand_for_hand or not t.rebuys_allowed or t.re_entries_allowed:
+        return out, []  # a re-entry tournament (004 #72) busts at once, as does one without rebuys
+    late_open = clock_of(t).state(time.time()).late_registration_open
+    bust, pending = [], []
+    for e, stack in out:
+        player_entries = list(Entry.objects.filter(tournament=t, player_id=e.player_id))
+        if entry_refusal(t, "rebuy", e, player_entries, late_open) is not None:
+            bust.append((e, stack))
+            continue
+        e.rebuy_pending, e.rebuy_stack, e.rebuy_hand = True, stack, hand
+        e.save(update_fields=["rebuy_pending", "rebuy_stack", "rebuy_hand"])
+        _instruct(t, "rebuy", f"{e.player.name} may rebuy now, before the next hand (004 #27)",
+                  f"{e.player.name} kann jetzt rebuyen, vor der nächsten Hand (004 #27)", entry=e,
+                  status="pending", rule="004 27", tables={table_number})
+        pending.append((e, stack))
+    return bust, pending
+
+
+def _record_pending_busts(t: Tournament, entries: list[Entry]) -> None:
+    """Record the busts of rebuy-pending ``entries`` (no rebuy, 004 #27) as
+    a normal bust: placed by the stack at the start of the hand they busted
+    in (001 Ende des Turniers / 003), paid, and their ``rebuy``
+    instruction done.  Placed at once (not in a hand-for-hand round)."""
+    for e in entries:
+        e.rebuy_pending = False
+        e.save(update_fields=["rebuy_pending"])
+        Instruction.objects.filter(tournament=t, kind="rebuy", entry=e, status="pending").update(status="done")
+    _record_busts(t, engine_rules(t), [(e, e.rebuy_stack) for e in entries], hand=None)
+    for e in entries:
+        Finish.objects.filter(entry=e, hand__isnull=True).update(hand=e.rebuy_hand)
+
+
+def decline_rebuy(entry_id: int, *, actor=None) -> Entry:
+    """The director records "No rebuy" for a rebuy-pending player (004 #27):
+    his bust is recorded now as a normal bust (place by his stack at the
+    start of the hand he busted in, payout, waitlist, balancing).
+    Errors: ``not_found``, ``invalid`` (no rebuy pending)."""
+    with _locked_entry(entry_id) as (t, entry):
+        if not entry.rebuy_pending or entry.status != Entry.Status.SEATED:
+            raise ServiceError("invalid", f"{entry.player.name} has no rebuy pending")
+        rules = engine_rules(t)
+        _record_pending_busts(t, [entry])
+        payload = {"entry": entry.id, "stack_at_start": entry.rebuy_stack, "rule": "004 27"}
+        if not _finish_if_won(t, rules, None):
+            _after_busts(t, rules, True, "rebuy_declined", payload, actor)
+        else:
+            _record(t, "rebuy_declined", payload, actor)
+    entry.refresh_from_db()
+    return entry
+
+
+def _record_busts(t: Tournament, rules: eng.TournamentRules, out: list[tuple[Entry, int]], *,
+                  hand: Hand | None = None) -> None:
+    """The players of ``out`` (``(entry, stack before)`` pairs: his stack at
+    the start of the hand, or before the chip race) are out: each entry is
+    busted, a :class:`Finish` recorded, and the group placed and paid at
+    once (001 Ende des Turniers: a higher stack before finishes better; 003
+    Ausscheiden mehrerer Spieler; 004 #79) -- or, in a hand-for-hand round
+    (004 #77), when every table has played it."""
+    if not out:
+        return
+    players_before = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count()
+    h4h_round = t.hands_played_h4h if t.hand_for_hand and hand is not None else None
+    busts = []
+    for e, stack in out:
+        e.status = Entry.Status.BUSTED
+        e.save(update_fields=["status"])
+        Finish.objects.create(tournament=t, entry=e, hand=hand, stack_at_start=stack,
+                              players_before=players_before, h4h_round=h4h_round)
+        busts.append(eng.Bust(e.id, stack))
+    if h4h_round is None:
+        _place(t, busts, players_before, rules, hand_for_hand=False)
+
+
+def _finish_if_won(t: Tournament, rules: eng.TournamentRules, hand: Hand | None) -> bool:
+    """One player left: he wins (001 Ende des Turniers), the clock stops,
+    the tournament is finished.  Returns whether it is."""
+    remaining = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED)
+    if remaining.count() != 1:
+        return False
+    winner = remaining.select_related("player").first()
+    payouts = payout_table_of(t)
+    f = eng.payouts.winner_finish(winner.id, payouts, rules)
+    Finish.objects.create(tournament=t, entry=winner, hand=hand, place=1, place_worst=1, prize=f.prize,
+                          rule=str(f.rule))
+    t.status = Tournament.Status.FINISHED
+    if t.clock_paused_at is None and t.clock_started_at is not None:
+        _store_clock(t, clock_of(t).pause(time.time()))
+    _record(t, "finished", {"winner": winner.player.name}, None, ("status", "clock_paused_at"))
+    return True
+
+
+def _after_busts(t: Tournament, rules: eng.TournamentRules, busted: bool, kind: str, payload: dict, actor,
+                 fields: tuple[str, ...] = ()) -> None:
+    """Record ``kind``; then the floor reacts to the places that opened.
+    When players wait on the waitlist and somebody busted, the waitlist is
+    worked off first (004 #73) and balancing is planned after it, both
+    after the commit under the tournament's locks (:func:`_seat_and_plan`);
+    else balancing/breaking is planned now.  Pending moves are made after
+    the commit."""
+    tournament_id = t.id
+    if busted and Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists():
+        _record(t, kind, payload, actor, fields)
+        transaction.on_commit(lambda: _seat_and_plan(tournament_id), robust=True)
+    else:
+        _plan(t, rules)
+        _record(t, kind, payload, actor, fields)
+    transaction.on_commit(lambda: execute_moves(tournament_id), robust=True)
+
+
+def _seat_and_plan(tournament_id: int) -> None:
+    """After busts with a waitlist: seat the waitlist, then plan balancing."""
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        if t.status != Tournament.Status.RUNNING:
+            return
+        rules = engine_rules(t)
+        _clear_busted_seats(t)
+        seated = _fill_waitlist(t, rules)
+        _plan(t, rules)
+        _record(t, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated})
+
+
+def _place(t: Tournament, busts: list[eng.Bust], players_before: int, rules: eng.TournamentRules,
+           hand_for_hand: bool) -> None:
+    payouts = payout_table_of(t)
+    result = eng.place_busts(busts, players_before, rules, payouts, hand_for_hand=hand_for_hand)
+    for f in result.finishes:
+        Finish.objects.filter(entry_id=f.player, place__isnull=True).update(
+            place=f.places[0], place_worst=f.places[1], prize=f.prize, rule=str(f.rule))
+
+
+def _step_hand_for_hand(t: Tournament, rules: eng.TournamentRules) -> None:
+    """004 #77: when every table has finished the hand, step the clock and
+    place the round's busts together (004 #79)."""
+    active = TournamentTable.objects.filter(tournament=t, broken=False)
+    if any(tt.h4h_hands <= t.hands_played_h4h for tt in active):
+        return
+    round_no = t.hands_played_h4h
+    pending = list(Finish.objects.filter(tournament=t, h4h_round=round_no, place__isnull=True))
+    if pending:
+        before = max(f.players_before for f in pending)
+        _place(t, [eng.Bust(f.entry_id, f.stack_at_start) for f in pending], before, rules, hand_for_hand=True)
+    _store_clock(t, clock_of(t).hand_completed())

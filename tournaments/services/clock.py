@@ -1,0 +1,64 @@
+"""The director operates the clock (start, pause, adjust, jump, hand-for-hand)."""
+
+from __future__ import annotations
+
+import time
+
+from django.db import transaction
+
+from poker import tournament as eng
+from tables.writepath import ServiceError
+from tournaments.models import Tournament, TournamentTable
+from tournaments.services.reading import _store_clock, clock_of, engine_rules
+from tournaments.services.writes import _instruct, _lock, _record
+
+
+def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | None = None,
+                 actor=None) -> Tournament:
+    """Operate the clock: ``op`` is ``start``, ``pause``, ``resume``,
+    ``adjust`` (``seconds``, +/-), ``jump`` (1-based ``level``),
+    ``hand_for_hand`` (enter, 004 #77) or ``leave_hand_for_hand``.  The
+    clock is stored as timestamps; a new level applies from the next hand
+    (001 Neues Limit, 004 #23).  Errors: ``invalid`` (``ClockError``)."""
+    with transaction.atomic():
+        t = _lock(tournament_id, with_tables=False)
+        clock, now = clock_of(t), time.time()
+        try:
+            if op == "start":
+                clock = clock.start(now)
+            elif op == "pause":
+                clock = clock.pause(now)
+            elif op == "resume":
+                clock = clock.resume(now)
+            elif op == "adjust":
+                clock = clock.adjust(int(seconds), now)
+            elif op == "jump":
+                clock = clock.jump_to_level(int(level), now)
+            elif op == "hand_for_hand":
+                if t.rulebook != "munotpoker":
+                    raise ServiceError("not_allowed", "hand-for-hand is a rule of 004 (#77)")
+                clock = clock.enter_hand_for_hand(now, t.seconds_per_hand)
+                TournamentTable.objects.filter(tournament=t).update(h4h_hands=0)
+            elif op == "leave_hand_for_hand":
+                clock = clock.leave_hand_for_hand(now)
+            else:
+                raise ServiceError("invalid", f"unknown clock operation {op!r}")
+        except (eng.ClockError, TypeError, ValueError) as exc:
+            raise ServiceError("invalid", str(exc)) from None
+        _store_clock(t, clock)
+        _record(t, f"clock_{op}", {"seconds": seconds, "level": level, "at": now}, actor,
+                ("clock_started_at", "clock_paused_at", "clock_paused_total", "clock_offset", "hand_for_hand",
+                 "hands_played_h4h"))
+        if op in ("hand_for_hand", "jump"):
+            st = clock.state(now)
+            if op == "hand_for_hand":
+                _instruct(t, "hand_for_hand", "Hand-for-hand: finish the hand and wait for all tables (004 #77)",
+                          "Hand für Hand: Hand beenden und auf alle Tische warten (004 #77)", rule="004 77")
+            elif st.level is not None:
+                lv = st.level
+                _instruct(t, "level", f"Level {st.level_number}: {lv.small_blind}/{lv.big_blind}"
+                          f"{' ante ' + str(lv.ante) if lv.ante else ''} from the next hand",
+                          f"Level {st.level_number}: {lv.small_blind}/{lv.big_blind}"
+                          f"{' Ante ' + str(lv.ante) if lv.ante else ''} ab der nächsten Hand",
+                          rule=str(engine_rules(t).cite("new_level")))
+    return t

@@ -1,0 +1,185 @@
+"""The tournament's side of a table's hands: the next hand's spec (dead
+button, blinds of the level) and what a completed hand changes (busts,
+hand-for-hand, players waiting for the button)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.db import transaction
+
+from poker import tournament as eng
+from poker.hand import HandSpec, SeatSpec
+from poker.tournament.buttons import Positions
+from poker.tournament.clock import level_for_hand
+from tables import services as table_services
+from tables.models import Hand, Seat, Table
+from tables.writepath import ServiceError
+from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
+from tournaments.services.busts import (
+    _after_busts,
+    _finish_if_won,
+    _offer_rebuys,
+    _record_busts,
+    _record_pending_busts,
+    _step_hand_for_hand,
+)
+from tournaments.services.reading import _positions, _rng, clock_of, engine_rules
+from tournaments.services.waitlist import fill_waitlist
+
+
+def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
+    """``tables.services.SPEC_PROVIDERS`` entry: the next hand of a tournament
+    table, or ``None`` for other tables.
+
+    * Button and blinds: first hand at the drawn button (001 Dealerbutton)
+      or seat 1 (004 #75); then dead button (001 6.10) or none (004 #32);
+      heads-up (001 Heads up, 004 #34).
+    * Blinds and ante of the level running now: a new level applies from the
+      next hand (001 Neues Limit, 004 #23).  Big blind ante posted by the
+      big blind, no reduction short-handed, ante first when short (004
+      #81-82: the engine posts antes before blinds).
+    * Players waiting for the button (001 Tischauflösung, 004 #8) are not
+      dealt in; absent players are (their hands are killed after the blinds
+      by ``tables.services``: 001 Sitzverteilung, 004 #30).
+    * A player of this table still ``rebuy_pending`` (004 #27) missed his
+      rebuy: his bust is recorded now, as a normal bust.
+    * A hand dealt after a bust here ends that player's priority for an
+      immediate re-entry (004 #72): after the commit the waitlist takes the
+      place kept for him (:func:`fill_waitlist`).
+    Errors (``ServiceError``): ``not_started``, ``on_break``,
+    ``moves_pending`` (a player must leave first), ``hand_for_hand_wait``,
+    ``not_enough_players``.
+    """
+    tt = TournamentTable.objects.filter(table_id=table.id).select_related("tournament").first()
+    if tt is None:
+        return None
+    t = tt.tournament
+    rules = engine_rules(t)
+    if t.status != Tournament.Status.RUNNING or t.clock_started_at is None:
+        raise ServiceError("not_started", "the tournament clock has not started")
+    if tt.broken:
+        raise ServiceError("table_closed", "this table has been broken")
+    if Instruction.objects.filter(tournament=t, kind="move", status="pending", from_table=tt.number).exists():
+        raise ServiceError("moves_pending", "a player must change tables before the next hand")
+    clock = clock_of(t)
+    now = time.time()
+    st = clock.state(now)
+    if st.on_break:
+        raise ServiceError("on_break", "the tournament is on a break")
+    if clock.hand_for_hand and tt.h4h_hands > clock.hands_played:
+        raise ServiceError("hand_for_hand_wait", "hand-for-hand: wait until every table has finished (004 #77)")
+    try:
+        hl = level_for_hand(clock, now, rules)
+    except eng.ClockError as exc:
+        raise ServiceError("invalid", str(exc)) from None
+    waiting = set(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0)
+                  .values_list("player_id", flat=True))
+    live = [s for s in seats if s.player_id is not None and s.stack > 0 and s.player_id not in waiting]
+    occupied = [s.number for s in live]
+    if len(occupied) < 2:
+        raise ServiceError("not_enough_players", "at least two players with chips are needed")
+    prev = _positions(tt)
+    if prev is None:
+        button = tt.first_button if tt.first_button in occupied else eng.draw_button(occupied, rules, _rng(t))[0]
+        pos = eng.first_hand_positions(button, occupied, rules)
+    else:
+        pos = eng.next_positions(prev, occupied, rules)
+    spec = build_hand_spec(pos, [SeatSpec(s.number, s.player.name, s.stack) for s in live], hl.level,
+                           table_services.rules_for_table(table))
+    tt.positions = {"button": pos.button, "small_blind": pos.small_blind, "big_blind": pos.big_blind,
+                    "dead_button": pos.dead_button, "dead_small_blind": pos.dead_small_blind,
+                    "heads_up": pos.heads_up, "rules": [str(c) for c in pos.rules],
+                    "level": hl.level_number, "level_rule": str(hl.rule)}
+    tt.save(update_fields=["positions"])
+    if table.current_hand_id and Finish.objects.filter(hand_id=table.current_hand_id,
+                                                       entry__status=Entry.Status.BUSTED).exists() \
+            and Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists():
+        # 004 #72: a hand is dealt here after a bust, so a re-entry now is no
+        # longer "at once": the place kept for it goes to the waitlist (004 #73).
+        tournament_id = t.id
+        transaction.on_commit(lambda: fill_waitlist(tournament_id), robust=True)
+    lapsed = list(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, rebuy_pending=True,
+                                       player_id__in=[s.player_id for s in seats if s.player_id is not None])
+                  .select_related("player"))
+    if lapsed:
+        # 004 #27: the next hand starts without their rebuy -- they are out.
+        t = Tournament.objects.select_for_update().get(pk=t.id)
+        _record_pending_busts(t, lapsed)
+        payload = {"table": tt.number, "entries": [e.id for e in lapsed], "rule": "004 27"}
+        if not _finish_if_won(t, rules, None):
+            _after_busts(t, rules, True, "rebuy_lapsed", payload, None)
+    return spec
+
+
+def build_hand_spec(pos: Positions, seats: list[SeatSpec], level: eng.Level, rules) -> HandSpec:
+    """The engine ``HandSpec`` for ``pos`` (button may be dead, the small
+    blind may be missing, 001 6.10) with the level's blinds and ante.
+
+    ``seats`` -- the players dealt in (any order).  A ``big_blind_ante`` is
+    posted by the big blind only (004 #81); the engine posts it before the
+    blind, so a short big blind pays the ante first (004 #82).
+    """
+    bba = level.ante if level.ante_kind == "big_blind_ante" else 0
+    ante = level.ante if level.ante_kind == "ante" else 0
+    ordered = sorted(seats, key=lambda s: s.seat)
+    if pos.heads_up or len(ordered) == 2:
+        return HandSpec.standard(ordered, button=pos.button, small_blind=level.small_blind,
+                                 big_blind=level.big_blind, ante=ante, big_blind_ante=bba, rules=rules)
+    after = [s for s in ordered if s.seat > pos.button] + [s for s in ordered if s.seat <= pos.button]
+    blinds = [0] * len(after)
+    antes = [ante] * len(after)
+    index = {s.seat: i for i, s in enumerate(after)}
+    if not pos.dead_small_blind and pos.small_blind in index:
+        blinds[index[pos.small_blind]] = level.small_blind
+    blinds[index[pos.big_blind]] = level.big_blind
+    antes[index[pos.big_blind]] += bba
+    return HandSpec(seats=tuple(after), blinds_or_straddles=tuple(blinds), antes=tuple(antes),
+                    min_bet=level.big_blind, rules=rules, button_seat=pos.button)
+
+
+def on_hand_completed(sender, table: Table, hand: Hand, start_stacks: dict, final_stacks: dict, **kwargs) -> None:
+    """``tables.signals.hand_completed`` receiver (inside the table's transaction).
+
+    Records busts (:func:`_record_busts`: placed by the stacks at the start
+    of the hand, 001 Ende des Turniers / 003; after hand-for-hand is
+    announced busts of one hand share, 004 #79) -- a player who was absent
+    and blinded out busts the same way (001 Sitzverteilung, 004 #30) --,
+    counts the hand for hand-for-hand (004 #77), counts down players waiting
+    for the button, and after the commit works off the waitlist (004 #73,
+    :func:`fill_waitlist`), plans balancing/breaking moves and makes the
+    moves whose source table is between hands.
+    """
+    tt = TournamentTable.objects.filter(table_id=table.id).first()
+    if tt is None or hand.status != Hand.Status.COMPLETE:
+        return
+    t = Tournament.objects.select_for_update().get(pk=tt.tournament_id)
+    rules = engine_rules(t)
+    busted_seats = [s for s, stack in final_stacks.items() if stack == 0 and start_stacks.get(s, 0) > 0]
+    dealt_names = {int(s["seat"]): s["player"] for s in hand.spec["seats"]}
+    seat_players = dict(table.seats.filter(number__in=busted_seats).values_list("number", "player_id"))
+    payload: dict[str, Any] = {"table": tt.number, "hand": hand.id, "busts": []}
+    if busted_seats:
+        entries = {e.player_id: e for e in Entry.objects.filter(
+            tournament=t, status=Entry.Status.SEATED, player_id__in=seat_players.values()).select_related("player")}
+        out = [(entries[seat_players[s]], start_stacks[s]) for s in busted_seats if seat_players.get(s) in entries]
+        out, pending = _offer_rebuys(t, out, hand, tt.number)
+        _record_busts(t, rules, out, hand=hand)
+        payload["rebuy_pending"] = [e.id for e, _stack in pending]
+        out_players = {e.player_id for e, _stack in out}
+        payload["busts"] = [{"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]}
+                            for s in busted_seats if seat_players.get(s) in out_players]
+    wait_done = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0,
+                                     player__seats__table=table)
+    for e in wait_done:
+        e.wait_hands -= 1
+        e.save(update_fields=["wait_hands"])
+    if t.hand_for_hand:
+        tt.h4h_hands += 1
+        tt.save(update_fields=["h4h_hands"])
+        _step_hand_for_hand(t, rules)
+    if _finish_if_won(t, rules, hand):
+        return
+    _after_busts(t, rules, bool(payload["busts"]), "hand_completed", payload, None,
+                 ("hand_for_hand", "hands_played_h4h", "clock_offset"))

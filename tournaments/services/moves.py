@@ -1,0 +1,159 @@
+"""Seating moves: breaking and balancing plans become pending move
+instructions; moves are made between hands, undone, or planned again on
+the director's button."""
+
+from __future__ import annotations
+
+import time
+
+from django.db import transaction
+
+from poker import tournament as eng
+from tables import services as table_services
+from tables.models import Hand, Seat, Table
+from tables.writepath import ServiceError
+from tournaments.models import Entry, Instruction, Tournament, TournamentTable
+from tournaments.services.reading import _floor, _rng, clock_of, engine_rules
+from tournaments.services.writes import _clear_busted_seats, _instruct, _lock, _push_instruction, _record, _set_seat
+
+
+def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
+    """Plan breaking (001 Balancing / 004 #10, final table 001 / 004 #78) or
+    else balancing (001 Balancing / 004 #11) on the floor with pending moves
+    applied, and record each move as a pending instruction."""
+    floor, tts = _floor(t)
+    if len(floor) <= 1:
+        return
+    reg_open = clock_of(t).state(time.time()).late_registration_open and rules.late_entry != "none"
+    plan = eng.plan_breaks(floor, rules, _rng(t), registration_open=reg_open)
+    names = dict(Entry.objects.filter(tournament=t).values_list("id", "player__name"))
+    if plan.broken_tables:
+        for number in plan.broken_tables:
+            tt = tts[number]
+            tt.broken = True
+            tt.save(update_fields=["broken"])
+            _instruct(t, "break_table", f"Table {number} breaks: players take new seats by draw ({plan.rules[0]})",
+                      f"Tisch {number} wird aufgelöst: neue Plätze per Los ({plan.rules[0]})", rule=str(plan.rules[0]),
+                      tables={number}, actor=actor)
+        if plan.final_table is not None:
+            final = tts[plan.final_table]
+            if plan.final_table_button is not None:
+                final.first_button = plan.final_table_button
+                final.positions = {}
+                final.save(update_fields=["first_button", "positions"])
+        for m in plan.moves:
+            if (m.from_table, m.from_seat) == (m.to_table, m.to_seat):
+                continue
+            _move_instruction(t, m, names, actor)
+        return
+    balance = eng.plan_balancing(floor, rules, _rng(t))
+    for m in balance.moves:
+        _move_instruction(t, m, names, actor)
+
+
+def _move_instruction(t: Tournament, m: eng.Move, names: dict, actor) -> Instruction:
+    name = names.get(m.player, str(m.player))
+    wait_en = f", sits out {m.hands_to_wait} hand(s) until the button" if m.waits_for_button else ""
+    wait_de = f", setzt {m.hands_to_wait} Hand/Hände bis zum Button aus" if m.waits_for_button else ""
+    return _instruct(
+        t, "move", f"Move {name}: table {m.from_table} seat {m.from_seat} → table {m.to_table} seat {m.to_seat}"
+        f"{wait_en} ({m.rule[0]} {m.rule[1]})",
+        f"{name} umsetzen: Tisch {m.from_table} Platz {m.from_seat} → Tisch {m.to_table} Platz {m.to_seat}"
+        f"{wait_de} ({m.rule[0]} {m.rule[1]})",
+        entry=Entry.objects.get(pk=m.player), move=(m.from_table, m.from_seat, m.to_table, m.to_seat),
+        status="pending", rule=f"{m.rule[0]} {m.rule[1]}", stack=m.hands_to_wait, actor=actor)
+
+
+def execute_moves(tournament_id: int, *, actor=None) -> int:
+    """Make every pending move whose source table is between hands: the
+    player leaves with his stack and takes the new seat (during a hand there
+    he waits for the next one).  Broken tables left empty are closed.
+    Returns the number of moves made."""
+    done = 0
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t).select_related("table")}
+        pending = list(Instruction.objects.filter(tournament=t, kind="move", status="pending")
+                       .exclude(from_table=0).select_related("entry__player").order_by("id"))
+        live = set(Table.objects.filter(pk__in=[tt.table_id for tt in tts.values()],
+                                        current_hand__status=Hand.Status.LIVE).values_list("id", flat=True))
+        _clear_busted_seats(t)  # busted players leave their seats first (a mover may take the seat)
+        for i in pending:
+            src, dst = tts[i.from_table], tts[i.to_table]
+            if src.table_id in live:
+                continue
+            seat = Seat.objects.filter(table_id=src.table_id, number=i.from_seat).first()
+            if seat is None or seat.player_id != i.entry.player_id:
+                i.status = "cancelled"
+                i.save(update_fields=["status"])
+                _push_instruction(t, i)
+                continue
+            if Seat.objects.filter(table_id=dst.table_id, number=i.to_seat, player__isnull=False).exists():
+                continue  # the seat is still held by a player who moves away later
+            stack, absent = seat.stack, seat.absent  # an absent player stays absent at his new seat
+            _set_seat(src.table_id, i.from_seat, player_id=None)
+            _set_seat(dst.table_id, i.to_seat, player_id=i.entry.player_id, stack=stack, absent=absent)
+            if i.stack:  # hands to wait for the button (001 Tischauflösung)
+                Entry.objects.filter(pk=i.entry_id).update(wait_hands=i.stack)
+            i.status = "done"
+            i.save(update_fields=["status"])
+            _push_instruction(t, i)
+            done += 1
+        for tt in tts.values():
+            if tt.broken and tt.table.status == Table.Status.OPEN and not Seat.objects.filter(
+                    table_id=tt.table_id, player__isnull=False).exists() and tt.table_id not in live:
+                table_services.set_table_status(tt.table_id, Table.Status.CLOSED)
+        if done:
+            _record(t, "moves_made", {"moves": done}, actor)
+    return done
+
+
+def undo_move(instruction_id: int, *, actor=None) -> Instruction:
+    """Undo a move: a pending move is cancelled; a move made is reversed by a
+    new pending move back to the old seat (the audit trail keeps both).
+    Errors: ``not_found``, ``invalid`` (not a move, undone already, or the
+    player is no longer where the move put him or the old seat is taken)."""
+    i = Instruction.objects.filter(pk=instruction_id).select_related("entry__player").first()
+    if i is None:
+        raise ServiceError("not_found", f"no instruction {instruction_id}")
+    with transaction.atomic():
+        t = _lock(i.tournament_id)
+        i.refresh_from_db()
+        if i.kind != "move" or not i.from_table or Instruction.objects.filter(undoes=i).exists():
+            raise ServiceError("invalid", "only a move is undone, once")
+        if i.status == "pending":
+            i.status = "cancelled"
+            i.save(update_fields=["status"])
+            _push_instruction(t, i)
+            _record(t, "move_cancelled", {"instruction": i.id}, actor)
+            return i
+        if i.status != "done":
+            raise ServiceError("invalid", "this move was cancelled")
+        tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t)}
+        if tts[i.from_table].broken:
+            raise ServiceError("invalid", "the old table has been broken")
+        if not Seat.objects.filter(table_id=tts[i.to_table].table_id, number=i.to_seat,
+                                   player_id=i.entry.player_id).exists():
+            raise ServiceError("invalid", "the player is no longer in that seat")
+        if Seat.objects.filter(table_id=tts[i.from_table].table_id, number=i.from_seat, player__isnull=False).exists():
+            raise ServiceError("invalid", "the old seat is taken")
+        name = i.entry.player.name
+        back = _instruct(t, "move", f"Undo: move {name} back: table {i.to_table} seat {i.to_seat} → table "
+                         f"{i.from_table} seat {i.from_seat}",
+                         f"Rückgängig: {name} zurück: Tisch {i.to_table} Platz {i.to_seat} → Tisch "
+                         f"{i.from_table} Platz {i.from_seat}", entry=i.entry,
+                         move=(i.to_table, i.to_seat, i.from_table, i.from_seat), status="pending",
+                         rule=i.rule, undoes=i, actor=actor)
+        _record(t, "move_undone", {"instruction": i.id, "reverse": back.id}, actor)
+    execute_moves(t.id, actor=actor)
+    return back
+
+
+def rebalance(tournament_id: int, *, actor=None) -> int:
+    """Plan breaking/balancing now (the director's button) and make the
+    moves that can be made.  Returns the moves made."""
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        _plan(t, engine_rules(t), actor)
+        _record(t, "rebalance", {}, actor)
+    return execute_moves(tournament_id, actor=actor)

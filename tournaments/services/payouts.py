@@ -1,0 +1,30 @@
+"""The director edits the payout table."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from poker import tournament as eng
+from tables.writepath import ServiceError
+from tournaments.models import Tournament
+from tournaments.services.reading import payout_table_of
+from tournaments.services.writes import _lock, _record
+
+
+def set_payouts(tournament_id: int, amounts: list[int], *, actor=None) -> Tournament:
+    """Replace the payout table by ``amounts`` (ints by place, first place
+    first; they must add up to the prize pool and not increase).  An empty
+    list restores the house default.  Errors: ``invalid``."""
+    with transaction.atomic():
+        t = _lock(tournament_id, with_tables=False)
+        table = payout_table_of(t)
+        if amounts:
+            if table is None:
+                raise ServiceError("invalid", "no prize pool yet")
+            try:
+                eng.payout_table(table.prize_pool, table.entrants, amounts=amounts)
+            except (TypeError, ValueError) as exc:
+                raise ServiceError("invalid", str(exc)) from None
+        t.payouts = [int(a) for a in amounts]
+        _record(t, "payouts", {"amounts": t.payouts}, actor, ("payouts",))
+    return t

@@ -1,0 +1,197 @@
+"""What the tournament services read: the rulebook profile, the structure and
+clock, the payout table, which entry operations are allowed now, and the
+floor as ``poker.tournament`` values.  No writes (``_store_clock`` only
+sets fields of the instance it is given)."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from poker import tournament as eng
+from poker.tournament.buttons import Positions
+from tables.models import Seat
+from tables.writepath import ServiceError
+from tournaments.models import Entry, Instruction, Tournament, TournamentTable
+
+RULEBOOKS = {"wynental": "wynental", "munotpoker": "munot"}
+"""Tournament.rulebook -> ``poker.tournament.rules_for`` name (and tables.Table.rules_profile)."""
+
+
+def tournament_group(tournament_id: int) -> str:
+    """Channels group of every screen of one tournament (director and lobby)."""
+    return f"tournament.{tournament_id}"
+
+
+def engine_rules(t: Tournament) -> eng.TournamentRules:
+    """The engine profile of ``t``: 001 or 004 with the room's table size."""
+    return _rules(RULEBOOKS[t.rulebook], t.max_seats)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(name: str, max_seats: int) -> eng.TournamentRules:
+    return eng.rules_for(name, max_seats=max_seats)  # immutable: safe to share
+
+
+def parse_structure(data: dict) -> eng.Structure:
+    """``Tournament.structure`` JSON -> :class:`poker.tournament.Structure`.
+
+    Minutes are ints; chips ints.  Raises ``ServiceError('invalid')``.
+    """
+    try:
+        periods = []
+        for p in data["periods"]:
+            if p.get("kind", "level") == "break":
+                periods.append(eng.Break(int(p["minutes"]) * 60, tuple(int(c) for c in p.get("color_up", ()))))
+            else:
+                ante = int(p.get("ante", 0))
+                kind = p.get("ante_kind") or ("none" if not ante else "ante")
+                periods.append(eng.Level(int(p["small_blind"]), int(p["big_blind"]), int(p["minutes"]) * 60,
+                                         ante, kind))
+        return eng.Structure(tuple(periods), data.get("late_registration_until"))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ServiceError("invalid", f"bad structure: {exc}") from None
+
+
+def clock_of(t: Tournament) -> eng.Clock:
+    """The tournament's clock rebuilt from its stored timestamps."""
+    return eng.Clock(parse_structure(t.structure), started_at=t.clock_started_at, paused_at=t.clock_paused_at,
+                     paused_total=t.clock_paused_total, offset=t.clock_offset, hand_for_hand=t.hand_for_hand,
+                     seconds_per_hand=t.seconds_per_hand, hands_played=t.hands_played_h4h)
+
+
+def _store_clock(t: Tournament, clock: eng.Clock) -> None:
+    t.clock_started_at = clock.started_at
+    t.clock_paused_at = clock.paused_at
+    t.clock_paused_total = clock.paused_total
+    t.clock_offset = clock.offset
+    t.hand_for_hand = clock.hand_for_hand
+    t.hands_played_h4h = clock.hands_played
+
+
+def _rng(t: Tournament) -> random.Random:
+    return random.Random(t.seed * 1_000_003 + t.seq) if t.seed else random.Random()
+
+
+def _level_dict(level: eng.Level | None) -> dict | None:
+    if level is None:
+        return None
+    return {"small_blind": level.small_blind, "big_blind": level.big_blind, "ante": level.ante,
+            "ante_kind": level.ante_kind, "seconds": level.duration_seconds}
+
+
+def payout_table_of(t: Tournament, entries: list[Entry] | None = None) -> eng.PayoutTable | None:
+    """The payout table: the edited amounts, or the house default from the
+    prize pool (buy-ins of every entry, rebuys and add-ons included)."""
+    entries = entries if entries is not None else list(Entry.objects.filter(tournament=t))
+    paid = [e for e in entries if e.status not in (Entry.Status.RESERVED, Entry.Status.WAITLISTED,
+                                                    Entry.Status.EXPIRED)]
+    if len(paid) < 2:
+        return None
+    pool = t.buy_in * (len(paid) + sum(e.rebuys + e.add_ons for e in paid))
+    if t.payouts and sum(t.payouts) == pool and len(t.payouts) <= len(paid):
+        return eng.payout_table(pool, len(paid), amounts=t.payouts)
+    return eng.payout_table(pool, len(paid))
+
+
+ENTRY_OPS = ("re_enter", "surrender", "rebuy", "add_on")
+"""What the director may do with one registration (the buttons of the page)."""
+
+_GONE = (Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED)
+
+
+def entry_refusal(t: Tournament, op: str, entry: Entry, player_entries: list[Entry],
+                  late_open: bool) -> ServiceError | None:
+    """Why ``op`` (one of :data:`ENTRY_OPS`) is refused for ``entry`` now,
+    or ``None`` when it is allowed.  Pure: no query.
+
+    ``player_entries`` -- every entry of the player in ``t``;
+    ``late_open`` -- the structure's late-registration window is open (it
+    is also the re-entry, surrender and rebuy period).
+
+    * ``re_enter`` -- 004 #72: a busted player, from his latest entry, with
+      re-entries left (``re_entries_allowed``); 001 has none (001 Re-buy/Add-on).
+    * ``surrender`` -- 004 #74: only MunotPoker re-entry tournaments, a
+      seated player with a re-entry left; 001 has no such rule.
+    * ``rebuy`` / ``add_on`` -- only as many as the structure allows (001
+      Re-buy/Add-on: none unless provided; 004 #27), a seated player.
+    * All: the tournament is running and the window is open.
+
+    Codes: ``not_allowed``, ``invalid``, ``duplicate``, ``closed``.
+    """
+    rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 72"
+    if op == "re_enter":
+        if engine_rules(t).late_entry == "none":
+            return ServiceError("not_allowed", "001 Re-buy/Add-on: no late registration or re-entry in this rulebook")
+        if entry.status != Entry.Status.BUSTED:
+            return ServiceError("invalid", "only a busted player re-enters")
+        if any(e.status not in _GONE for e in player_entries):
+            return ServiceError("duplicate", f"{entry.player.name} has an entry already")
+        if entry.number != max(e.number for e in player_entries):
+            return ServiceError("invalid", "a player re-enters from his latest entry")
+        if len(player_entries) - 1 >= t.re_entries_allowed:
+            return ServiceError("not_allowed", "no re-entry left (004 #72)")
+    elif op == "surrender":
+        rule = "004 74"
+        if t.rulebook != "munotpoker" or not t.re_entries_allowed:
+            return ServiceError("not_allowed", "surrender exists only in MunotPoker re-entry tournaments (004 #74)")
+        if entry.status != Entry.Status.SEATED or entry.rebuy_pending:
+            return ServiceError("invalid", "only a seated player with chips surrenders")
+        if len(player_entries) - 1 >= t.re_entries_allowed:
+            return ServiceError("not_allowed", "no re-entry left (004 #74)")
+    elif op in ("rebuy", "add_on"):
+        rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 27"
+        allowed = t.add_ons_allowed if op == "add_on" else t.rebuys_allowed
+        used = entry.add_ons if op == "add_on" else entry.rebuys
+        if used >= allowed:
+            word = "add-on" if op == "add_on" else "rebuy"
+            return ServiceError("not_allowed", f"no {word} allowed ({rule})" if not allowed
+                                else f"no {word} left ({rule})")
+        if entry.status != Entry.Status.SEATED:
+            return ServiceError("invalid", "only a seated player rebuys")
+        if op == "add_on" and entry.rebuy_pending:
+            return ServiceError("invalid", f"{entry.player.name} has lost his chips: rebuy or no rebuy first (004 27)")
+    else:
+        return ServiceError("invalid", f"unknown operation {op!r}")
+    if t.status != Tournament.Status.RUNNING:
+        return ServiceError("closed", "the tournament is not running")
+    if not late_open:
+        return ServiceError("closed", f"late registration has closed: no new stacks any more ({rule})")
+    return None
+
+
+def _floor(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState], dict[int, TournamentTable]]:
+    """The floor as ``TableState`` values (player id = entry id), with the
+    pending moves already applied (their seats are taken)."""
+    tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t, broken=False)}
+    entry_of = dict(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).values_list("player_id", "id"))
+    seats: dict[int, dict[int, int]] = {n: {} for n in tts}
+    number_of = {tt.table_id: n for n, tt in tts.items()}
+    for table_id, number, player_id in Seat.objects.filter(
+            table_id__in=number_of, player__isnull=False).values_list("table_id", "number", "player_id"):
+        if player_id in entry_of:
+            seats[number_of[table_id]][number] = entry_of[player_id]
+    rules = engine_rules(t)
+    floor = []
+    for n, tt in sorted(tts.items()):
+        size = rules.final_table_seats if len(tts) == 1 else t.max_seats
+        floor.append(eng.TableState(n, seats[n], max(size, max(seats[n], default=0)), _positions(tt)))
+    if pending:
+        moves = [eng.Move(i.entry_id, i.from_table, i.from_seat, i.to_table, i.to_seat, ("", ""))
+                 for i in Instruction.objects.filter(tournament=t, kind="move", status="pending")
+                 .exclude(from_table=0)]
+        moves = [m for m in moves if m.from_table in tts and m.to_table in tts]
+        if moves:
+            try:
+                floor = eng.apply_moves(floor, moves)
+            except ValueError:
+                pass
+    return floor, tts
+
+
+def _positions(tt: TournamentTable) -> Positions | None:
+    p = tt.positions
+    if not p:
+        return None
+    return Positions(p["button"], p["small_blind"], p["big_blind"], p.get("dead_button", False),
+                     p.get("dead_small_blind", False), p.get("heads_up", False))

@@ -1,0 +1,240 @@
+"""Create a tournament, register, check in, re-enter, surrender, rebuy and
+start it (seat draw, tables, clock)."""
+
+from __future__ import annotations
+
+import time
+
+from django.db import transaction
+
+from poker import tournament as eng
+from tables import services as table_services
+from tables.models import Player, Seat
+from tables.writepath import ServiceError
+from tournaments.models import Entry, Instruction, Tournament, TournamentTable
+from tournaments.services.reading import (
+    RULEBOOKS,
+    _rng,
+    _store_clock,
+    clock_of,
+    engine_rules,
+    entry_refusal,
+    parse_structure,
+)
+from tournaments.services.waitlist import _late_entry, _promote_waitlist, _re_entry_holds
+from tournaments.services.writes import _lock, _locked_entry, _record, _seat_of, _set_seat
+
+
+def create_tournament(name: str, rulebook: str, structure: dict, *, starting_stack: int, buy_in: int = 0,
+                      max_seats: int | None = None, capacity: int = 0, re_entries_allowed: int = 0,
+                      rebuys_allowed: int = 0, add_ons_allowed: int = 0, seconds_per_hand: int = 120,
+                      seed: int = 0, actor=None) -> Tournament:
+    """Create a tournament in registration.
+
+    ``rulebook`` -- ``"wynental"`` (001) or ``"munotpoker"`` (004);
+    ``structure`` -- see :class:`~tournaments.models.Tournament`; checked by
+    ``validate_structure`` (004 #81: antes are big blind antes equal to SB
+    or BB).  ``max_seats`` defaults to the rulebook's final-table size (001:
+    10, 004 #78: 9).  Rebuys and add-ons only when allowed: 001
+    "Re-buy/Add-on" allows none unless the Turnierreglement provides them.
+    Raises ``ServiceError('invalid')``.
+    """
+    if rulebook not in RULEBOOKS:
+        raise ServiceError("invalid", f"unknown rulebook {rulebook!r}")
+    if not name or starting_stack <= 0 or buy_in < 0:
+        raise ServiceError("invalid", "a tournament needs a name and a positive starting stack")
+    rules = eng.rules_for(RULEBOOKS[rulebook])
+    seats = max_seats or rules.max_seats
+    if not 2 <= seats <= 10:
+        raise ServiceError("invalid", "tables have 2 to 10 seats")
+    s = parse_structure(structure)
+    try:
+        eng.validate_structure(s, rules)
+    except ValueError as exc:
+        raise ServiceError("invalid", str(exc)) from None
+    with transaction.atomic():
+        t = Tournament.objects.create(name=name, rulebook=rulebook, structure=structure, max_seats=seats,
+                                      capacity=capacity, starting_stack=starting_stack, buy_in=buy_in,
+                                      re_entries_allowed=re_entries_allowed, rebuys_allowed=rebuys_allowed,
+                                      add_ons_allowed=add_ons_allowed, seconds_per_hand=seconds_per_hand,
+                                      seed=seed)
+        _record(t, "created", {"rulebook": rulebook, "structure": structure}, actor)
+    return t
+
+
+def _refuse(t: Tournament, op: str, entry: Entry) -> None:
+    """Raise :func:`entry_refusal`'s error, if any (inside the service's lock)."""
+    player_entries = list(Entry.objects.filter(tournament=t, player_id=entry.player_id))
+    error = entry_refusal(t, op, entry, player_entries, clock_of(t).state(time.time()).late_registration_open)
+    if error is not None:
+        raise error
+
+
+def _player(name: str) -> Player:
+    name = (name or "").strip()
+    if not name or len(name) > 100:
+        raise ServiceError("invalid", "a player needs a name (up to 100 characters)")
+    player = Player.objects.filter(name=name).order_by("id").first()
+    return player or Player.objects.create(name=name)
+
+
+def register(tournament_id: int, player_name: str, *, reserve: bool = False, actor=None) -> Entry:
+    """Register (or reserve a place for) a player.
+
+    Before the start: ``registered`` (or ``reserved`` with ``reserve``;
+    reservations lapse at the start, 004 #73) unless the field is full
+    (``capacity``), then ``waitlisted``.  After the start: late registration
+    while the clock says it is open, with a full stack (004 #8), seated at
+    once when a seat is free and nobody waits; else waitlisted (004 #73:
+    the waitlist opens at the start).  001 has no late registration
+    (``not_allowed``).  Errors: ``not_found``, ``invalid``, ``duplicate``,
+    ``closed``, ``not_allowed``.
+    """
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        player = _player(player_name)
+        if Entry.objects.filter(tournament=t, player=player).exclude(
+                status__in=[Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED]).exists():
+            raise ServiceError("duplicate", f"{player.name} is already registered")
+        if Entry.objects.filter(tournament=t, player=player).exists() and t.status != Tournament.Status.REGISTRATION:
+            raise ServiceError("invalid", f"{player.name} busted before: that is a re-entry")
+        number = Entry.objects.filter(tournament=t, player=player).count() + 1
+        if t.status == Tournament.Status.REGISTRATION:
+            full = t.capacity and Entry.objects.filter(
+                tournament=t, status__in=[Entry.Status.REGISTERED, Entry.Status.RESERVED]).count() >= t.capacity
+            status = Entry.Status.WAITLISTED if full else (Entry.Status.RESERVED if reserve else Entry.Status.REGISTERED)
+            entry = Entry.objects.create(tournament=t, player=player, number=number, status=status)
+            _record(t, "registered", {"entry": entry.id, "player": player.name, "status": status}, actor)
+            return entry
+        entry = Entry.objects.create(tournament=t, player=player, number=number, status=Entry.Status.WAITLISTED,
+                                     late=True)
+        _late_entry(t, entry, actor)
+        return entry
+
+
+def check_in(entry_id: int, *, actor=None) -> Entry:
+    """A reserved player checks in before the start (004 #73).  Errors:
+    ``not_found``, ``invalid``."""
+    with _locked_entry(entry_id) as (t, entry):
+        if entry.status != Entry.Status.RESERVED or t.status != Tournament.Status.REGISTRATION:
+            raise ServiceError("invalid", "only a reservation checks in, before the start")
+        entry.status = Entry.Status.REGISTERED
+        entry.save(update_fields=["status"])
+        _record(t, "checked_in", {"entry": entry.id}, actor)
+    return entry
+
+
+def re_enter(entry_id: int, *, at_once: bool | None = None, actor=None) -> Entry:
+    """A busted player enters again as a new registration (004 #72, 004 #27:
+    "muss sich ... neu registrieren"), with a full stack (004 #8).
+
+    Made at once after the bust it has priority over the waitlist (004 #72:
+    "unmittelbar nach dem Ausscheiden"); ``at_once`` defaults to whether no
+    hand has been dealt since at the table where he busted (see
+    :func:`_held_for_re_entry`).  Seated at once when a place is free,
+    else waitlisted.  Errors (``entry_refusal``): ``not_found``,
+    ``invalid`` (not busted), ``duplicate``, ``not_allowed`` (no re-entries
+    left, or 001), ``closed`` (not running, late registration over)."""
+    with _locked_entry(entry_id) as (t, old):
+        _refuse(t, "re_enter", old)
+        if at_once is None:
+            at_once = old.id in _re_entry_holds(t)
+        count = Entry.objects.filter(tournament=t, player=old.player).count()
+        entry = Entry.objects.create(tournament=t, player=old.player, number=count + 1,
+                                     status=Entry.Status.WAITLISTED, priority=at_once, late=True)
+        _late_entry(t, entry, actor)
+    return entry
+
+
+def surrender(entry_id: int, *, actor=None) -> Entry:
+    """004 #74: a seated player gives up his stack for a new one in a
+    re-entry tournament.  The old stack leaves play (004 #8); the new entry
+    joins the waitlist without the priority of a re-entry, and the seat he
+    left goes to the first player waiting (004 #73).  Errors
+    (``entry_refusal``): ``not_found``, ``invalid``, ``not_allowed`` (001,
+    no re-entries), ``closed``; ``hand_in_progress`` (he is in the live hand)."""
+    with _locked_entry(entry_id) as (t, old):
+        _refuse(t, "surrender", old)
+        count = Entry.objects.filter(tournament=t, player=old.player).count()
+        where = _seat_of(t, old.player_id)
+        if where is not None:
+            _set_seat(where[0].table_id, where[1], player_id=None)
+        old.status = Entry.Status.SURRENDERED
+        old.save(update_fields=["status"])
+        entry = Entry.objects.create(tournament=t, player=old.player, number=count + 1,
+                                     status=Entry.Status.WAITLISTED, priority=False, late=True)
+        _record(t, "surrender", {"entry": old.id, "new_entry": entry.id, "rule": "004 74"}, actor)
+        _late_entry(t, entry, actor)
+    return entry
+
+
+def rebuy(entry_id: int, *, add_on: bool = False, actor=None) -> Entry:
+    """A rebuy (or add-on) of a full starting stack, only where the structure
+    allows it (001 Re-buy/Add-on: none unless provided; 004 #27: in a rebuy
+    tournament at once, between hands), while late registration is open.
+    A player who lost his chips (``rebuy_pending``, :func:`_offer_rebuys`)
+    gets his stack in the same seat before his table's next hand, so he
+    misses no hand and posts his blinds/antes at once (004 #27).
+    Errors (``entry_refusal``): ``not_found``, ``not_allowed``, ``invalid``,
+    ``closed``; ``hand_in_progress``."""
+    with _locked_entry(entry_id) as (t, entry):
+        _refuse(t, "add_on" if add_on else "rebuy", entry)
+        rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 27"
+        tt, seat = _seat_of(t, entry.player_id)
+        stack = Seat.objects.get(table_id=tt.table_id, number=seat).stack
+        table_services.set_seat(tt.table_id, seat, player_id=entry.player_id, stack=stack + t.starting_stack)
+        if add_on:
+            entry.add_ons += 1
+        else:
+            entry.rebuys += 1
+        was_pending = entry.rebuy_pending
+        entry.rebuy_pending = False
+        entry.save(update_fields=["add_ons", "rebuys", "rebuy_pending"])
+        if was_pending:
+            Instruction.objects.filter(tournament=t, kind="rebuy", entry=entry, status="pending").update(
+                status="done")
+        _record(t, "add_on" if add_on else "rebuy", {"entry": entry.id, "rule": rule, "after_bust": was_pending},
+                actor)
+    return entry
+
+
+def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tournament:
+    """Start: reservations not checked in lapse and the waitlist opens (004
+    #73): the places they release go to the waitlist in its order, and
+    those players draw seats with everybody; every registered player draws a seat card (001 Sitzverteilung, 004
+    #7); tables are opened (``tables.Table`` with the rulebook's house-rule
+    profile); the first button is drawn (001 Dealerbutton) or on seat 1
+    (004 #75); the clock starts.  Errors: ``invalid`` (not in registration,
+    fewer than two players)."""
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        if t.status != Tournament.Status.REGISTRATION:
+            raise ServiceError("invalid", "the tournament has started already")
+        expired = Entry.objects.filter(tournament=t, status=Entry.Status.RESERVED).update(status=Entry.Status.EXPIRED)
+        promoted = _promote_waitlist(t)
+        entries = list(Entry.objects.filter(tournament=t, status=Entry.Status.REGISTERED).select_related("player"))
+        if len(entries) < 2:
+            raise ServiceError("invalid", "at least two registered players are needed")
+        rules = engine_rules(t)
+        draw = eng.draw_seats([e.id for e in entries], rules, _rng(t))
+        first = parse_structure(t.structure).periods[0]
+        by_id = {e.id: e for e in entries}
+        seats_total = rules.final_table_seats
+        for ts in draw.tables:
+            table = table_services.create_table(
+                f"{t.name[:40]} #{t.id} T{ts.number}", small_blind=first.small_blind, big_blind=first.big_blind,
+                max_seats=seats_total, rules_profile=t.rulebook)
+            TournamentTable.objects.create(tournament=t, table=table, number=ts.number,
+                                           first_button=ts.positions.button if ts.positions else None)
+            for seat, entry_id in ts.seats.items():
+                table_services.set_seat(table.id, seat, player_id=by_id[entry_id].player_id, stack=t.starting_stack)
+        Entry.objects.filter(pk__in=list(by_id)).update(status=Entry.Status.SEATED)
+        t.status = Tournament.Status.RUNNING
+        fields = ["status"]
+        if start_clock:
+            _store_clock(t, clock_of(t).start(time.time()))
+            fields += ["clock_started_at"]
+        _record(t, "started", {"expired_reservations": expired, "from_waitlist": promoted,
+                               "rules": [str(c) for c in draw.rules],
+                               "cards": [[c.player, c.table, c.seat] for c in draw.cards]}, actor, tuple(fields))
+    return t

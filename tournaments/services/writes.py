@@ -1,0 +1,154 @@
+"""The plumbing every tournament write shares: locks (tables first, then
+the tournament), events with their seq and broadcast, instructions to the
+tablets, and seat changes of tournament tables (with their ``absent`` flag
+pushed to the tablet)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from tables import services as table_services
+from tables.models import Seat, Table
+from tables.services import table_group
+from tables.writepath import ServiceError, send_on_commit
+from tournaments.models import Entry, Instruction, Tournament, TournamentEvent, TournamentTable
+from tournaments.services.reading import tournament_group
+from tournaments.services.snapshot import _instruction_message, public_snapshot, snapshot
+
+
+def _lock(tournament_id: int, *, with_tables: bool = True) -> Tournament:
+    """Lock the tournament's tables (ascending id), then the tournament row."""
+    if with_tables:
+        ids = list(TournamentTable.objects.filter(tournament_id=tournament_id).order_by("table_id")
+                   .values_list("table_id", flat=True))
+        if ids:
+            list(Table.objects.filter(id__in=ids).order_by("id").select_for_update(no_key=True)
+                 .values_list("id", flat=True))
+    t = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+    if t is None:
+        raise ServiceError("not_found", f"no tournament {tournament_id}")
+    return t
+
+
+@contextmanager
+def _locked_entry(entry_id: int) -> Iterator[tuple[Tournament, Entry]]:
+    """The opening of every service on one entry: inside one transaction,
+    the entry's tournament locked (:func:`_lock`) and the entry read again
+    under that lock (player selected).  Yields ``(tournament, entry)``.
+    Errors: ``not_found``."""
+    entry = Entry.objects.filter(pk=entry_id).select_related("player").first()
+    if entry is None:
+        raise ServiceError("not_found", f"no entry {entry_id}")
+    with transaction.atomic():
+        t = _lock(entry.tournament_id)
+        entry.refresh_from_db()
+        yield t, entry
+
+
+def _record(t: Tournament, kind: str, payload: dict, actor=None, fields: tuple[str, ...] = ()) -> int:
+    """Append an event, bump ``t.seq``, save ``fields`` and broadcast on commit."""
+    t.seq += 1
+    TournamentEvent.objects.create(tournament=t, seq=t.seq, kind=kind, payload=payload,
+                                   actor=actor if actor is not None and actor.is_authenticated else None)
+    t.save(update_fields=[*fields, "seq"])
+    _broadcast_on_commit(t)
+    return t.seq
+
+
+def _broadcast_on_commit(t: Tournament) -> None:
+    full = snapshot(t)
+    public = public_snapshot(full)
+    message = {"type": "tournament.update", "seq": t.seq,
+               "full": json.dumps({"type": "update", "seq": t.seq, "snapshot": full}),
+               "public": json.dumps({"type": "update", "seq": t.seq, "snapshot": public})}
+    group = tournament_group(t.id)
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(group, message)
+
+    transaction.on_commit(send)
+
+
+def _push_instruction(t: Tournament, i: Instruction, table_numbers: set[int] | None = None) -> None:
+    """Send an instruction to the tablets of the tables it concerns (on commit)."""
+    numbers = table_numbers or {n for n in (i.from_table, i.to_table) if n}
+    ids = list(TournamentTable.objects.filter(tournament=t, number__in=numbers).values_list("table_id", flat=True))
+    if not numbers:
+        ids = list(TournamentTable.objects.filter(tournament=t, broken=False).values_list("table_id", flat=True))
+    send_on_commit([table_group(table_id) for table_id in ids], _instruction_message(i))
+
+
+def _instruct(t: Tournament, kind: str, text_en: str, text_de: str, *, entry: Entry | None = None,
+              move: tuple[int, int, int, int] | None = None, status: str = "done", rule: str = "",
+              stack: int = 0, undoes: Instruction | None = None, actor=None,
+              tables: set[int] | None = None) -> Instruction:
+    fr, fs, to, ts = move or (None, None, None, None)
+    i = Instruction.objects.create(tournament=t, kind=kind, status=status, entry=entry, from_table=fr,
+                                   from_seat=fs, to_table=to, to_seat=ts, text_en=text_en, text_de=text_de,
+                                   rule=rule, stack=stack, undoes=undoes,
+                                   actor=actor if actor is not None and actor.is_authenticated else None)
+    _push_instruction(t, i, tables)
+    return i
+
+
+def _set_seat(table_id: int, number: int, *, player_id: int | None, stack: int = 0, absent: bool = False) -> None:
+    """``tables.services.set_seat`` plus the seat's ``absent`` flag (which
+    set_seat leaves alone): a seat emptied or given to a newcomer is not
+    absent; a moved player keeps his.  A change of the flag goes to the
+    table's tablet (:func:`_push_absent`)."""
+    table_services.set_seat(table_id, number, player_id=player_id, stack=stack)
+    if Seat.objects.filter(table_id=table_id, number=number).exclude(absent=absent).update(absent=absent):
+        _push_absent(table_id)
+
+
+def _take_seat(t: Tournament, table_id: int, number: int, player_id: int, stack: int) -> None:
+    """Seat a newcomer; a busted player still sitting there (stack 0, no
+    seated entry) leaves first."""
+    holder = Seat.objects.filter(table_id=table_id, number=number).values_list("player_id", "stack").first()
+    if holder and holder[0] not in (None, player_id) and holder[1] == 0 and not Entry.objects.filter(
+            tournament=t, player_id=holder[0], status=Entry.Status.SEATED).exists():
+        _set_seat(table_id, number, player_id=None)
+    _set_seat(table_id, number, player_id=player_id, stack=stack)
+
+
+def _clear_busted_seats(t: Tournament) -> int:
+    """Busted (or surrendered) players still in a seat with no chips leave
+    it.  Returns the seats cleared."""
+    ids = list(TournamentTable.objects.filter(tournament=t).values_list("table_id", flat=True))
+    seated = set(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).values_list("player_id", flat=True))
+    gone = set(Entry.objects.filter(tournament=t).exclude(status=Entry.Status.SEATED)
+               .values_list("player_id", flat=True)) - seated
+    cleared = 0
+    for table_id, number in Seat.objects.filter(table_id__in=ids, player_id__in=gone, stack=0).values_list(
+            "table_id", "number"):
+        _set_seat(table_id, number, player_id=None)
+        cleared += 1
+    return cleared
+
+
+def _seat_of(t: Tournament, player_id: int) -> tuple[TournamentTable, int] | None:
+    seat = Seat.objects.filter(player_id=player_id, table__tournament_table__tournament=t,
+                               table__tournament_table__broken=False).first()
+    if seat is None:
+        return None
+    return TournamentTable.objects.get(table_id=seat.table_id), seat.number
+
+
+def _absent_seats(table_id: int) -> list[int]:
+    return list(Seat.objects.filter(table_id=table_id, player__isnull=False, absent=True).order_by("number")
+                .values_list("number", flat=True))
+
+
+def _push_absent(table_id: int) -> None:
+    """Tell the table's tablet which seats are absent now (on commit;
+    ``{"type": "absent", "table_id", "seats"}``, no seq: like an instruction)."""
+    send_on_commit([table_group(table_id)], {"type": "absent", "table_id": table_id,
+                                             "seats": _absent_seats(table_id)})
