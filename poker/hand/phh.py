@@ -31,7 +31,9 @@ Action translation (PHH -> engine action dict):
 ``# run_it_twice``  pokerfloor extension: ``{"type": "run_it_twice", ...}``
 =================== ==========================================
 
-Standard library only (``tomllib``).
+The TOML is read and written by pokerkit's :class:`pokerkit.HandHistory`
+(``HandHistory.loads`` / ``HandHistory.dumps``; our user fields travel in its
+``user_defined_fields``); this module translates between PHH and the engine.
 """
 
 from __future__ import annotations
@@ -41,8 +43,11 @@ import math
 import re
 import tomllib
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Iterable
+
+from pokerkit import HandHistory
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
@@ -56,6 +61,13 @@ _CORE = {
     "variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions",
     "ante_trimming_status", "finishing_stacks", "players", "seats", "small_bet", "big_bet",
 }
+#: Metadata fields of the PHH standard (``HandHistory`` writes them as
+#: fields; any other metadata goes into its ``user_defined_fields``).
+_STANDARD_METADATA = frozenset(HandHistory.optional_field_names)
+#: HandHistory attributes that are settings of pokerkit, not PHH fields.
+_NOT_FIELDS = frozenset({"user_defined_fields", "automations", "divmod", "rake", "parse_value"})
+_MISSING = re.compile(r"argument: '(\w+)'")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: PHH variant code -> HandSpec.game, and back.
 VARIANTS = {"NT": "nlhe", "PO": "plo", "FT": "limit_holdem"}
 GAME_CODES = {game: code for code, game in VARIANTS.items()}
@@ -79,7 +91,7 @@ def _chips(value: Any, name: str) -> int:
         raise EngineError("bad_spec", f"{name}: {value!r} is not an amount of chips.")
     if isinstance(value, int):
         return value
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+    if isinstance(value, (float, Decimal)) and math.isfinite(value) and value == int(value):
         return int(value)
     raise EngineError("bad_spec", f"{name}: {value!r} is not a whole number of chips.")
 
@@ -172,7 +184,7 @@ def _values(raw: Any, n: int, name: str) -> tuple[int, ...]:
 
 
 def load_phh(path_or_text: str | Path) -> PhhHand:
-    """Parse a PHH hand.
+    """Parse a PHH hand with pokerkit's ``HandHistory.loads``.
 
     Args:
         path_or_text: a path (``Path`` or an existing file name) or the TOML
@@ -183,8 +195,9 @@ def load_phh(path_or_text: str | Path) -> PhhHand:
 
     Raises:
         EngineError("bad_spec") when the text is not valid TOML, the variant
-        is not ``NT``, ``PO`` or ``FT``, or a required field is missing or
-        malformed.
+        is not ``NT``, ``PO`` or ``FT``, or a field the PHH standard requires
+        (``variant``, ``antes``, ``starting_stacks``, ``actions``, the bet
+        sizes) is missing or malformed.
     """
     source = None
     if isinstance(path_or_text, Path) or (
@@ -195,35 +208,57 @@ def load_phh(path_or_text: str | Path) -> PhhHand:
     else:
         text = path_or_text
     try:
-        data = tomllib.loads(text)
+        history = HandHistory.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise EngineError("bad_spec", f"Not a PHH/TOML text: {exc}") from None
-    variant = data.get("variant")
+    except TypeError as exc:  # a required field of the PHH standard is missing
+        missing = _MISSING.search(str(exc))
+        detail = f"PHH field {missing.group(1)!r} is missing" if missing else f"Not a PHH hand: {exc}"
+        raise EngineError("bad_spec", f"{detail}.") from None
+    return hand_from_history(history, source)
+
+
+def hand_from_history(history: HandHistory, source: str | None = None) -> PhhHand:
+    """Our :class:`PhhHand` of a pokerkit ``HandHistory``.
+
+    Raises:
+        EngineError("bad_spec") for a variant other than ``NT``, ``PO``,
+        ``FT``, or missing or malformed amounts.
+    """
+    variant = history.variant
     if variant not in VARIANTS:
         raise EngineError(
             "bad_spec", f"Supported variants are {', '.join(VARIANTS)} (NLHE, PLO, limit Hold'em), got {variant!r}.",
         )
-    try:
-        stacks = tuple(_chips(v, "starting_stacks") for v in data["starting_stacks"])
-        n = len(stacks)
-        finishing = data.get("finishing_stacks")
-        return PhhHand(
-            antes=_values(data.get("antes", 0), n, "antes"),
-            blinds_or_straddles=_values(data.get("blinds_or_straddles", 0), n, "blinds_or_straddles"),
-            min_bet=_chips(data["small_bet" if variant == "FT" else "min_bet"], "min_bet"),
-            starting_stacks=stacks,
-            actions=tuple(str(a) for a in data.get("actions", ())),
-            ante_trimming_status=bool(data.get("ante_trimming_status", False)),
-            finishing_stacks=None if finishing is None else tuple(_chips(v, "finishing_stacks") for v in finishing),
-            players=None if data.get("players") is None else tuple(str(p) for p in data["players"]),
-            seats=None if data.get("seats") is None else tuple(int(s) for s in data["seats"]),
-            extra={k: v for k, v in data.items() if k not in _CORE},
-            source=source,
-            variant=variant,
-            big_bet=_chips(data["big_bet"], "big_bet") if variant == "FT" else None,
-        )
-    except KeyError as exc:
-        raise EngineError("bad_spec", f"PHH field {exc.args[0]!r} is missing.") from None
+    min_bet = history.small_bet if variant == "FT" else history.min_bet
+    if min_bet is None:
+        raise EngineError("bad_spec", f"PHH field {'small_bet' if variant == 'FT' else 'min_bet'!r} is missing.")
+    if variant == "FT" and history.big_bet is None:
+        raise EngineError("bad_spec", "PHH field 'big_bet' is missing.")
+    stacks = tuple(_chips(v, "starting_stacks") for v in history.starting_stacks)
+    n = len(stacks)
+    finishing = history.finishing_stacks
+    extra = {
+        f.name: getattr(history, f.name) for f in dataclasses.fields(history)
+        if f.name not in _CORE and f.name not in _NOT_FIELDS and getattr(history, f.name) is not None
+    }
+    extra |= history.user_defined_fields
+    blinds = history.blinds_or_straddles
+    return PhhHand(
+        antes=_values(history.antes, n, "antes"),
+        blinds_or_straddles=_values(0 if blinds is None else blinds, n, "blinds_or_straddles"),
+        min_bet=_chips(min_bet, "min_bet"),
+        starting_stacks=stacks,
+        actions=tuple(str(a) for a in history.actions),
+        ante_trimming_status=bool(history.ante_trimming_status),
+        finishing_stacks=None if finishing is None else tuple(_chips(v, "finishing_stacks") for v in finishing),
+        players=None if history.players is None else tuple(str(p) for p in history.players),
+        seats=None if history.seats is None else tuple(int(s) for s in history.seats),
+        extra=extra,
+        source=source,
+        variant=variant,
+        big_bet=_chips(history.big_bet, "big_bet") if variant == "FT" else None,
+    )
 
 
 _PLAYER = re.compile(r"^p([1-9][0-9]*)$")
@@ -430,25 +465,18 @@ def replay(
 
 
 # ---------------------------------------------------------------- export
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
+def _plain(value: Any) -> Any:
+    """Tuples as lists (all the way down), for pokerkit's TOML writer; in
+    strings a control character (a line break) becomes a space and ``'''``
+    becomes ``''``: the writer puts strings in TOML literal quotes, which
+    hold neither."""
     if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return f'"{escaped}"'
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
+        return _CONTROL.sub(" ", value).replace("'''", "''")
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if value is None:
-        raise EngineError("bad_action", "PHH/TOML cannot store None.")
-    return _toml_value(str(value))
-
-
-def _toml_key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml_value(key)
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
@@ -459,10 +487,12 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
         history: the engine actions (``HandState.history``); they are
             replayed to translate them (e.g. ``all_in`` -> ``cc``/``cbr``).
         **metadata: extra PHH fields (``event``, ``hand``, ``year``, or user
-            fields starting with ``_``); None values are skipped.
+            fields starting with ``_``); None values are skipped. Fields of
+            the PHH standard are written as such, any other key as a
+            user-defined field.
 
     Returns:
-        The TOML text. ``load_phh`` of it gives back the same hand: same
+        The TOML text, written by pokerkit's ``HandHistory.dumps``. ``load_phh`` of it gives back the same hand: same
         spec (rules in the ``_rules`` user field, button in ``_button_seat``)
         and actions that replay to the same state. ``finishing_stacks`` is
         written when the hand is complete. Dealer awards use the
@@ -545,37 +575,31 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
     }
     if state.final_stacks is not None:
         fields["finishing_stacks"] = list(state.final_stacks)
+    user: dict[str, Any] = {}
     if spec.rules != Rules():
-        fields["_rules"] = _rules_to_phh(spec.rules)
+        user["_rules"] = _rules_to_phh(spec.rules)
     if spec.button_seat is not None:
-        fields["_button_seat"] = spec.button_seat
+        user["_button_seat"] = spec.button_seat
     for name in ("bomb_pot", "flip"):
         if getattr(spec, name):
-            fields[f"_{name}"] = getattr(spec, name)
+            user[f"_{name}"] = getattr(spec, name)
     if spec.boards != 1:
-        fields["_boards"] = spec.boards
+        user["_boards"] = spec.boards
     if spec.run_it_twice_min_pot is not None:
-        fields["_run_it_twice_min_pot"] = spec.run_it_twice_min_pot
+        user["_run_it_twice_min_pot"] = spec.run_it_twice_min_pot
     if spec.stakes is not None:
-        fields["_stakes"] = list(spec.stakes)
+        user["_stakes"] = list(spec.stakes)
     if spec.straddles:
-        fields["_straddles"] = [list(s) for s in spec.straddles]
+        user["_straddles"] = [list(s) for s in spec.straddles]
     if spec.posts:
         # 000 Einsätze 4: live posts [[seat, chips], ...] (not PHH blinds:
         # they do not move the action like a straddle would).
-        fields["_posts"] = [list(p) for p in spec.posts]
+        user["_posts"] = [list(p) for p in spec.posts]
     for key, value in metadata.items():
         if value is not None:
-            fields[key] = value
-    lines = []
-    for key, value in fields.items():
-        if key == "actions":
-            lines.append("actions = [")
-            lines.extend(f"  {_toml_value(a)}," for a in value)
-            lines.append("]")
-        else:
-            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
-    return "\n".join(lines) + "\n"
+            (fields if key in _STANDARD_METADATA else user)[key] = _plain(value)
+    record = HandHistory(**_plain(fields), user_defined_fields=_plain(user))
+    return record.dumps() + "\n"
 
 
 def spec_from_phh(hand: PhhHand) -> HandSpec:
