@@ -40,7 +40,7 @@ def test_it_shows_the_tablet_to_the_tables_dealer(client, table, dealer):
     body = response.content.decode()
     assert f'data-ws-path="/ws/tables/{table.id}/dealer/"' in body
     assert "js/dealer.js" in body
-    assert 'data-k="call_n"' in body  # translated strings for the script
+    assert 'src="/jsi18n/"' in body  # translated strings for the script (JavaScriptCatalog)
 
 
 def test_it_refuses_the_tablet_to_a_dealer_of_another_table(client, table, other_dealer):
