@@ -1,9 +1,10 @@
 """The cash-game floor: games, buy-ins, waitlists, calls, must-move tables,
 table changes, absent players and lobby display links.
 
-Every mutation is one function that runs in ``transaction.atomic()``, locks
-the room row first (``FOR NO KEY UPDATE``: one writer per room for its lists) and then the table rows it
-changes (through ``tables.services``, ascending ids), writes append-only
+Every mutation is one step on the write path (``tables.writepath``, through
+:func:`room.services.base.room_step`): one transaction that locks the room
+row first (``FOR NO KEY UPDATE``: one writer per room for its lists), then
+the table rows it changes (through ``tables.services``, ascending ids), writes append-only
 ``RoomLog`` entries with actor and time, bumps ``Room.seq`` once and
 broadcasts the room after the commit (``transaction.on_commit``) to the
 lobby screens (group ``lobby.<slug>``) and the floor's room dashboards

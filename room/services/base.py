@@ -1,16 +1,15 @@
-"""Shared parts of the room services: groups, pure rules, the room lock, one floor step (log, seq, broadcast), lookups
+"""Shared parts of the room services: groups, pure rules, the room lock, one floor step on the write path (log, seq, broadcast), lookups
 and the primitive move of a seated player.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
+from collections.abc import Iterator
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,7 +28,7 @@ from room.services.snapshot import lobby_view, room_snapshot
 from tables import services
 from tables.db import rows as _rows
 from tables.models import Player, Seat, Table
-from tables.writepath import ServiceError
+from tables.writepath import ServiceError, WriteStep, send_messages_on_commit, write_step
 
 
 def lobby_group(slug: str) -> str:
@@ -101,6 +100,8 @@ def seats_passed_from_button(button: int, old: int, new: int, occupied: list[int
 # Locking, logging, broadcasting
 
 def lock_room(room_id: int) -> Room:
+    """Lock the room row (``FOR NO KEY UPDATE``: one writer per room for its
+    lists) and load it.  Raises ``ServiceError('not_found')``."""
     room = Room.objects.select_for_update(no_key=True).filter(pk=room_id).first()
     if room is None:
         raise ServiceError("not_found", _("no room %(room_id)s") % {"room_id": room_id})
@@ -112,47 +113,61 @@ def _actor_id(actor) -> int | None:
 
 
 class Step:
-    """One room mutation: log entries (all with the room's new seq), one seq
-    bump and one broadcast after the commit."""
+    """One room mutation on the write path: its ``RoomLog`` entries, all with
+    the room's new seq (one bump per step), and one broadcast after the
+    commit.  ``room`` is the locked ``Room``."""
 
-    def __init__(self, room: Room, actor) -> None:
-        self.room = room
+    def __init__(self, write: WriteStep[Room], actor) -> None:
+        self.write = write
+        self.room = write.row
         self.actor_id = _actor_id(actor)
         self.entries: list[RoomLog] = []
 
     def log(self, kind: str, /, *, game: Game | None = None, player: Player | None = None, **payload: Any) -> None:
+        """Add a log entry: ``kind`` (e.g. ``waitlist_add``), the game and
+        player concerned, and a JSON-able ``payload``."""
         self.entries.append(RoomLog(room=self.room, kind=kind, game=game, player=player, payload=payload,
                                     actor_id=self.actor_id))
 
     def finish(self) -> int:
-        room = self.room
-        room.seq += 1
-        _rows(f"UPDATE {Room._meta.db_table} SET seq = %s WHERE id = %s RETURNING id", [room.seq, room.pk])
+        """Bump the room's seq, append the log entries with it and publish
+        the room when the step ends (sent after the commit).  Returns the
+        new seq."""
+        seq = self.write.bump()
         for entry in self.entries:
-            entry.seq = room.seq
+            entry.seq = seq
         RoomLog.objects.bulk_create(self.entries)
-        _broadcast_on_commit(room)
-        return room.seq
+        self.entries = []
+        self.write.publish(_publish, self.room)
+        return seq
 
 
-def _broadcast_on_commit(room: Room) -> None:
-    """Snapshot the room now (inside the transaction) and send it after the
-    commit: the lobby form to ``lobby.<slug>``, the floor form to
-    ``roomfloor.<slug>``; each serialised once for all receivers."""
+@contextlib.contextmanager
+def room_step(room_id: int, actor) -> Iterator[Step]:
+    """One mutation of a room through the write path
+    (:func:`tables.writepath.write_step`): a transaction, the room row
+    locked (:func:`lock_room`), a :class:`Step` to log to; when the block
+    ends without an error the seq is written and the room published.  An
+    error rolls the whole block back.  Raises ``ServiceError('not_found')``
+    for an unknown room."""
+    with write_step(Room, room_id, lock=lock_room) as write:
+        yield Step(write, actor)
+
+
+def _publish(room: Room) -> None:
+    """Snapshot the room now (inside the transaction, after the step's
+    writes) and send it after the commit: the lobby form to
+    ``lobby.<slug>``, the floor form to ``roomfloor.<slug>``; each
+    serialised once for all receivers."""
     seq, slug = room.seq, room.slug
     floor = room_snapshot(room, lobby=False)
     lobby = lobby_view(floor)
     lobby_text = json.dumps({"type": "update", "seq": seq, "snapshot": lobby}, separators=(",", ":"))
     floor_text = json.dumps({"type": "update", "seq": seq, "snapshot": floor}, separators=(",", ":"))
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        async_to_sync(layer.group_send)(lobby_group(slug), {"type": "room.update", "seq": seq, "text": lobby_text})
-        async_to_sync(layer.group_send)(floor_room_group(slug), {"type": "room.update", "seq": seq, "text": floor_text})
-
-    transaction.on_commit(send)
+    send_messages_on_commit([
+        (lobby_group(slug), {"type": "room.update", "seq": seq, "text": lobby_text}),
+        (floor_room_group(slug), {"type": "room.update", "seq": seq, "text": floor_text}),
+    ])
 
 
 # ---------------------------------------------------------------------------

@@ -15,12 +15,12 @@ from room.models import (
     Game,
     GameTable,
     QueueEntry,
-    Room,
 )
 from room.services.base import (
     Step,
-    lock_room,
     move_seated,
+    room_of,
+    room_step,
 )
 from tables import services
 from tables.db import rows as _rows
@@ -118,16 +118,16 @@ def call_open_seats(game_id: int, *, actor=None) -> list[Call]:
     """Offer every open seat of a game that has no call yet to the next in
     line (the seat-opened trigger; also the floor's "call" button).
     Errors: ``not_found``."""
-    with transaction.atomic():
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None:
-            raise ServiceError("not_found", _("no game %(game_id)s") % {"game_id": game_id})
-        room = lock_room(game.room_id)
-        _expire(room, Step(room, actor), timezone.now())
-        step = Step(room, actor)
-        calls = fill_open_seats(step, game)
-        step.finish()
-        return calls
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise ServiceError("not_found", _("no game %(game_id)s") % {"game_id": game_id})
+    with transaction.atomic():  # two steps (each its own seq and broadcast), one transaction
+        with room_step(game.room_id, actor) as step:
+            _expire(step, timezone.now())
+        with room_step(game.room_id, actor) as step:
+            calls = fill_open_seats(step, game)
+            step.finish()
+    return calls
 
 
 def seat_opened(table_id: int, seat_number: int | None = None, *, actor=None) -> list[Call]:
@@ -157,17 +157,22 @@ def close_call(step: Step, call: Call, status: str) -> None:
              queue=entry.queue)
 
 
-def _lock_open_call(call_id: int) -> tuple[Room, Call]:
-    call = Call.objects.select_related("game").filter(pk=call_id).first()
-    if call is None:
+def _room_of_call(call_id: int) -> int:
+    """The room id of a call; ``not_found`` if there is no such call."""
+    room_id = room_of("call", call_id)
+    if room_id is None:
         raise ServiceError("not_found", _("no call %(call_id)s") % {"call_id": call_id})
-    room = lock_room(call.game.room_id)
+    return room_id
+
+
+def _locked_open_call(call_id: int) -> Call:
+    """Lock an open call (its room is locked already); ``call_closed`` if it is not open any more."""
     call = Call.objects.select_for_update(of=("self",)).select_related(
         "game", "table", "entry", "entry__player").get(pk=call_id)
     if call.status != Call.Status.OPEN:
         raise ServiceError("call_closed", _("that call is %(call_status)s already") %
                            {"call_status": call.get_status_display()})
-    return room, call
+    return call
 
 
 def _next_after(step: Step, call: Call) -> Call | None:
@@ -185,9 +190,9 @@ def accept_call(call_id: int, *, actor=None) -> Call:
     whole table stake (000 Allgemein 12); the seat they leave is offered on.
     Errors: ``not_found``, ``call_closed``, ``expired`` (deadline passed:
     recorded as a no-show and the next player called), ``hand_in_progress``."""
-    with transaction.atomic():
-        room, call = _lock_open_call(call_id)
-        step = Step(room, actor)
+    room_id = _room_of_call(call_id)
+    with room_step(room_id, actor) as step:
+        call = _locked_open_call(call_id)
         if call.deadline <= timezone.now() and not call.forced:
             close_call(step, call, Call.Status.EXPIRED)
             _next_after(step, call)
@@ -197,9 +202,8 @@ def accept_call(call_id: int, *, actor=None) -> Call:
             expired = False
     if expired:
         raise ServiceError("expired", _("the countdown ran out: the next player was called"))
-    with transaction.atomic():
-        room, call = _lock_open_call(call_id)
-        step = Step(room, actor)
+    with room_step(room_id, actor) as step:
+        call = _locked_open_call(call_id)
         entry, game = call.entry, call.game
         gt = GameTable.objects.get(table_id=call.table_id)
         if entry.queue == QueueEntry.Queue.MUST_MOVE:
@@ -229,22 +233,21 @@ def decline_call(call_id: int, *, actor=None) -> Call | None:
     the first one must move (a forced call, which cannot be declined;
     000 Allgemein 15).  Errors: ``not_found``, ``call_closed``,
     ``must_move``."""
-    with transaction.atomic():
-        room, call = _lock_open_call(call_id)
+    with room_step(_room_of_call(call_id), actor) as step:
+        call = _locked_open_call(call_id)
         if call.forced:
             raise ServiceError("must_move", _("%(player)s must move: everyone else declined (000 Allgemein 15)") %
                                             {"player": call.entry.player.name})
-        step = Step(room, actor)
         close_call(step, call, Call.Status.DECLINED)
         nxt = _next_after(step, call)
         step.finish()
         return nxt
 
 
-def _expire(room: Room, step: Step, now) -> int:
+def _expire(step: Step, now) -> int:
     n = 0
     for call in (Call.objects.select_for_update(of=("self",)).select_related("game", "entry", "entry__player")
-                 .filter(game__room=room, status=Call.Status.OPEN, forced=False, deadline__lte=now)
+                 .filter(game__room=step.room, status=Call.Status.OPEN, forced=False, deadline__lte=now)
                  .order_by("deadline", "id")):
         close_call(step, call, Call.Status.EXPIRED)
         _next_after(step, call)
@@ -260,6 +263,5 @@ def expire_calls(room_id: int, *, now=None, actor=None) -> int:
     Forced must-move calls do not expire (the floor moves the player).
     Run by the floor's room dashboard when a countdown ends (and before
     every :func:`call_open_seats`).  Errors: ``not_found``."""
-    with transaction.atomic():
-        room = lock_room(room_id)
-        return _expire(room, Step(room, actor), now or timezone.now())
+    with room_step(room_id, actor) as step:
+        return _expire(step, now or timezone.now())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from room.models import (
@@ -15,12 +14,11 @@ from room.models import (
     Room,
 )
 from room.services.base import (
-    Step,
     check_divisible,
     chip_unit_for,
     game_of_table,
-    lock_room,
     positive_int,
+    room_step,
 )
 from room.services.calls import close_call, fill_open_seats
 from tables import services
@@ -52,16 +50,14 @@ def update_room(room_id: int, *, actor=None, call_seconds: int | None = None, lo
         raise ServiceError("invalid", _("lobby_names must be one of %(values)s") % {"values": Room.Names.values})
     if call_seconds is not None and (not isinstance(call_seconds, int) or call_seconds < 10):
         raise ServiceError("invalid", _("the call countdown is at least 10 seconds"))
-    with transaction.atomic():
-        room = lock_room(room_id)
+    with room_step(room_id, actor) as step:
         changed = {}
         for field, value in (("call_seconds", call_seconds), ("lobby_names", lobby_names),
                              ("lobby_stacks", lobby_stacks)):
             if value is not None:
-                setattr(room, field, value)
+                setattr(step.room, field, value)
                 changed[field] = value
-        room.save(update_fields=list(changed) or None)
-        step = Step(room, actor)
+        step.write.save(*changed)
         step.log("settings", **changed)
         return step.finish()
 
@@ -86,14 +82,12 @@ def create_game(room_id: int, name: str, *, variant: str = Game.Variant.NLHE, sm
         raise ServiceError("invalid", _("big blind <= minimum buy-in <= maximum buy-in (000 Einsätze 3)"))
     check_divisible(min_buy_in, unit)
     check_divisible(max_buy_in, unit)
-    with transaction.atomic():
-        room = lock_room(room_id)
-        if Game.objects.filter(room=room, name=name).exists():
+    with room_step(room_id, actor) as step:
+        if Game.objects.filter(room=step.room, name=name).exists():
             raise ServiceError("invalid", _("the room has a game “%(name)s” already") % {"name": name})
-        game = Game.objects.create(room=room, name=name, variant=variant, small_blind=small_blind,
+        game = Game.objects.create(room=step.room, name=name, variant=variant, small_blind=small_blind,
                                    big_blind=big_blind, min_buy_in=min_buy_in, max_buy_in=max_buy_in,
                                    chip_unit=unit, rules_profile=rules_profile)
-        step = Step(room, actor)
         step.log("game", game=game, name=name, variant=variant, blinds=[small_blind, big_blind],
                  buy_in=[min_buy_in, max_buy_in], unit=unit)
         step.finish()
@@ -107,17 +101,15 @@ def open_table(game_id: int, name: str, *, kind: str = GameTable.Kind.MAIN, max_
     offered to the lists at once.  Errors: ``not_found``, ``invalid``."""
     if kind not in GameTable.Kind.values:
         raise ServiceError("invalid", _("unknown table kind “%(kind)s”") % {"kind": kind})
-    with transaction.atomic():
-        game = Game.objects.select_related("room").filter(pk=game_id).first()
-        if game is None:
-            raise ServiceError("not_found", _("no game %(game_id)s") % {"game_id": game_id})
-        room = lock_room(game.room_id)
+    game = Game.objects.select_related("room").filter(pk=game_id).first()
+    if game is None:
+        raise ServiceError("not_found", _("no game %(game_id)s") % {"game_id": game_id})
+    with room_step(game.room_id, actor) as step:
         if Table.objects.filter(name=name).exists():
             raise ServiceError("invalid", _("a table “%(name)s” exists already") % {"name": name})
         table = services.create_table(name, small_blind=game.small_blind, big_blind=game.big_blind,
                                       max_seats=max_seats, rules_profile=game.rules_profile, dealer=dealer)
         GameTable.objects.create(game=game, table=table, kind=kind)
-        step = Step(room, actor)
         step.log("open_table", game=game, table=table.id, name=name, table_kind=kind)
         fill_open_seats(step, game)
         step.finish()
@@ -128,11 +120,9 @@ def set_table_open(table_id: int, is_open: bool, *, actor=None) -> int:
     """Open or close a table of a game (``tables.services.set_table_status``;
     closed only between hands).  Open calls to a closed table are cancelled.
     Returns the room's seq.  Errors: ``no_game``, ``hand_in_progress``."""
-    with transaction.atomic():
-        gt = game_of_table(table_id)
-        room = lock_room(gt.game.room_id)
+    gt = game_of_table(table_id)
+    with room_step(gt.game.room_id, actor) as step:
         services.set_table_status(table_id, Table.Status.OPEN if is_open else Table.Status.CLOSED)
-        step = Step(room, actor)
         step.log("table_open" if is_open else "table_close", game=gt.game, table=table_id)
         if not is_open:
             for call in Call.objects.select_for_update().filter(table_id=table_id, status=Call.Status.OPEN):
@@ -147,13 +137,11 @@ def assign_dealer(table_id: int, dealer, *, actor=None) -> int:
     ``invalid``."""
     if dealer is not None and DEALER not in roles_of(dealer):
         raise ServiceError("invalid", _("%(dealer)s is not a dealer") % {"dealer": dealer.username})
-    with transaction.atomic():
-        gt = game_of_table(table_id)
-        room = lock_room(gt.game.room_id)
+    gt = game_of_table(table_id)
+    with room_step(gt.game.room_id, actor) as step:
         table = services._lock_table(table_id)
         table.dealer = dealer
         services._commit_table_change(table, ("dealer",))
-        step = Step(room, actor)
         step.log("dealer", game=gt.game, table=table_id, dealer=dealer.username if dealer else None)
         return step.finish()
 
@@ -163,11 +151,9 @@ def create_display(room_id: int, *, actor, label: str = "") -> LobbyDisplay:
     only).  Errors: ``forbidden``, ``not_found``."""
     if MANAGER not in roles_of(actor):
         raise ServiceError("forbidden", _("only a manager makes display links"))
-    with transaction.atomic():
-        room = lock_room(room_id)
-        display = LobbyDisplay.objects.create(room=room, token=secrets.token_urlsafe(24), label=label[:80],
+    with room_step(room_id, actor) as step:
+        display = LobbyDisplay.objects.create(room=step.room, token=secrets.token_urlsafe(24), label=label[:80],
                                               created_by=actor)
-        step = Step(room, actor)
         step.log("display", display=display.id, label=display.label)
         step.finish()
         return display

@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,14 +18,13 @@ from room.models import (
     QueueEntry,
 )
 from room.services.base import (
-    Step,
     between_hands,
     check_divisible,
     game_of_table,
-    lock_room,
     locked_seat,
     minimum_buy_in,
     positive_int,
+    room_step,
 )
 from room.services.calls import fill_open_seats
 from tables import services
@@ -47,10 +45,9 @@ def buy_in(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
     ``below_minimum``, ``above_maximum``, ``already_bought_in``,
     ``hand_in_progress``, ``invalid``."""
     amount = positive_int(amount, "the buy-in")
-    with transaction.atomic():
-        gt = game_of_table(table_id)
-        game = gt.game
-        room = lock_room(game.room_id)
+    gt = game_of_table(table_id)
+    game = gt.game
+    with room_step(game.room_id, actor) as step:
         table, seat = locked_seat(table_id, seat_number)
         between_hands(table, _("buy-ins"))
         if seat.stack > 0:
@@ -68,7 +65,6 @@ def buy_in(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
         seat.stack = amount
         seat.save(update_fields=["stack"])
         services._commit_table_change(table)
-        step = Step(room, actor)
         step.log("buy_in", game=game, player=seat.player, table=table_id, seat=seat_number, amount=amount)
         return step.finish()
 
@@ -83,10 +79,9 @@ def add_on(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
     if isinstance(amount, int) and not isinstance(amount, bool) and amount < 0:
         raise ServiceError("chips_off_table", _("no chips come off the table except when leaving (000 Einsätze 1)"))
     amount = positive_int(amount, "the add-on")
-    with transaction.atomic():
-        gt = game_of_table(table_id)
-        game = gt.game
-        room = lock_room(game.room_id)
+    gt = game_of_table(table_id)
+    game = gt.game
+    with room_step(game.room_id, actor) as step:
         table, seat = locked_seat(table_id, seat_number)
         between_hands(table, _("chips are added"))
         if seat.stack == 0:
@@ -100,7 +95,6 @@ def add_on(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
         seat.stack += amount
         seat.save(update_fields=["stack"])
         services._commit_table_change(table)
-        step = Step(room, actor)
         step.log("add_on", game=game, player=seat.player, table=table_id, seat=seat_number, amount=amount,
                  stack=seat.stack)
         return step.finish()
@@ -112,17 +106,15 @@ def leave_seat(table_id: int, seat_number: int, *, actor=None) -> int:
     game today), the player leaves the must-move order, and the open seat
     is offered to the next in line.  Returns the room's seq.  Errors:
     ``no_game``, ``empty_seat``, ``hand_in_progress``."""
-    with transaction.atomic():
-        gt = game_of_table(table_id)
-        game = gt.game
-        room = lock_room(game.room_id)
+    gt = game_of_table(table_id)
+    game = gt.game
+    with room_step(game.room_id, actor) as step:
         table, seat = locked_seat(table_id, seat_number)
         between_hands(table, _("players leave"))
         player, stack = seat.player, seat.stack
         Departure.objects.create(game=game, player=player, table=table, stack=stack, at=timezone.now())
         services.unseat_player(table_id, seat_number)
         Seat.objects.filter(table_id=table_id, number=seat_number).update(absent=False)
-        step = Step(room, actor)
         step.log("leave", game=game, player=player, table=table_id, seat=seat_number, stack=stack)
         for mm in QueueEntry.objects.select_for_update().filter(game=game, player=player,
                                                                 queue=QueueEntry.Queue.MUST_MOVE,
@@ -140,14 +132,12 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
     but their hand is dead (000 Allgemein 6; the hand start does that).
     Returns the room's seq.  Errors: ``no_game``, ``empty_seat``,
     ``no_such_seat``."""
-    with transaction.atomic():
-        gt = game_of_table(table_id)
-        room = lock_room(gt.game.room_id)
+    gt = game_of_table(table_id)
+    with room_step(gt.game.room_id, actor) as step:
         table, seat = locked_seat(table_id, seat_number)
         seat.absent = bool(absent)
         seat.save(update_fields=["absent"])
         services._commit_table_change(table)
-        step = Step(room, actor)
         step.log("absent" if absent else "back", game=gt.game, player=seat.player, table=table_id,
                  seat=seat_number)
         return step.finish()

@@ -4,7 +4,6 @@ Allgemein 12, 15).
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -16,12 +15,11 @@ from room.models import (
     QueueEntry,
 )
 from room.services.base import (
-    Step,
     game_of_table,
-    lock_room,
     move_seated,
     player_of,
     room_of,
+    room_step,
 )
 from room.services.calls import close_call, fill_open_seats
 from tables import services
@@ -37,11 +35,10 @@ def add_to_waitlist(game_id: int, player: Player | str | int, *, source: str = Q
     ``already_seated``."""
     if source not in (QueueEntry.Source.WALK_IN, QueueEntry.Source.PHONE_IN):
         raise ServiceError("invalid", _("source is walk_in or phone_in"))
-    with transaction.atomic():
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None:
-            raise ServiceError("not_found", _("no game %(game_id)s") % {"game_id": game_id})
-        room = lock_room(game.room_id)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise ServiceError("not_found", _("no game %(game_id)s") % {"game_id": game_id})
+    with room_step(game.room_id, actor) as step:
         player = player_of(player)
         if QueueEntry.objects.filter(game=game, player=player, queue=QueueEntry.Queue.WAITLIST,
                                      status__in=[QueueEntry.Status.WAITING, QueueEntry.Status.CALLED]).exists():
@@ -51,7 +48,6 @@ def add_to_waitlist(game_id: int, player: Player | str | int, *, source: str = Q
             raise ServiceError("already_seated", _("%(player)s plays in %(game)s already") %
                                                  {"player": player.name, "game": game.name})
         entry = QueueEntry.objects.create(game=game, player=player, source=source, joined_at=timezone.now())
-        step = Step(room, actor)
         step.log("waitlist_add", game=game, player=player, entry=entry.id, source=source)
         fill_open_seats(step, game)
         step.finish()
@@ -63,13 +59,11 @@ def remove_from_waitlist(entry_id: int, *, actor=None) -> int:
     """Take a player off a list (an open call of theirs is cancelled and the
     seat offered to the next).  Returns the room's seq.  Errors:
     ``not_found``."""
-    with transaction.atomic():
-        room = lock_room(_room_of_entry(entry_id))
+    with room_step(_room_of_entry(entry_id), actor) as step:
         entry = QueueEntry.objects.select_for_update().select_related("game", "player").get(pk=entry_id)
         if entry.status not in (QueueEntry.Status.WAITING, QueueEntry.Status.CALLED):
             raise ServiceError("not_found", _("%(player)s is not on that list any more") %
                                             {"player": entry.player.name})
-        step = Step(room, actor)
         if entry.status == QueueEntry.Status.CALLED:  # only a called entry has an open call
             for call in Call.objects.select_for_update().filter(entry=entry, status=Call.Status.OPEN):
                 close_call(step, call, Call.Status.CANCELLED)
@@ -93,11 +87,7 @@ def seat_from_list(entry_id: int, table_id: int, seat_number: int, *, actor=None
     game (one tap), without a countdown; an open call for that seat is
     cancelled.  Returns the room's seq.  Errors: ``not_found``, ``no_game``,
     ``wrong_game``, ``seat_taken``, ``hand_in_progress``."""
-    with transaction.atomic():
-        entry = QueueEntry.objects.select_related("game").filter(pk=entry_id).first()
-        if entry is None:
-            raise ServiceError("not_found", _("no list entry %(entry_id)s") % {"entry_id": entry_id})
-        room = lock_room(entry.game.room_id)
+    with room_step(_room_of_entry(entry_id), actor) as step:
         entry = QueueEntry.objects.select_for_update().select_related("game", "player").get(pk=entry_id)
         if entry.status not in (QueueEntry.Status.WAITING, QueueEntry.Status.CALLED):
             raise ServiceError("not_found", _("%(player)s is not on that list any more") %
@@ -106,7 +96,6 @@ def seat_from_list(entry_id: int, table_id: int, seat_number: int, *, actor=None
         if gt.game_id != entry.game_id:
             raise ServiceError("wrong_game", _("%(table)s is not a %(game)s table") %
                                              {"table": gt.table.name, "game": entry.game.name})
-        step = Step(room, actor)
         for call in Call.objects.select_for_update(of=("self",)).select_related("entry", "game").filter(
                 status=Call.Status.OPEN).filter(_calls_to_cancel(entry, table_id, seat_number)):
             close_call(step, call, Call.Status.CANCELLED)
