@@ -2,16 +2,25 @@
 
 Creates the groups ``dealer``, ``floor`` and ``manager``; the accounts
 ``dealer`` (assigned to Table 1), ``dealer2`` (Table 2), ``floor`` and
-``manager``; three open tables with players seated; and prints the
-credentials.
+``manager``; three open tables with players seated; a demo tournament with
+twelve players registered; the cash floor "casino" (games, tables, a
+waitlist, a lobby display link); and prints the credentials and links.
+
+It lives in the project package because it uses every app (tables, room,
+tournaments), and ``tables`` imports none of the apps above it.
 """
 
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from room import services as room
+from room.models import Room
 from tables import services
 from tables.models import Table
+from tournaments import services as tournament_services
+from tournaments.models import Tournament
+from tournaments.views import DEFAULT_STRUCTURE
 
 ACCOUNTS = [
     ("dealer", "dealer-demo", "dealer"),
@@ -61,10 +70,6 @@ class Command(BaseCommand):
                 extra = f"  (tablet of {table.name})" if table else ""
             self.stdout.write(f"  {group:8s} {username:8s} / {password}{extra}")
         # Demo tournament (tournaments app): 004 MunotPoker, 12 players registered, not started.
-        from tournaments import services as tournament_services  # noqa: PLC0415
-        from tournaments.models import Tournament  # noqa: PLC0415
-        from tournaments.views import DEFAULT_STRUCTURE  # noqa: PLC0415
-
         demo = Tournament.objects.filter(name="Demo Deepstack").first()
         if demo is None:
             demo = tournament_services.create_tournament("Demo Deepstack", "munotpoker", DEFAULT_STRUCTURE,
@@ -72,7 +77,7 @@ class Command(BaseCommand):
             for i in range(12):
                 tournament_services.register(demo.id, f"Guest {i + 1:02d}")
         self.stdout.write(f"  tournament director: /tournaments/{demo.id}/   lobby: /tournaments/lobby/{demo.public_token}/")
-        # Cash floor (tables.room): games, a main and a must-move table, a waitlist, a lobby display link.
+        # Cash floor (room app): games, a main and a must-move table, a waitlist, a lobby display link.
         token = load_cash_floor(users)
         self.stdout.write(f"  room dashboard: /room/casino/   lobby screen (no login): /lobby/{token}/")
 
@@ -81,9 +86,6 @@ def load_cash_floor(users) -> str:
     """The demo room "casino" (idempotent): NLHE 1/2 with a main table and a
     must-move table, NLHE 2/5, PLO 1/2 and split-limit Hold'em 2/4; a
     waitlist with a few names; returns the token of its lobby display link."""
-    from room import services as room  # noqa: PLC0415
-    from room.models import Room  # noqa: PLC0415
-
     existing = Room.objects.filter(slug="casino").first()
     if existing is not None:
         display = existing.displays.filter(revoked=False).first()
