@@ -1,0 +1,219 @@
+"""Dealing and playing a hand: the next hand's spec, the deal (dead hands
+included), the dealer's actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from poker.hand import EngineError, HandSpec, HandState, SeatSpec
+from poker.houserules import Citation
+from tables import hooks
+from tables.models import Hand, Seat, Table
+from tables.services.floor import _check_restriction, _info_after_action, _resolve_held
+from tables.services.formats import apply_format, clean_format
+from tables.services.replay import _hand_replay, _profile, rules_for_table, spec_from_dict, spec_to_dict
+from tables.services.snapshots import _dealt_in, _seat_cache, next_button_seat
+from tables.services.steps import Outcome, _append, _broadcast_on_commit, _live_hand, _repeated, _step
+from tables.writepath import ServiceError
+
+
+def build_spec(table: Table, seats: list[Seat], button: int) -> HandSpec:
+    """The engine spec of the next hand at ``table`` with the button at seat
+    ``button``: stakes from the table, stacks from the seats."""
+    live = _dealt_in(seats)
+    spec = HandSpec.standard(
+        [SeatSpec(seat=s.number, player=s.player.name, stack=s.stack) for s in sorted(live, key=lambda s: s.number)],
+        button=button,
+        small_blind=table.small_blind,
+        big_blind=table.big_blind,
+        ante=table.ante,
+        big_blind_ante=table.big_blind_ante,
+        straddle=table.straddle,
+        rules=rules_for_table(table),
+    )
+    # Registered adjusters (the cash floor: the game's variant, the big blind owed after a seat change).
+    return hooks.adjust_spec(table, seats, spec)
+
+
+def _check_spec_matches_seats(spec: HandSpec, seats: list[Seat]) -> None:
+    by_number = {s.number: s for s in seats}
+    for seat_spec in spec.seats:
+        seat = by_number.get(seat_spec.seat)
+        if seat is None or seat.player_id is None:
+            raise ServiceError("spec_mismatch", f"seat {seat_spec.seat} has no player at this table")
+        if seat.player.name != seat_spec.player or seat.stack != seat_spec.stack:
+            raise ServiceError("spec_mismatch",
+                               f"seat {seat_spec.seat}: table has {seat.player.name} with {seat.stack}, "
+                               f"spec says {seat_spec.player} with {seat_spec.stack}")
+
+
+# Spec providers of earlier releases, honoured after ``tables.hooks.register_spec_provider``'s
+# until their apps register there (same call: ``provider(table, seats) -> HandSpec | None``).
+SPEC_PROVIDERS: list = []
+
+
+def _provided_spec(table: Table, seats: list[Seat]) -> HandSpec | None:
+    spec = hooks.next_hand_spec(table, seats)
+    if spec is None:
+        for provider in SPEC_PROVIDERS:
+            if provider in hooks.registered("spec_provider"):
+                continue
+            spec = provider(table, seats)
+            if spec is not None:
+                break
+    return spec
+
+
+def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, client_id: str | None = None,
+               spec: dict[str, Any] | None = None, metadata: dict[str, Any] | None = None,
+               format: dict[str, Any] | None = None) -> Outcome:  # noqa: A002  (the protocol's word)
+    """Start the next hand: the button moves, antes, blinds and the live
+    straddle post themselves.
+
+    ``spec`` (optional, JSON form of ``HandSpec``) overrides the table's
+    stakes and seat stacks: used to replay recorded hands (PHH), where each
+    seat's stack must equal the spec's.
+
+    ``format`` (optional) is the dealer's choice for this hand of a cash
+    table (see :func:`clean_format`): a bomb pot or a flip with the chips
+    every player posts, a double board (000 Allgemein 14), straddles of the
+    kinds agreed at the table's opening (000 Aktionen 1).  It is applied on
+    top of ``build_spec``, stored in the hand's spec and recorded in the
+    ``start`` event (``payload["format"]``).  The table's run-it-twice
+    minimum (000 Aktionen 8 c) goes into every cash hand's spec.
+
+    Errors: ``not_found``, ``stale``, ``hand_in_progress``,
+    ``not_enough_players``, ``table_closed``, ``invalid``; for a format
+    ``bad_format``, ``bad_straddle``, ``straddle_not_agreed``,
+    ``format_not_allowed`` (a tournament table, or with ``spec``) and
+    ``redeal`` (a misdealt hand is dealt again as it was).
+    """
+    fmt = clean_format(format)
+    if fmt is not None and spec is not None:
+        raise ServiceError("format_not_allowed", "a replayed spec carries its own format")
+    with _step(table_id, expected_seq, client_id) as step:
+        if dup := _repeated(step):
+            return dup
+        table = step.row
+        if table.status != Table.Status.OPEN:
+            raise ServiceError("table_closed", "the table is closed")
+        if _live_hand(table) is not None:
+            raise ServiceError("hand_in_progress", "finish the current hand first")
+        hooks.before_deal(table)  # e.g. a disqualified player's seat opens (000 Strafen 4)
+        _seat_cache.pop(table.id, None)
+        seats = list(table.seats.select_related("player").order_by("number"))
+        previous = table.current_hand
+        if spec is None and previous is not None and previous.status == Hand.Status.MISDEAL:
+            # 001 6.25, 003 "Miss-Deal", 004 #35: the same hand is dealt
+            # again with the same button and blinds.
+            try:
+                _check_spec_matches_seats(spec_from_dict(previous.spec), seats)
+                spec = previous.spec
+            except ServiceError:
+                pass  # somebody left or bought chips since: a normal deal
+            if spec is not None and fmt is not None:
+                raise ServiceError("redeal", "the misdealt hand is dealt again as it was, in its own format: "
+                                             "start it without a format")
+        format_record = None
+        if spec is not None:
+            hand_spec = spec_from_dict(spec)
+            _check_spec_matches_seats(hand_spec, seats)
+            button = hand_spec.button_seat or hand_spec.seats[-1].seat
+        else:
+            hand_spec = _provided_spec(table, seats)
+            if hand_spec is None:
+                button = next_button_seat(table, seats)
+                if button is None:
+                    raise ServiceError("not_enough_players", "at least two players with chips are needed")
+                hand_spec = build_spec(table, seats, button)
+                hand_spec, format_record = apply_format(table, hand_spec, fmt)
+            else:
+                if fmt is not None:
+                    raise ServiceError("format_not_allowed",
+                                       "this table's hands are dealt by its tournament: no special formats")
+                button = hand_spec.button_seat
+        try:
+            state = HandState.start(hand_spec)
+        except EngineError as exc:
+            raise ServiceError(exc.code, exc.message) from None
+        number = table.current_hand.number + 1 if table.current_hand else 1
+        hand = Hand.objects.create(table=table, number=number, spec=spec_to_dict(hand_spec),
+                                   metadata=metadata or {})
+        table.button_seat = button
+        table.current_hand = hand
+        table.save(update_fields=["button_seat", "current_hand"])
+        start = {"type": "start", "button": button}
+        if format_record is not None:
+            start["format"] = format_record
+        event = _append(step, hand, 0, "start", start, actor, client_id, state)
+        index = 0
+        for kill in _dead_hands(table, seats, state):
+            if state.phase == "complete":
+                break
+            state = state.apply(kill)
+            index += 1
+            event = _append(step, hand, index, "action", kill, actor, None, state)
+        step.publish(_broadcast_on_commit, table, hand, event)
+        return Outcome(table.id, table.seq)
+
+
+def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[str, Any]]:
+    """Kill actions for the seats dealt in whose hand is dead from the start:
+    those of the dead-hands hooks (``tables.hooks``: a player sitting out a
+    penalty, 004 #71, 001 6.37) and then an absent player's (blinds and
+    antes taken from his stack, dead hand: 000 Allgemein 6; at tournament
+    tables 001 Sitzverteilung / 6.14, 004 #30).
+    """
+
+    dealt = {s.seat for s in state.spec.seats}
+    kills = hooks.dead_hands(table, seats, state)
+    killed = {kill["seat"] for kill in kills}
+    absent = [s for s in seats if s.number in dealt and s.absent and s.number not in killed]
+    if absent:
+        # The rule of the table's house-rule profile: 001 Sitzverteilung and 6.14 (Wynental
+        # tournaments), 004 #30 (MunotPoker), else the cash rule 000 Allgemein 6.
+        rule = {"wynental": (("wynental", "Sitzverteilung"), ("wynental", "6.14")),
+                "munotpoker": (("munotpoker", "#30"),)}.get(_profile(table).rulebook,
+                                                             (("casino-cash", "Allgemein 6"),))
+        citations = [Citation(*c).to_dict() for c in rule]
+        for seat in absent:
+            kills.append({"type": "kill", "seat": seat.number, "reason": "absent", "citations": citations})
+    return kills
+
+
+# Shows and mucks are still recorded after the pots were awarded (until the next hand starts).
+LATE_ACTIONS = frozenset({"show", "muck"})
+
+
+def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_seq: int | None = None,
+                 client_id: str | None = None) -> Outcome:
+    """Apply one dealer action (an engine action dict, see docs/protocol.md)
+    to the table's live hand (shows and mucks also to the hand just completed).
+
+    Errors: ``not_found``, ``stale``, ``no_hand``, ``invalid`` and the
+    engine's own refusal codes (``not_your_turn``, ``below_minimum_raise``,
+    ``above_stack``, …); on error nothing changes.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise ServiceError("invalid", "action must be an object with a 'type'")
+    with _step(table_id, expected_seq, client_id) as step:
+        if dup := _repeated(step):
+            return dup
+        table = step.row
+        hand = table.current_hand
+        if hand is None or (hand.status != Hand.Status.LIVE and action["type"] not in LATE_ACTIONS):
+            raise ServiceError("no_hand", "no hand in progress: start one first")
+        state, last_index, info = _hand_replay(hand)
+        _check_restriction(info, state, action)
+        try:
+            new_state = state.apply(action)
+        except EngineError as exc:
+            raise ServiceError(exc.code, exc.message) from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ServiceError("invalid", f"malformed action: {exc}") from None
+        info = _info_after_action(info, new_state)
+        event = _append(step, hand, last_index + 1, "action", action, actor, client_id, new_state, info)
+        event = _resolve_held(step, hand, new_state, info, last_index + 1, actor) or event
+        step.publish(_broadcast_on_commit, table, hand, event)
+        return Outcome(table.id, table.seq)

@@ -1,0 +1,204 @@
+"""The tables' side of the write path (:mod:`tables.writepath`): locking a
+table with its hand, appending hand events, settling, broadcasting the
+snapshot.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import connection
+from django.utils import timezone
+
+from poker.hand import HandState
+from tables import hooks
+from tables.models import Hand, HandEvent, Table
+from tables.services.replay import _hand_replay, _no_info, _remember
+from tables.services.snapshots import FLOOR_GROUP, hand_view, table_group, table_snapshot
+from tables.signals import hand_completed
+from tables.writepath import ServiceError, WriteStep, send_on_commit, write_step
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a service did: the table's ``seq`` after it, and whether the
+    message was a duplicate (``client_id`` already applied)."""
+
+    table_id: int
+    seq: int
+    duplicate: bool = False
+
+
+_TABLE_FIELDS = [f.attname for f in Table._meta.concrete_fields]
+
+
+_HAND_FIELDS = [f.attname for f in Hand._meta.concrete_fields]
+
+
+def _lock_table(table_id: int) -> Table:
+    """Lock the table row (``FOR NO KEY UPDATE``: one writer per table) and
+    load it with its dealer's username and its current hand, in one plain
+    SQL statement (the hot path of every dealer action).  Raises
+    ``ServiceError('not_found')``."""
+    table_cols = ", ".join(f't."{name}"' for name in _TABLE_FIELDS)
+    hand_cols = ", ".join(f'h."{name}"' for name in _HAND_FIELDS)
+    sql = (f"SELECT {table_cols}, u.username, {hand_cols} FROM {Table._meta.db_table} t "
+           f"LEFT JOIN {User._meta.db_table} u ON u.id = t.dealer_id "
+           f"LEFT JOIN {Hand._meta.db_table} h ON h.id = t.current_hand_id "
+           f"WHERE t.id = %s FOR NO KEY UPDATE OF t")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise ServiceError("not_found", f"no table {table_id}")
+    n = len(_TABLE_FIELDS)
+    table = Table.from_db(connection.alias, _TABLE_FIELDS, row[:n])
+    if table.dealer_id is not None:
+        table.dealer = User.from_db(connection.alias, ["id", "username"], [table.dealer_id, row[n]])
+    hand_values = list(row[n + 1:])
+    if table.current_hand_id is not None:
+        for i, field in enumerate(Hand._meta.concrete_fields):  # jsonb arrives as text from a raw cursor
+            hand_values[i] = field.from_db_value(hand_values[i], None, connection) \
+                if hasattr(field, "from_db_value") else hand_values[i]
+        table.current_hand = Hand.from_db(connection.alias, _HAND_FIELDS, hand_values)
+    else:
+        table.current_hand = None
+    return table
+
+
+def _live_hand(table: Table) -> Hand | None:
+    hand = table.current_hand
+    return hand if hand is not None and hand.status == Hand.Status.LIVE else None
+
+
+def _duplicate_seq(table: Table, client_id: str) -> int | None:
+    """The seq of the event first recorded with ``client_id`` at this table,
+    or None; ``ServiceError('invalid')`` when another table used it."""
+    with connection.cursor() as cursor:  # hot path: plain SQL, no ORM query compilation
+        cursor.execute(f"SELECT table_id, seq FROM {HandEvent._meta.db_table} WHERE client_id = %s", [client_id])
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    if found[0] != table.id:
+        raise ServiceError("invalid", "client_id already used at another table")
+    return found[1]
+
+
+def _step(table_id: int, expected_seq: int | None = None, client_id: str | None = None
+          ) -> contextlib.AbstractContextManager[WriteStep[Table]]:
+    """A write step on the table (:func:`tables.writepath.write_step`): the
+    row locked by :func:`_lock_table`, a repeated ``client_id`` found in the
+    hand events.  Errors: ``not_found``, ``stale``, ``invalid``."""
+    return write_step(Table, table_id, expected_seq=expected_seq, client_id=client_id,
+                      find_duplicate=_duplicate_seq, lock=_lock_table)
+
+
+def _repeated(step: WriteStep[Table]) -> Outcome | None:
+    """The outcome of a repeated ``client_id`` (its first seq), or None."""
+    if step.duplicate_seq is None:
+        return None
+    return Outcome(step.row.id, step.duplicate_seq, duplicate=True)
+
+
+def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: dict[str, Any] | None = None) -> None:
+    """Send the table's snapshot (taken now, inside the transaction) to the
+    table's group and the floor once the transaction commits."""
+    snapshot = table_snapshot(table, hand=hand, last_event=event)
+    send_on_commit([table_group(table.id), FLOOR_GROUP], {"type": "update", "seq": snapshot["seq"], "snapshot": snapshot},
+                   seq=snapshot["seq"], table_id=table.id)
+
+
+def _append(step: WriteStep[Table], hand: Hand, index: int, kind: str, payload: dict, actor,
+            client_id: str | None, state: HandState, info: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Append event number ``index`` of ``hand`` with the step's next seq
+    (written at once) and cache the hand's new snapshot; return the event as
+    JSON-able data.
+
+    The table row is locked, so seq and index cannot collide; the unique
+    constraints stay as a last line of defence.  This is the hot path of
+    every dealer action, so it speaks plain SQL (three statements) instead
+    of compiling ORM queries.
+    """
+    table = step.row
+    step.bump()
+    actor_id = actor.id if actor is not None and actor.is_authenticated else None
+    info = info if info is not None else _no_info()
+    hand.snapshot = hand_view(table, state, info)
+    hand.snapshot_seq = table.seq
+    hand.last_index = index
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, actor_id, '
+            f"at, client_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, now(), %s) RETURNING at",
+            [table.id, hand.id, table.seq, index, kind, json.dumps(payload), actor_id, client_id or None],
+        )
+        at = cursor.fetchone()[0]
+        cursor.execute(f"UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s", [table.seq, table.id])
+        step.stored()
+        if not (state.phase == "complete" and hand.status == Hand.Status.LIVE and not info["misdeal"]):
+            cursor.execute(
+                f"UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s "
+                f"WHERE id = %s",
+                [json.dumps(hand.snapshot), table.seq, index, hand.id],
+            )
+    if state.phase == "complete" and hand.status == Hand.Status.LIVE and not info["misdeal"]:
+        hand.status = Hand.Status.COMPLETE
+        hand.ended_at = timezone.now()
+        _settle(table, hand, state)
+        hand.save(update_fields=["snapshot", "snapshot_seq", "last_index", "status", "ended_at"])
+        start_stacks = {s.seat: s.stack for s in state.spec.seats}
+        final_stacks = {s.seat: state.final_stacks[i] for i, s in enumerate(state.spec.seats)}
+        hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks)
+        # The signal of earlier releases, sent until its receivers register with tables.hooks.
+        hand_completed.send(sender=Hand, table=table, hand=hand, start_stacks=start_stacks,
+                            final_stacks=final_stacks)
+    _remember(hand.id, index, state, info)
+    return {
+        "seq": table.seq,
+        "index": index,
+        "kind": kind,
+        "payload": payload,
+        "at": at.isoformat(),
+        "actor": actor.username if actor_id else None,
+    }
+
+
+def _settle(table: Table, hand: Hand, state: HandState) -> None:
+    """Write the final stacks of a completed hand back to the seats."""
+    final = state.final_stacks
+    by_seat = {spec.seat: final[i] for i, spec in enumerate(state.spec.seats)}
+    for seat in table.seats.filter(number__in=by_seat):
+        seat.stack = by_seat[seat.number]
+        seat.save(update_fields=["stack"])
+
+
+def _live(step: WriteStep[Table], *, missing: str = "no_hand") -> tuple[Table, Hand, HandState, int, dict]:
+    """The live hand of the step's table, replayed: ``(table, hand, state,
+    last_index, info)``; ``ServiceError(missing)`` when no hand is live."""
+    table = step.row
+    hand = _live_hand(table)
+    if hand is None:
+        raise ServiceError(missing, "no hand in progress")
+    return (table, hand, *_hand_replay(hand))
+
+
+def _commit_table_change(table: Table, fields: tuple[str, ...] = ()) -> Outcome:
+    """Save a change of a table the caller locked (``fields`` besides
+    ``seq``): bump its seq and broadcast the new snapshot after the commit."""
+    table.seq += 1
+    table.save(update_fields=[*fields, "seq"])
+    _broadcast_on_commit(table)
+    return Outcome(table.id, table.seq)
+
+
+def _table_changed(step: WriteStep[Table], *fields: str) -> Outcome:
+    """The step changed the table between hands (``fields`` of the row, its
+    seats): one new seq, the snapshot broadcast after the commit."""
+    step.bump()
+    step.save(*fields)
+    step.publish(_broadcast_on_commit, step.row)
+    return Outcome(step.row.id, step.row.seq)
