@@ -2,7 +2,7 @@
 // the dealer tablet and the floor tiles both render. All knowledge of the
 // engine's HandState.to_dict() shape lives here.
 
-/** Hole cards per player by game (tables/engine/spec.py HOLE_CARDS). */
+/** Hole cards per player by game (poker/hand/spec.py HOLE_CARDS). */
 export const HOLE_CARDS = { nlhe: 2, limit_holdem: 2, plo: 4 };
 
 /** Card codes from a string ("AsKs"), a list (["As","Ks"]) or null. */
@@ -77,7 +77,7 @@ export function readSnapshot(snapshot) {
   model.legal = st.legal ?? null;
   model.board = cardList(st.board);
   model.holeCount = HOLE_CARDS[st.game] || 2; // a show takes this many cards (Omaha four)
-  // Special formats (000 Allgemein 14, Aktionen 1 and 8): tables/services.format_view.
+  // Special formats (000 Allgemein 14, Aktionen 1 and 8): format_view in tables/services.
   model.board2 = st.board2 === null || st.board2 === undefined ? null : cardList(st.board2);
   model.nextBoard = st.next_board ?? null;
   model.runTwicePots = st.run_twice_pots ?? null;

@@ -6,7 +6,9 @@
 //   an `update` whose seq is not last + 1 means a lost message, so the client
 //   asks for a snapshot).
 // - newClientId(): a fresh id for every mutating message.
-// - I18n: UI strings come from the page (translated by Django), never from JS.
+// - I18n: UI strings come from the page (translated by Django into hidden
+//   spans), never from JS. The dealer tablet reads its texts from Django's
+//   JavaScriptCatalog instead (dealer/strings.js).
 //
 // Protocol: docs/protocol.md.
 
