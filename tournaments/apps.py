@@ -6,13 +6,13 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Hook tournament tables into the table services: the next hand's
-        spec (``SPEC_PROVIDERS``) and busts from completed hands
-        (``hand_completed``)."""
-        from tables import services as table_services
-        from tables.signals import hand_completed
+        """Register with the table hooks (``tables.hooks``): a tournament
+        table's next hand comes from its tournament (``spec_provider``: dead
+        button, blinds of the level, 001 6.10, 004 #23, #32), and a completed
+        hand records its busts (``hand_completed``: 001 Ende des Turniers,
+        004 #79)."""
+        from tables import hooks
         from tournaments import services
 
-        if services.spec_provider not in table_services.SPEC_PROVIDERS:
-            table_services.SPEC_PROVIDERS.append(services.spec_provider)
-        hand_completed.connect(services.on_hand_completed, dispatch_uid="tournaments.on_hand_completed")
+        hooks.register_spec_provider(services.spec_provider)
+        hooks.register_hand_completed(services.on_hand_completed)

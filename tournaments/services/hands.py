@@ -30,8 +30,8 @@ from tournaments.services.waitlist import fill_waitlist
 
 
 def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
-    """``tables.services.SPEC_PROVIDERS`` entry: the next hand of a tournament
-    table, or ``None`` for other tables.
+    """``tables.hooks.register_spec_provider`` hook: the next hand of a
+    tournament table (``button_seat`` set), or ``None`` for other tables.
 
     * Button and blinds: first hand at the drawn button (001 Dealerbutton)
       or seat 1 (004 #75); then dead button (001 6.10) or none (004 #32);
@@ -139,8 +139,10 @@ def build_hand_spec(pos: Positions, seats: list[SeatSpec], level: eng.Level, rul
                     min_bet=level.big_blind, rules=rules, button_seat=pos.button)
 
 
-def on_hand_completed(sender, table: Table, hand: Hand, start_stacks: dict, final_stacks: dict, **kwargs) -> None:
-    """``tables.signals.hand_completed`` receiver (inside the table's transaction).
+def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int], final_stacks: dict[int, int]) -> None:
+    """``tables.hooks.register_hand_completed`` hook (inside the table's
+    transaction, the table locked): ``start_stacks`` and ``final_stacks`` are
+    ``{seat number: chips}``.
 
     Records busts (:func:`_record_busts`: placed by the stacks at the start
     of the hand, 001 Ende des Turniers / 003; after hand-for-hand is
