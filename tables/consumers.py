@@ -14,13 +14,13 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
-from django.db import close_old_connections
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.consumer import get_handler_name
+from django.db import close_old_connections
 
 from tables import hooks, services
 from tables.access import can_deal, is_floor
 from tables.models import Table
+
 
 def envint_threads() -> int:
     """``SERVICE_THREADS`` (default 8): how many services run at once per process."""
@@ -47,17 +47,6 @@ class _JsonConsumer(AsyncWebsocketConsumer):
     async def join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
         self.groups_joined = [*getattr(self, "groups_joined", []), group]
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch without its per-message ``aclose_old_connections``
-        hop to the database thread: these consumers never touch the database
-        on the event loop (services run in worker threads that close their
-        own connections), and a broadcast reaches every client of a table
-        and the whole floor."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def table_update(self, event: dict[str, Any]) -> None:
         """Group handler: forward a table update, serialised once by the
