@@ -1,13 +1,14 @@
 """Every write to a tournament goes through a function of this package.
 
-Each service runs in ``transaction.atomic()``.  Lock order, everywhere:
-first the tournament's ``tables.Table`` rows (ascending id; the table
-services lock them ``FOR NO KEY UPDATE``), then the ``Tournament`` row
-(``FOR UPDATE``).  A dealer's hand holds its table and then, in the
-hand-completed hook, the tournament, which is the same order.
-Every mutation appends a :class:`~tournaments.models.TournamentEvent`, bumps
-``Tournament.seq`` and broadcasts the tournament snapshot to the group
-``tournament.<id>`` in ``transaction.on_commit``.  Instructions to dealers
+Each service is one write step (``tables.writepath.write_step``, one
+transaction; see :mod:`.writes`).  Lock order, everywhere: first the
+tournament's ``tables.Table`` rows (ascending id; the table services lock
+them ``FOR NO KEY UPDATE``), then the ``Tournament`` row (``FOR UPDATE``).
+A dealer's hand holds its table and then, in the hand-completed hook, the
+tournament, which is the same order.  Every mutation appends a
+:class:`~tournaments.models.TournamentEvent`, bumps ``Tournament.seq`` and
+broadcasts the tournament snapshot at that seq to the group
+``tournament.<id>`` after the commit.  Instructions to dealers
 go to the table groups (``tables.services.table_group``) on commit too.
 
 Errors raise ``tables.writepath.ServiceError(code, message)`` and change

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-
 from tables.models import Seat
 from tables.writepath import ServiceError
 from tournaments.models import TournamentTable
 from tournaments.services.reading import engine_rules
-from tournaments.services.writes import _absent_seats, _lock, _push_absent, _record
+from tournaments.services.writes import _absent_seats, _push_absent, _record, _step
 
 
 def absent_state(table_id: int) -> dict[str, Any]:
@@ -43,8 +41,8 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
     tt = TournamentTable.objects.filter(table_id=table_id).first()
     if tt is None:
         raise ServiceError("not_found", f"table {table_id} plays in no tournament")
-    with transaction.atomic():
-        t = _lock(tt.tournament_id)
+    with _step(tt.tournament_id) as step:
+        t = step.row
         tt.refresh_from_db()
         if tt.broken:
             raise ServiceError("table_closed", "this table has been broken")
@@ -57,7 +55,7 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
             seat.absent = bool(absent)
             seat.save(update_fields=["absent"])
             rule = str(engine_rules(t).cite("absent"))
-            _record(t, "absent" if absent else "back", {"table": tt.number, "seat": seat_number,
+            _record(step, "absent" if absent else "back", {"table": tt.number, "seat": seat_number,
                                                         "player": seat.player.name, "rule": rule}, actor)
             _push_absent(table_id)
     return absent_state(table_id)

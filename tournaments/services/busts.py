@@ -10,12 +10,12 @@ from django.db import transaction
 
 from poker import tournament as eng
 from tables.models import Hand
-from tables.writepath import ServiceError
+from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
 from tournaments.services.moves import _plan, execute_moves
 from tournaments.services.reading import _store_clock, clock_of, engine_rules, entry_refusal, payout_table_of
 from tournaments.services.waitlist import _fill_waitlist
-from tournaments.services.writes import _clear_busted_seats, _instruct, _lock, _locked_entry, _record
+from tournaments.services.writes import _clear_busted_seats, _instruct, _locked_entry, _record, _step
 
 
 def _offer_rebuys(t: Tournament, out: list[tuple[Entry, int]], hand: Hand,
@@ -67,16 +67,17 @@ def decline_rebuy(entry_id: int, *, actor=None) -> Entry:
     his bust is recorded now as a normal bust (place by his stack at the
     start of the hand he busted in, payout, waitlist, balancing).
     Errors: ``not_found``, ``invalid`` (no rebuy pending)."""
-    with _locked_entry(entry_id) as (t, entry):
+    with _locked_entry(entry_id) as (step, entry):
+        t = step.row
         if not entry.rebuy_pending or entry.status != Entry.Status.SEATED:
             raise ServiceError("invalid", f"{entry.player.name} has no rebuy pending")
         rules = engine_rules(t)
         _record_pending_busts(t, [entry])
         payload = {"entry": entry.id, "stack_at_start": entry.rebuy_stack, "rule": "004 27"}
-        if not _finish_if_won(t, rules, None):
-            _after_busts(t, rules, True, "rebuy_declined", payload, actor)
+        if not _finish_if_won(step, rules, None):
+            _after_busts(step, rules, True, "rebuy_declined", payload, actor)
         else:
-            _record(t, "rebuy_declined", payload, actor)
+            _record(step, "rebuy_declined", payload, actor)
     entry.refresh_from_db()
     return entry
 
@@ -104,9 +105,10 @@ def _record_busts(t: Tournament, rules: eng.TournamentRules, out: list[tuple[Ent
         _place(t, busts, players_before, rules, hand_for_hand=False)
 
 
-def _finish_if_won(t: Tournament, rules: eng.TournamentRules, hand: Hand | None) -> bool:
+def _finish_if_won(step: WriteStep[Tournament], rules: eng.TournamentRules, hand: Hand | None) -> bool:
     """One player left: he wins (001 Ende des Turniers), the clock stops,
-    the tournament is finished.  Returns whether it is."""
+    the tournament (``step.row``) is finished.  Returns whether it is."""
+    t = step.row
     remaining = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED)
     if remaining.count() != 1:
         return False
@@ -118,39 +120,40 @@ def _finish_if_won(t: Tournament, rules: eng.TournamentRules, hand: Hand | None)
     t.status = Tournament.Status.FINISHED
     if t.clock_paused_at is None and t.clock_started_at is not None:
         _store_clock(t, clock_of(t).pause(time.time()))
-    _record(t, "finished", {"winner": winner.player.name}, None, ("status", "clock_paused_at"))
+    _record(step, "finished", {"winner": winner.player.name}, None, ("status", "clock_paused_at"))
     return True
 
 
-def _after_busts(t: Tournament, rules: eng.TournamentRules, busted: bool, kind: str, payload: dict, actor,
-                 fields: tuple[str, ...] = ()) -> None:
-    """Record ``kind``; then the floor reacts to the places that opened.
+def _after_busts(step: WriteStep[Tournament], rules: eng.TournamentRules, busted: bool, kind: str, payload: dict,
+                 actor, fields: tuple[str, ...] = ()) -> None:
+    """Record ``kind`` on the step's tournament; then the floor reacts to the places that opened.
     When players wait on the waitlist and somebody busted, the waitlist is
     worked off first (004 #73) and balancing is planned after it, both
     after the commit under the tournament's locks (:func:`_seat_and_plan`);
     else balancing/breaking is planned now.  Pending moves are made after
     the commit."""
+    t = step.row
     tournament_id = t.id
     if busted and Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists():
-        _record(t, kind, payload, actor, fields)
+        _record(step, kind, payload, actor, fields)
         transaction.on_commit(lambda: _seat_and_plan(tournament_id), robust=True)
     else:
         _plan(t, rules)
-        _record(t, kind, payload, actor, fields)
+        _record(step, kind, payload, actor, fields)
     transaction.on_commit(lambda: execute_moves(tournament_id), robust=True)
 
 
 def _seat_and_plan(tournament_id: int) -> None:
     """After busts with a waitlist: seat the waitlist, then plan balancing."""
-    with transaction.atomic():
-        t = _lock(tournament_id)
+    with _step(tournament_id) as step:
+        t = step.row
         if t.status != Tournament.Status.RUNNING:
             return
         rules = engine_rules(t)
         _clear_busted_seats(t)
         seated = _fill_waitlist(t, rules)
         _plan(t, rules)
-        _record(t, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated})
+        _record(step, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated})
 
 
 def _place(t: Tournament, busts: list[eng.Bust], players_before: int, rules: eng.TournamentRules,

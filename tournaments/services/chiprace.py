@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from django.db import transaction
-
 from poker import tournament as eng
 from tables import services as table_services
 from tables.models import Hand, Seat
@@ -11,7 +9,7 @@ from tables.writepath import ServiceError
 from tournaments.models import ChipRaceRecord, Entry, TournamentTable
 from tournaments.services.busts import _after_busts, _finish_if_won, _record_busts
 from tournaments.services.reading import _rng, engine_rules
-from tournaments.services.writes import _instruct, _lock, _record
+from tournaments.services.writes import _instruct, _record, _step
 
 
 def chip_race(tournament_id: int, table_number: int, removed: int, new: int, *,
@@ -30,8 +28,8 @@ def chip_race(tournament_id: int, table_number: int, removed: int, new: int, *,
     as after a hand.  Under 004 #24 nobody busts: he keeps one chip of the
     new denomination.  Errors: ``not_found``, ``invalid``, ``hand_in_progress``.
     """
-    with transaction.atomic():
-        t = _lock(tournament_id)
+    with _step(tournament_id) as step:
+        t = step.row
         tt = TournamentTable.objects.filter(tournament=t, number=table_number, broken=False).first()
         if tt is None:
             raise ServiceError("not_found", f"no table {table_number}")
@@ -78,8 +76,8 @@ def chip_race(tournament_id: int, table_number: int, removed: int, new: int, *,
         _record_busts(t, rules, out)
         payload = {"table": table_number, "record": record.id, **data}
         if Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() == 1:
-            _record(t, "chip_race", payload, actor)
-            _finish_if_won(t, rules, None)
+            _record(step, "chip_race", payload, actor)
+            _finish_if_won(step, rules, None)
         else:
-            _after_busts(t, rules, bool(out), "chip_race", payload, actor)
+            _after_busts(step, rules, bool(out), "chip_race", payload, actor)
     return record

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import time
 
-from django.db import transaction
-
 from poker import tournament as eng
 from tables.writepath import ServiceError
 from tournaments.models import Tournament, TournamentTable
 from tournaments.services.reading import _store_clock, clock_of, engine_rules
-from tournaments.services.writes import _instruct, _lock, _record
+from tournaments.services.writes import _instruct, _record, _step
 
 
 def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | None = None,
@@ -20,8 +18,8 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
     ``hand_for_hand`` (enter, 004 #77) or ``leave_hand_for_hand``.  The
     clock is stored as timestamps; a new level applies from the next hand
     (001 Neues Limit, 004 #23).  Errors: ``invalid`` (``ClockError``)."""
-    with transaction.atomic():
-        t = _lock(tournament_id, with_tables=False)
+    with _step(tournament_id, with_tables=False) as step:
+        t = step.row
         clock, now = clock_of(t), time.time()
         try:
             if op == "start":
@@ -46,7 +44,7 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
         except (eng.ClockError, TypeError, ValueError) as exc:
             raise ServiceError("invalid", str(exc)) from None
         _store_clock(t, clock)
-        _record(t, f"clock_{op}", {"seconds": seconds, "level": level, "at": now}, actor,
+        _record(step, f"clock_{op}", {"seconds": seconds, "level": level, "at": now}, actor,
                 ("clock_started_at", "clock_paused_at", "clock_paused_total", "clock_offset", "hand_for_hand",
                  "hands_played_h4h"))
         if op in ("hand_for_hand", "jump"):

@@ -27,6 +27,7 @@ from tournaments.services.busts import (
 )
 from tournaments.services.reading import _positions, _rng, clock_of, engine_rules
 from tournaments.services.waitlist import fill_waitlist
+from tournaments.services.writes import _step
 
 
 def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
@@ -105,11 +106,11 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
                   .select_related("player"))
     if lapsed:
         # 004 #27: the next hand starts without their rebuy -- they are out.
-        t = Tournament.objects.select_for_update().get(pk=t.id)
-        _record_pending_busts(t, lapsed)
-        payload = {"table": tt.number, "entries": [e.id for e in lapsed], "rule": "004 27"}
-        if not _finish_if_won(t, rules, None):
-            _after_busts(t, rules, True, "rebuy_lapsed", payload, None)
+        with _step(t.id, with_tables=False) as step:  # the hand holds this table already
+            _record_pending_busts(step.row, lapsed)
+            payload = {"table": tt.number, "entries": [e.id for e in lapsed], "rule": "004 27"}
+            if not _finish_if_won(step, rules, None):
+                _after_busts(step, rules, True, "rebuy_lapsed", payload, None)
     return spec
 
 
@@ -156,32 +157,35 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
     tt = TournamentTable.objects.filter(table_id=table.id).first()
     if tt is None or hand.status != Hand.Status.COMPLETE:
         return
-    t = Tournament.objects.select_for_update().get(pk=tt.tournament_id)
-    rules = engine_rules(t)
-    busted_seats = [s for s, stack in final_stacks.items() if stack == 0 and start_stacks.get(s, 0) > 0]
-    dealt_names = {int(s["seat"]): s["player"] for s in hand.spec["seats"]}
-    seat_players = dict(table.seats.filter(number__in=busted_seats).values_list("number", "player_id"))
-    payload: dict[str, Any] = {"table": tt.number, "hand": hand.id, "busts": []}
-    if busted_seats:
-        entries = {e.player_id: e for e in Entry.objects.filter(
-            tournament=t, status=Entry.Status.SEATED, player_id__in=seat_players.values()).select_related("player")}
-        out = [(entries[seat_players[s]], start_stacks[s]) for s in busted_seats if seat_players.get(s) in entries]
-        out, pending = _offer_rebuys(t, out, hand, tt.number)
-        _record_busts(t, rules, out, hand=hand)
-        payload["rebuy_pending"] = [e.id for e, _stack in pending]
-        out_players = {e.player_id for e, _stack in out}
-        payload["busts"] = [{"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]}
-                            for s in busted_seats if seat_players.get(s) in out_players]
-    wait_done = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0,
-                                     player__seats__table=table)
-    for e in wait_done:
-        e.wait_hands -= 1
-        e.save(update_fields=["wait_hands"])
-    if t.hand_for_hand:
-        tt.h4h_hands += 1
-        tt.save(update_fields=["h4h_hands"])
-        _step_hand_for_hand(t, rules)
-    if _finish_if_won(t, rules, hand):
-        return
-    _after_busts(t, rules, bool(payload["busts"]), "hand_completed", payload, None,
-                 ("hand_for_hand", "hands_played_h4h", "clock_offset"))
+    with _step(tt.tournament_id, with_tables=False) as step:  # the hand holds this table already
+        t = step.row
+        rules = engine_rules(t)
+        busted_seats = [s for s, stack in final_stacks.items() if stack == 0 and start_stacks.get(s, 0) > 0]
+        dealt_names = {int(s["seat"]): s["player"] for s in hand.spec["seats"]}
+        seat_players = dict(table.seats.filter(number__in=busted_seats).values_list("number", "player_id"))
+        payload: dict[str, Any] = {"table": tt.number, "hand": hand.id, "busts": []}
+        if busted_seats:
+            entries = {e.player_id: e for e in Entry.objects.filter(
+                tournament=t, status=Entry.Status.SEATED, player_id__in=seat_players.values())
+                .select_related("player")}
+            out = [(entries[seat_players[s]], start_stacks[s]) for s in busted_seats
+                   if seat_players.get(s) in entries]
+            out, pending = _offer_rebuys(t, out, hand, tt.number)
+            _record_busts(t, rules, out, hand=hand)
+            payload["rebuy_pending"] = [e.id for e, _stack in pending]
+            out_players = {e.player_id for e, _stack in out}
+            payload["busts"] = [{"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]}
+                                for s in busted_seats if seat_players.get(s) in out_players]
+        wait_done = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0,
+                                         player__seats__table=table)
+        for e in wait_done:
+            e.wait_hands -= 1
+            e.save(update_fields=["wait_hands"])
+        if t.hand_for_hand:
+            tt.h4h_hands += 1
+            tt.save(update_fields=["h4h_hands"])
+            _step_hand_for_hand(t, rules)
+        if _finish_if_won(step, rules, hand):
+            return
+        _after_busts(step, rules, bool(payload["busts"]), "hand_completed", payload, None,
+                     ("hand_for_hand", "hands_played_h4h", "clock_offset"))

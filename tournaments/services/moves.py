@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import time
 
-from django.db import transaction
-
 from poker import tournament as eng
 from tables import services as table_services
 from tables.models import Hand, Seat, Table
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Instruction, Tournament, TournamentTable
 from tournaments.services.reading import _floor, _rng, clock_of, engine_rules
-from tournaments.services.writes import _clear_busted_seats, _instruct, _lock, _push_instruction, _record, _set_seat
+from tournaments.services.writes import _clear_busted_seats, _instruct, _push_instruction, _record, _set_seat, _step
 
 
 def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
@@ -33,7 +31,8 @@ def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
             tt.broken = True
             tt.save(update_fields=["broken"])
             _instruct(t, "break_table", f"Table {number} breaks: players take new seats by draw ({plan.rules[0]})",
-                      f"Tisch {number} wird aufgelöst: neue Plätze per Los ({plan.rules[0]})", rule=str(plan.rules[0]),
+                      f"Tisch {number} wird aufgelöst: neue Plätze per Los ({plan.rules[0]})",
+                      rule=str(plan.rules[0]),
                       tables={number}, actor=actor)
         if plan.final_table is not None:
             final = tts[plan.final_table]
@@ -70,8 +69,8 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
     he waits for the next one).  Broken tables left empty are closed.
     Returns the number of moves made."""
     done = 0
-    with transaction.atomic():
-        t = _lock(tournament_id)
+    with _step(tournament_id) as step:
+        t = step.row
         tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t).select_related("table")}
         pending = list(Instruction.objects.filter(tournament=t, kind="move", status="pending")
                        .exclude(from_table=0).select_related("entry__player").order_by("id"))
@@ -104,7 +103,7 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
                     table_id=tt.table_id, player__isnull=False).exists() and tt.table_id not in live:
                 table_services.set_table_status(tt.table_id, Table.Status.CLOSED)
         if done:
-            _record(t, "moves_made", {"moves": done}, actor)
+            _record(step, "moves_made", {"moves": done}, actor)
     return done
 
 
@@ -116,8 +115,8 @@ def undo_move(instruction_id: int, *, actor=None) -> Instruction:
     i = Instruction.objects.filter(pk=instruction_id).select_related("entry__player").first()
     if i is None:
         raise ServiceError("not_found", f"no instruction {instruction_id}")
-    with transaction.atomic():
-        t = _lock(i.tournament_id)
+    with _step(i.tournament_id) as step:
+        t = step.row
         i.refresh_from_db()
         if i.kind != "move" or not i.from_table or Instruction.objects.filter(undoes=i).exists():
             raise ServiceError("invalid", "only a move is undone, once")
@@ -125,7 +124,7 @@ def undo_move(instruction_id: int, *, actor=None) -> Instruction:
             i.status = "cancelled"
             i.save(update_fields=["status"])
             _push_instruction(t, i)
-            _record(t, "move_cancelled", {"instruction": i.id}, actor)
+            _record(step, "move_cancelled", {"instruction": i.id}, actor)
             return i
         if i.status != "done":
             raise ServiceError("invalid", "this move was cancelled")
@@ -144,7 +143,7 @@ def undo_move(instruction_id: int, *, actor=None) -> Instruction:
                          f"{i.from_table} Platz {i.from_seat}", entry=i.entry,
                          move=(i.to_table, i.to_seat, i.from_table, i.from_seat), status="pending",
                          rule=i.rule, undoes=i, actor=actor)
-        _record(t, "move_undone", {"instruction": i.id, "reverse": back.id}, actor)
+        _record(step, "move_undone", {"instruction": i.id, "reverse": back.id}, actor)
     execute_moves(t.id, actor=actor)
     return back
 
@@ -152,8 +151,8 @@ def undo_move(instruction_id: int, *, actor=None) -> Instruction:
 def rebalance(tournament_id: int, *, actor=None) -> int:
     """Plan breaking/balancing now (the director's button) and make the
     moves that can be made.  Returns the moves made."""
-    with transaction.atomic():
-        t = _lock(tournament_id)
+    with _step(tournament_id) as step:
+        t = step.row
         _plan(t, engine_rules(t), actor)
-        _record(t, "rebalance", {}, actor)
+        _record(step, "rebalance", {}, actor)
     return execute_moves(tournament_id, actor=actor)

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from django.db import transaction
-
 from poker import tournament as eng
 from tables.writepath import ServiceError
 from tournaments.models import Tournament
 from tournaments.services.reading import payout_table_of
-from tournaments.services.writes import _lock, _record
+from tournaments.services.writes import _record, _step
 
 
 def set_payouts(tournament_id: int, amounts: list[int], *, actor=None) -> Tournament:
     """Replace the payout table by ``amounts`` (ints by place, first place
     first; they must add up to the prize pool and not increase).  An empty
     list restores the house default.  Errors: ``invalid``."""
-    with transaction.atomic():
-        t = _lock(tournament_id, with_tables=False)
+    with _step(tournament_id, with_tables=False) as step:
+        t = step.row
         table = payout_table_of(t)
         if amounts:
             if table is None:
@@ -26,5 +24,5 @@ def set_payouts(tournament_id: int, amounts: list[int], *, actor=None) -> Tourna
             except (TypeError, ValueError) as exc:
                 raise ServiceError("invalid", str(exc)) from None
         t.payouts = [int(a) for a in amounts]
-        _record(t, "payouts", {"amounts": t.payouts}, actor, ("payouts",))
+        _record(step, "payouts", {"amounts": t.payouts}, actor, ("payouts",))
     return t

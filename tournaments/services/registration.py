@@ -10,7 +10,7 @@ from django.db import transaction
 from poker import tournament as eng
 from tables import services as table_services
 from tables.models import Player, Seat
-from tables.writepath import ServiceError
+from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Instruction, Tournament, TournamentTable
 from tournaments.services.reading import (
     RULEBOOKS,
@@ -22,7 +22,7 @@ from tournaments.services.reading import (
     parse_structure,
 )
 from tournaments.services.waitlist import _late_entry, _promote_waitlist, _re_entry_holds
-from tournaments.services.writes import _lock, _locked_entry, _record, _seat_of, _set_seat
+from tournaments.services.writes import _locked_entry, _record, _seat_of, _set_seat, _step
 
 
 def create_tournament(name: str, rulebook: str, structure: dict, *, starting_stack: int, buy_in: int = 0,
@@ -58,7 +58,9 @@ def create_tournament(name: str, rulebook: str, structure: dict, *, starting_sta
                                       re_entries_allowed=re_entries_allowed, rebuys_allowed=rebuys_allowed,
                                       add_ons_allowed=add_ons_allowed, seconds_per_hand=seconds_per_hand,
                                       seed=seed)
-        _record(t, "created", {"rulebook": rulebook, "structure": structure}, actor)
+        step = WriteStep(t)  # a row nobody else sees yet: nothing to lock or check
+        _record(step, "created", {"rulebook": rulebook, "structure": structure}, actor)
+        step.finish()
     return t
 
 
@@ -90,8 +92,8 @@ def register(tournament_id: int, player_name: str, *, reserve: bool = False, act
     (``not_allowed``).  Errors: ``not_found``, ``invalid``, ``duplicate``,
     ``closed``, ``not_allowed``.
     """
-    with transaction.atomic():
-        t = _lock(tournament_id)
+    with _step(tournament_id) as step:
+        t = step.row
         player = _player(player_name)
         if Entry.objects.filter(tournament=t, player=player).exclude(
                 status__in=[Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED]).exists():
@@ -102,25 +104,27 @@ def register(tournament_id: int, player_name: str, *, reserve: bool = False, act
         if t.status == Tournament.Status.REGISTRATION:
             full = t.capacity and Entry.objects.filter(
                 tournament=t, status__in=[Entry.Status.REGISTERED, Entry.Status.RESERVED]).count() >= t.capacity
-            status = Entry.Status.WAITLISTED if full else (Entry.Status.RESERVED if reserve else Entry.Status.REGISTERED)
+            status = (Entry.Status.WAITLISTED if full
+                      else Entry.Status.RESERVED if reserve else Entry.Status.REGISTERED)
             entry = Entry.objects.create(tournament=t, player=player, number=number, status=status)
-            _record(t, "registered", {"entry": entry.id, "player": player.name, "status": status}, actor)
+            _record(step, "registered", {"entry": entry.id, "player": player.name, "status": status}, actor)
             return entry
         entry = Entry.objects.create(tournament=t, player=player, number=number, status=Entry.Status.WAITLISTED,
                                      late=True)
-        _late_entry(t, entry, actor)
+        _late_entry(step, entry, actor)
         return entry
 
 
 def check_in(entry_id: int, *, actor=None) -> Entry:
     """A reserved player checks in before the start (004 #73).  Errors:
     ``not_found``, ``invalid``."""
-    with _locked_entry(entry_id) as (t, entry):
+    with _locked_entry(entry_id) as (step, entry):
+        t = step.row
         if entry.status != Entry.Status.RESERVED or t.status != Tournament.Status.REGISTRATION:
             raise ServiceError("invalid", "only a reservation checks in, before the start")
         entry.status = Entry.Status.REGISTERED
         entry.save(update_fields=["status"])
-        _record(t, "checked_in", {"entry": entry.id}, actor)
+        _record(step, "checked_in", {"entry": entry.id}, actor)
     return entry
 
 
@@ -135,14 +139,15 @@ def re_enter(entry_id: int, *, at_once: bool | None = None, actor=None) -> Entry
     else waitlisted.  Errors (``entry_refusal``): ``not_found``,
     ``invalid`` (not busted), ``duplicate``, ``not_allowed`` (no re-entries
     left, or 001), ``closed`` (not running, late registration over)."""
-    with _locked_entry(entry_id) as (t, old):
+    with _locked_entry(entry_id) as (step, old):
+        t = step.row
         _refuse(t, "re_enter", old)
         if at_once is None:
             at_once = old.id in _re_entry_holds(t)
         count = Entry.objects.filter(tournament=t, player=old.player).count()
         entry = Entry.objects.create(tournament=t, player=old.player, number=count + 1,
                                      status=Entry.Status.WAITLISTED, priority=at_once, late=True)
-        _late_entry(t, entry, actor)
+        _late_entry(step, entry, actor)
     return entry
 
 
@@ -153,7 +158,8 @@ def surrender(entry_id: int, *, actor=None) -> Entry:
     left goes to the first player waiting (004 #73).  Errors
     (``entry_refusal``): ``not_found``, ``invalid``, ``not_allowed`` (001,
     no re-entries), ``closed``; ``hand_in_progress`` (he is in the live hand)."""
-    with _locked_entry(entry_id) as (t, old):
+    with _locked_entry(entry_id) as (step, old):
+        t = step.row
         _refuse(t, "surrender", old)
         count = Entry.objects.filter(tournament=t, player=old.player).count()
         where = _seat_of(t, old.player_id)
@@ -163,8 +169,8 @@ def surrender(entry_id: int, *, actor=None) -> Entry:
         old.save(update_fields=["status"])
         entry = Entry.objects.create(tournament=t, player=old.player, number=count + 1,
                                      status=Entry.Status.WAITLISTED, priority=False, late=True)
-        _record(t, "surrender", {"entry": old.id, "new_entry": entry.id, "rule": "004 74"}, actor)
-        _late_entry(t, entry, actor)
+        _record(step, "surrender", {"entry": old.id, "new_entry": entry.id, "rule": "004 74"}, actor)
+        _late_entry(step, entry, actor)
     return entry
 
 
@@ -177,7 +183,8 @@ def rebuy(entry_id: int, *, add_on: bool = False, actor=None) -> Entry:
     misses no hand and posts his blinds/antes at once (004 #27).
     Errors (``entry_refusal``): ``not_found``, ``not_allowed``, ``invalid``,
     ``closed``; ``hand_in_progress``."""
-    with _locked_entry(entry_id) as (t, entry):
+    with _locked_entry(entry_id) as (step, entry):
+        t = step.row
         _refuse(t, "add_on" if add_on else "rebuy", entry)
         rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 27"
         tt, seat = _seat_of(t, entry.player_id)
@@ -193,7 +200,7 @@ def rebuy(entry_id: int, *, add_on: bool = False, actor=None) -> Entry:
         if was_pending:
             Instruction.objects.filter(tournament=t, kind="rebuy", entry=entry, status="pending").update(
                 status="done")
-        _record(t, "add_on" if add_on else "rebuy", {"entry": entry.id, "rule": rule, "after_bust": was_pending},
+        _record(step, "add_on" if add_on else "rebuy", {"entry": entry.id, "rule": rule, "after_bust": was_pending},
                 actor)
     return entry
 
@@ -206,8 +213,8 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
     profile); the first button is drawn (001 Dealerbutton) or on seat 1
     (004 #75); the clock starts.  Errors: ``invalid`` (not in registration,
     fewer than two players)."""
-    with transaction.atomic():
-        t = _lock(tournament_id)
+    with _step(tournament_id) as step:
+        t = step.row
         if t.status != Tournament.Status.REGISTRATION:
             raise ServiceError("invalid", "the tournament has started already")
         expired = Entry.objects.filter(tournament=t, status=Entry.Status.RESERVED).update(status=Entry.Status.EXPIRED)
@@ -234,7 +241,7 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
         if start_clock:
             _store_clock(t, clock_of(t).start(time.time()))
             fields += ["clock_started_at"]
-        _record(t, "started", {"expired_reservations": expired, "from_waitlist": promoted,
+        _record(step, "started", {"expired_reservations": expired, "from_waitlist": promoted,
                                "rules": [str(c) for c in draw.rules],
                                "cards": [[c.player, c.table, c.seat] for c in draw.cards]}, actor, tuple(fields))
     return t

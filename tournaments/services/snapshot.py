@@ -111,7 +111,8 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
         "tables": tables,
         "seat_draw": draw,
         "registrations": [{"id": e.id, "player": e.player.name, "number": e.number, "status": e.status,
-                           "rebuy_pending": e.rebuy_pending, "priority": e.priority, "late": e.late, "rebuys": e.rebuys, "add_ons": e.add_ons,
+                           "rebuy_pending": e.rebuy_pending, "priority": e.priority, "late": e.late,
+                           "rebuys": e.rebuys, "add_ons": e.add_ons,
                            "can": {op: entry_refusal(t, op, e, by_player[e.player_id], late_open) is None
                                    for op in ENTRY_OPS}} for e in entries],
         "finishes": finishes,

@@ -6,23 +6,23 @@ from __future__ import annotations
 
 import time
 
-from django.db import transaction
 from django.db.models import Count, F, Max
 
 from poker import tournament as eng
 from poker.tournament.buttons import hands_until_button
-from tables.writepath import ServiceError
+from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Finish, Instruction, Tournament
 from tournaments.services.reading import _floor, _rng, clock_of, engine_rules
-from tournaments.services.writes import _clear_busted_seats, _instruct, _lock, _record, _take_seat
+from tournaments.services.writes import _clear_busted_seats, _instruct, _record, _step, _take_seat
 
 
-def _late_entry(t: Tournament, entry: Entry, actor) -> None:
+def _late_entry(step: WriteStep[Tournament], entry: Entry, actor) -> None:
     """A late registration, re-entry or surrender's new entry (created
-    waitlisted): allowed only while the clock's late registration is open
+    waitlisted) in the step's tournament: allowed only while the clock's late registration is open
     and the rulebook has it; the waitlist is then worked off in its order
     (priority re-entries first, 004 #72; then by time, 004 #73), so the new
     entry is seated at once only when a place is free for it."""
+    t = step.row
     if t.status != Tournament.Status.RUNNING:
         raise ServiceError("closed", "the tournament is not running")
     rules = engine_rules(t)
@@ -32,8 +32,8 @@ def _late_entry(t: Tournament, entry: Entry, actor) -> None:
         raise ServiceError("closed", "late registration is closed")
     _clear_busted_seats(t)  # a re-entering player leaves his old seat first
     seated = {s["entry"]: s for s in _fill_waitlist(t, rules, fresh=entry.id)}
-    _record(t, "late_entry", {"entry": entry.id, "player": entry.player.name, "priority": entry.priority,
-                              "seated": seated.get(entry.id)}, actor)
+    _record(step, "late_entry", {"entry": entry.id, "player": entry.player.name, "priority": entry.priority,
+                                 "seated": seated.get(entry.id)}, actor)
 
 
 def _re_entry_holds(t: Tournament) -> set[int]:
@@ -153,11 +153,11 @@ def seat_waitlist(tournament_id: int, *, actor=None) -> list[int]:
     #72), then in order of registration (004 #73); places kept for an
     immediate re-entry are given away too.  Returns the seated entry ids.
     Errors: ``not_found``."""
-    with transaction.atomic():
-        t = _lock(tournament_id)
+    with _step(tournament_id) as step:
+        t = step.row
         _clear_busted_seats(t)
         seated = [s["entry"] for s in _fill_waitlist(t, engine_rules(t), manual=True)]
-        _record(t, "waitlist_seated", {"entries": seated, "manual": True}, actor)
+        _record(step, "waitlist_seated", {"entries": seated, "manual": True}, actor)
     return seated
 
 
@@ -167,14 +167,14 @@ def fill_waitlist(tournament_id: int, *, actor=None) -> list[int]:
     in its order (004 #73, re-entries made at once first, 004 #72; see
     :func:`_fill_waitlist`).  Records an event only when somebody was
     seated.  Returns the seated entry ids.  Errors: ``not_found``."""
-    with transaction.atomic():
-        t = _lock(tournament_id)
+    with _step(tournament_id) as step:
+        t = step.row
         if t.status != Tournament.Status.RUNNING:
             return []
         _clear_busted_seats(t)
         seated = _fill_waitlist(t, engine_rules(t))
         if seated:
-            _record(t, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated}, actor)
+            _record(step, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated}, actor)
     return [s["entry"] for s in seated]
 
 

@@ -1,22 +1,33 @@
-"""The plumbing every tournament write shares: locks (tables first, then
-the tournament), events with their seq and broadcast, instructions to the
-tablets, and seat changes of tournament tables (with their ``absent`` flag
-pushed to the tablet)."""
+"""The plumbing every tournament write shares: the write step (tables
+locked first, then the tournament; :mod:`tables.writepath`), events with
+their seq and broadcast, instructions to the tablets, and seat changes of
+tournament tables (with their ``absent`` flag pushed to the tablet).
+
+A service is one step::
+
+    with _step(tournament_id) as step:
+        t = step.row
+        ...
+        _record(step, "kind", payload, actor, ("changed", "fields"))
+
+Every event of a step is its own update to the screens (``{"type":
+"update", "seq", "snapshot"}`` for each seq, docs/protocol.md), so
+:func:`_record` queues the snapshot at its seq itself (sent after the
+commit) rather than one publisher for the step's end; the step writes the
+last seq and the changed fields when its block ends.
+"""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
-
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import transaction
+from contextlib import AbstractContextManager, contextmanager
 
 from tables import services as table_services
 from tables.models import Seat, Table
 from tables.services import table_group
-from tables.writepath import ServiceError, send_on_commit
+from tables.writepath import ServiceError, WriteStep, send_messages_on_commit, send_on_commit, write_step
 from tournaments.models import Entry, Instruction, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.reading import tournament_group
 from tournaments.services.snapshot import _instruction_message, public_snapshot, snapshot
@@ -36,45 +47,52 @@ def _lock(tournament_id: int, *, with_tables: bool = True) -> Tournament:
     return t
 
 
+def _step(tournament_id: int, *, with_tables: bool = True) -> AbstractContextManager[WriteStep[Tournament]]:
+    """One write to a tournament (:func:`tables.writepath.write_step`): a
+    transaction with the tournament locked by :func:`_lock` (its tables
+    first unless ``with_tables`` is false: a service called from a hand
+    holds its table already, or one that changes no table).  Yields the
+    ``WriteStep`` (``step.row`` is the tournament).  Errors: ``not_found``."""
+    return write_step(Tournament, tournament_id, lock=functools.partial(_lock, with_tables=with_tables))
+
+
 @contextmanager
-def _locked_entry(entry_id: int) -> Iterator[tuple[Tournament, Entry]]:
-    """The opening of every service on one entry: inside one transaction,
-    the entry's tournament locked (:func:`_lock`) and the entry read again
-    under that lock (player selected).  Yields ``(tournament, entry)``.
-    Errors: ``not_found``."""
+def _locked_entry(entry_id: int) -> Iterator[tuple[WriteStep[Tournament], Entry]]:
+    """The opening of every service on one entry: one step (:func:`_step`)
+    on the entry's tournament and the entry read again under its lock
+    (player selected).  Yields ``(step, entry)``.  Errors: ``not_found``."""
     entry = Entry.objects.filter(pk=entry_id).select_related("player").first()
     if entry is None:
         raise ServiceError("not_found", f"no entry {entry_id}")
-    with transaction.atomic():
-        t = _lock(entry.tournament_id)
+    with _step(entry.tournament_id) as step:
         entry.refresh_from_db()
-        yield t, entry
+        yield step, entry
 
 
-def _record(t: Tournament, kind: str, payload: dict, actor=None, fields: tuple[str, ...] = ()) -> int:
-    """Append an event, bump ``t.seq``, save ``fields`` and broadcast on commit."""
-    t.seq += 1
-    TournamentEvent.objects.create(tournament=t, seq=t.seq, kind=kind, payload=payload,
+def _record(step: WriteStep[Tournament], kind: str, payload: dict, actor=None, fields: tuple[str, ...] = ()) -> int:
+    """Append an event at the next seq of the step's tournament, have the
+    step save ``fields`` (with the seq, at its end) and send the snapshot
+    at this seq after the commit.  Returns the seq."""
+    t = step.row
+    seq = step.bump()
+    TournamentEvent.objects.create(tournament=t, seq=seq, kind=kind, payload=payload,
                                    actor=actor if actor is not None and actor.is_authenticated else None)
-    t.save(update_fields=[*fields, "seq"])
+    step.save(*fields)
     _broadcast_on_commit(t)
-    return t.seq
+    return seq
 
 
 def _broadcast_on_commit(t: Tournament) -> None:
+    """Queue the update of ``t`` at its current seq for the group
+    ``tournament.<id>``: the full snapshot for the director, the public one
+    for the lobby screen, each serialised once (``tournament.update`` with
+    ``full`` and ``public`` texts; the consumers forward one of them)."""
     full = snapshot(t)
     public = public_snapshot(full)
     message = {"type": "tournament.update", "seq": t.seq,
                "full": json.dumps({"type": "update", "seq": t.seq, "snapshot": full}),
                "public": json.dumps({"type": "update", "seq": t.seq, "snapshot": public})}
-    group = tournament_group(t.id)
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
-
-    transaction.on_commit(send)
+    send_messages_on_commit([(tournament_group(t.id), message)])
 
 
 def _push_instruction(t: Tournament, i: Instruction, table_numbers: set[int] | None = None) -> None:
