@@ -68,6 +68,8 @@ _STANDARD_METADATA = frozenset(HandHistory.optional_field_names)
 _NOT_FIELDS = frozenset({"user_defined_fields", "automations", "divmod", "rake", "parse_value"})
 _MISSING = re.compile(r"argument: '(\w+)'")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: HandHistory fields that go into ``PhhHand.extra`` when set.
+_EXTRA_FIELDS = tuple(f.name for f in dataclasses.fields(HandHistory) if f.name not in _CORE | _NOT_FIELDS)
 #: PHH variant code -> HandSpec.game, and back.
 VARIANTS = {"NT": "nlhe", "PO": "plo", "FT": "limit_holdem"}
 GAME_CODES = {game: code for code, game in VARIANTS.items()}
@@ -238,10 +240,7 @@ def hand_from_history(history: HandHistory, source: str | None = None) -> PhhHan
     stacks = tuple(_chips(v, "starting_stacks") for v in history.starting_stacks)
     n = len(stacks)
     finishing = history.finishing_stacks
-    extra = {
-        f.name: getattr(history, f.name) for f in dataclasses.fields(history)
-        if f.name not in _CORE and f.name not in _NOT_FIELDS and getattr(history, f.name) is not None
-    }
+    extra = {name: value for name in _EXTRA_FIELDS if (value := getattr(history, name)) is not None}
     extra |= history.user_defined_fields
     blinds = history.blinds_or_straddles
     return PhhHand(
