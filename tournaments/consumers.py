@@ -6,7 +6,13 @@ Both join the group ``tournament.<id>``; on connect they get a ``snapshot``
 with its ``seq``; every committed change brings an ``update`` with the new
 seq and the whole snapshot (a client that sees a gap sends ``{"type":
 "snapshot"}``).  Clients count the clock down locally from the snapshot's
-``server_now`` and clock fields; the server never sends ticks.
+``server_now`` and clock fields; the server never sends ticks.  Anything
+else a client sends (not JSON, not an object, another type, a binary
+frame) is answered with ``{"type": "error", "code": "invalid"}``.
+
+The consumers implement only Channels' documented hooks: ``connect``,
+``receive``, ``disconnect`` and the group message handler
+``tournament_update`` (for ``tournament.update``).
 """
 
 from __future__ import annotations
@@ -41,6 +47,8 @@ def _is_floor(user) -> bool:
 
 
 class _TournamentConsumer(AsyncWebsocketConsumer):
+    """Shared by both sockets; ``public`` screens get the public snapshot."""
+
     public = False
     tournament_id: int | None = None
 
@@ -49,6 +57,8 @@ class _TournamentConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps({"type": "snapshot", "seq": data["seq"], "snapshot": data}))
 
     async def start(self, tournament_id: int | None = None, token: str | None = None) -> None:
+        """Join the tournament (by id or public token) and send its snapshot;
+        close with 4404 when there is no such tournament."""
         found = await _load(tournament_id, token)
         if found is None:
             await self.close(code=CLOSE_NOT_FOUND)
@@ -63,6 +73,7 @@ class _TournamentConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(services.tournament_group(self.tournament_id), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """``{"type": "snapshot"}`` brings a fresh snapshot; anything else an ``invalid`` error."""
         try:
             message = json.loads(text_data or "")
         except ValueError:

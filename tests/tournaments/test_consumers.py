@@ -64,3 +64,23 @@ async def test_outsiders_are_kept_off_the_director_socket_and_bad_tokens_off_the
                        ("/ws/tournaments/lobby/not-the-token/", AnonymousUser())):
         ws, connected, code = await connect(path, user)
         assert not connected and code in (4403, 4404)
+
+
+async def test_the_sockets_answer_a_snapshot_request_and_refuse_anything_else(floorman):
+    t = await make()
+    for path, user in ((f"/ws/tournaments/{t.id}/", floorman),
+                       (f"/ws/tournaments/lobby/{t.public_token}/", AnonymousUser())):
+        ws, ok, _ = await connect(path, user)
+        assert ok
+        first = await ws.receive_json_from()
+        await ws.send_json_to({"type": "snapshot"})
+        again = await ws.receive_json_from()
+        assert again == {**first, "snapshot": {**first["snapshot"], "server_now": again["snapshot"]["server_now"],
+                                               "clock": again["snapshot"]["clock"]}}
+        for bad in ("not json", "[1]", '{"type": "start"}', '"snapshot"'):
+            await ws.send_to(text_data=bad)
+            error = await ws.receive_json_from()
+            assert error["type"] == "error" and error["code"] == "invalid"
+        await ws.send_to(bytes_data=b'{"type": "snapshot"}')
+        assert (await ws.receive_json_from())["code"] == "invalid"
+        await ws.disconnect()
