@@ -1,7 +1,7 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
 Served by daphne (``daphne pokerfloor.asgi:application``).  The floor's
-server-side timers (``tables.timers``) start with the first connection.
+clock for waitlist calls is a separate process (``manage.py run_worker``).
 """
 
 import gc
@@ -9,9 +9,9 @@ import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
 
-# Django's HTTP handler, run with one thread hop per request and persistent
-# database connections (see pokerfloor.handlers for why and what it saves).
-from pokerfloor.handlers import get_asgi_application  # noqa: E402
+# Django's own HTTP handler; requests borrow database connections from
+# psycopg's pool (settings: DB_POOL) instead of opening one each.
+from django.core.asgi import get_asgi_application  # noqa: E402
 
 django_asgi_app = get_asgi_application()
 
@@ -20,7 +20,6 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from pokerfloor.routing import websocket_urlpatterns  # noqa: E402
-from tables.timers import FloorTimers  # noqa: E402
 
 #: Read-only display sockets (the lobby TVs) are keyed by their unguessable
 #: token and never look at a user: they skip the session and auth stack (no
@@ -39,14 +38,12 @@ async def websocket_app(scope, receive, send):
     return await _staff_websockets(scope, receive, send)
 
 
-# FloorTimers: the server's own clock for the waitlist calls (no-shows are
-# recorded even when no floor dashboard is open; see tables.timers).
-application = FloorTimers(ProtocolTypeRouter(
+application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(websocket_app),
     }
-))
+)
 
 # Everything imported so far (Django, the apps, the URL and websocket routes)
 # lives as long as the process: move it out of the garbage collector's

@@ -91,27 +91,38 @@ TEMPLATES = [
 WSGI_APPLICATION = None
 ASGI_APPLICATION = "pokerfloor.asgi.application"
 
-# Persistent connections: websocket consumers run many short database calls.
-# HTTP requests run on their own pool of HTTP_THREADS long-lived threads, each
-# keeping its connection (pokerfloor.handlers).
-CONN_MAX_AGE = envint("CONN_MAX_AGE", "600")
-HTTP_THREADS = envint("HTTP_THREADS", "4")
+# PostgreSQL connections.  DB_POOL (default on) keeps them in psycopg's
+# connection pool (Django's OPTIONS["pool"]): a request or a websocket
+# consumer's database call borrows one and gives it back, so nobody opens a
+# connection per request; DB_POOL_SIZE (default 8) is the most a process
+# holds.  Without the pool, connections persist for CONN_MAX_AGE seconds.
+DB_POOL = envbool("DB_POOL", "true")
+DB_POOL_SIZE = envint("DB_POOL_SIZE", "8")
+CONN_MAX_AGE = 0 if DB_POOL else envint("CONN_MAX_AGE", "600")
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=CONN_MAX_AGE,
-                                                  conn_health_checks=True)}
+                                                  conn_health_checks=not DB_POOL)}
 else:
     from pokerfloor.embedded_pg import embedded_database_url
 
     DATABASES = {"default": dj_database_url.parse(embedded_database_url(), conn_max_age=CONN_MAX_AGE,
-                                                  conn_health_checks=True)}
-# The few hot statements run through tables.db.prepared_cursor() (the room
-# snapshot behind every lobby update) are prepared by PostgreSQL after this
-# many runs on a connection, which saves their planning (2.8 -> 0.4 ms for the
-# seats join).  The ORM's own queries bind on the client and are never
-# prepared.  0 disables it (needed behind a transaction-mode pooler older
-# than PgBouncer 1.21).
+                                                  conn_health_checks=not DB_POOL)}
+_db_options = DATABASES["default"].setdefault("OPTIONS", {})
+if DB_POOL:
+    # min_size connections are opened when the pool opens and kept; a broken
+    # connection is noticed when it is given back and replaced.
+    _db_options["pool"] = {"min_size": min(2, DB_POOL_SIZE), "max_size": DB_POOL_SIZE, "max_idle": 600}
+# Prepared statements: every query binds its parameters on the server
+# (DB_SERVER_SIDE_BINDING, default on; Django's OPTIONS["server_side_binding"])
+# and psycopg prepares a statement once it has run DB_PREPARE_THRESHOLD times
+# (default 2) on a connection, which saves PostgreSQL planning it again: the
+# joins of the room snapshot behind every lobby update plan in 2.8 ms and run
+# prepared in 0.4 ms.  DB_PREPARE_THRESHOLD=0 prepares nothing (needed behind
+# a transaction-mode pooler older than PgBouncer 1.21).
+DB_SERVER_SIDE_BINDING = envbool("DB_SERVER_SIDE_BINDING", "true")
 DB_PREPARE_THRESHOLD = envint("DB_PREPARE_THRESHOLD", "2")
-DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = DB_PREPARE_THRESHOLD or None
+_db_options["server_side_binding"] = DB_SERVER_SIDE_BINDING
+_db_options["prepare_threshold"] = DB_PREPARE_THRESHOLD or None
 if not DATABASES["default"]["ENGINE"].endswith("postgresql"):
     raise ImproperlyConfigured("pokerfloor runs on PostgreSQL only")
 

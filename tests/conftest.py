@@ -4,7 +4,9 @@ Imports of Django code stay inside fixtures so that the pure-engine tests can
 run with ``-p no:django``.
 """
 
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import time
@@ -95,6 +97,41 @@ def database_url(settings_dict: dict) -> str:
     return f"postgresql://{auth}{netloc}/{name}"
 
 
+@contextlib.contextmanager
+def floor_worker_process(poll: float = 1.0):
+    """Run ``manage.py run_worker`` (the floor's clock: waitlist no-shows)
+    against the test database while the block runs; stop it with SIGTERM
+    after.  Start it only where a test needs the server's clock: a
+    session-wide worker would act on every test's data.  Its log is in
+    ``artifacts/worker.log``."""
+    from django.db import connection
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    env = {**os.environ, "DATABASE_URL": database_url(connection.settings_dict), "PYTHONUNBUFFERED": "1",
+           "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    with open(ARTIFACTS / "worker.log", "w") as log:
+        proc = subprocess.Popen([str(ROOT / ".venv" / "bin" / "python"), "manage.py", "run_worker", "--poll", str(poll)],
+                                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        yield proc
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture
+def floor_worker(transactional_db):
+    """The floor's background worker running against the test database for
+    one test (its data must be committed: ``transactional_db``)."""
+    with floor_worker_process() as proc:
+        yield proc
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -112,10 +149,7 @@ def live_server_url(django_db_setup, django_db_blocker):
     log_path = ARTIFACTS / "daphne.log"
     env = {**os.environ, "DATABASE_URL": url,
            "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
-           "DEBUG": "true", "PYTHONUNBUFFERED": "1",
-           # the server's waitlist timers would act on every test's data while this session-wide server runs
-           # (tests/tables/test_timers.py runs them in-process, where the test controls the clock's effects)
-           "FLOOR_TIMERS": "off"}
+           "DEBUG": "true", "PYTHONUNBUFFERED": "1"}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     with open(log_path, "w") as log:
         proc = subprocess.Popen(

@@ -1,9 +1,12 @@
-"""The server's own clock for waitlist calls (tables.timers): a no-show is
-recorded and the next player called when the countdown ends, even with no
-floor dashboard open (000 Allgemein 15 and the room's call countdown)."""
+"""The floor's background worker (pokerfloor.worker, ``manage.py
+run_worker``): a no-show is recorded and the next player called when the
+countdown ends, even with no floor dashboard open (000 Allgemein 15 and the
+room's call countdown); several workers at once never record one twice."""
 
 import asyncio
 import datetime as dt
+import threading
+import time
 
 import pytest
 from channels.db import database_sync_to_async
@@ -13,11 +16,12 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import connections
 from django.utils import timezone
 
+from pokerfloor import worker as timers
 from pokerfloor.routing import websocket_urlpatterns
 from room import services as r
+from room.models import Call, QueueEntry, RoomLog
 from tables import services
-from tables import timers
-from room.models import Call, GameTable, QueueEntry, RoomLog
+from tests.conftest import floor_worker_process
 
 
 def _room_with_one_open_seat(name: str, floorman, *, must_move: bool = False):
@@ -82,8 +86,7 @@ async def test_the_lobby_sees_the_no_show_and_the_next_call_without_anyone_on_th
     display = await database_sync_to_async(r.create_display)(room.id, actor=manager)
     call = await database_sync_to_async(_open_call)(game)
 
-    app = timers.FloorTimers(URLRouter(websocket_urlpatterns))
-    app.enabled = True
+    app = URLRouter(websocket_urlpatterns)
     ws = WebsocketCommunicator(app, f"/ws/lobby/{display.token}/")
     ws.scope["user"] = AnonymousUser()
     connected, _ = await ws.connect()
@@ -93,14 +96,14 @@ async def test_the_lobby_sees_the_no_show_and_the_next_call_without_anyone_on_th
     # Zoe's countdown ends in half a second (the room says 300 s; shortened here)
     await database_sync_to_async(Call.objects.filter(pk=call.pk).update)(
         deadline=timezone.now() + dt.timedelta(seconds=0.5))
+    # the worker's look, run here so that its update goes through this process's channel layer
+    await asyncio.sleep(0.6)
+    assert await database_sync_to_async(timers.tick)() <= timers.POLL_SECONDS
     update = await ws.receive_json_from(timeout=6)
     calls = update["snapshot"]["games"][0]["calls"]
     assert [c["name"] for c in calls] == ["Yann Roth"]
     assert update["seq"] == snapshot["seq"] + 1
     await ws.disconnect()
-    app.task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await app.task
     assert await database_sync_to_async(
         RoomLog.objects.filter(room=room, kind="no_show", player__name="Zoe Quinn", actor__isnull=True).exists)()
     await database_sync_to_async(connections.close_all)()  # the timer's connection, before the test database goes
@@ -113,3 +116,53 @@ def floorman_manager(user):
     user.groups.add(Group.objects.get_or_create(name="manager")[0])
     user.__dict__.pop("_pokerfloor_roles", None)
     return user
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_at_once_never_record_a_no_show_twice(floorman):
+    """Two workers look at the same due calls at the same moment (one
+    thread each, each with its own database connection)."""
+    rooms = [_room_with_one_open_seat(f"Twin{i}", floorman) for i in range(3)]
+    for room, game, _ in rooms:
+        for player in ("first", "second", "third"):
+            r.add_to_waitlist(game.id, f"{room.name} {player}", actor=floorman)
+    Call.objects.filter(status="open").update(deadline=timezone.now() - dt.timedelta(seconds=1))
+    later = timezone.now() + dt.timedelta(seconds=1)  # the first players' calls are due, the next ones' are not
+    start = threading.Barrier(2)
+    counts: list[int] = []
+
+    def one_worker():
+        try:
+            start.wait()
+            counts.append(timers.expire_due_calls(later))
+        finally:
+            connections.close_all()
+
+    workers = [threading.Thread(target=one_worker) for _ in range(2)]
+    for thread in workers:
+        thread.start()
+    for thread in workers:
+        thread.join(30)
+    assert sum(counts) == 3, counts
+    for room, game, _ in rooms:
+        no_shows = RoomLog.objects.filter(room=room, kind="no_show")
+        assert [e.player.name for e in no_shows] == [f"{room.name} first"]
+        assert _open_call(game).entry.player.name == f"{room.name} second"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_command_expires_due_calls_and_stops_on_sigterm(floorman):
+    """``manage.py run_worker`` on its own: a due call becomes a no-show
+    within a look or two; SIGTERM ends it cleanly."""
+    room, game, _ = _room_with_one_open_seat("Cmd", floorman)
+    for player in ("first", "second"):
+        r.add_to_waitlist(game.id, f"Cmd {player}", actor=floorman)
+    with floor_worker_process(poll=0.2):
+        Call.objects.filter(status="open").update(deadline=timezone.now())
+        deadline = time.monotonic() + 40  # a loaded machine starts Django slowly
+        while not RoomLog.objects.filter(room=room, kind="no_show").exists():
+            assert time.monotonic() < deadline, "the worker recorded no no-show in 40 s"
+            time.sleep(0.1)
+    assert _open_call(game).entry.player.name == "Cmd second"
+    assert RoomLog.objects.filter(room=room, kind="no_show").count() == 1
+
