@@ -35,10 +35,19 @@ from poker.floor.interpret_data import (
     parse,
 )
 from poker.floor.out_of_turn import out_of_turn_verdict
+from poker.hand.limits import (
+    bet_unit_for,
+    fixed_limit_bet,
+    max_raise_to,
+    min_raise_to,
+    pot_limit_max_to,
+    round_to_unit,
+    unit_bounds,
+)
 from poker.houserules import Citation, HouseRules, cite, get_profile
 
 __all__ = ["Situation", "Observation", "Ruling", "InterpretError", "interpret", "interpret_json", "parse",
-           "STREETS", "ACTIONS", "WORDS", "LIMITS"]
+           "raise_bounds", "STREETS", "ACTIONS", "WORDS", "LIMITS"]
 
 def _en(n: int) -> str:
     return f"{n:,}"
@@ -81,10 +90,10 @@ class _Ctx:
             complete_to = None
         all_in = kw.pop("all_in", action != "none" and action != "fold" and amount >= s.in_front + s.stack and s.stack > 0)
         if action not in ("fold", "none") and kw.get("min_raise_to") is None:
-            kw["min_raise_to"] = min(_min_raise_to(self.p, s), s.in_front + s.stack)
+            kw["min_raise_to"] = raise_bounds(self.p, s)[0]
         if all_in:
-            kw.setdefault("all_in_as", action if action != "all-in" else None)
-            action = "all-in"
+            kw.setdefault("all_in_as", action if action not in ("all_in", "all-in") else None)
+            action = "all-in"  # the output word (ACTIONS); the engine's is "all_in"
         return Ruling(
             action=action, amount=amount, profile=self.p.slug, complete_to=complete_to,
             to_add=to_add, change=change, all_in=all_in, restrictions=list(self.restrictions),
@@ -93,42 +102,45 @@ class _Ctx:
         )
 
 
-def _min_raise_to(p: HouseRules, s: Situation) -> int:
-    """Smallest legal total for a bet (no bet yet) or a raise, before the all-in cap."""
+def _raw_min_to(p: HouseRules, s: Situation) -> int:
+    """Smallest legal total for a bet (no bet yet) or a raise, before the all-in cap
+    (the engine's :func:`poker.hand.limits.min_raise_to`; nobody bet yet: no last raise)."""
     bet = s.current_bet
-    if bet == 0:
-        return s.big_blind
-    if s.limit == "split_limit":
-        return bet + max(s.last_raise, s.big_blind)
-    if p.min_raise == "double_previous":
-        return max(2 * bet, bet + s.big_blind)
-    return bet + max(s.last_raise, s.big_blind)
-
-
-def _max_to(s: Situation) -> int:
-    """Largest legal total: the whole stack, or the pot-limit maximum."""
-    most = s.in_front + s.stack
-    if s.limit == "pot_limit":
-        most = min(most, s.current_bet + s.pot + s.to_call)
-    if s.limit == "split_limit":
-        most = min(most, s.current_bet + max(s.last_raise, s.big_blind))
-    return most
+    return min_raise_to(bet, s.last_raise if bet else 0, s.big_blind, p.min_raise, s.limit,
+                        fixed_limit_bet(STREETS.index(s.street), s.big_blind, s.big_bet))
 
 
 def _unit(p: HouseRules, s: Situation) -> int:
     """The chip unit every bet must be divisible by (000 Allgemein 8), or 1."""
-    if p.bet_unit != "small_blind":
-        return 1
-    if (s.small_blind, s.big_blind) in {tuple(x) for x in p.bet_unit_big_blind_stakes}:
-        return s.big_blind
-    return max(1, s.small_blind)
+    return bet_unit_for(p.bet_unit, s.small_blind, s.big_blind, p.bet_unit_big_blind_stakes)
+
+
+def raise_bounds(profile: HouseRules, s: Situation) -> tuple[int, int]:
+    """``(min_to, max_to)``: the smallest and largest legal bet or raise "to" amount of the
+    player in ``s`` under ``profile``, the same numbers as the engine's ``Legal.min_raise_to``
+    and ``max_raise_to`` (both computed by :mod:`poker.hand.limits`).
+
+    The minimum is capped by the player's stack (an all-in for less, 003 "All-In"), the
+    maximum is the all-in (no limit), the pot after the call (pot limit, 004 #54) or one
+    bet (split limit, 000 Einsätze 2); both are moved onto the chip unit (000 Allgemein 8).
+    The opponents' stacks are not part of a :class:`Situation`, so they cap nothing here.
+    """
+    full = s.in_front + s.stack
+    low = min(full, _raw_min_to(profile, s))
+    pot_to = pot_limit_max_to(s.current_bet, s.in_front, s.pot) if s.limit == "pot_limit" else None
+    high = max_raise_to(s.limit, low, full, pot_to)
+    return unit_bounds(low, high, full, _unit(profile, s))
+
+
+def _max_to(p: HouseRules, s: Situation) -> int:
+    """Largest legal total: the whole stack, the pot-limit maximum or the split-limit bet."""
+    return raise_bounds(p, s)[1]
 
 
 def _round_to_unit(ctx: _Ctx, total: int) -> int:
     unit = _unit(ctx.p, ctx.s)
-    extra = total % unit
-    if unit > 1 and extra and total < ctx.s.in_front + ctx.s.stack:
-        total -= extra
+    total, extra = round_to_unit(total, unit, ctx.s.in_front + ctx.s.stack)
+    if extra:
         ctx.say(
             f"Einsätze müssen durch {_de(unit)} teilbar sein; die Spitze von {_de(extra)} erhält der Spieler zurück.",
             f"Bets must be divisible by {_en(unit)}; the excess of {_en(extra)} is returned to the player.",
@@ -192,7 +204,7 @@ def _check(s: Situation, o: Observation) -> None:
     if s.street not in STREETS:
         raise InterpretError("bad_situation", f"street must be one of {', '.join(STREETS)}")
     if s.limit not in LIMITS:
-        raise InterpretError("bad_situation", f"limit must be one of {', '.join(LIMITS)}")
+        raise InterpretError("bad_situation", f"limit must be one of {', '.join(LIMITS)} (or split_limit)")
     for name in ("small_blind", "big_blind", "to_call", "last_raise", "in_front", "stack", "pot"):
         v = getattr(s, name)
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
@@ -308,7 +320,7 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
                     f"Call: {_en(placed - (amount - s.in_front))} is returned as change.")
         return ctx.done("call", amount)
 
-    if word == "all-in":
+    if word == "all_in":
         return _raise_outcome(ctx, full, declared=True, all_in=True)
 
     # bet / raise / pot
@@ -319,13 +331,13 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
     if not no_bet and word == "bet":
         ctx.say("„Bet“ bei einem offenen Einsatz wird als Raise gewertet.",
                 "\"Bet\" facing a bet is treated as a raise.", "verbal_binding")
-    minimum = min(_min_raise_to(p, s), full)
-    if s.limit == "split_limit" and not no_bet and not _raise_allowed_split(ctx):
+    minimum = raise_bounds(p, s)[0]
+    if s.limit == "fixed_limit" and not no_bet and not _raise_allowed_split(ctx):
         return ctx.done("call", min(bet, full))
 
     if word == "pot":
         if s.limit == "pot_limit":
-            target = _max_to(s)
+            target = _max_to(p, s)
             ctx.say(f"„Pot“ im Pot-Limit: Erhöhung auf das Maximum von {_de(target)}.",
                     f"\"Pot\" in pot-limit: the maximum, to {_en(target)}.")
         else:
@@ -359,8 +371,8 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
         ctx.say(f"Kein Betrag genannt: der Spieler nennt den Betrag; mindestens {_de(minimum)}.",
                 f"No amount stated: the player must state it; at least {_en(minimum)}.", "verbal_binding")
     target = min(target, full)
-    if s.limit == "pot_limit" and target > _max_to(s):
-        target = _max_to(s)
+    if s.limit == "pot_limit" and target > _max_to(p, s):
+        target = _max_to(p, s)
         ctx.say(f"Im Pot-Limit höchstens {_de(target)}.", f"In pot-limit at most {_en(target)}.",
                 "oversized_chip_raise_no_amount")
     if no_bet:
@@ -386,7 +398,7 @@ def _raise_allowed_split(ctx: _Ctx) -> bool:
 def _bet_outcome(ctx: _Ctx, target: int, declared: bool) -> Ruling:
     s, p = ctx.s, ctx.p
     full = s.in_front + s.stack
-    minimum = min(s.big_blind, full)
+    minimum = raise_bounds(p, s)[0]
     if target >= full:
         ctx.say(f"Der ganze Stack geht in die Mitte: All-in-Bet über {_de(full)}.",
                 f"The whole stack goes in: an all-in bet of {_en(full)}.")
@@ -406,8 +418,8 @@ def _raise_outcome(ctx: _Ctx, target: int, declared: bool, all_in: bool = False)
     """Rule on a raise to ``target`` (total), declared or silent."""
     s, p = ctx.s, ctx.p
     bet, full = s.current_bet, s.in_front + s.stack
-    minimum = min(_min_raise_to(p, s), full)
-    raw_minimum = _min_raise_to(p, s)
+    minimum = raise_bounds(p, s)[0]
+    raw_minimum = _raw_min_to(p, s)
     if bet == 0:
         return _bet_outcome(ctx, target, declared)
     if all_in or target >= full:
@@ -515,7 +527,7 @@ def _silent(ctx: _Ctx) -> Ruling:
         return _undercall(ctx)
 
     # More than a call was put out silently.
-    if s.limit == "split_limit" and not _raise_allowed_split(ctx):
+    if s.limit == "fixed_limit" and not _raise_allowed_split(ctx):
         return ctx.done("call", call_total)
     if o.chip_count == 1:
         if s.only_blinds and p.oversized_chip_facing_blinds == "raise_to_chip_value":

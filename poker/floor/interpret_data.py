@@ -8,17 +8,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 STREETS = ("preflop", "flop", "turn", "river")
-LIMITS = ("no_limit", "pot_limit", "split_limit")
+#: Betting structures in the engine's words (``HandSpec.structure``, :mod:`poker.hand.limits`).
+LIMITS = ("no_limit", "pot_limit", "fixed_limit")
+#: Other spellings accepted in the input: "split_limit" is the rulebooks' (and docs/interpret.md's) word.
+LIMIT_ALIASES = {"split_limit": "fixed_limit"}
+#: Actions of a :class:`Ruling` (the JSON output keeps "all-in"; the engine's word is "all_in").
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in", "none")
 
-#: Declared words (English and German, lower case) -> canonical word.
+#: Declared words (English and German, lower case) -> canonical word (the engine's words: "all_in").
 WORDS = {
     "fold": "fold", "pass": "fold", "passe": "fold", "passen": "fold", "muck": "fold",
     "check": "check", "schiebe": "check", "schieben": "check", "tap": "check", "klopfen": "check",
     "call": "call", "mitgehen": "call", "gehe mit": "call", "mit": "call",
     "bet": "bet", "setze": "bet", "setzen": "bet", "ich setze": "bet",
     "raise": "raise", "erhöhe": "raise", "erhöhen": "raise", "re-raise": "raise", "reraise": "raise",
-    "all-in": "all-in", "all in": "all-in", "allin": "all-in", "all-in!": "all-in",
+    "all-in": "all_in", "all in": "all_in", "allin": "all_in", "all-in!": "all_in", "all_in": "all_in",
     "pot": "pot", "raise pot": "pot", "bet pot": "pot",
 }
 
@@ -45,7 +49,10 @@ class Situation:
         stack: chips behind, not counting ``in_front``.
         pot: all chips wagered so far, this round's bets in front included.
         only_blinds: preflop and nobody has bet or raised yet (only blinds in).
-        limit: "no_limit" (default) | "pot_limit" | "split_limit".
+        limit: "no_limit" (default) | "pot_limit" | "fixed_limit" (split
+            limit; "split_limit" is accepted and stored as "fixed_limit").
+        big_bet: split limit: the big bet of the turn and river (None: twice
+            the big blind; 000 Einsätze 2).
         heads_up: only two players are in the hand.
         raises: full raises already made this round (split-limit cap).
         facing_opening_bet: the bet to call is the round's opening bet (the
@@ -74,6 +81,11 @@ class Situation:
     intervening_actions: tuple = ()
     unaware_of_raise: bool = False
     acted_after: bool = False
+    big_bet: int | None = None
+
+    def __post_init__(self):
+        if self.limit in LIMIT_ALIASES:
+            object.__setattr__(self, "limit", LIMIT_ALIASES[self.limit])
 
     @property
     def current_bet(self) -> int:
@@ -255,6 +267,7 @@ def parse(data: dict) -> tuple[Situation, Observation]:
         facing_opening_bet=sit.get("facing_opening_bet") if isinstance(sit.get("facing_opening_bet"), bool) else None,
         in_turn=_bool(sit, "in_turn", True), intervening_actions=tuple(str(a).lower() for a in intervening),
         unaware_of_raise=_bool(sit, "unaware_of_raise"), acted_after=_bool(sit, "acted_after"),
+        big_bet=_int(sit, "big_bet"),
     )
     declared = obs.get("declared")
     if declared is not None and not isinstance(declared, str):

@@ -23,6 +23,7 @@ from typing import NamedTuple, Self
 
 from .errors import EngineError
 from .formats import limit_message
+from .limits import max_raise_to, min_raise_to, pot_limit_max_to, unit_bounds
 
 __all__ = ["Legal", "BettingRound"]
 
@@ -126,21 +127,13 @@ class BettingRound:
         return blind_bets
 
     def _min_to_raw(self) -> int:
-        """Minimum raise-to before capping by the stacks."""
-        top = max(self._bets)
+        """Minimum raise-to before capping by the stacks (:func:`.limits.min_raise_to`)."""
         spec = self.spec
-        if spec._structure == "fixed_limit":
-            # 000 Einsätze 2 / Aktionen 3: small bet preflop and flop, big
-            # bet turn and river.
-            return top + spec.bet_size(self._street)
-        min_bet = spec.min_bet
-        if spec.rules.min_raise == "double_previous":
-            # Rulebook 002 #4: at least double the previous raise (BB 100,
-            # bet 100, raise to 200 -> next raise to at least 400).
-            return max(2 * top, top + min_bet)
-        # TDA: at least the last full bet or raise, never less than one
-        # minimum bet (the big blind).
-        return top + max(self._raise_inc, min_bet)
+        structure = spec._structure
+        return min_raise_to(
+            max(self._bets), self._raise_inc, spec.min_bet, spec.rules.min_raise, structure,
+            spec.bet_size(self._street) if structure == "fixed_limit" else None,
+        )
 
     def _raise_block(self, pos: int) -> tuple[str, str] | None:
         """Why ``pos`` may not bet or raise now, as (code, message), or None."""
@@ -182,30 +175,21 @@ class BettingRound:
         return ("nobody_to_raise", "Every opponent is all-in; the player can only call or fold.")
 
     def _raise_bounds(self, pos: int) -> tuple[int, int]:
+        """``(low, high)`` "to" amounts of a bet or raise by ``pos``: the
+        minimum capped by the player's and the opponents' stacks, the maximum
+        by the structure, both on the chip unit (:mod:`.limits`)."""
         bet, stack = self._bets[pos], self._stacks[pos]
         effective = min(stack, max(0, self._second_total() - bet))
-        low, high = min(effective + bet, self._min_to_raw()), stack + bet
+        all_in_to = stack + bet
+        low = min(effective + bet, self._min_to_raw())
         spec = self.spec
         structure = spec._structure
-        if structure != "no_limit":
-            if structure == "fixed_limit":
-                high = low
-            else:
-                # Pot limit (004 #54): at most the pot after the call,
-                # i.e. 2 x the highest bet - own bet + all chips in the middle.
-                pot_to = 2 * max(self._bets) - bet + sum(self._contrib) + sum(self._bets)
-                if self._street == 0:
-                    pot_to += self._pl_credit
-                high = min(high, max(low, pot_to))
-        unit = spec._bet_unit
-        if unit != 1:
-            # 000 Allgemein 8: amounts divisible by the unit (an all-in may not be).
-            total = stack + bet
-            if low != total and low % unit:
-                low = min(total, low + unit - low % unit)
-            if high != total and high % unit:
-                high = max(low, high - high % unit)
-        return low, high
+        pot_to = None
+        if structure == "pot_limit":
+            pot = sum(self._contrib) + sum(self._bets) + (self._pl_credit if self._street == 0 else 0)
+            pot_to = pot_limit_max_to(max(self._bets), bet, pot)
+        high = max_raise_to(structure, low, all_in_to, pot_to)
+        return unit_bounds(low, high, all_in_to, spec._bet_unit)
 
     def _turn(self, action: dict) -> int:
         """Validate a betting action's seat and turn; return its position."""

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
+from .limits import round_to_unit as _round_to_unit
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
 from .pots import Pot, split_amount, split_between_boards
@@ -74,9 +75,7 @@ def round_to_unit(spec: HandSpec, to: int) -> tuple[int, int]:
         indivisible amount (``bad_chip_unit``); this helper is for the
         dealer screen.
     """
-    unit = spec.bet_unit
-    excess = to % unit
-    return to - excess, excess
+    return _round_to_unit(to, spec.bet_unit)
 
 
 # ================================================================ two boards

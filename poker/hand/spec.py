@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .errors import EngineError
+from .limits import bet_unit_for
 from .rules import Rules
 from .straddles import plan_straddles
 
@@ -252,12 +253,7 @@ class HandSpec:
         sb, bb = stakes if stakes is not None else self.blinds_or_straddles[:2]
         base = sb or max(self.antes) or 1
         rules = self.rules
-        if rules.bet_unit is None:
-            bet_unit = 1
-        elif (sb, bb) in rules.bet_unit_big_blind_stakes:
-            bet_unit = bb
-        else:
-            bet_unit = base
+        bet_unit = bet_unit_for(rules.bet_unit, sb, bb, rules.bet_unit_big_blind_stakes, max(self.antes) or 1)
         object.__setattr__(self, "_bet_unit", bet_unit)
         object.__setattr__(self, "_split_unit", base if rules.odd_chip_unit == "small_blind" else 1)
         object.__setattr__(self, "_hole_count", HOLE_CARDS[self.game])
