@@ -35,15 +35,8 @@ from poker.floor.interpret_data import (
     parse,
 )
 from poker.floor.out_of_turn import out_of_turn_verdict
-from poker.hand.limits import (
-    bet_unit_for,
-    fixed_limit_bet,
-    max_raise_to,
-    min_raise_to,
-    pot_limit_max_to,
-    round_to_unit,
-    unit_bounds,
-)
+from poker.hand.limits import (bet_unit_for, fixed_limit_bet, max_raise_to, min_raise_to, pot_limit_max_to,
+                               round_to_unit, unit_bounds)
 from poker.houserules import Citation, HouseRules, cite, get_profile
 
 __all__ = ["Situation", "Observation", "Ruling", "InterpretError", "interpret", "interpret_json", "parse",
