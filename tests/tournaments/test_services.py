@@ -135,10 +135,10 @@ def test_big_blind_ante_is_posted_by_the_big_blind_ante_first_004_81_82():
     bb_index = spec["blinds_or_straddles"].index(400)
     assert spec["antes"][bb_index] == 400 and sum(spec["antes"]) == 400
     # 004 #82 is the engine's posting order (ante before blind)
-    from tournaments.services import build_hand_spec
+    from poker.hand import HandState, SeatSpec
     from poker.tournament import Level
     from poker.tournament.buttons import Positions
-    from poker.hand import HandState, SeatSpec
+    from tournaments.services import build_hand_spec
     short = build_hand_spec(Positions(1, 2, 3), [SeatSpec(1, "a", 9000), SeatSpec(2, "b", 9000),
                                                  SeatSpec(3, "c", 500)],
                             Level(200, 400, 60, 400, "big_blind_ante"), None or __import__(
