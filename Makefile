@@ -24,9 +24,20 @@ demo: db
 	$(BIN)/python manage.py load_rulebooks
 	$(BIN)/python manage.py load_demo
 
+# daphne serves; beside it runs the floor's background worker (waitlist no-shows, `manage.py run_worker`),
+# stopped when daphne stops.  Its updates reach the screens through a channel layer both share: without a
+# REDIS_URL, a local Redis on a Unix socket (.redis/) when redis-server is installed; otherwise the in-process
+# layer, and the worker's changes show with the room's next update.
 run: demo
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	@echo "pokerfloor on http://$(HOST):$(PORT)/"
+	@set -e; pids=""; trap 'kill $$pids 2>/dev/null; wait $$pids 2>/dev/null' EXIT INT TERM; \
+	if [ -z "$$REDIS_URL" ] && command -v redis-server >/dev/null; then \
+	  mkdir -p .redis; redis-server --port 0 --unixsocket $(CURDIR)/.redis/redis.sock --save '' \
+	    --appendonly no --dir $(CURDIR)/.redis --loglevel warning & pids="$$!"; \
+	  export REDIS_URL=unix://$(CURDIR)/.redis/redis.sock; \
+	fi; \
+	$(BIN)/python manage.py run_worker & pids="$$pids $$!"; \
+	echo "pokerfloor on http://$(HOST):$(PORT)/"; \
 	$(BIN)/daphne -b $(HOST) -p $(PORT) pokerfloor.asgi:application
 
 test: setup
