@@ -18,11 +18,12 @@ from datetime import date
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language, gettext as _
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import services
-from rules.models import FloorCall, Rule, Ruling
+from rules.models import FloorCall, Ruling
 from rules.views import floor_required, search_rules
 from tables.models import Player, Table
 from tables.services import ServiceError, hand_events

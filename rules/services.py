@@ -21,8 +21,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from poker.floor import procedures
-from rules.models import FloorCall, Penalty, Rule, Rulebook, Ruling, number_slug
 from poker.houserules import TDA, Citation, get_profile
+from rules.models import FloorCall, Penalty, Rule, Rulebook, Ruling, number_slug
 from tables import services as table_services
 from tables.models import Hand, Player, Seat, Table
 from tables.services import FLOOR_GROUP, ServiceError, send_on_commit, table_group
@@ -113,7 +113,7 @@ def raise_floor_call(table_id: int, reason: str, *, seat: int | None = None, not
     if details is not None and not isinstance(details, dict):
         raise ServiceError("invalid", "details must be an object")
     with transaction.atomic():
-        table = table_services._lock_table(table_id)
+        table = table_services.lock_table(table_id)
         hand = table.current_hand
         snapshot = table_services.table_snapshot(table, hand=hand)
         events = table_services.hand_events(hand) if hand is not None else []
@@ -132,7 +132,7 @@ def _lock_call(call_id: int) -> tuple[FloorCall, Table]:
     call = FloorCall.objects.filter(pk=call_id).first()
     if call is None:
         raise ServiceError("not_found", f"no floor call {call_id}")
-    table = table_services._lock_table(call.table_id)
+    table = table_services.lock_table(call.table_id)
     call = FloorCall.objects.select_for_update(no_key=True, of=("self",)).select_related(
         "raised_by", "answered_by").get(pk=call_id)
     return call, table
@@ -283,7 +283,7 @@ def make_ruling(table_id: int, *, decision: str, decision_de: str = "", citation
         raise ServiceError("invalid", "corrections must be a list of objects")
     citations = _clean_citations(citations)
     with transaction.atomic():
-        table = table_services._lock_table(table_id)
+        table = table_services.lock_table(table_id)
         call = None
         if floor_call_id is not None:
             call = FloorCall.objects.select_for_update(no_key=True).filter(pk=floor_call_id, table=table).first()
@@ -326,7 +326,7 @@ def make_ruling(table_id: int, *, decision: str, decision_de: str = "", citation
             _send_on_commit(table.id, {"type": "floor_call", "call": floor_call_dict(call)})
         _send_on_commit(table.id, {"type": "ruling", "ruling": ruling_dict(ruling)})
         if not hand_items:
-            table_services._commit_table_change(table)
+            table_services.commit_table_change(table)
         return ruling
 
 

@@ -7,9 +7,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from poker.hand.phh import export_phh
 from tables import services
 from tables.access import can_deal, is_floor
-from poker.hand.phh import export_phh
 from tables.models import Hand, Table
 
 

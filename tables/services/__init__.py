@@ -44,10 +44,8 @@ from tables.services.formats import (  # noqa: F401
 )
 from tables.services.hands import (  # noqa: F401
     LATE_ACTIONS,
-    SPEC_PROVIDERS,
     _check_spec_matches_seats,
     _dead_hands,
-    _provided_spec,
     apply_action,
     build_spec,
     start_hand,
@@ -107,5 +105,8 @@ from tables.services.steps import (  # noqa: F401
     _settle,
     _step,
     _table_changed,
+    commit_table_change,
+    live_hand,
+    lock_table,
 )
 from tables.writepath import ServiceError, send_on_commit  # noqa: F401  (re-exported)

@@ -16,10 +16,10 @@ from tables.services.steps import (
     _append,
     _broadcast_on_commit,
     _live,
-    _live_hand,
     _repeated,
     _step,
     _table_changed,
+    live_hand,
 )
 from tables.writepath import ServiceError
 
@@ -241,7 +241,7 @@ def set_table_formats(table_id: int, *, straddle_kinds: list[str], run_it_twice_
         raise ServiceError("invalid", "run_it_twice_min_pot must be None or chips (>= 0)")
     with _step(table_id, expected_seq) as step:
         table = step.row
-        if _live_hand(table) is not None:
+        if live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "formats are agreed between hands")
         if table.status == Table.Status.OPEN and table.current_hand_id is not None:
             raise ServiceError("formats_locked", "straddles and run it twice are agreed at the table's opening "

@@ -14,7 +14,7 @@ from tables.services.floor import _check_restriction, _info_after_action, _resol
 from tables.services.formats import apply_format, clean_format
 from tables.services.replay import _hand_replay, _profile, rules_for_table, spec_from_dict, spec_to_dict
 from tables.services.snapshots import _dealt_in, _seat_cache, next_button_seat
-from tables.services.steps import Outcome, _append, _broadcast_on_commit, _live_hand, _repeated, _step
+from tables.services.steps import Outcome, _append, _broadcast_on_commit, _repeated, _step, live_hand
 from tables.writepath import ServiceError
 
 
@@ -46,23 +46,6 @@ def _check_spec_matches_seats(spec: HandSpec, seats: list[Seat]) -> None:
             raise ServiceError("spec_mismatch",
                                f"seat {seat_spec.seat}: table has {seat.player.name} with {seat.stack}, "
                                f"spec says {seat_spec.player} with {seat_spec.stack}")
-
-
-# Spec providers of earlier releases, honoured after ``tables.hooks.register_spec_provider``'s
-# until their apps register there (same call: ``provider(table, seats) -> HandSpec | None``).
-SPEC_PROVIDERS: list = []
-
-
-def _provided_spec(table: Table, seats: list[Seat]) -> HandSpec | None:
-    spec = hooks.next_hand_spec(table, seats)
-    if spec is None:
-        for provider in SPEC_PROVIDERS:
-            if provider in hooks.registered("spec_provider"):
-                continue
-            spec = provider(table, seats)
-            if spec is not None:
-                break
-    return spec
 
 
 def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, client_id: str | None = None,
@@ -98,7 +81,7 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
         table = step.row
         if table.status != Table.Status.OPEN:
             raise ServiceError("table_closed", "the table is closed")
-        if _live_hand(table) is not None:
+        if live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "finish the current hand first")
         hooks.before_deal(table)  # e.g. a disqualified player's seat opens (000 Strafen 4)
         _seat_cache.pop(table.id, None)
@@ -121,7 +104,7 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
             _check_spec_matches_seats(hand_spec, seats)
             button = hand_spec.button_seat or hand_spec.seats[-1].seat
         else:
-            hand_spec = _provided_spec(table, seats)
+            hand_spec = hooks.next_hand_spec(table, seats)
             if hand_spec is None:
                 button = next_button_seat(table, seats)
                 if button is None:

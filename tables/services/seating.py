@@ -9,7 +9,7 @@ from django.db import transaction
 from tables import hooks
 from tables.models import Player, Seat, Table
 from tables.services.snapshots import _seat_cache
-from tables.services.steps import Outcome, _live_hand, _step, _table_changed
+from tables.services.steps import Outcome, _step, _table_changed, live_hand
 from tables.writepath import ServiceError
 
 
@@ -38,7 +38,7 @@ def seat_player(table_id: int, seat_number: int, player: Player | str, stack: in
         raise ServiceError("invalid", "stack must not be negative")
     with _step(table_id, expected_seq) as step:
         table = step.row
-        if _live_hand(table) is not None:
+        if live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "players are seated between hands")
         seat = table.seats.filter(number=seat_number).first()
         if seat is None:
@@ -58,7 +58,7 @@ def unseat_player(table_id: int, seat_number: int, *, expected_seq: int | None =
     """Remove the player from a seat between hands (they leave with their stack)."""
     with _step(table_id, expected_seq) as step:
         table = step.row
-        if _live_hand(table) is not None:
+        if live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "players leave between hands")
         updated = table.seats.filter(number=seat_number).update(player=None, stack=0, sitting_out=False)
         if not updated:
@@ -83,7 +83,7 @@ def set_table_status(table_id: int, status: str, *, expected_seq: int | None = N
         raise ServiceError("invalid", f"unknown table status {status!r}")
     with _step(table_id, expected_seq) as step:
         table = step.row
-        if status == Table.Status.CLOSED and _live_hand(table) is not None:
+        if status == Table.Status.CLOSED and live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "finish the hand before closing the table")
         table.status = status
         return _table_changed(step, "status")
@@ -108,7 +108,7 @@ def set_seat(table_id: int, seat_number: int, *, player_id: int | None, stack: i
         seat = table.seats.filter(number=seat_number).first()
         if seat is None:
             raise ServiceError("no_such_seat", f"table has no seat {seat_number}")
-        live = _live_hand(table)
+        live = live_hand(table)
         if live is not None and any(int(s["seat"]) == seat_number for s in live.spec.get("seats", [])):
             raise ServiceError("hand_in_progress", f"seat {seat_number} is in the live hand")
         if player_id is not None and seat.player_id not in (None, player_id):

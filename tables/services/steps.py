@@ -19,7 +19,6 @@ from tables import hooks
 from tables.models import Hand, HandEvent, Table
 from tables.services.replay import _hand_replay, _no_info, _remember
 from tables.services.snapshots import FLOOR_GROUP, hand_view, table_group, table_snapshot
-from tables.signals import hand_completed
 from tables.writepath import ServiceError, WriteStep, send_on_commit, write_step
 
 
@@ -39,7 +38,7 @@ _TABLE_FIELDS = [f.attname for f in Table._meta.concrete_fields]
 _HAND_FIELDS = [f.attname for f in Hand._meta.concrete_fields]
 
 
-def _lock_table(table_id: int) -> Table:
+def lock_table(table_id: int) -> Table:
     """Lock the table row (``FOR NO KEY UPDATE``: one writer per table) and
     load it with its dealer's username and its current hand, in one plain
     SQL statement (the hot path of every dealer action).  Raises
@@ -70,7 +69,7 @@ def _lock_table(table_id: int) -> Table:
     return table
 
 
-def _live_hand(table: Table) -> Hand | None:
+def live_hand(table: Table) -> Hand | None:
     hand = table.current_hand
     return hand if hand is not None and hand.status == Hand.Status.LIVE else None
 
@@ -91,10 +90,10 @@ def _duplicate_seq(table: Table, client_id: str) -> int | None:
 def _step(table_id: int, expected_seq: int | None = None, client_id: str | None = None
           ) -> contextlib.AbstractContextManager[WriteStep[Table]]:
     """A write step on the table (:func:`tables.writepath.write_step`): the
-    row locked by :func:`_lock_table`, a repeated ``client_id`` found in the
+    row locked by :func:`lock_table`, a repeated ``client_id`` found in the
     hand events.  Errors: ``not_found``, ``stale``, ``invalid``."""
     return write_step(Table, table_id, expected_seq=expected_seq, client_id=client_id,
-                      find_duplicate=_duplicate_seq, lock=_lock_table)
+                      find_duplicate=_duplicate_seq, lock=lock_table)
 
 
 def _repeated(step: WriteStep[Table]) -> Outcome | None:
@@ -153,9 +152,6 @@ def _append(step: WriteStep[Table], hand: Hand, index: int, kind: str, payload: 
         start_stacks = {s.seat: s.stack for s in state.spec.seats}
         final_stacks = {s.seat: state.final_stacks[i] for i, s in enumerate(state.spec.seats)}
         hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks)
-        # The signal of earlier releases, sent until its receivers register with tables.hooks.
-        hand_completed.send(sender=Hand, table=table, hand=hand, start_stacks=start_stacks,
-                            final_stacks=final_stacks)
     _remember(hand.id, index, state, info)
     return {
         "seq": table.seq,
@@ -180,13 +176,13 @@ def _live(step: WriteStep[Table], *, missing: str = "no_hand") -> tuple[Table, H
     """The live hand of the step's table, replayed: ``(table, hand, state,
     last_index, info)``; ``ServiceError(missing)`` when no hand is live."""
     table = step.row
-    hand = _live_hand(table)
+    hand = live_hand(table)
     if hand is None:
         raise ServiceError(missing, "no hand in progress")
     return (table, hand, *_hand_replay(hand))
 
 
-def _commit_table_change(table: Table, fields: tuple[str, ...] = ()) -> Outcome:
+def commit_table_change(table: Table, fields: tuple[str, ...] = ()) -> Outcome:
     """Save a change of a table the caller locked (``fields`` besides
     ``seq``): bump its seq and broadcast the new snapshot after the commit."""
     table.seq += 1
@@ -202,3 +198,9 @@ def _table_changed(step: WriteStep[Table], *fields: str) -> Outcome:
     step.save(*fields)
     step.publish(_broadcast_on_commit, step.row)
     return Outcome(step.row.id, step.row.seq)
+
+
+# The names of earlier releases, used by apps that lock a table themselves.
+_lock_table = lock_table
+_live_hand = live_hand
+_commit_table_change = commit_table_change

@@ -13,8 +13,8 @@ import pytest
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from pokerfloor.routing import websocket_urlpatterns
 from poker.hand import corrections
+from pokerfloor.routing import websocket_urlpatterns
 from tables import hooks, services
 from tables.models import Hand, HandEvent, Table
 

@@ -33,7 +33,7 @@ def test_it_starts_a_hand_with_button_and_blinds_posted(table):
 
 def test_it_moves_the_button_to_the_next_player_each_hand(table):
     buttons = []
-    for n in range(5):
+    for _ in range(5):
         services.start_hand(table.id)
         table.refresh_from_db()
         buttons.append(table.button_seat)

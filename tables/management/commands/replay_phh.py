@@ -31,9 +31,9 @@ from typing import Any
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand, CommandError
 
-from tables import services
 from poker.hand import EngineError, HandSpec, HandState
 from poker.hand.phh import PhhHand, load_phh, translate_action
+from tables import services
 from tables.models import Hand, Table
 
 
