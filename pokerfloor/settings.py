@@ -134,7 +134,11 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "pokerfloor.channel_layer.InMemoryChannelLayer",
+    # One process only (the worker's updates need a shared layer: REDIS_URL).
+    # The lobby screens of a room share one subscription per process
+    # (room.fanout), so the layer's expiry sweep on each receive walks the
+    # channels once per update, not once per screen.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer",
                                   "CONFIG": {"capacity": envint("CHANNEL_CAPACITY", "1000")}}}
 
 if os.environ.get("POKERFLOOR_FAST_PASSWORDS") == "1":
