@@ -17,7 +17,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 
-from tables import hooks, services
+from tables import hooks, schemas, services
 from tables.access import can_deal, is_floor
 from tables.models import Table
 
@@ -53,16 +53,18 @@ class _JsonConsumer(AsyncWebsocketConsumer):
         service for every receiver (sends only)."""
         await self.send(text_data=event["text"])
 
-    async def parse(self, text_data: str | None) -> dict[str, Any] | None:
+    async def parse(self, text_data: str | None, adapter: Any) -> Any:
+        """The message validated by its schema (``tables.schemas``), or None after answering ``invalid``
+        with the offending field named (the socket stays open)."""
         try:
-            message = json.loads(text_data or "")
-        except ValueError:
-            await self.send_error("invalid", "message is not JSON")
+            data = schemas.load_json(text_data)
+            return schemas.validate(adapter, data)
+        except schemas.MessageError as exc:
+            client_id = None
+            if "data" in locals() and isinstance(data, dict) and isinstance(data.get("client_id"), str):
+                client_id = data["client_id"][:64]
+            await self.send_error(exc.code, exc.message, client_id, field=exc.field)
             return None
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            await self.send_error("invalid", "message must be an object with a 'type'")
-            return None
-        return message
 
 
 @database_sync_to_async
@@ -125,11 +127,6 @@ async def _call(func, *args, **kwargs):
         func, *args, **kwargs)
 
 
-#: Messages a dealer tablet may send (docs/protocol.md).
-DEALER_MESSAGES = frozenset({"action", "start_hand", "out_of_turn", "call_time", "time_expired", "floor_call",
-                             "interpret", "run_it_twice"})
-
-
 class DealerConsumer(_JsonConsumer):
     """``/ws/tables/<id>/dealer/``: the dealer tablet of one table."""
 
@@ -150,65 +147,52 @@ class DealerConsumer(_JsonConsumer):
             await self.send_json({"type": "floor_call", "call": call})
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        message = await self.parse(text_data)
+        message = await self.parse(text_data, schemas.DealerMessage)
         if message is None:
             return
-        kind = message["type"]
-        client_id = message.get("client_id")
-        if kind == "snapshot":
+        if message.type == "snapshot":
             snapshot = await _snapshot(self.table_id)
             await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
             return
-        if kind not in DEALER_MESSAGES:
-            await self.send_error("invalid", f"unknown message type {kind!r}", client_id)
-            return
-        if client_id is not None and (not isinstance(client_id, str) or not 1 <= len(client_id) <= 64):
-            await self.send_error("invalid", "client_id must be a string of 1 to 64 characters", None)
-            return
-        expected_seq = message.get("expected_seq")
-        if expected_seq is not None and (not isinstance(expected_seq, int) or isinstance(expected_seq, bool)):
-            await self.send_error("invalid", "expected_seq must be an integer", client_id)
-            return
+        client_id, expected_seq = message.client_id, message.expected_seq
         try:
-            if kind == "action":
-                action = message.get("action")
-                outcome = await _call(services.apply_action, self.table_id, action, actor=self.user,
-                                      expected_seq=expected_seq, client_id=client_id)
-            elif kind == "out_of_turn":
-                outcome = await _call(services.record_out_of_turn, self.table_id, message.get("action"),
-                                      actor=self.user, expected_seq=expected_seq, client_id=client_id)
-            elif kind == "call_time":
-                outcome = await _call(services.call_time, self.table_id, message.get("seat"), actor=self.user,
-                                      expected_seq=expected_seq, client_id=client_id)
-            elif kind == "time_expired":
-                outcome = await _call(services.expire_time, self.table_id, actor=self.user, client_id=client_id)
-            elif kind == "floor_call":
-                call_id = await _call(_hook("floor_call"), self.table_id, message.get("reason"),
-                                      seat=message.get("seat"), note=message.get("note") or "",
-                                      details=message.get("details"), actor=self.user)
-                await self.send_json({"type": "ack", "client_id": client_id, "floor_call": call_id})
-                return
-            elif kind == "interpret":
-                result = await _call(_hook("interpreter"), self.table_id, message.get("observed"))
-                await self.send_json({"type": "interpretation", "client_id": client_id, "result": result})
-                return
-            elif kind == "run_it_twice":
-                outcome = await _call(services.run_it_twice, self.table_id, message.get("agreed"),
-                                      pots=message.get("pots"), floor=message.get("floor", False), actor=self.user,
-                                      expected_seq=expected_seq, client_id=client_id)
-            else:
-                spec = message.get("spec")
-                if spec is not None and not isinstance(spec, dict):
-                    await self.send_error("invalid", "spec must be an object", client_id)
-                    return
-                outcome = await _call(services.start_hand, self.table_id, actor=self.user,
-                                      expected_seq=expected_seq, client_id=client_id, spec=spec,
-                                      format=message.get("format"))
+            outcome = await self._handle(message, client_id, expected_seq)
         except services.ServiceError as exc:
             await self.send_json({"type": "error", "client_id": client_id, **exc.as_dict()})
             return
-        await self.send_json({"type": "ack", "client_id": client_id, "seq": outcome.seq,
-                              "duplicate": outcome.duplicate})
+        if outcome is not None:
+            await self.send_json({"type": "ack", "client_id": client_id, "seq": outcome.seq,
+                                  "duplicate": outcome.duplicate})
+
+    async def _handle(self, message: Any, client_id: str | None, expected_seq: int | None) -> Any:
+        """Forward one validated message to its service; returns the service's ``Outcome`` (acknowledged by
+        the caller), or None when the reply was already sent (floor call, interpretation)."""
+        kind, user, table_id = message.type, self.user, self.table_id
+        if kind == "action":
+            return await _call(services.apply_action, table_id, schemas.dump(message.action), actor=user,
+                               expected_seq=expected_seq, client_id=client_id)
+        if kind == "out_of_turn":
+            return await _call(services.record_out_of_turn, table_id, schemas.dump(message.action), actor=user,
+                               expected_seq=expected_seq, client_id=client_id)
+        if kind == "call_time":
+            return await _call(services.call_time, table_id, message.seat, actor=user, expected_seq=expected_seq,
+                               client_id=client_id)
+        if kind == "time_expired":
+            return await _call(services.expire_time, table_id, actor=user, client_id=client_id)
+        if kind == "floor_call":
+            call_id = await _call(_hook("floor_call"), table_id, message.reason, seat=message.seat,
+                                  note=message.note, details=message.details, actor=user)
+            await self.send_json({"type": "ack", "client_id": client_id, "floor_call": call_id})
+            return None
+        if kind == "interpret":
+            result = await _call(_hook("interpreter"), table_id, message.observed)
+            await self.send_json({"type": "interpretation", "client_id": client_id, "result": result})
+            return None
+        if kind == "run_it_twice":
+            return await _call(services.run_it_twice, table_id, list(message.agreed), pots=message.pots,
+                               floor=message.floor, actor=user, expected_seq=expected_seq, client_id=client_id)
+        return await _call(services.start_hand, table_id, actor=user, expected_seq=expected_seq,
+                           client_id=client_id, spec=message.spec, format=message.format)
 
 
 class FloorConsumer(_JsonConsumer):
@@ -252,26 +236,20 @@ class FloorConsumer(_JsonConsumer):
         await self.send_json({"type": "floor_calls", "calls": await _open_calls()})
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        message = await self.parse(text_data)
+        message = await self.parse(text_data, schemas.FloorMessage)
         if message is None:
             return
-        if message["type"] == "snapshot":
-            table_id = message.get("table_id")
-            if table_id is None:
+        if message.type == "snapshot":
+            if message.table_id is None:
                 await self.send_json({"type": "floor_snapshot", "tables": await _all_snapshots()})
                 return
-            if not isinstance(table_id, int) or not await database_sync_to_async(
-                    Table.objects.filter(pk=table_id).exists)():
-                await self.send_error("not_found", f"no table {table_id!r}")
+            if not await database_sync_to_async(Table.objects.filter(pk=message.table_id).exists)():
+                await self.send_error("not_found", f"no table {message.table_id}")
                 return
-            snapshot = await _snapshot(table_id)
+            snapshot = await _snapshot(message.table_id)
             await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
             return
-        if message["type"] == "time_expired" and isinstance(message.get("table_id"), int):
-            try:
-                await _call(services.expire_time, message["table_id"], actor=self.user,
-                            client_id=message.get("client_id"))
-            except services.ServiceError as exc:
-                await self.send_json({"type": "error", "client_id": message.get("client_id"), **exc.as_dict()})
-            return
-        await self.send_error("invalid", f"unknown message type {message['type']!r}", message.get("client_id"))
+        try:
+            await _call(services.expire_time, message.table_id, actor=self.user, client_id=message.client_id)
+        except services.ServiceError as exc:
+            await self.send_json({"type": "error", "client_id": message.client_id, **exc.as_dict()})
