@@ -25,6 +25,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from room import services as floor_room
 from room.fanout import fanout
 from room.models import LobbyDisplay, Room
+from room.schemas import RoomSocketMessage
+from tables import schemas
 from tables.access import is_floor
 
 CLOSE_UNAUTHORISED = 4403
@@ -140,13 +142,13 @@ class RoomFloorConsumer(_RoomSocket):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
-            message = json.loads(text_data or "")
-        except ValueError:
-            message = None
-        if isinstance(message, dict) and message.get("type") == "snapshot":
-            status, snapshot = await _floor_room(self.user, self.slug)
-            if status == "ok":
-                await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
-                return
-        await self.send_json({"type": "error", "code": "invalid",
-                              "message": "this socket only answers snapshot requests"})
+            schemas.parse(RoomSocketMessage, text_data)
+        except schemas.MessageError as exc:
+            await self.send_json({"type": "error", **exc.as_dict(),
+                                  "message": f"this socket only answers snapshot requests ({exc.message})"})
+            return
+        status, snapshot = await _floor_room(self.user, self.slug)
+        if status == "ok":
+            await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+            return
+        await self.close(code=CLOSE_UNAUTHORISED)

@@ -7,7 +7,6 @@ and answer JSON.  Live updates come over ``room.consumers``' websockets.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -20,6 +19,8 @@ from django.views.decorators.http import require_POST
 
 from room import services as floor_room
 from room.models import LobbyDisplay, Room
+from room.schemas import RoomAction
+from tables import schemas
 from tables.access import MANAGER, is_floor, roles_of
 from tables.db import rows as prepared_rows
 from tables.writepath import ServiceError
@@ -63,13 +64,6 @@ def lobby(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "room/lobby.html", {"room": display.room, "token": token})
 
 
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ServiceError("invalid", _("%(field)s must be a whole number") % {"field": key})
-    return value
-
-
 def _check_room(room: Room, **ids: int | None) -> None:
     """Refuse ids of another room (``not_found``).  Keywords: ``game_id``,
     ``table_id``, ``entry_id``, ``call_id``, ``change_id`` (None: not
@@ -79,74 +73,75 @@ def _check_room(room: Room, **ids: int | None) -> None:
             raise ServiceError("not_found", _("not in this room"))
 
 
-def _dispatch(room: Room, user, op: str, data: dict[str, Any]) -> dict[str, Any]:
-    r = floor_room
+def _dispatch(room: Room, user, m: Any) -> dict[str, Any]:
+    """Run one validated room action (``room.schemas.RoomAction``); returns the extra reply fields."""
+    r, op = floor_room, m.op
     if op == "waitlist_add":
-        game_id = _int(data, "game_id")
+        game_id = m.game_id
         _check_room(room, game_id=game_id)
-        entry = r.add_to_waitlist(game_id, str(data.get("name") or ""), source=data.get("source") or "walk_in",
+        entry = r.add_to_waitlist(game_id, m.name, source=m.source,
                                   actor=user)
         return {"entry_id": entry.id}
     if op == "waitlist_remove":
-        _check_room(room, entry_id=_int(data, "entry_id"))
-        r.remove_from_waitlist(data["entry_id"], actor=user)
+        _check_room(room, entry_id=m.entry_id)
+        r.remove_from_waitlist(m.entry_id, actor=user)
     elif op == "call":
-        _check_room(room, game_id=_int(data, "game_id"))
-        r.call_open_seats(data["game_id"], actor=user)
+        _check_room(room, game_id=m.game_id)
+        r.call_open_seats(m.game_id, actor=user)
     elif op in ("accept", "decline"):
-        _check_room(room, call_id=_int(data, "call_id"))
-        (r.accept_call if op == "accept" else r.decline_call)(data["call_id"], actor=user)
+        _check_room(room, call_id=m.call_id)
+        (r.accept_call if op == "accept" else r.decline_call)(m.call_id, actor=user)
     elif op == "sweep":
         r.expire_calls(room.id, actor=user)
     elif op == "seat":
-        _check_room(room, entry_id=_int(data, "entry_id"), table_id=_int(data, "table_id"))
-        r.seat_from_list(data["entry_id"], data["table_id"], _int(data, "seat"), actor=user)
+        _check_room(room, entry_id=m.entry_id, table_id=m.table_id)
+        r.seat_from_list(m.entry_id, m.table_id, m.seat, actor=user)
     elif op in ("buy_in", "add_on"):
-        _check_room(room, table_id=_int(data, "table_id"))
-        (r.buy_in if op == "buy_in" else r.add_on)(data["table_id"], _int(data, "seat"), _int(data, "amount"),
+        _check_room(room, table_id=m.table_id)
+        (r.buy_in if op == "buy_in" else r.add_on)(m.table_id, m.seat, m.amount,
                                                    actor=user)
     elif op == "leave":
-        _check_room(room, table_id=_int(data, "table_id"))
-        r.leave_seat(data["table_id"], _int(data, "seat"), actor=user)
+        _check_room(room, table_id=m.table_id)
+        r.leave_seat(m.table_id, m.seat, actor=user)
     elif op == "move":
-        _check_room(room, table_id=_int(data, "from_table_id"))
-        _check_room(room, table_id=_int(data, "to_table_id"))
-        r.move_player(data["from_table_id"], _int(data, "from_seat"), data["to_table_id"], _int(data, "to_seat"),
+        _check_room(room, table_id=m.from_table_id)
+        _check_room(room, table_id=m.to_table_id)
+        r.move_player(m.from_table_id, m.from_seat, m.to_table_id, m.to_seat,
                       actor=user)
     elif op == "absent":
-        _check_room(room, table_id=_int(data, "table_id"))
-        r.set_absent(data["table_id"], _int(data, "seat"), bool(data.get("absent")), actor=user)
+        _check_room(room, table_id=m.table_id)
+        r.set_absent(m.table_id, m.seat, m.absent, actor=user)
     elif op == "table_open":
-        _check_room(room, table_id=_int(data, "table_id"))
-        r.set_table_open(data["table_id"], bool(data.get("open")), actor=user)
+        _check_room(room, table_id=m.table_id)
+        r.set_table_open(m.table_id, m.open, actor=user)
     elif op == "dealer":
-        _check_room(room, table_id=_int(data, "table_id"))
-        username = data.get("username")
+        _check_room(room, table_id=m.table_id)
+        username = m.username
         dealer = None
         if username:
             dealer = User.objects.filter(username=username).first()
             if dealer is None:
                 raise ServiceError("not_found", _("no user “%(username)s”") % {"username": username})
-        r.assign_dealer(data["table_id"], dealer, actor=user)
+        r.assign_dealer(m.table_id, dealer, actor=user)
     elif op == "change_request":
-        _check_room(room, table_id=_int(data, "table_id"))
-        _check_room(room, table_id=_int(data, "to_table_id"))
-        change = r.request_table_change(data["table_id"], _int(data, "seat"), data["to_table_id"], actor=user)
+        _check_room(room, table_id=m.table_id)
+        _check_room(room, table_id=m.to_table_id)
+        change = r.request_table_change(m.table_id, m.seat, m.to_table_id, actor=user)
         return {"change_id": change.id}
     elif op == "change_approve":
-        _check_room(room, change_id=_int(data, "change_id"))
-        r.approve_table_change(data["change_id"], _int(data, "seat"), actor=user)
+        _check_room(room, change_id=m.change_id)
+        r.approve_table_change(m.change_id, m.seat, actor=user)
     elif op == "change_refuse":
-        _check_room(room, change_id=_int(data, "change_id"))
-        r.refuse_table_change(data["change_id"], actor=user)
+        _check_room(room, change_id=m.change_id)
+        r.refuse_table_change(m.change_id, actor=user)
     elif op == "display":
-        display = r.create_display(room.id, actor=user, label=str(data.get("label") or ""))
+        display = r.create_display(room.id, actor=user, label=m.label)
         return {"token": display.token, "url": f"/lobby/{display.token}/"}
     elif op == "settings":
         if MANAGER not in roles_of(user):
             raise ServiceError("forbidden", _("only a manager changes the room settings"))
-        r.update_room(room.id, actor=user, call_seconds=data.get("call_seconds"),
-                      lobby_names=data.get("lobby_names"), lobby_stacks=data.get("lobby_stacks"))
+        r.update_room(room.id, actor=user, call_seconds=m.call_seconds,
+                      lobby_names=m.lobby_names, lobby_stacks=m.lobby_stacks)
     else:
         raise ServiceError("invalid", _("unknown operation “%(op)s”") % {"op": op})
     return {}
@@ -161,15 +156,9 @@ def room_act(request: HttpRequest, slug: str) -> JsonResponse:
     nothing.  Floor and manager roles only (403 otherwise)."""
     room = _get_room_for_floor(request, slug)
     try:
-        data = json.loads(request.body or b"{}")
-    except ValueError:
-        data = None
-    if not isinstance(data, dict) or not isinstance(data.get("op"), str):
-        return JsonResponse({"ok": False, "code": "invalid", "message": _("a JSON object with “op” is expected")},
-                            status=400)
-    try:
-        extra = _dispatch(room, request.user, data["op"], data)
-    except ServiceError as exc:
+        message = schemas.parse(RoomAction, request.body or b"{}")
+        extra = _dispatch(room, request.user, message)
+    except (ServiceError, schemas.MessageError) as exc:
         return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
     (seq,), = prepared_rows(f"SELECT seq FROM {Room._meta.db_table} WHERE id = %s", [room.id])
     return JsonResponse({"ok": True, "seq": seq, **extra})

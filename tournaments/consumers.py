@@ -24,7 +24,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from tables.access import is_floor
+from tables import schemas
 from tournaments import services
+from tournaments.schemas import TournamentSocketMessage
 from tournaments.models import Tournament
 
 CLOSE_UNAUTHORISED = 4403
@@ -75,16 +77,15 @@ class _TournamentConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """``{"type": "snapshot"}`` brings a fresh snapshot; anything else an ``invalid`` error."""
         try:
-            message = json.loads(text_data or "")
-        except ValueError:
-            message = None
-        if isinstance(message, dict) and message.get("type") == "snapshot":
-            found = await _load(self.tournament_id)
-            if found is not None:
-                await self._send_snapshot(found[1])
+            schemas.parse(TournamentSocketMessage, text_data)
+        except schemas.MessageError as exc:
+            await self.send(text_data=json.dumps({"type": "error", **exc.as_dict(),
+                                                  "message": f"only {{\"type\": \"snapshot\"}} is accepted here "
+                                                             f"({exc.message})"}))
             return
-        await self.send(text_data=json.dumps({"type": "error", "code": "invalid",
-                                              "message": "only {\"type\": \"snapshot\"} is accepted here"}))
+        found = await _load(self.tournament_id)
+        if found is not None:
+            await self._send_snapshot(found[1])
 
     async def tournament_update(self, event: dict[str, Any]) -> None:
         """Group handler: forward the update serialised once by the service (sends only)."""

@@ -5,7 +5,7 @@ endpoint.  Writes go through ``tournaments.services``."""
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -14,11 +14,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tables import schemas
 from tables.access import can_deal, is_floor
 from tables.models import Table
 from tables.services import ServiceError
 from tournaments import services
 from tournaments.models import Tournament
+from tournaments.schemas import AbsentBody, DirectorAction
 
 DEFAULT_STRUCTURE = {
     "periods": [
@@ -75,46 +77,50 @@ def lobby(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "tournaments/lobby.html", {"t": t})
 
 
-ACTIONS = {
-    "register": lambda t, d, u: services.register(t, str(d.get("player", "")), reserve=bool(d.get("reserve")),
-                                                  actor=u),
-    "check_in": lambda t, d, u: services.check_in(int(d["entry"]), actor=u),
-    "re_enter": lambda t, d, u: services.re_enter(int(d["entry"]), actor=u),
-    "surrender": lambda t, d, u: services.surrender(int(d["entry"]), actor=u),
-    "rebuy": lambda t, d, u: services.rebuy(int(d["entry"]), add_on=bool(d.get("add_on")), actor=u),
-    "no_rebuy": lambda t, d, u: services.decline_rebuy(int(d["entry"]), actor=u),
-    "seat_waitlist": lambda t, d, u: services.seat_waitlist(t, actor=u),
-    "start": lambda t, d, u: services.start(t, actor=u),
-    "clock": lambda t, d, u: services.clock_action(t, str(d.get("clock")), seconds=int(d.get("seconds") or 0),
-                                                   level=d.get("level"), actor=u),
-    "undo_move": lambda t, d, u: services.undo_move(int(d["instruction"]), actor=u),
-    "rebalance": lambda t, d, u: services.rebalance(t, actor=u),
-    "execute_moves": lambda t, d, u: services.execute_moves(t, actor=u),
-    "chip_race": lambda t, d, u: services.chip_race(t, int(d["table"]), int(d["removed"]), int(d["new"]),
-                                                    cards=d.get("cards") or None, actor=u),
-    "payouts": lambda t, d, u: services.set_payouts(t, [int(a) for a in d.get("amounts", [])], actor=u),
-}
+def _run(tournament_id: int, m: Any, user) -> None:
+    """Run one validated director action (``tournaments.schemas.DirectorAction``)."""
+    op = m.op
+    if op == "register":
+        services.register(tournament_id, m.player, reserve=m.reserve, actor=user)
+    elif op == "check_in":
+        services.check_in(m.entry, actor=user)
+    elif op == "re_enter":
+        services.re_enter(m.entry, actor=user)
+    elif op == "surrender":
+        services.surrender(m.entry, actor=user)
+    elif op == "no_rebuy":
+        services.decline_rebuy(m.entry, actor=user)
+    elif op == "rebuy":
+        services.rebuy(m.entry, add_on=m.add_on, actor=user)
+    elif op == "seat_waitlist":
+        services.seat_waitlist(tournament_id, actor=user)
+    elif op == "start":
+        services.start(tournament_id, actor=user)
+    elif op == "rebalance":
+        services.rebalance(tournament_id, actor=user)
+    elif op == "execute_moves":
+        services.execute_moves(tournament_id, actor=user)
+    elif op == "clock":
+        services.clock_action(tournament_id, m.clock, seconds=m.seconds, level=m.level, actor=user)
+    elif op == "undo_move":
+        services.undo_move(m.instruction, actor=user)
+    elif op == "chip_race":
+        services.chip_race(tournament_id, m.table, m.removed, m.new, cards=m.cards or None, actor=user)
+    elif op == "payouts":
+        services.set_payouts(tournament_id, list(m.amounts), actor=user)
 
 
 @login_required
 @require_POST
 def action(request: HttpRequest, tournament_id: int) -> JsonResponse:
-    """POST ``{"op": <one of ACTIONS>, ...}``; answers ``{"ok": true}`` or
+    """POST ``{"op": ..., ...}`` (``tournaments.schemas.DirectorAction``); answers ``{"ok": true}`` or
     ``{"ok": false, "code", "message"}`` (status 400).  Floor and managers only."""
     _require_floor(request)
     get_object_or_404(Tournament, pk=tournament_id)
     try:
-        data = json.loads(request.body or b"{}")
-        func = ACTIONS[data["op"]]
-    except (ValueError, KeyError, TypeError):
-        return JsonResponse({"ok": False, "code": "invalid", "message": _("Unknown or malformed request.")},
-                            status=400)
-    try:
-        func(tournament_id, data, request.user)
-    except ServiceError as exc:
+        _run(tournament_id, schemas.parse(DirectorAction, request.body or b"{}"), request.user)
+    except (ServiceError, schemas.MessageError) as exc:
         return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
-    except (KeyError, TypeError, ValueError) as exc:
-        return JsonResponse({"ok": False, "code": "invalid", "message": str(exc)}, status=400)
     return JsonResponse({"ok": True})
 
 
@@ -141,19 +147,14 @@ def absent(request: HttpRequest, table_id: int) -> JsonResponse:
         raise PermissionDenied
     try:
         if request.method == "POST":
-            try:
-                data = json.loads(request.body or b"{}")
-                seat, away = data["seat"], data["absent"]
-                if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(away, bool):
-                    raise TypeError
-            except (ValueError, KeyError, TypeError):
-                return JsonResponse({"ok": False, "code": "invalid",
-                                     "message": _("Send a seat number and absent true or false.")}, status=400)
-            state = services.set_absent(table_id, seat, away, actor=request.user)
+            body = schemas.parse(AbsentBody, request.body or b"{}")
+            state = services.set_absent(table_id, body.seat, body.absent, actor=request.user)
         elif request.method == "GET":
             state = services.absent_state(table_id)
         else:
             return JsonResponse({"ok": False, "code": "invalid", "message": "GET or POST"}, status=405)
+    except schemas.MessageError as exc:
+        return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
     except ServiceError as exc:
         return JsonResponse({"ok": False, **exc.as_dict()}, status=404 if exc.code == "not_found" else 400)
     return JsonResponse({"ok": True, **state, "labels": _absent_labels()})
