@@ -1,4 +1,4 @@
-"""Floor pages for floor calls, rulings and penalties (issue 3, part 4).
+"""Floor pages for floor calls, rulings and penalties.
 
 - ``/rules/calls/<id>/``: one floor call: the hand's context (event log,
   stacks, pots, player to act), suggested rulings with citations, a form to

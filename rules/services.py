@@ -1,4 +1,4 @@
-"""Floor calls, rulings and penalties (the floor side of issue 3).
+"""Floor calls, rulings and penalties.
 
 Every mutation is one function in ``transaction.atomic()`` that locks the
 table row first (the same lock as the dealer's actions: one writer per

@@ -1,4 +1,4 @@
-"""JSON endpoints for the dealer tablet's floor procedures (issue 3).
+"""JSON endpoints for the dealer tablet's floor procedures.
 
 Kept apart from ``tables/views.py`` so that the tablet's helpers stay in one
 place; access is the tablet's own (:func:`tables.access.can_deal`).

@@ -1,4 +1,4 @@
-"""Issue 3 end to end in real browsers: the dealer calls the floor from the
+"""Floor calls end to end in real browsers: the dealer calls the floor from the
 tablet, the call reaches an open floor dashboard at once, the floorman
 opens it and applies a ruling whose correction cites the rulebook, and the
 corrected hand shows on the tablet and on the dashboard without a reload.

@@ -1,4 +1,4 @@
-"""Special formats on the dealer tablet in a real browser (issue 4):
+"""Special formats on the dealer tablet in a real browser:
 
 * the dealer picks a bomb pot before "Start hand": every player's chips are
   in and the flop comes first, without a betting round (000 Allgemein 14);

@@ -1,4 +1,4 @@
-"""The dealer tablet's floor procedures in a real browser (issue 3): on a
+"""The dealer tablet's floor procedures in a real browser: on a
 MunotPoker table the dealer reads one oversized chip through "Chips" (a raise
 under 004 #44, shown before it is confirmed), records an out-of-turn check,
 calls time and sees the countdown, calls the floor and walks a procedure.

@@ -1,5 +1,5 @@
 """Floor calls, rulings with corrections, out-of-turn, "time", penalties:
-the services a tablet and the floor dashboard call (issue 3, parts 4–5)."""
+the services a tablet and the floor dashboard call."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The dealer socket's floor-procedure messages (issue 3, the tablet side):
+"""The dealer socket's floor-procedure messages:
 out_of_turn, call_time, time_expired, floor_call and interpret, each
 answered on the tablet's socket, and the broadcasts the tablet then hears."""
 

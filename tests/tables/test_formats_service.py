@@ -1,4 +1,4 @@
-"""Special formats chosen on the dealer's tablet (issue 4): straddles (000
+"""Special formats chosen on the dealer's tablet: straddles (000
 Aktionen 1), bomb pot, flip and double board (000 Allgemein 14), run it
 twice (000 Aktionen 8), through ``tables.services`` and the dealer socket.
 

@@ -1,4 +1,4 @@
-"""Game variants and special formats of the hand engine (issue 4).
+"""Game variants and special formats of the hand engine.
 
 One focused test per rule, named after the rulebook section it follows:
 000 = casino cash-game rules (Einsätze 2, Aktionen 1/3/8, Allgemein 8/14),
