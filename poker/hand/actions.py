@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Self
 
 from .errors import EngineError
+from .fields import HandFields
 
 __all__ = ["ActionHelpers"]
 
 
-class ActionHelpers:
+class ActionHelpers(HandFields):
     """Per-action helpers of :class:`~poker.hand.state.HandState`."""
 
     __slots__ = ()
@@ -106,7 +107,7 @@ class ActionHelpers:
 
     def verify_all_in(self, seat: int) -> None:
         """Raise EngineError unless ``seat`` may go all-in now."""
-        self.all_in(seat)
+        self.go_all_in(seat)
 
     def can_all_in(self, seat: int) -> bool:
         """Whether ``seat`` may go all-in now."""

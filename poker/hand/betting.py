@@ -19,16 +19,17 @@ betting before the flop / at all).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Self
+from typing import NamedTuple, Self, TypeGuard
 
 from .errors import EngineError
+from .fields import HandFields
 from .formats import limit_message
 from .limits import max_raise_to, min_raise_to, pot_limit_max_to, unit_bounds
 
 __all__ = ["Legal", "BettingRound"]
 
 
-def _is_int(value) -> bool:
+def _is_int(value) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -68,7 +69,7 @@ class Legal(NamedTuple):
         return self._asdict()
 
 
-class BettingRound:
+class BettingRound(HandFields):
     """The betting part of :class:`~poker.hand.state.HandState`: queueing
     the players to act, the bounds of a bet or raise, and the betting
     actions (fold, check, call, bet/raise, all-in)."""

@@ -7,6 +7,8 @@ entered (unknown), as in the PHH format.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from .errors import EngineError
 
 __all__ = ["RANKS", "SUITS", "UNKNOWN", "parse_cards", "is_known"]
@@ -64,6 +66,6 @@ def parse_cards(text: str | None, *, allow_unknown: bool = True) -> tuple[str, .
     return result
 
 
-def is_known(cards: tuple[str, ...] | None) -> bool:
+def is_known(cards: tuple[str, ...] | None) -> TypeGuard[tuple[str, ...]]:
     """Return True when ``cards`` is non-empty and holds no ``"??"``."""
-    return bool(cards) and UNKNOWN not in cards
+    return cards is not None and len(cards) > 0 and UNKNOWN not in cards

@@ -14,6 +14,7 @@ from typing import Self
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
+from .fields import HandFields
 from .formats import TwoBoards, check_run_it_twice
 
 __all__ = ["STREETS", "BOARD_CARDS", "Dealing"]
@@ -23,7 +24,7 @@ STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = (0, 3, 1, 1)
 
 
-class Dealing:
+class Dealing(HandFields):
     """The dealing part of :class:`~poker.hand.state.HandState`: the
     ``hole``, ``board`` and ``run_it_twice`` actions and the board queries."""
 
@@ -83,6 +84,7 @@ class Dealing:
     def _deal_two_boards(self, action: dict) -> Self:
         """The ``board`` action of a double-board hand or a hand run twice
         (see :meth:`TwoBoards.deal`)."""
+        assert self._two is not None  # called only for a hand with two boards
         board1, two, street, then = self._two.deal(self._board, self._street, action, self._known_elsewhere())
         new = self._copy()
         new._board = board1

@@ -12,10 +12,11 @@ or awarded by the dealer (one or two boards:
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Self, TypeGuard
 
 from .cards import UNKNOWN, is_known, parse_cards
 from .errors import EngineError
+from .fields import HandFields
 from .evaluation import evaluate_showdown
 from .formats import award_shares
 from .pots import Award, Pot, build_pots, split_amount
@@ -23,11 +24,11 @@ from .pots import Award, Pot, build_pots, split_amount
 __all__ = ["Showdown"]
 
 
-def _is_int(value) -> bool:
+def _is_int(value) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class Showdown:
+class Showdown(HandFields):
     """The showdown part of :class:`~poker.hand.state.HandState`: the end of
     a betting round, the ``show``, ``muck`` and ``award`` actions, the
     floor's ``kill`` and ``floor_award``, and the pot queries."""
@@ -93,6 +94,7 @@ class Showdown:
         new = evaluate_showdown(self)
         if new:
             self._awards = self._awards + new
+        assert self._pots_final is not None  # fixed on entering the showdown
         if len({a.pot_index for a in self._awards}) == len(self._pots_final):
             stacks = list(self._stacks)
             for award in self._awards:
@@ -151,6 +153,7 @@ class Showdown:
             if self._phase != "showdown":
                 raise EngineError("wrong_phase", "A hand can be mucked only at the showdown.")
             done = {a.pot_index for a in self._awards}
+            assert self._pots_final is not None  # fixed on entering the showdown
             for index, pot in enumerate(self._pots_final):
                 if index in done or pos not in pot.eligible:
                     continue
@@ -173,6 +176,7 @@ class Showdown:
             raise EngineError("wrong_phase", "Pots are awarded at the showdown.")
         index = action.get("pot")
         pots = self._pots_final
+        assert pots is not None  # fixed on entering the showdown
         if not _is_int(index) or not 0 <= index < len(pots):
             raise EngineError("bad_award", f"There is no pot {index!r} (pots 0..{len(pots) - 1}).")
         if any(a.pot_index == index for a in self._awards):
@@ -220,6 +224,7 @@ class Showdown:
             raise EngineError("folded", f"Seat {action.get('seat')}'s hand is already dead.")
         new = self._copy()
         if self._phase == "showdown":
+            assert self._pots_final is not None  # fixed on entering the showdown
             mucked = list(self._mucked)
             mucked[pos] = True
             new._mucked = tuple(mucked)
@@ -285,7 +290,7 @@ class Showdown:
         already = sum(a.amount for a in self._awards)
         pot = Pot(total - already, tuple(sorted(winners)))
         awarded = sorted({a.pot_index for a in self._awards})
-        kept = tuple(self._pots_final[i] for i in awarded)
+        kept = tuple((self._pots_final or ())[i] for i in awarded)  # awards exist only once the pots are fixed
         renumber = {old: k for k, old in enumerate(awarded)}
         new._pots_final = kept + (pot,)
         index = len(kept)
@@ -323,6 +328,7 @@ class Showdown:
     def total_pot(self) -> int:
         """All chips in the middle including current bets (chips)."""
         if self._final is not None:
+            assert self._pots_final is not None  # fixed whenever the hand is complete
             return sum(p.amount for p in self._pots_final)
         return sum(self._contrib) + sum(self._bets)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .errors import EngineError
 from .limits import bet_unit_for
@@ -148,6 +148,17 @@ class HandSpec:
     stakes: tuple | None = None
     straddles: tuple = ()
     posts: tuple = ()
+
+    if TYPE_CHECKING:
+        # Derived in __post_init__ (object.__setattr__); not dataclass fields at run time.
+        _seat_pos: dict[int, int] = field(init=False)  # table seat -> position
+        _posts: tuple[tuple[int, int], ...] = field(init=False)  # ((position, chips), ...)
+        _bet_unit: int = field(init=False)
+        _split_unit: int = field(init=False)
+        _hole_count: int = field(init=False)
+        _betting_from: int = field(init=False)  # first street with a betting round
+        _structure: str = field(init=False)
+        _pl_credit_on: bool = field(init=False)
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)

@@ -23,10 +23,13 @@ on the current street.
 
 from __future__ import annotations
 
+from typing import Callable, ClassVar
+
 from .actions import ActionHelpers
 from .betting import BettingRound, Legal
 from .dealing import BOARD_CARDS, STREETS, Dealing
 from .errors import EngineError
+from .fields import HandFields
 from .formats import TwoBoards
 from .showdown import Showdown
 from .spec import HandSpec
@@ -38,6 +41,8 @@ class AllInFlags(tuple):
     """Tuple of per-position all-in flags that is also callable as the
     ``all_in`` action: ``state.all_in(seat)`` == ``state.go_all_in(seat)``."""
 
+    _state: HandState
+
     def __new__(cls, flags: tuple[bool, ...], state: "HandState"):
         obj = super().__new__(cls, flags)
         obj._state = state
@@ -48,16 +53,7 @@ class AllInFlags(tuple):
         return self._state.go_all_in(seat)
 
 
-_SLOTS = (
-    "spec", "_stacks", "_bets", "_contrib", "_dead", "_folded", "_street", "_phase",
-    "_actors", "_acted", "_raise_inc", "_allin_incs", "_reopen", "_aggressor",
-    "_street_acted", "_sd_aggr", "_runout", "_board", "_hole", "_shown", "_mucked",
-    "_pots_final", "_awards", "_history", "_final",
-    # variants (games, special formats)
-    "_raises", "_uncapped", "_short_top", "_called_short", "_pl_credit",
-    # the second board (double board, run it twice): a formats.TwoBoards or None
-    "_two",
-)
+_SLOTS = HandFields.__slots__  # the fields, declared in .fields
 
 
 class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
@@ -70,7 +66,7 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
     state as it was.
     """
 
-    __slots__ = _SLOTS
+    __slots__ = ()
 
     def __init__(self, *args, **kwargs) -> None:
         raise TypeError("Use HandState.start(spec) to create a hand.")
@@ -205,7 +201,7 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         new._pl_credit = self._pl_credit
         return new
 
-    _HANDLERS = {
+    _HANDLERS: ClassVar[dict[str, Callable[[HandState, dict], HandState]]] = {
         "fold": BettingRound._do_fold,
         "check": BettingRound._do_check,
         "call": BettingRound._do_call,
@@ -246,7 +242,7 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         """
         if not isinstance(action, dict):
             raise EngineError("bad_action", f"An action must be a dict, got {type(action).__name__}.")
-        handler = self._HANDLERS.get(action.get("type"))
+        handler = self._HANDLERS.get(action.get("type", ""))
         if handler is None:
             raise EngineError("bad_action", f"Unknown action type {action.get('type')!r}.")
         new = handler(self, action)
@@ -381,7 +377,7 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
                 "bet": self._bets[i],
                 "folded": self._folded[i],
                 "all_in": all_in[i],
-                "hole_cards": None if self._hole[i] is None else "".join(self._hole[i]),
+                "hole_cards": None if (hole := self._hole[i]) is None else "".join(hole),
                 "shown": self._shown[i],
                 "mucked": self._mucked[i],
             }
