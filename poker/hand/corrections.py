@@ -129,7 +129,8 @@ def effective_actions(events: Iterable[tuple[int, str, dict]]) -> tuple[list[tup
         elif kind == "out_of_turn":
             held[index] = payload.get("action") or {}
         elif kind == "note" and payload.get("type") == "out_of_turn_released":
-            held.pop(payload.get("of"), None)
+            if payload.get("of") is not None:
+                held.pop(payload["of"], None)
         elif kind == "correction":
             ctype = payload.get("type")
             if ctype == "void":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol, Sequence
 
-from pokerkit import OmahaHoldemHand, StandardHighHand
+from pokerkit import Hand, OmahaHoldemHand, StandardHighHand
 
 from .cards import is_known
 from .pots import Award, Pot, split_amount, split_between_boards
@@ -39,7 +39,7 @@ class ShowdownView(Protocol):
     def boards_of_pot(self, index: int) -> tuple[int, ...]: ...
 
 
-def _best_hand(hole: tuple[str, ...], board: tuple[str, ...], game: str = "nlhe"):
+def _best_hand(hole: tuple[str, ...], board: tuple[str, ...], game: str = "nlhe") -> Hand:
     # Omaha: exactly two hole cards and three board cards.
     cls = OmahaHoldemHand if game == "plo" else StandardHighHand
     return cls.from_game("".join(hole), "".join(board))
@@ -97,7 +97,7 @@ def evaluate_showdown(state: ShowdownView) -> tuple[Award, ...]:
     seat_of = spec.seat_of
     unit = spec.split_unit
     awards: list[Award] = []
-    strength: dict[tuple[int, int], object] = {}
+    strength: dict[tuple[int, int], Hand] = {}
     for index, pot in enumerate(pots):
         if index in done:
             continue
@@ -112,7 +112,9 @@ def evaluate_showdown(state: ShowdownView) -> tuple[Award, ...]:
             for b in runs:
                 for p in contenders:
                     if (b, p) not in strength:
-                        strength[b, p] = _best_hand(hole[p], boards[b], game)
+                        cards = hole[p]
+                        assert cards is not None  # every contender's cards are known (checked above)
+                        strength[b, p] = _best_hand(cards, boards[b], game)
                 best = max(strength[b, p] for p in contenders)
                 winners_by_board.append([p for p in contenders if strength[b, p] == best])
         else:

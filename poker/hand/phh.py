@@ -294,7 +294,7 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
         extension = comment.split()
         if extension[:1] == ["award"] and len(extension) >= 3:
             labels = extension[2:]
-            action = {"type": "award", "pot": int(extension[1])}
+            action: dict[str, Any] = {"type": "award", "pot": int(extension[1])}
             if "/" in labels:
                 cut = labels.index("/")
                 action["winners2"] = [seat(w) for w in labels[cut + 1:]]
@@ -382,6 +382,7 @@ def _repair(state: HandState, action: dict, seats: tuple[int, ...]) -> tuple[Han
         and state.to_act_seat != target
     ):
         seat = state.to_act_seat
+        assert seat is not None  # phase "betting": a player is to act
         label = f"p{seats.index(seat) + 1}"
         if state.legal().can_check:
             state = state.check(seat)
@@ -536,8 +537,8 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
             else:
                 actions.append(f"{label[action['seat']]} cbr {total}")
         elif kind == "show":
-            cards = action.get("cards")
-            actions.append(f"{label[action['seat']]} sm {''.join(parse_cards(cards)) if cards else '-'}")
+            shown = action.get("cards")
+            actions.append(f"{label[action['seat']]} sm {''.join(parse_cards(shown)) if shown else '-'}")
         elif kind == "muck":
             actions.append(f"{label[action['seat']]} sm")
         elif kind == "award":

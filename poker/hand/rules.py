@@ -129,7 +129,7 @@ class Rules:
             if value not in choices:
                 raise EngineError(
                     "bad_spec",
-                    f"Rules.{name} must be one of {', '.join(choices)}, not {value!r}.",
+                    f"Rules.{name} must be one of {', '.join(map(str, choices))}, not {value!r}.",
                 )
 
     @classmethod

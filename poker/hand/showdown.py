@@ -16,8 +16,8 @@ from typing import Self, TypeGuard
 
 from .cards import UNKNOWN, is_known, parse_cards
 from .errors import EngineError
-from .fields import HandFields
 from .evaluation import evaluate_showdown
+from .fields import HandFields
 from .formats import award_shares
 from .pots import Award, Pot, build_pots, split_amount
 

@@ -23,7 +23,8 @@ on the current street.
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar
+from collections.abc import Callable
+from typing import ClassVar
 
 from .actions import ActionHelpers
 from .betting import BettingRound, Legal
