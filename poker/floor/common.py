@@ -152,9 +152,10 @@ def _betting_events(events: list[dict] | None) -> list[tuple[int, dict]]:
         raise ProcedureError("bad_call", "events must be a list of {index, kind, payload}")
     out: list[tuple[int, dict]] = []
     for ev in events:
-        if not isinstance(ev, dict) or not isinstance(ev.get("payload"), dict):
+        index = ev.get("index") if isinstance(ev, dict) else None
+        if not isinstance(index, int) or not isinstance(ev.get("payload"), dict):
             raise ProcedureError("bad_call", "every event needs 'index', 'kind' and a 'payload' object")
-        index, kind, payload = ev.get("index"), ev.get("kind"), ev["payload"]
+        kind, payload = ev.get("kind"), ev["payload"]
         if kind == "action" and (payload.get("type") in BETTING or payload.get("type") == "board"):
             out.append((index, dict(payload)))
         elif kind == "correction":

@@ -85,7 +85,7 @@ class Procedure:
 
 
 #: Representative action lists for the "actions so far" question.
-_ACTION_ANSWERS = (
+_ACTION_ANSWERS: tuple[tuple[str, str, str, list[str]], ...] = (
     ("none", "No action yet", "Noch keine Aktion", []),
     ("one", "One action", "Eine Aktion", ["fold"]),
     ("two_no_chips", "Two actions, both checks or folds", "Zwei Aktionen, nur Checks oder Folds", ["fold", "fold"]),
@@ -131,6 +131,7 @@ def _actions_step(profile: HouseRules, key: str, cause_cites: tuple) -> Step:
 
 
 def _flop_step(profile: HouseRules, key: str, next_key: str, cause_cites: tuple) -> Step:
+    later: str | Outcome
     if profile.misdeal_after_flop:
         later = next_key
     else:

@@ -186,7 +186,7 @@ def interpret(profile: HouseRules, s: Situation, o: Observation) -> Ruling:
             "the first action, the chips, defines the action.",
             "verbal_vs_chips",
         )
-    if verbal_first:
+    if word is not None and verbal_first:
         return _verbal(ctx, word)
     if placed == 0:
         raise InterpretError("nothing_observed", "Neither chips nor a declared word: nothing to interpret.")

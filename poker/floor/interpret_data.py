@@ -6,6 +6,7 @@ reads them from the JSON of ``docs/interpret.md`` (standard library only).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Literal, overload
 
 STREETS = ("preflop", "flop", "turn", "river")
 #: Betting structures in the engine's words (``HandSpec.structure``, :mod:`poker.hand.limits`).
@@ -186,7 +187,13 @@ class Ruling:
 
 
 # --------------------------------------------------------------------------- JSON
-def _int(d: dict, key: str, default=None, required=False) -> int | None:
+@overload
+def _int(d: dict, key: str, default: int, required: bool = False) -> int: ...
+@overload
+def _int(d: dict, key: str, default: None = None, *, required: Literal[True]) -> int: ...
+@overload
+def _int(d: dict, key: str, default: None = None, required: bool = False) -> int | None: ...
+def _int(d: dict, key: str, default: int | None = None, required: bool = False) -> int | None:
     if key not in d or d[key] is None:
         if required:
             raise InterpretError("missing_field", f"{key} is required")
@@ -210,7 +217,7 @@ def _chips(raw) -> dict:
     if raw is None:
         return {}
     out: dict[int, int] = {}
-    items = raw.items() if isinstance(raw, dict) else None
+    items: list[tuple[Any, Any]] | None = list(raw.items()) if isinstance(raw, dict) else None
     if items is None and isinstance(raw, list):
         items = []
         for entry in raw:
@@ -251,8 +258,9 @@ def parse(data: dict) -> tuple[Situation, Observation]:
     sb = bb // 2 if sb is None else sb
     to_call = _int(sit, "to_call", 0)
     in_front = _int(sit, "in_front", 0)
-    if "current_bet" in sit and "to_call" not in sit:
-        to_call = max(0, _int(sit, "current_bet") - in_front)
+    current_bet = _int(sit, "current_bet")
+    if current_bet is not None and "to_call" not in sit:
+        to_call = max(0, current_bet - in_front)
     only_blinds_default = street == "preflop" and in_front + to_call <= bb
     last_raise_default = bb if street == "preflop" else in_front + to_call
     intervening = sit.get("intervening_actions", [])

@@ -35,7 +35,7 @@ _PENALTY_TITLES = {
     "sit_out_orbits": ("Sit out orbits", "Runden (Orbits) aussetzen", "orbits"),
     "disqualification": ("Disqualification", "Disqualifikation", None),
 }
-_PENALTY_TITLES_BOOK = {
+_PENALTY_TITLES_BOOK: dict[tuple[str | None, str], tuple[str, str]] = {
     ("casino-cash", "sit_out_hands"): ("Time penalty (sit out hands)", "Zeitstrafe (Hände aussetzen)"),
     ("casino-cash", "disqualification"): ("Exclusion from the game", "Spielausschluss"),
     ("wynental", "sit_out_orbits"): ("Sit out button rounds", "Button-Runden aussetzen"),

@@ -239,6 +239,7 @@ def _suggest_exposed(profile: HouseRules, call: dict, betting) -> list[Suggestio
                                   s.explanation_en, s.explanation_de, s.corrections, _merge(s.citations, cites),
                                   procedure="exposed_card") for s in out]
             outcome = _exposed_outcome(profile)
+            assert outcome is not None  # not a misdeal in this profile
             out.insert(0, Suggestion("replace_card", "Replace the exposed card", "Die offene Karte ersetzen",
                                      outcome.instructions_en, outcome.instructions_de, (), cites,
                                      procedure="exposed_card"))
@@ -263,7 +264,9 @@ def _suggest_exposed(profile: HouseRules, call: dict, betting) -> list[Suggestio
 
 def _suggest_time(profile: HouseRules, call: dict) -> list[Suggestion]:
     seat = call.get("seat")
-    snap = call.get("snapshot") if isinstance(call.get("snapshot"), dict) else {}
+    snap = call.get("snapshot")
+    if not isinstance(snap, dict):
+        snap = {}
     if not isinstance(seat, int) or isinstance(seat, bool):
         seat = snap.get("to_act_seat")
     if not isinstance(seat, int):

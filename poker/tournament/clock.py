@@ -113,7 +113,9 @@ class Structure:
             raise ValueError("a structure starts with a level")
         if self.late_registration_until is not None and not 0 <= self.late_registration_until < len(periods):
             raise ValueError("late_registration_until is not a period index")
-        starts, numbers, t, n = [], [], 0, 0
+        starts: list[int] = []
+        numbers: list[int | None] = []
+        t, n = 0, 0
         for p in periods:
             if not isinstance(p, (Level, Break)):
                 raise ValueError(f"not a level or break: {p!r}")
@@ -258,22 +260,24 @@ class Clock:
         period = s.periods[i]
         end = s.starts[i] + period.duration_seconds
         left = 0.0 if finished else end - e
-        on_break = isinstance(period, Break)
         nxt = s.next_level_index(i)
-        if on_break:
-            level = s.periods[nxt] if nxt is not None else None
+        next_level = s.periods[nxt] if nxt is not None else None
+        assert not isinstance(next_level, Break)  # next_level_index finds levels only
+        if isinstance(period, Break):
+            level, current_break = next_level, period
         else:
-            level = period
+            level, current_break = period, None
+        on_break = current_break is not None
         reg = s.late_registration_until
         return ClockState(
             period_index=i,
             level_number=s.level_numbers[i],
             level=level,
             on_break=on_break,
-            current_break=period if on_break else None,
+            current_break=current_break,
             seconds_left=left,
             elapsed=e,
-            next_level=s.periods[nxt] if nxt is not None else None,
+            next_level=next_level,
             next_level_number=s.level_numbers[nxt] if nxt is not None else None,
             seconds_to_next_level=(s.starts[nxt] - e) if nxt is not None else None,
             running=self.running,
@@ -281,7 +285,7 @@ class Clock:
             hand_for_hand=self.hand_for_hand,
             late_registration_open=reg is not None and (i < reg or (i == reg and not finished and left > 0)),
             finished=finished,
-            color_up=period.color_up if on_break else (),
+            color_up=current_break.color_up if current_break is not None else (),
         )
 
     # -- operations ------------------------------------------------------
@@ -398,4 +402,6 @@ def level_for_hand(clock: Clock, hand_started_at: float, rules: TournamentRules)
     if index is None or st.level is None:
         raise ClockError("no level left to play")
     level = clock.structure.periods[index]
-    return HandLevel(level, clock.structure.level_numbers[index], index, rules.cite("new_level"))
+    number = clock.structure.level_numbers[index]
+    assert isinstance(level, Level) and number is not None  # index is a level's period
+    return HandLevel(level, number, index, rules.cite("new_level"))

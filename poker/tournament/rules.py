@@ -48,14 +48,16 @@ class UnsupportedByRulebook(ValueError):
     """Raised when a procedure is asked of a rulebook that has no rule for it."""
 
 
-_BUTTON_MODES = {"dead_button": "dead_button", "button_stays_no_small_blind": "dead_button",
+_BUTTON_MODES: dict[str, ButtonMode] = {"dead_button": "dead_button", "button_stays_no_small_blind": "dead_button",
                  "no_dead_button": "moving_button"}
 
 
-def _button_mode(slug: str) -> str:
+def _button_mode(slug: str) -> ButtonMode:
     """The button movement of the house profile ``slug``'s ``button_rule``: TDA 32 and 001 6.10
     (the button stays, no small blind that round) move a dead button; 004 #32 never does."""
-    return _BUTTON_MODES[get_profile(slug).button_rule]
+    rule = get_profile(slug).button_rule
+    assert rule is not None  # a tournament profile names its button rule
+    return _BUTTON_MODES[rule]
 
 
 ButtonMode = Literal["dead_button", "moving_button"]
