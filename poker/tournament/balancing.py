@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -75,8 +76,8 @@ def player_due_for_big_blind(table: TableState, seats: dict[int, PlayerId], rule
 
 
 def worst_position_seat(table: TableState, seats: dict[int, PlayerId], rules: TournamentRules,
-                        newcomers: frozenset[int] | set[int] = frozenset(),
-                        waiting: frozenset[int] | set[int] = frozenset()) -> tuple[int | None, bool]:
+                        newcomers: Collection[int] = frozenset(),
+                        waiting: Collection[int] = frozenset()) -> tuple[int | None, bool]:
     """Free seat that posts the big blind soonest, never the small blind (004 #11).
 
     ``newcomers`` -- seats already given to movers at this table in the same
@@ -176,6 +177,7 @@ def plan_balancing(tables: Sequence[TableState], rules: TournamentRules,
                     break
             if to_seat is None:
                 to_seat, _ = worst_position_seat(floor.tables[dst], floor.seats(dst), rules)
+                assert to_seat is not None  # dst is the shortest table, at least two below src: a seat is free
                 waits = True
                 dst_table, waiting = floor.tables[dst], floor.waiting.get(dst, set())
                 if dst_table.positions is not None:

@@ -169,13 +169,13 @@ def chip_race(entries: Sequence[ChipRaceEntry], removed_denomination: int, new_d
         if e.removed_chips < 0 or e.removed_chips * d > e.stack:
             raise ValueError(f"{e.player!r}: {e.removed_chips} chips of {d} exceed the stack {e.stack}")
     per_chip = rules.chip_race_card_per_odd_chip
-    state = []
+    state: list[tuple[ChipRaceEntry, int, int, bool]] = []  # (entry, chips exchanged, odd chips, rounded up)
     racers = []
     for e in ordered:
         value = e.removed_chips * d
         odd = value % big
         rounded = bool(rules.chip_race_round_up_one_missing and odd and odd == big - d)
-        state.append([e, value - odd, odd, rounded])
+        state.append((e, value - odd, odd, rounded))
         if odd and not rounded:
             racers.append((e, odd // d if per_chip else 1))
 

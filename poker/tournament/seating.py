@@ -103,12 +103,12 @@ def draw_seats(players: Sequence[PlayerId], rules: TournamentRules, rng: random.
     for card in seat_cards:
         by_table[card.table][card.seat] = card.player
     tables = []
-    for number, seats in by_table.items():
+    for number, seated in by_table.items():
         positions = None
-        if len(seats) >= 2:  # a lone player (tiny fields only) waits for balancing
-            button, _ = draw_button(seats, rules, rng)
-            positions = first_hand_positions(button, seats, rules)
-        tables.append(TableState(number, seats, rules.max_seats, positions))
+        if len(seated) >= 2:  # a lone player (tiny fields only) waits for balancing
+            button, _ = draw_button(seated, rules, rng)
+            positions = first_hand_positions(button, seated, rules)
+        tables.append(TableState(number, seated, rules.max_seats, positions))
     return SeatDraw(seat_cards, tuple(tables), (rules.cite("seating"), rules.cite("initial_button")))
 
 
