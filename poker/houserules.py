@@ -193,16 +193,6 @@ class HouseRules:
         """The citations of ``parameter`` (see :func:`cite`)."""
         return cite(self, parameter)
 
-    @property
-    def tournament(self):
-        """The tournament procedures' profile of this rulebook
-        (:class:`poker.tournament.rules.TournamentRules`), or None when the rulebook
-        has no tournament rules (``get_profile("wynental").tournament`` is
-        ``poker.tournament.WYNENTAL``)."""
-        from poker.tournament.rules import PROFILES as TOURNAMENT_PROFILES  # noqa: PLC0415  (it reads this module)
-
-        return TOURNAMENT_PROFILES.get(self.slug)
-
     def to_dict(self) -> dict:
         """JSON shape: ``{"slug", "name", "rulebook", "base", "parameters": {name:
         {"value", "citations": [...], "note", "inherited"}}}``."""

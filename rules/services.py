@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from poker.floor import procedures
+from poker.floor.interpret import InterpretError, interpret_json
 from poker.houserules import TDA, Citation, get_profile
 from rules.models import FloorCall, Penalty, Rule, Rulebook, Ruling, number_slug
 from tables import services as table_services
@@ -389,8 +390,6 @@ def interpret_for_table(table_id: int, observed: dict[str, Any]) -> dict[str, An
     stands).  Errors: ``not_found``, ``no_hand``, ``invalid`` (with the
     interpreter's code and message).
     """
-    from poker.floor.interpret import InterpretError, interpret_json  # noqa: PLC0415
-
     if not isinstance(observed, dict):
         raise ServiceError("invalid", "observed must be an object")
     table = Table.objects.select_related("current_hand").filter(pk=table_id).first()

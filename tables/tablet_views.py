@@ -11,6 +11,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
 
+from poker.floor.procedures import procedures_for
+from poker.houserules import get_profile
 from tables import hooks
 from tables.access import can_deal
 from tables.models import Table
@@ -25,9 +27,6 @@ def procedures(request: HttpRequest, table_id: int) -> JsonResponse:
 
     404 for an unknown table, 403 for a user who may not deal it.
     """
-    from poker.floor.procedures import procedures_for  # noqa: PLC0415  (rules is a sibling app)
-    from poker.houserules import get_profile  # noqa: PLC0415
-
     table = get_object_or_404(Table.objects.select_related("dealer"), pk=table_id)
     if not can_deal(request.user, table):
         raise PermissionDenied

@@ -287,3 +287,10 @@ def rules_for(rulebook: str, **changes) -> TournamentRules:
         slug = rulebook
     profile = PROFILES[slug]
     return profile.with_(**changes) if changes else profile
+
+
+def for_profile(profile: HouseRules) -> TournamentRules | None:
+    """The tournament procedures' profile of a house-rule profile, or None when its rulebook has no
+    tournament rules: ``for_profile(get_profile("wynental")) is WYNENTAL`` (001), ``MUNOT`` for 004, None
+    for the cash-game rulebooks.  The house profile is the one profile type; this is its tournament part."""
+    return PROFILES.get(profile.slug)

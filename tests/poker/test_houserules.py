@@ -302,9 +302,10 @@ def test_every_parameter_is_read_outside_the_profiles():
 
 def test_one_profile_carries_cash_and_tournament_rules():
     from poker.tournament import MUNOT, WYNENTAL, rules_for
+    from poker.tournament.rules import for_profile
 
-    assert get_profile("wynental").tournament is WYNENTAL and get_profile("004").tournament is MUNOT
-    assert get_profile("casino-cash").tournament is None
+    assert for_profile(get_profile("wynental")) is WYNENTAL and for_profile(get_profile("004")) is MUNOT
+    assert for_profile(get_profile("casino-cash")) is None
     assert rules_for("munot").house is get_profile("munotpoker")
     # 004 #32: no dead button; 001 6.10: the button stays and the small blind is dead.
     assert MUNOT.button_mode == "moving_button" and WYNENTAL.button_mode == "dead_button"
