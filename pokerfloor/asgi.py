@@ -9,9 +9,9 @@ import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
 
-# Django's own HTTP handler; requests borrow database connections from
-# psycopg's pool (settings: DB_POOL) instead of opening one each.
-from django.core.asgi import get_asgi_application  # noqa: E402
+# Django's HTTP handler, run with one thread hop per request and persistent
+# database connections (see pokerfloor.handlers for why and the figures).
+from pokerfloor.handlers import get_asgi_application  # noqa: E402
 
 django_asgi_app = get_asgi_application()
 

@@ -91,12 +91,15 @@ TEMPLATES = [
 WSGI_APPLICATION = None
 ASGI_APPLICATION = "pokerfloor.asgi.application"
 
-# PostgreSQL connections.  DB_POOL (default on) keeps them in psycopg's
-# connection pool (Django's OPTIONS["pool"]): a request or a websocket
-# consumer's database call borrows one and gives it back, so nobody opens a
-# connection per request; DB_POOL_SIZE (default 8) is the most a process
-# holds.  Without the pool, connections persist for CONN_MAX_AGE seconds.
-DB_POOL = envbool("DB_POOL", "true")
+# PostgreSQL connections persist for CONN_MAX_AGE seconds (default 600):
+# websocket consumers run many short database calls, and HTTP requests run on
+# their own pool of HTTP_THREADS long-lived threads, each keeping its
+# connection (pokerfloor.handlers).  DB_POOL=on (default off) takes them
+# from psycopg's connection pool instead (Django's OPTIONS["pool"], at most
+# DB_POOL_SIZE per process, default 8); measured slower for the lobby with
+# this project's HTTP handler (see pokerfloor.handlers).
+HTTP_THREADS = envint("HTTP_THREADS", "4")
+DB_POOL = envbool("DB_POOL", "false")
 DB_POOL_SIZE = envint("DB_POOL_SIZE", "8")
 CONN_MAX_AGE = 0 if DB_POOL else envint("CONN_MAX_AGE", "600")
 if os.environ.get("DATABASE_URL"):
@@ -117,7 +120,9 @@ if DB_POOL:
 # and psycopg prepares a statement once it has run DB_PREPARE_THRESHOLD times
 # (default 2) on a connection, which saves PostgreSQL planning it again: the
 # joins of the room snapshot behind every lobby update plan in 2.8 ms and run
-# prepared in 0.4 ms.  DB_PREPARE_THRESHOLD=0 prepares nothing (needed behind
+# prepared in 0.4 ms.  Binding every ORM query on the server too measured
+# faster than client-side binding (bench/lobby.py change -> all screens p50
+# 49.8 against 54.5 ms, same session).  DB_PREPARE_THRESHOLD=0 prepares nothing (needed behind
 # a transaction-mode pooler older than PgBouncer 1.21).
 DB_SERVER_SIDE_BINDING = envbool("DB_SERVER_SIDE_BINDING", "true")
 DB_PREPARE_THRESHOLD = envint("DB_PREPARE_THRESHOLD", "2")
