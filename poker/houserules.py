@@ -37,8 +37,16 @@ from typing import Any
 from poker.rulebooks import RULEBOOKS, TDA, Citation, rulebook
 
 __all__ = [
-    "Citation", "HouseRules", "PROFILES", "PARAMETERS", "RULEBOOK_FILES", "TDA",
-    "get_profile", "cite", "is_substantial_action", "misdeal_still_possible",
+    "Citation",
+    "HouseRules",
+    "PROFILES",
+    "PARAMETERS",
+    "RULEBOOK_FILES",
+    "TDA",
+    "get_profile",
+    "cite",
+    "is_substantial_action",
+    "misdeal_still_possible",
 ]
 
 #: rulebook slug -> (seed file, label prefix); derived from :data:`poker.rulebooks.RULEBOOKS`.
@@ -248,29 +256,58 @@ def _build(slug: str, name: str, rulebook: str | None, base: HouseRules | None, 
         values[key] = p.value
         sources[key] = p.cites
         notes[key] = p.note
-    return HouseRules(slug=slug, name=name, rulebook=rulebook, base=base.slug if base else None,
-                      sources=sources, notes=notes, inherited=frozenset(inherited), **values)
+    return HouseRules(
+        slug=slug,
+        name=name,
+        rulebook=rulebook,
+        base=base.slug if base else None,
+        sources=sources,
+        notes=notes,
+        inherited=frozenset(inherited),
+        **values,
+    )
 
 
 # --------------------------------------------------------------------------- TDA 2024
 TDA_2024 = _build(
-    TDA, "TDA 2024 standard", None, None,
-    min_raise=_p("last_full_raise", _r("TDA 2024 Rule 43"), note="A raise must be at least the largest previous bet or raise of the round."),
+    TDA,
+    "TDA 2024 standard",
+    None,
+    None,
+    min_raise=_p(
+        "last_full_raise",
+        _r("TDA 2024 Rule 43"),
+        note="A raise must be at least the largest previous bet or raise of the round.",
+    ),
     min_bet=_p("big_blind", _r("TDA 2024 Rule 43"), note="The minimum opening bet is the big blind."),
     split_limit_raise_cap=_p(None, _r("TDA 2024 Rule 48"), note="No cap on raises in no-limit and pot-limit."),
     split_limit_cap_lifted_heads_up=_p(None, _r("TDA 2024 Rule 48")),
-    short_all_in_reopens=_p("cumulative", _r("TDA 2024 Rule 47"), note="A short all-in does not reopen the betting for players who already acted; several short all-ins reopen once they add up to a full raise."),
-    short_all_in_caller_may_reraise=_p(True, _r("TDA 2024 Rule 47"), note="A player facing at least a full raise since his last action may re-raise."),
+    short_all_in_reopens=_p(
+        "cumulative",
+        _r("TDA 2024 Rule 47"),
+        note="A short all-in does not reopen the betting for players who already acted; several short all-ins reopen once they add up to a full raise.",
+    ),
+    short_all_in_caller_may_reraise=_p(
+        True, _r("TDA 2024 Rule 47"), note="A player facing at least a full raise since his last action may re-raise."
+    ),
     oversized_chip_facing_blinds=_p("call", _r("TDA 2024 Rule 44")),
     oversized_chip_facing_bet=_p("call", _r("TDA 2024 Rule 44")),
     oversized_chip_opening_bet=_p("bet_chip_value", _r("TDA 2024 Rule 44")),
     oversized_chip_raise_no_amount=_p("chip_value", _r("TDA 2024 Rule 44")),
     multiple_chips=_p("call_unless_one_chip_removable", _r("TDA 2024 Rule 45")),
-    silent_raise_allowed=_p(True, _r("TDA 2024 Rule 42"), note="A raise is made by a verbal amount, or all chips in one motion."),
+    silent_raise_allowed=_p(
+        True, _r("TDA 2024 Rule 42"), note="A raise is made by a verbal amount, or all chips in one motion."
+    ),
     short_raise_silent=_p("fifty_percent", _r("TDA 2024 Rule 43")),
-    short_raise_declared=_p("minimum_raise", _r("TDA 2024 Rule 43"), note="'Raise' declared with less than the minimum: a minimum raise."),
+    short_raise_declared=_p(
+        "minimum_raise", _r("TDA 2024 Rule 43"), note="'Raise' declared with less than the minimum: a minimum raise."
+    ),
     string_raise_counts_as=_p("call", _r("TDA 2024 Rule 56")),
-    string_bet_counts_as=_p("first_motion", _r("TDA 2024 Rule 56"), note="String bets are not allowed; only the first continuous motion counts."),
+    string_bet_counts_as=_p(
+        "first_motion",
+        _r("TDA 2024 Rule 56"),
+        note="String bets are not allowed; only the first continuous motion counts.",
+    ),
     verbal_allows_several_motions=_p(True, _r("TDA 2024 Rule 40"), _r("TDA 2024 Rule 42")),
     call_without_bet_is=_p("check", _r("TDA 2024 Rule 55")),
     raise_without_bet_is=_p("bet", _r("TDA 2024 Rule 55")),
@@ -280,10 +317,18 @@ TDA_2024 = _build(
     declared_raise_amount=_p("total", _r("TDA 2024 Rule 40"), _r("TDA 2024 Rule 43")),
     short_bet=_p("complete_to_minimum", _r("TDA 2024 Rule 52")),
     verbal_binding=_p(True, _r("TDA 2024 Rule 51")),
-    verbal_vs_chips=_p("first_binds", _r("TDA 2024 Rule 40"), note="Whichever comes first, words or chips, defines the action."),
-    out_of_turn_changed_by=_p(("bet", "raise"), _r("TDA 2024 Rule 53"), note="Check, call and fold do not change the action."),
+    verbal_vs_chips=_p(
+        "first_binds", _r("TDA 2024 Rule 40"), note="Whichever comes first, words or chips, defines the action."
+    ),
+    out_of_turn_changed_by=_p(
+        ("bet", "raise"), _r("TDA 2024 Rule 53"), note="Check, call and fold do not change the action."
+    ),
     out_of_turn_check_restricts=_p(False, _r("TDA 2024 Rule 53")),
-    undercall=_p("call_if_heads_up_or_opening_bet", _r("TDA 2024 Rule 51"), note="Mandatory full call heads-up or facing the opening bet; otherwise the floor decides."),
+    undercall=_p(
+        "call_if_heads_up_or_opening_bet",
+        _r("TDA 2024 Rule 51"),
+        note="Mandatory full call heads-up or facing the opening bet; otherwise the floor decides.",
+    ),
     odd_chip=_p("left_of_button", _r("TDA 2024 Rule 20")),
     odd_chip_unit=_p("smallest_chip", _r("TDA 2024 Rule 20")),
     bet_unit=_p(None, note="No divisibility rule."),
@@ -295,141 +340,364 @@ TDA_2024 = _build(
     clock_seconds=_p(30, _r("TDA 2024 Rule 29"), note="25 seconds plus a 5-second countdown."),
     clock_countdown_seconds=_p(5, _r("TDA 2024 Rule 29")),
     clock_expiry=_p("dead", _r("TDA 2024 Rule 29")),
-    showdown_no_bet=_p("left_of_button", _r("TDA 2024 Rule 15"), note="No bet on the last round: the first player left of the button shows first."),
+    showdown_no_bet=_p(
+        "left_of_button",
+        _r("TDA 2024 Rule 15"),
+        note="No bet on the last round: the first player left of the button shows first.",
+    ),
     substantial_action=_p("two_actions_one_with_chips_or_three", _r("TDA 2024 Rule 36")),
     misdeal_until=_p("substantial_action", _r("TDA 2024 Rule 35"), _r("TDA 2024 Rule 36")),
-    misdeal_after_flop=_p(False, _r("TDA 2024 Rule 35"), note="A misdeal concerns the initial deal; board errors are handled separately."),
-    exposed_card_on_deal=_p("replace_one_misdeal_two", _r("TDA 2024 Rule 35"), note="Two or more exposed cards on the initial deal are a misdeal; one is replaced."),
+    misdeal_after_flop=_p(
+        False, _r("TDA 2024 Rule 35"), note="A misdeal concerns the initial deal; board errors are handled separately."
+    ),
+    exposed_card_on_deal=_p(
+        "replace_one_misdeal_two",
+        _r("TDA 2024 Rule 35"),
+        note="Two or more exposed cards on the initial deal are a misdeal; one is replaced.",
+    ),
     premature_board_card=_p("reshuffle", _r("TDA 2024 Rule 39")),
-    four_card_flop=_p("random_burn", _r("TDA 2024 Rule 39"), note="The four cards are scrambled face down; the floor picks one at random as the next burn card."),
-    skipped_player_late=_p("oot_binding_floor_decides", _r("TDA 2024 Rule 53"), note="Substantial action to the skipped player's left: the out-of-turn action is binding; the floor decides on the skipped hand."),
+    four_card_flop=_p(
+        "random_burn",
+        _r("TDA 2024 Rule 39"),
+        note="The four cards are scrambled face down; the floor picks one at random as the next burn card.",
+    ),
+    skipped_player_late=_p(
+        "oot_binding_floor_decides",
+        _r("TDA 2024 Rule 53"),
+        note="Substantial action to the skipped player's left: the out-of-turn action is binding; the floor decides on the skipped hand.",
+    ),
     penalty_kinds=_p(("warning", "sit_out_hands", "sit_out_orbits", "disqualification"), _r("TDA 2024 Rule 71")),
-    penalty_sit_out=_p("dealt_in_hand_killed", _r("TDA 2024 Rule 71"), note="A player sitting out a penalty is dealt in, posts blinds and antes, and his hand is killed."),
+    penalty_sit_out=_p(
+        "dealt_in_hand_killed",
+        _r("TDA 2024 Rule 71"),
+        note="A player sitting out a penalty is dealt in, posts blinds and antes, and his hand is killed.",
+    ),
 )
 
 # --------------------------------------------------------------------------- 000 casino cash
 CASINO_CASH = _build(
-    "casino-cash", "Casino cash games (000 Cash Game Reglement)", "casino-cash", TDA_2024,
-    min_raise=_p("last_full_raise", _r("000 Aktionen 3"), note="'Das Minimum Raise ist immer gleich hoch wie die Erhöhung zuvor.'"),
+    "casino-cash",
+    "Casino cash games (000 Cash Game Reglement)",
+    "casino-cash",
+    TDA_2024,
+    min_raise=_p(
+        "last_full_raise",
+        _r("000 Aktionen 3"),
+        note="'Das Minimum Raise ist immer gleich hoch wie die Erhöhung zuvor.'",
+    ),
     split_limit_raise_cap=_p(3, _r("000 Aktionen 3"), note="Split limit: three raises per betting round."),
-    split_limit_cap_lifted_heads_up=_p(True, _r("000 Aktionen 3"), note="Unlimited once only two players remain before the third raise."),
-    short_all_in_reopens=_p("cumulative", _r("000 Aktionen 5"), note="An all-in short of a full raise does not reopen the betting for players who already acted."),
-    oversized_chip_facing_blinds=_p("call", _r("000 Aktionen 4"), _r("000 Aktionen 5"), note="A chip bigger than the previous bet (the big blind counts) is a raise only if declared."),
+    split_limit_cap_lifted_heads_up=_p(
+        True, _r("000 Aktionen 3"), note="Unlimited once only two players remain before the third raise."
+    ),
+    short_all_in_reopens=_p(
+        "cumulative",
+        _r("000 Aktionen 5"),
+        note="An all-in short of a full raise does not reopen the betting for players who already acted.",
+    ),
+    oversized_chip_facing_blinds=_p(
+        "call",
+        _r("000 Aktionen 4"),
+        _r("000 Aktionen 5"),
+        note="A chip bigger than the previous bet (the big blind counts) is a raise only if declared.",
+    ),
     oversized_chip_facing_bet=_p("call", _r("000 Aktionen 4"), _r("000 Aktionen 5")),
-    oversized_chip_opening_bet=_p("bet_chip_value", _r("000 Aktionen 4"), note="After the flop an undeclared bigger chip is a bet of its full value."),
-    oversized_chip_raise_no_amount=_p("chip_value", _r("000 Aktionen 4"), note="Raise declared without amount: the maximum allowed (pot-limit) up to the chip's value."),
+    oversized_chip_opening_bet=_p(
+        "bet_chip_value",
+        _r("000 Aktionen 4"),
+        note="After the flop an undeclared bigger chip is a bet of its full value.",
+    ),
+    oversized_chip_raise_no_amount=_p(
+        "chip_value",
+        _r("000 Aktionen 4"),
+        note="Raise declared without amount: the maximum allowed (pot-limit) up to the chip's value.",
+    ),
     multiple_chips=_p("call_unless_one_chip_removable", _r("000 Aktionen 4")),
-    silent_raise_allowed=_p(True, _r("000 Aktionen 3"), note="Valid raises: in one motion, amount announced first, or 'raise' + call + raise in one motion."),
+    silent_raise_allowed=_p(
+        True,
+        _r("000 Aktionen 3"),
+        note="Valid raises: in one motion, amount announced first, or 'raise' + call + raise in one motion.",
+    ),
     short_raise_silent=_p("fifty_percent", _r("000 Aktionen 5")),
     string_raise_counts_as=_p("call", _r("000 Aktionen 3"), _r("000 Aktionen 2")),
-    string_bet_counts_as=_p("first_motion", _r("000 Aktionen 2"), note="The amount must be put in one continuous motion without returning to the stack."),
-    verbal_allows_several_motions=_p(True, _r("000 Aktionen 3"), note="Aktionen 3 c): announce 'raise', put the call, then the raise in one motion."),
+    string_bet_counts_as=_p(
+        "first_motion",
+        _r("000 Aktionen 2"),
+        note="The amount must be put in one continuous motion without returning to the stack.",
+    ),
+    verbal_allows_several_motions=_p(
+        True, _r("000 Aktionen 3"), note="Aktionen 3 c): announce 'raise', put the call, then the raise in one motion."
+    ),
     verbal_binding=_p(True, _r("000 Allgemein 4"), _r("000 Aktionen 2")),
-    out_of_turn_changed_by=_p(("bet", "raise"), _r("000 Aktionen 2"), note="'Check, Call oder Fold gelten nicht als Veränderung.'"),
-    undercall=_p("complete_or_fold", _r("000 Aktionen 2"), note="Short call (raise not noticed): complete it or forfeit the chips and the pot; no raise."),
-    odd_chip=_p("left_of_button", _r("000 Allgemein 8"), _r("000 Aktionen 8"), note="Hold'em/Omaha: the winner nearest the button in betting order (the worse position, left of the button)."),
-    odd_chip_unit=_p("small_blind", _r("000 Allgemein 8"), note="A pot is split only down to the small blind (or ante)."),
-    bet_unit=_p("small_blind", _r("000 Allgemein 8"), _r("000 Einsätze 1"), note="Every bet must be divisible by the small blind (or ante); the excess is returned."),
-    bet_unit_big_blind_stakes=_p(((2, 5),), _r("000 Allgemein 8"), note="At 2/5 every bet must be divisible by the big blind."),
+    out_of_turn_changed_by=_p(
+        ("bet", "raise"), _r("000 Aktionen 2"), note="'Check, Call oder Fold gelten nicht als Veränderung.'"
+    ),
+    undercall=_p(
+        "complete_or_fold",
+        _r("000 Aktionen 2"),
+        note="Short call (raise not noticed): complete it or forfeit the chips and the pot; no raise.",
+    ),
+    odd_chip=_p(
+        "left_of_button",
+        _r("000 Allgemein 8"),
+        _r("000 Aktionen 8"),
+        note="Hold'em/Omaha: the winner nearest the button in betting order (the worse position, left of the button).",
+    ),
+    odd_chip_unit=_p(
+        "small_blind", _r("000 Allgemein 8"), note="A pot is split only down to the small blind (or ante)."
+    ),
+    bet_unit=_p(
+        "small_blind",
+        _r("000 Allgemein 8"),
+        _r("000 Einsätze 1"),
+        note="Every bet must be divisible by the small blind (or ante); the excess is returned.",
+    ),
+    bet_unit_big_blind_stakes=_p(
+        ((2, 5),), _r("000 Allgemein 8"), note="At 2/5 every bet must be divisible by the big blind."
+    ),
     ante_format=_p(None, note="Cash flop games: no ante rule (Einsätze 2 only says the limit fixes blinds or ante)."),
-    button_rule=_p(None, note="Cash game: blinds are always taken from every active stake (Einsätze 4); no dead-button rule."),
+    button_rule=_p(
+        None, note="Cash game: blinds are always taken from every active stake (Einsätze 4); no dead-button rule."
+    ),
     clock_seconds=_p(None, note="No clock rule in 000."),
     clock_countdown_seconds=_p(None),
     clock_expiry=_p(None),
-    substantial_action=_p("two_actions", _r("000 Allgemein 9"), note="Two active actions (check, bet, call, raise, re-raise or fold)."),
+    substantial_action=_p(
+        "two_actions", _r("000 Allgemein 9"), note="Two active actions (check, bet, call, raise, re-raise or fold)."
+    ),
     misdeal_until=_p("two_actions", _r("000 Allgemein 9")),
-    misdeal_after_flop=_p(False, _r("000 Allgemein 9"), note="'Ein Spiel kann nach dem Flop nicht mehr für ungültig erklärt werden.'"),
-    exposed_card_on_deal=_p("misdeal", _r("000 Allgemein 9"), note="c) the first or second card exposed is a misdeal (until two active actions)."),
-    penalty_kinds=_p(("warning", "sit_out_hands", "disqualification"), _r("000 Strafen 4"), _r("000 Strafen 2"), note="'mündliche Verwarnung, Zeitstrafe oder Spielausschluss'; the time penalty is counted in hands."),
-    penalty_sit_out=_p("dealt_in_hand_killed", _r("000 Allgemein 6"), note="A player away from his seat is dealt in, his blinds are taken, his hand is invalid."),
+    misdeal_after_flop=_p(
+        False, _r("000 Allgemein 9"), note="'Ein Spiel kann nach dem Flop nicht mehr für ungültig erklärt werden.'"
+    ),
+    exposed_card_on_deal=_p(
+        "misdeal",
+        _r("000 Allgemein 9"),
+        note="c) the first or second card exposed is a misdeal (until two active actions).",
+    ),
+    penalty_kinds=_p(
+        ("warning", "sit_out_hands", "disqualification"),
+        _r("000 Strafen 4"),
+        _r("000 Strafen 2"),
+        note="'mündliche Verwarnung, Zeitstrafe oder Spielausschluss'; the time penalty is counted in hands.",
+    ),
+    penalty_sit_out=_p(
+        "dealt_in_hand_killed",
+        _r("000 Allgemein 6"),
+        note="A player away from his seat is dealt in, his blinds are taken, his hand is invalid.",
+    ),
 )
 
 # --------------------------------------------------------------------------- 001 Wynental
 WYNENTAL = _build(
-    "wynental", "Kartenfreunde Wynental tournaments (001)", "wynental", TDA_2024,
-    min_raise=_p("last_full_raise", _r("001 6.17"), _r("001 Spielablauf"), note="001 says only 'mindestens um einen Big Blind'; applied as the standard last full raise, which is never below one big blind."),
-    split_limit_raise_cap=_p(None, _r("001 6.16"), note="No-limit: no cap; limit tournaments per the tournament structure."),
-    short_all_in_reopens=_p("cumulative", _r("001 6.17"), note="'Ein unvollständiger All-in Satz gilt nicht als voller Einsatz.'"),
+    "wynental",
+    "Kartenfreunde Wynental tournaments (001)",
+    "wynental",
+    TDA_2024,
+    min_raise=_p(
+        "last_full_raise",
+        _r("001 6.17"),
+        _r("001 Spielablauf"),
+        note="001 says only 'mindestens um einen Big Blind'; applied as the standard last full raise, which is never below one big blind.",
+    ),
+    split_limit_raise_cap=_p(
+        None, _r("001 6.16"), note="No-limit: no cap; limit tournaments per the tournament structure."
+    ),
+    short_all_in_reopens=_p(
+        "cumulative", _r("001 6.17"), note="'Ein unvollständiger All-in Satz gilt nicht als voller Einsatz.'"
+    ),
     oversized_chip_facing_blinds=_p("call", _r("001 6.20")),
     oversized_chip_facing_bet=_p("call", _r("001 6.20")),
-    oversized_chip_opening_bet=_p("bet_chip_value", _r("001 6.20"), note="After the flop an opening oversized chip counts at its value."),
-    oversized_chip_raise_no_amount=_p("chip_value", _r("001 6.20"), note="'der höchstmögliche Betrag, maximal bis zu der Wertigkeit des Chips'."),
-    silent_raise_allowed=_p(False, _r("001 6.18"), note="A raise must be announced before the chips touch the table, otherwise it is a call."),
+    oversized_chip_opening_bet=_p(
+        "bet_chip_value", _r("001 6.20"), note="After the flop an opening oversized chip counts at its value."
+    ),
+    oversized_chip_raise_no_amount=_p(
+        "chip_value", _r("001 6.20"), note="'der höchstmögliche Betrag, maximal bis zu der Wertigkeit des Chips'."
+    ),
+    silent_raise_allowed=_p(
+        False,
+        _r("001 6.18"),
+        note="A raise must be announced before the chips touch the table, otherwise it is a call.",
+    ),
     string_raise_counts_as=_p("call", _r("001 6.28"), _r("001 6.18")),
     string_bet_counts_as=_p("first_motion", _r("001 6.28")),
     verbal_binding=_p(True, _r("001 6.19")),
     out_of_turn_changed_by=_p(("bet", "raise"), _r("001 6.19")),
     odd_chip=_p("left_of_button", _r("001 Odd Chips")),
-    ante_format=_p("every_player", _r("001 Ante"), note="An ante paid by every player regardless of position, when the structure provides one."),
-    button_rule=_p("button_stays_no_small_blind", _r("001 6.10"), note="When the big blind busts, the button stays put and there is no small blind that round."),
+    ante_format=_p(
+        "every_player",
+        _r("001 Ante"),
+        note="An ante paid by every player regardless of position, when the structure provides one.",
+    ),
+    button_rule=_p(
+        "button_stays_no_small_blind",
+        _r("001 6.10"),
+        note="When the big blind busts, the button stays put and there is no small blind that round.",
+    ),
     heads_up_button=_p("small_blind_on_button", _r("001 Heads up")),
     clock_seconds=_p(30, _r("001 6.13")),
-    clock_countdown_seconds=_p(None, _r("001 6.13"), note="The dealer warns shortly before the 30 seconds run out; no fixed countdown."),
+    clock_countdown_seconds=_p(
+        None, _r("001 6.13"), note="The dealer warns shortly before the 30 seconds run out; no fixed countdown."
+    ),
     clock_expiry=_p("dead", _r("001 6.13")),
     showdown_no_bet=_p("left_of_button", _r("001 6.21")),
-    exposed_card_on_deal=_p("replace", _r("001 6.25"), note="The exposed card goes face up to the middle, the player gets a new card, the exposed card becomes the burn card."),
-    premature_board_card=_p("becomes_burn_card", _r("001 6.25"), note="'Deckt der Dealer im späteren Spielverlauf aus Versehen eine Karte auf ... zur burning card.'"),
-    penalty_kinds=_p(("sit_out_orbits", "disqualification"), _r("001 6.37"), note="'von einer Button-Runde bis zu einer Disqualifikation'."),
-    penalty_sit_out=_p("dealt_in_hand_killed", _r("001 6.37"), _r("001 6.14"), note="The player leaves the table for the penalty; a player not at the table when the cards are dealt has a dead hand."),
+    exposed_card_on_deal=_p(
+        "replace",
+        _r("001 6.25"),
+        note="The exposed card goes face up to the middle, the player gets a new card, the exposed card becomes the burn card.",
+    ),
+    premature_board_card=_p(
+        "becomes_burn_card",
+        _r("001 6.25"),
+        note="'Deckt der Dealer im späteren Spielverlauf aus Versehen eine Karte auf ... zur burning card.'",
+    ),
+    penalty_kinds=_p(
+        ("sit_out_orbits", "disqualification"),
+        _r("001 6.37"),
+        note="'von einer Button-Runde bis zu einer Disqualifikation'.",
+    ),
+    penalty_sit_out=_p(
+        "dealt_in_hand_killed",
+        _r("001 6.37"),
+        _r("001 6.14"),
+        note="The player leaves the table for the penalty; a player not at the table when the cards are dealt has a dead hand.",
+    ),
 )
 
 # --------------------------------------------------------------------------- 002 betting rules
 BETTING_RULES = _build(
-    "betting-rules", "Betting rules page (002 Einsätze und Erhöhungen)", "betting-rules", TDA_2024,
-    min_raise=_p("double_previous", _r("002 #4"), note="BB 100, bet 100, raise to 200: the next raise must be to at least 400 (read as twice the current bet, as the engine does)."),
+    "betting-rules",
+    "Betting rules page (002 Einsätze und Erhöhungen)",
+    "betting-rules",
+    TDA_2024,
+    min_raise=_p(
+        "double_previous",
+        _r("002 #4"),
+        note="BB 100, bet 100, raise to 200: the next raise must be to at least 400 (read as twice the current bet, as the engine does).",
+    ),
     min_bet=_p("big_blind", _r("002 #3")),
     split_limit_raise_cap=_p(None, _r("002 #2")),
     oversized_chip_facing_blinds=_p("call", _r("002 #11")),
     oversized_chip_facing_bet=_p("call", _r("002 #11")),
     multiple_chips=_p("call_unless_one_chip_removable", _r("002 #12")),
-    short_raise_silent=_p("bet_plus_half", _r("002 #13"), note="The full bet plus half of it or more counts as a raise, which must be completed; not with a single bigger chip."),
-    short_raise_declared=_p("fifty_percent_or_withdraw", _r("002 #6"), note="Under 50 % of the minimum the raise may be withdrawn; 50 % or more must be completed, even all-in."),
+    short_raise_silent=_p(
+        "bet_plus_half",
+        _r("002 #13"),
+        note="The full bet plus half of it or more counts as a raise, which must be completed; not with a single bigger chip.",
+    ),
+    short_raise_declared=_p(
+        "fifty_percent_or_withdraw",
+        _r("002 #6"),
+        note="Under 50 % of the minimum the raise may be withdrawn; 50 % or more must be completed, even all-in.",
+    ),
     string_raise_counts_as=_p("call", _r("002 #13")),
     verbal_binding=_p(True, _r("002 #5")),
     short_bet=_p("complete_to_minimum", _r("002 #14")),
-    out_of_turn_changed_by=_p(("bet", "call", "raise"), _r("002 #8"), note="Binding only if no intervening bet, call or raise."),
-    out_of_turn_check_restricts=_p(True, _r("002 #8"), note="Out-of-turn check: no bet or raise later; out-of-turn call can never become a raise."),
-    undercall=_p("complete", _r("002 #10"), _r("002 #14"), note="Short bets and calls are completed; a player who missed a raise may withdraw if nobody acted after him and he put in under 50 %."),
-    skipped_player_late=_p("must_object_immediately", _r("002 #9"), note="A skipped player must alert the dealer to keep his right to act."),
+    out_of_turn_changed_by=_p(
+        ("bet", "call", "raise"), _r("002 #8"), note="Binding only if no intervening bet, call or raise."
+    ),
+    out_of_turn_check_restricts=_p(
+        True, _r("002 #8"), note="Out-of-turn check: no bet or raise later; out-of-turn call can never become a raise."
+    ),
+    undercall=_p(
+        "complete",
+        _r("002 #10"),
+        _r("002 #14"),
+        note="Short bets and calls are completed; a player who missed a raise may withdraw if nobody acted after him and he put in under 50 %.",
+    ),
+    skipped_player_late=_p(
+        "must_object_immediately", _r("002 #9"), note="A skipped player must alert the dealer to keep his right to act."
+    ),
 )
 
 # --------------------------------------------------------------------------- 003 NLHE
 NLHE = _build(
-    "nlhe", "NLHE rules with dealer procedures (003)", "nlhe", TDA_2024,
-    min_raise=_p("last_full_raise", _r("003 Einsätze und Annoncen"), _r("003 Pre-Flop"), note="'Eine Erhöhung muss immer mindestens genau so hoch sein wie die vorangegangene Erhöhung.'"),
+    "nlhe",
+    "NLHE rules with dealer procedures (003)",
+    "nlhe",
+    TDA_2024,
+    min_raise=_p(
+        "last_full_raise",
+        _r("003 Einsätze und Annoncen"),
+        _r("003 Pre-Flop"),
+        note="'Eine Erhöhung muss immer mindestens genau so hoch sein wie die vorangegangene Erhöhung.'",
+    ),
     min_bet=_p("big_blind", _r("003 Flop"), _r("003 Die Setzrunden")),
     short_all_in_reopens=_p("cumulative", _r("003 All-In")),
-    short_all_in_caller_may_reraise=_p(False, _r("003 All-In"), note="A player who only called a short all-in and then faces a raise may only call or fold."),
-    oversized_chip_facing_blinds=_p("call", _r("003 Einsätze und Annoncen"), note="A silent raise needs at least two chips in one motion."),
+    short_all_in_caller_may_reraise=_p(
+        False,
+        _r("003 All-In"),
+        note="A player who only called a short all-in and then faces a raise may only call or fold.",
+    ),
+    oversized_chip_facing_blinds=_p(
+        "call", _r("003 Einsätze und Annoncen"), note="A silent raise needs at least two chips in one motion."
+    ),
     oversized_chip_facing_bet=_p("call", _r("003 Einsätze und Annoncen")),
     silent_raise_allowed=_p(True, _r("003 Einsätze und Annoncen")),
     string_raise_counts_as=_p("call", _r("003 Einsätze und Annoncen")),
-    string_bet_counts_as=_p("minimum_bet", _r("003 Einsätze und Annoncen"), note="Not in one motion: only the minimum bet (big blind) or a call."),
+    string_bet_counts_as=_p(
+        "minimum_bet",
+        _r("003 Einsätze und Annoncen"),
+        note="Not in one motion: only the minimum bet (big blind) or a call.",
+    ),
     verbal_allows_several_motions=_p(True, _r("003 Einsätze und Annoncen")),
-    verbal_binding=_p(True, _r("003 Ausserordentliche und ordentliche Handlungen der Spieler"), _r("003 Einsätze und Annoncen")),
+    verbal_binding=_p(
+        True, _r("003 Ausserordentliche und ordentliche Handlungen der Spieler"), _r("003 Einsätze und Annoncen")
+    ),
     out_of_turn_changed_by=_p(("bet", "raise"), _r("003 Ausserordentliche und ordentliche Handlungen der Spieler")),
-    undercall=_p("complete_or_fold", _r("003 Einsätze und Annoncen"), note="A call that is too small must be completed to stay in the hand."),
+    undercall=_p(
+        "complete_or_fold",
+        _r("003 Einsätze und Annoncen"),
+        note="A call that is too small must be completed to stay in the hand.",
+    ),
     odd_chip=_p("left_of_button", _r("003 Pot Teilung / Odd-Chips")),
     heads_up_button=_p("small_blind_on_button", _r("003 Heads-Up")),
-    showdown_no_bet=_p("left_of_button", _r("003 Showdown Reihenfolge"), note="All checked: the first player who checked shows first (the first active player left of the button)."),
-    exposed_card_on_deal=_p("replace_one_misdeal_two", _r("003 Miss-Deal"), note="One exposed card stays with the player until the deal is complete, is replaced and becomes the burn card; more than one is a misdeal."),
+    showdown_no_bet=_p(
+        "left_of_button",
+        _r("003 Showdown Reihenfolge"),
+        note="All checked: the first player who checked shows first (the first active player left of the button).",
+    ),
+    exposed_card_on_deal=_p(
+        "replace_one_misdeal_two",
+        _r("003 Miss-Deal"),
+        note="One exposed card stays with the player until the deal is complete, is replaced and becomes the burn card; more than one is a misdeal.",
+    ),
     premature_board_card=_p("reshuffle", _r("003 Miss-Deal")),
-    four_card_flop=_p("redress", _r("003 Burn Cards"), note="Wrongly dealt cards go back on the deck in their order (redress); if that is no longer possible, the burn is adjusted."),
-    skipped_player_late=_p("must_object_immediately", _r("003 Ausserordentliche und ordentliche Handlungen der Spieler")),
-    penalty_sit_out=_p("dealt_in_hand_killed", _r("003 Ausserordentliche und ordentliche Handlungen der Spieler"), note="An absent player's blinds are posted by the dealer; absent at the second hole card = folded."),
+    four_card_flop=_p(
+        "redress",
+        _r("003 Burn Cards"),
+        note="Wrongly dealt cards go back on the deck in their order (redress); if that is no longer possible, the burn is adjusted.",
+    ),
+    skipped_player_late=_p(
+        "must_object_immediately", _r("003 Ausserordentliche und ordentliche Handlungen der Spieler")
+    ),
+    penalty_sit_out=_p(
+        "dealt_in_hand_killed",
+        _r("003 Ausserordentliche und ordentliche Handlungen der Spieler"),
+        note="An absent player's blinds are posted by the dealer; absent at the second hole card = folded.",
+    ),
 )
 
 # --------------------------------------------------------------------------- 004 MunotPoker
 MUNOTPOKER = _build(
-    "munotpoker", "MunotPoker tournaments (004)", "munotpoker", TDA_2024,
+    "munotpoker",
+    "MunotPoker tournaments (004)",
+    "munotpoker",
+    TDA_2024,
     min_raise=_p("last_full_raise", _r("004 #43")),
     split_limit_raise_cap=_p(None, _r("004 #48")),
     short_all_in_reopens=_p("cumulative", _r("004 #47")),
     short_all_in_caller_may_reraise=_p(True, _r("004 #47")),
-    oversized_chip_facing_blinds=_p("raise_to_chip_value", _r("004 #44"), note="No bet yet (only blinds) and no declaration: raise to the chip's full value."),
+    oversized_chip_facing_blinds=_p(
+        "raise_to_chip_value",
+        _r("004 #44"),
+        note="No bet yet (only blinds) and no declaration: raise to the chip's full value.",
+    ),
     oversized_chip_facing_bet=_p("call", _r("004 #44"), note="Even if it is the player's last chip."),
     oversized_chip_raise_no_amount=_p("chip_value", _r("004 #44")),
-    multiple_chips=_p("call_unless_one_chip_removable", _r("004 #45"), note="If one chip was not needed for the call, the 50 % rule of #43 decides."),
+    multiple_chips=_p(
+        "call_unless_one_chip_removable",
+        _r("004 #45"),
+        note="If one chip was not needed for the call, the 50 % rule of #43 decides.",
+    ),
     silent_raise_allowed=_p(True, _r("004 #42")),
     short_raise_silent=_p("fifty_percent", _r("004 #43"), _r("004 #45")),
     short_raise_declared=_p("minimum_raise", _r("004 #43")),
@@ -448,7 +716,11 @@ MUNOTPOKER = _build(
     undercall=_p("call_if_heads_up_or_opening_bet", _r("004 #51")),
     odd_chip=_p("left_of_button", _r("004 #20"), note="The 'worse' position."),
     odd_chip_unit=_p("smallest_chip", _r("004 #20")),
-    ante_format=_p("big_blind_ante", _r("004 #81"), note="Small or big blind ante posted by the big blind; not halved short-handed."),
+    ante_format=_p(
+        "big_blind_ante",
+        _r("004 #81"),
+        note="Small or big blind ante posted by the big blind; not halved short-handed.",
+    ),
     button_rule=_p("no_dead_button", _r("004 #32")),
     heads_up_button=_p("small_blind_on_button", _r("004 #34")),
     heads_up_no_double_big_blind=_p(True, _r("004 #34")),
@@ -458,18 +730,31 @@ MUNOTPOKER = _build(
     showdown_no_bet=_p("left_of_button", _r("004 #17"), note="No bet on the river: position decides."),
     substantial_action=_p("two_actions_one_with_chips_or_three", _r("004 #36")),
     misdeal_until=_p("substantial_action", _r("004 #35"), _r("004 #36")),
-    exposed_card_on_deal=_p("replace_one_misdeal_two", _r("004 #35"), note="'die 2. Karte unabsichtlich offen ... gedealt' is a misdeal; a single exposed card is replaced."),
+    exposed_card_on_deal=_p(
+        "replace_one_misdeal_two",
+        _r("004 #35"),
+        note="'die 2. Karte unabsichtlich offen ... gedealt' is a misdeal; a single exposed card is replaced.",
+    ),
     premature_board_card=_p("reshuffle", _r("004 #39")),
     four_card_flop=_p("random_burn", _r("004 #39")),
-    skipped_player_late=_p("floor_dead_or_passive", _r("004 #53"), note="The floor declares the skipped hand dead or lets him act passively (call, check or fold only)."),
+    skipped_player_late=_p(
+        "floor_dead_or_passive",
+        _r("004 #53"),
+        note="The floor declares the skipped hand dead or lets him act passively (call, check or fold only).",
+    ),
     penalty_kinds=_p(("warning", "sit_out_hands", "sit_out_orbits", "disqualification"), _r("004 #71")),
-    penalty_sit_out=_p("dealt_in_hand_killed", _r("004 #71"), note="Cards are dealt to the seat and collected before the betting round; blinds and antes are always posted."),
+    penalty_sit_out=_p(
+        "dealt_in_hand_killed",
+        _r("004 #71"),
+        note="Cards are dealt to the seat and collected before the betting round; blinds and antes are always posted.",
+    ),
 )
 
 #: slug -> profile
 PROFILES: dict[str, HouseRules] = {
     p.slug: p for p in (TDA_2024, CASINO_CASH, WYNENTAL, BETTING_RULES, NLHE, MUNOTPOKER)
 }
+
 
 def get_profile(slug: str) -> HouseRules:
     """Return the profile called ``slug``.

@@ -45,15 +45,18 @@ class Rulebook:
     title: str
 
 
-RULEBOOKS: dict[str, Rulebook] = {b.slug: b for b in (
-    Rulebook("casino-cash", "000", "000_2b5ab8aade69ac44.txt", "Cash Game Reglement (casino)"),
-    Rulebook("wynental", "001", "001_7d5aa5fee60e41d9.txt", "Allgemeine Turnierregeln, Kartenfreunde Wynental"),
-    Rulebook("betting-rules", "002", "002_4395399a61500fa3.txt", "Einsätze und Erhöhungen"),
-    Rulebook("nlhe", "003", "003_a92767c2b39617bc.txt", "Texas Hold'em No Limit with dealer procedures"),
-    Rulebook("munotpoker", "004", "004_703829b529d7b378.txt", "Turnierregeln der MunotPoker GmbH"),
-    Rulebook(TDA, "", None, "TDA 2024 standard"),
-    Rulebook(HOUSE, "house", None, "House settings (no rulebook)"),
-)}
+RULEBOOKS: dict[str, Rulebook] = {
+    b.slug: b
+    for b in (
+        Rulebook("casino-cash", "000", "000_2b5ab8aade69ac44.txt", "Cash Game Reglement (casino)"),
+        Rulebook("wynental", "001", "001_7d5aa5fee60e41d9.txt", "Allgemeine Turnierregeln, Kartenfreunde Wynental"),
+        Rulebook("betting-rules", "002", "002_4395399a61500fa3.txt", "Einsätze und Erhöhungen"),
+        Rulebook("nlhe", "003", "003_a92767c2b39617bc.txt", "Texas Hold'em No Limit with dealer procedures"),
+        Rulebook("munotpoker", "004", "004_703829b529d7b378.txt", "Turnierregeln der MunotPoker GmbH"),
+        Rulebook(TDA, "", None, "TDA 2024 standard"),
+        Rulebook(HOUSE, "house", None, "House settings (no rulebook)"),
+    )
+}
 """slug -> :class:`Rulebook`, in seed order, then TDA and the house."""
 
 _BY_PREFIX = {b.prefix: b for b in RULEBOOKS.values() if b.prefix}

@@ -26,8 +26,11 @@ def endpoints() -> list[tuple[str, str, TypeAdapter]]:
         ("`/ws/tables/<id>/dealer/` (dealer tablet)", "type", DealerMessage),
         ("`/ws/floor/` (floor dashboard)", "type", FloorMessage),
         ("`/ws/room/<slug>/` (room dashboard) and `/ws/lobby/<token>/` (lobby screen)", "type", RoomSocketMessage),
-        ("`/ws/tournaments/<id>/` (director) and `/ws/tournaments/lobby/<token>/` (screen)", "type",
-         TournamentSocketMessage),
+        (
+            "`/ws/tournaments/<id>/` (director) and `/ws/tournaments/lobby/<token>/` (screen)",
+            "type",
+            TournamentSocketMessage,
+        ),
         ("`POST /room/<slug>/act/` (the floor's room actions)", "op", RoomAction),
         ("`POST /tournaments/<id>/action/` (the director's desk)", "op", DirectorAction),
         ("`POST /tournaments/tables/<id>/absent/` (the tablet's absent control)", "", AbsentBody),
@@ -59,8 +62,14 @@ def _type_of(prop: dict[str, Any], defs: dict[str, Any]) -> str:
             return " \\| ".join(_type_of(p, defs) for p in prop[key])
     kind = prop.get("type", "any")
     bounds = []
-    for key, sign in (("minimum", ">="), ("maximum", "<="), ("minLength", "len >="), ("maxLength", "len <="),
-                      ("minItems", "items >="), ("maxItems", "items <=")):
+    for key, sign in (
+        ("minimum", ">="),
+        ("maximum", "<="),
+        ("minLength", "len >="),
+        ("maxLength", "len <="),
+        ("minItems", "items >="),
+        ("maxItems", "items <="),
+    ):
         if key in prop:
             bounds.append(f"{sign} {prop[key]}")
     if kind == "array":
@@ -92,12 +101,18 @@ def _rows(schema: dict[str, Any], tag: str, defs: dict[str, Any], name: str = ""
 
 def render() -> str:
     """The generated Markdown block, markers included."""
-    out = [BEGIN, "", "## Message reference (every socket and JSON endpoint)", "",
-           "Every field is strictly typed: an integer is never a bool or a float, text is bounded and free of",
-           "NUL and lone surrogates, a message nests at most 12 levels and is at most 64 KiB. A field marked `?`",
-           "is optional. A message that does not fit is answered with `invalid` naming the field",
-           "(`{\"type\": \"error\", \"code\": \"invalid\", \"field\": ..., \"message\": ...}` on a socket, status 400",
-           "with `{\"ok\": false, ...}` over HTTP); the socket stays open and nothing changes.", ""]
+    out = [
+        BEGIN,
+        "",
+        "## Message reference (every socket and JSON endpoint)",
+        "",
+        "Every field is strictly typed: an integer is never a bool or a float, text is bounded and free of",
+        "NUL and lone surrogates, a message nests at most 12 levels and is at most 64 KiB. A field marked `?`",
+        "is optional. A message that does not fit is answered with `invalid` naming the field",
+        '(`{"type": "error", "code": "invalid", "field": ..., "message": ...}` on a socket, status 400',
+        'with `{"ok": false, ...}` over HTTP); the socket stays open and nothing changes.',
+        "",
+    ]
     for title, tag, adapter in endpoints():
         schema = adapter.json_schema()
         defs = schema.get("$defs", {})

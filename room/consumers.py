@@ -116,8 +116,7 @@ class LobbyConsumer(_RoomSocket):
         await self.send(text_data=event["text"])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self.send_json({"type": "error", "code": "read_only",
-                              "message": "the lobby screen is read-only"})
+        await self.send_json({"type": "error", "code": "read_only", "message": "the lobby screen is read-only"})
 
 
 class RoomFloorConsumer(_RoomSocket):
@@ -144,8 +143,13 @@ class RoomFloorConsumer(_RoomSocket):
         try:
             schemas.parse(RoomSocketMessage, text_data)
         except schemas.MessageError as exc:
-            await self.send_json({"type": "error", **exc.as_dict(),
-                                  "message": f"this socket only answers snapshot requests ({exc.message})"})
+            await self.send_json(
+                {
+                    "type": "error",
+                    **exc.as_dict(),
+                    "message": f"this socket only answers snapshot requests ({exc.message})",
+                }
+            )
             return
         status, snapshot = await _floor_room(self.user, self.slug)
         if status == "ok":

@@ -33,8 +33,9 @@ class Room(models.Model):
     slug = models.SlugField(unique=True)
     name = models.CharField(_("name"), max_length=80)
     call_seconds = models.PositiveIntegerField(_("call countdown (seconds)"), default=300)
-    lobby_names = models.CharField(_("names on the lobby screen"), max_length=10, choices=Names.choices,
-                                   default=Names.FULL)
+    lobby_names = models.CharField(
+        _("names on the lobby screen"), max_length=10, choices=Names.choices, default=Names.FULL
+    )
     lobby_stacks = models.BooleanField(_("stacks on the lobby screen"), default=False)
     seq = models.BigIntegerField(default=0)
 
@@ -136,9 +137,11 @@ class QueueEntry(models.Model):
         db_table = "tables_queueentry"
         ordering = ["game", "queue", "joined_at", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "queue", "player"],
-                                    condition=models.Q(status__in=["waiting", "called"]),
-                                    name="queueentry_once_per_list"),
+            models.UniqueConstraint(
+                fields=["game", "queue", "player"],
+                condition=models.Q(status__in=["waiting", "called"]),
+                name="queueentry_once_per_list",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -174,8 +177,9 @@ class Call(models.Model):
         db_table = "tables_call"
         ordering = ["called_at", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "seat_number"], condition=models.Q(status="open"),
-                                    name="call_one_open_per_seat"),
+            models.UniqueConstraint(
+                fields=["table", "seat_number"], condition=models.Q(status="open"), name="call_one_open_per_seat"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -242,8 +246,9 @@ class RoomLog(models.Model):
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     payload = models.JSONField(default=dict)
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                              related_name="+")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

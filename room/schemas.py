@@ -4,7 +4,7 @@ a bad body is refused with ``invalid`` and the field named, and changes nothing.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, TypeAdapter
 
@@ -158,12 +158,31 @@ class Settings(Message):
     lobby_stacks: StrictBool | None = None
 
 
-RoomAction = TypeAdapter(Annotated[
-    Union[WaitlistAdd, WaitlistRemove, CallNext, Accept, Decline, Sweep, SeatFromList, BuyIn, Leave, Move, Absent,
-          TableOpen, AssignDealer, ChangeRequest, ChangeApprove, ChangeRefuse, Display, Settings],
-    Field(discriminator="op")])
+RoomAction = TypeAdapter(
+    Annotated[
+        WaitlistAdd
+        | WaitlistRemove
+        | CallNext
+        | Accept
+        | Decline
+        | Sweep
+        | SeatFromList
+        | BuyIn
+        | Leave
+        | Move
+        | Absent
+        | TableOpen
+        | AssignDealer
+        | ChangeRequest
+        | ChangeApprove
+        | ChangeRefuse
+        | Display
+        | Settings,
+        Field(discriminator="op"),
+    ]
+)
 
 #: The room and lobby sockets accept one message: a snapshot request.
-RoomSocketMessage = TypeAdapter(Annotated[Union[SnapshotRequest], Field(discriminator="type")])
+RoomSocketMessage = TypeAdapter(Annotated[SnapshotRequest, Field(discriminator="type")])
 
 __all__ = ["RoomAction", "RoomSocketMessage", "MAX_BIGINT"]

@@ -51,8 +51,9 @@ def room_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     is_manager = MANAGER in roles_of(request.user)
     displays = list(room.displays.filter(revoked=False).order_by("-created_at")) if is_manager else []
     dealers = list(User.objects.filter(groups__name="dealer").order_by("username").values_list("username", flat=True))
-    return render(request, "room/room.html", {"room": room, "is_manager": is_manager, "displays": displays,
-                                                "dealers": dealers})
+    return render(
+        request, "room/room.html", {"room": room, "is_manager": is_manager, "displays": displays, "dealers": dealers}
+    )
 
 
 def lobby(request: HttpRequest, token: str) -> HttpResponse:
@@ -79,8 +80,7 @@ def _dispatch(room: Room, user, m: Any) -> dict[str, Any]:
     if op == "waitlist_add":
         game_id = m.game_id
         _check_room(room, game_id=game_id)
-        entry = r.add_to_waitlist(game_id, m.name, source=m.source,
-                                  actor=user)
+        entry = r.add_to_waitlist(game_id, m.name, source=m.source, actor=user)
         return {"entry_id": entry.id}
     if op == "waitlist_remove":
         _check_room(room, entry_id=m.entry_id)
@@ -98,16 +98,14 @@ def _dispatch(room: Room, user, m: Any) -> dict[str, Any]:
         r.seat_from_list(m.entry_id, m.table_id, m.seat, actor=user)
     elif op in ("buy_in", "add_on"):
         _check_room(room, table_id=m.table_id)
-        (r.buy_in if op == "buy_in" else r.add_on)(m.table_id, m.seat, m.amount,
-                                                   actor=user)
+        (r.buy_in if op == "buy_in" else r.add_on)(m.table_id, m.seat, m.amount, actor=user)
     elif op == "leave":
         _check_room(room, table_id=m.table_id)
         r.leave_seat(m.table_id, m.seat, actor=user)
     elif op == "move":
         _check_room(room, table_id=m.from_table_id)
         _check_room(room, table_id=m.to_table_id)
-        r.move_player(m.from_table_id, m.from_seat, m.to_table_id, m.to_seat,
-                      actor=user)
+        r.move_player(m.from_table_id, m.from_seat, m.to_table_id, m.to_seat, actor=user)
     elif op == "absent":
         _check_room(room, table_id=m.table_id)
         r.set_absent(m.table_id, m.seat, m.absent, actor=user)
@@ -140,8 +138,9 @@ def _dispatch(room: Room, user, m: Any) -> dict[str, Any]:
     elif op == "settings":
         if MANAGER not in roles_of(user):
             raise ServiceError("forbidden", _("only a manager changes the room settings"))
-        r.update_room(room.id, actor=user, call_seconds=m.call_seconds,
-                      lobby_names=m.lobby_names, lobby_stacks=m.lobby_stacks)
+        r.update_room(
+            room.id, actor=user, call_seconds=m.call_seconds, lobby_names=m.lobby_names, lobby_stacks=m.lobby_stacks
+        )
     else:
         raise ServiceError("invalid", _("unknown operation “%(op)s”") % {"op": op})
     return {}
@@ -160,5 +159,5 @@ def room_act(request: HttpRequest, slug: str) -> JsonResponse:
         extra = _dispatch(room, request.user, message)
     except (ServiceError, schemas.MessageError) as exc:
         return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
-    (seq,), = prepared_rows(f"SELECT seq FROM {Room._meta.db_table} WHERE id = %s", [room.id])
+    ((seq,),) = prepared_rows(f"SELECT seq FROM {Room._meta.db_table} WHERE id = %s", [room.id])
     return JsonResponse({"ok": True, "seq": seq, **extra})

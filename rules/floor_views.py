@@ -31,31 +31,36 @@ from tables.services import ServiceError, hand_events
 
 def _localised(suggestion: dict) -> dict:
     german = (get_language() or "en").startswith("de")
-    return dict(suggestion,
-                title=suggestion["title_de"] if german else suggestion["title_en"],
-                explanation=suggestion["explanation_de"] if german else suggestion["explanation_en"])
+    return dict(
+        suggestion,
+        title=suggestion["title_de"] if german else suggestion["title_en"],
+        explanation=suggestion["explanation_de"] if german else suggestion["explanation_en"],
+    )
 
 
 @floor_required
 def floor_call(request, call_id):
     """One floor call with its context and suggested rulings."""
-    call = get_object_or_404(FloorCall.objects.select_related("table", "hand", "raised_by", "answered_by"),
-                             pk=call_id)
+    call = get_object_or_404(FloorCall.objects.select_related("table", "hand", "raised_by", "answered_by"), pk=call_id)
     suggestions = [_localised(s) for s in services.suggestions_for(call)]
     table = Table.objects.select_related("current_hand").get(pk=call.table_id)
     hand_now = table.current_hand if table.current_hand_id == call.hand_id else call.hand
-    return render(request, "rules/floor_call.html", {
-        "call": call,
-        "context_table": call.context.get("table", {}),
-        "context_events": call.context.get("events", []),
-        "now_state": hand_now.snapshot if hand_now is not None else None,
-        "now_events": hand_events(hand_now) if hand_now is not None else [],
-        "hand_now": hand_now,
-        "suggestions": suggestions,
-        "suggestions_json": json.dumps(suggestions),
-        "rulings": call.rulings.all(),
-        "correction_types": ["void", "adjust", "kill", "award", "misdeal", "penalty"],
-    })
+    return render(
+        request,
+        "rules/floor_call.html",
+        {
+            "call": call,
+            "context_table": call.context.get("table", {}),
+            "context_events": call.context.get("events", []),
+            "now_state": hand_now.snapshot if hand_now is not None else None,
+            "now_events": hand_events(hand_now) if hand_now is not None else [],
+            "hand_now": hand_now,
+            "suggestions": suggestions,
+            "suggestions_json": json.dumps(suggestions),
+            "rulings": call.rulings.all(),
+            "correction_types": ["void", "adjust", "kill", "award", "misdeal", "penalty"],
+        },
+    )
 
 
 @floor_required
@@ -83,10 +88,15 @@ def floor_call_rule(request, call_id):
             if chosen is None:
                 raise ServiceError("invalid", _("That suggestion no longer applies; reload the call."))
             services.make_ruling(
-                call.table_id, floor_call_id=call.id, suggestion_key=key,
+                call.table_id,
+                floor_call_id=call.id,
+                suggestion_key=key,
                 decision=chosen["title_en"] + ". " + chosen["explanation_en"],
                 decision_de=chosen["title_de"] + ". " + chosen["explanation_de"],
-                citations=chosen["citations"], corrections=chosen["corrections"], actor=request.user)
+                citations=chosen["citations"],
+                corrections=chosen["corrections"],
+                actor=request.user,
+            )
         else:
             citations = []
             for line in request.POST.get("citations", "").splitlines():
@@ -98,8 +108,14 @@ def floor_call_rule(request, call_id):
                 corrections = json.loads(raw)
             except ValueError:
                 raise ServiceError("invalid", _("The corrections are not valid JSON.")) from None
-            services.make_ruling(call.table_id, floor_call_id=call.id, decision=request.POST.get("decision", ""),
-                                 citations=citations, corrections=corrections, actor=request.user)
+            services.make_ruling(
+                call.table_id,
+                floor_call_id=call.id,
+                decision=request.POST.get("decision", ""),
+                citations=citations,
+                corrections=corrections,
+                actor=request.user,
+            )
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("rules:floor_call", call_id)
@@ -146,19 +162,32 @@ def rulings(request):
     if end:
         qs = qs.filter(made_at__date__lte=end)
     page = Paginator(qs.distinct().order_by("-made_at"), 50).get_page(request.GET.get("page"))
-    return render(request, "rules/rulings.html", {
-        "page": page, "tables": Table.objects.order_by("name"),
-        "filters": {"table": table, "player": player, "rule": rule,
-                    "from": request.GET.get("from", ""), "to": request.GET.get("to", "")},
-    })
+    return render(
+        request,
+        "rules/rulings.html",
+        {
+            "page": page,
+            "tables": Table.objects.order_by("name"),
+            "filters": {
+                "table": table,
+                "player": player,
+                "rule": rule,
+                "from": request.GET.get("from", ""),
+                "to": request.GET.get("to", ""),
+            },
+        },
+    )
 
 
 @floor_required
 def ruling(request, ruling_id):
     """One ruling: decision, citations, corrections, the hand."""
     item = get_object_or_404(Ruling.objects.select_related("table", "hand", "made_by", "floor_call"), pk=ruling_id)
-    return render(request, "rules/ruling.html", {
-        "ruling": item, "data": services.ruling_dict(item), "penalties": item.penalties.select_related("player")})
+    return render(
+        request,
+        "rules/ruling.html",
+        {"ruling": item, "data": services.ruling_dict(item), "penalties": item.penalties.select_related("player")},
+    )
 
 
 @floor_required

@@ -15,8 +15,7 @@ from tables.models import Seat, Table
 def remove_disqualified(table: Table) -> None:
     """Before the deal (table locked): a disqualified player's chips are
     removed from play and his seat opens (000 Strafen 4, 001 6.37, 004 #71)."""
-    for penalty in Penalty.objects.select_for_update().filter(table=table, kind="disqualification",
-                                                                chips_removed=0):
+    for penalty in Penalty.objects.select_for_update().filter(table=table, kind="disqualification", chips_removed=0):
         seat = table.seats.filter(player_id=penalty.player_id).first()
         if seat is None:
             continue
@@ -35,9 +34,11 @@ def penalty_dead_hands(table: Table, seats: list[Seat], state: Any) -> list[dict
     dealt = {s.seat for s in state.spec.seats}
     by_player = {s.player_id: s for s in seats if s.player_id and s.number in dealt}
     kills = []
-    sitting = (Penalty.objects.select_for_update().filter(player_id__in=by_player,
-                                                          kind__in=["sit_out_hands", "sit_out_orbits"])
-               .order_by("created_at"))
+    sitting = (
+        Penalty.objects.select_for_update()
+        .filter(player_id__in=by_player, kind__in=["sit_out_hands", "sit_out_orbits"])
+        .order_by("created_at")
+    )
     done = set()
     for penalty in sitting:
         if not penalty.active or penalty.player_id in done:
@@ -45,9 +46,16 @@ def penalty_dead_hands(table: Table, seats: list[Seat], state: Any) -> list[dict
         done.add(penalty.player_id)
         penalty.hands_served += 1
         penalty.save(update_fields=["hands_served"])
-        kills.append({"type": "kill", "seat": by_player[penalty.player_id].number, "reason": "penalty",
-                      "penalty": penalty.id, "hand_of": [penalty.hands_served, penalty.hands_total],
-                      "citations": penalty.ruling.citations})
+        kills.append(
+            {
+                "type": "kill",
+                "seat": by_player[penalty.player_id].number,
+                "reason": "penalty",
+                "penalty": penalty.id,
+                "hand_of": [penalty.hands_served, penalty.hands_total],
+                "citations": penalty.ruling.citations,
+            }
+        )
     return kills
 
 
@@ -56,8 +64,15 @@ def open_calls_of(table_id: int | None) -> list[dict[str, Any]]:
     return [c for c in services.open_calls() if table_id is None or c["table_id"] == table_id]
 
 
-def floor_call(table_id: int, reason: str, *, seat: int | None = None, note: str = "",
-               details: dict[str, Any] | None = None, actor=None) -> int:
+def floor_call(
+    table_id: int,
+    reason: str,
+    *,
+    seat: int | None = None,
+    note: str = "",
+    details: dict[str, Any] | None = None,
+    actor=None,
+) -> int:
     """The tablet calls the floor (``rules.services.raise_floor_call``); returns the call's id."""
     return services.raise_floor_call(table_id, reason, seat=seat, note=note, details=details, actor=actor).id
 

@@ -123,20 +123,20 @@ class FloorCall(models.Model):
         CANCELLED = "cancelled", _("cancelled")
 
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="floor_calls")
-    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT,
-                             related_name="floor_calls")
+    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="floor_calls")
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.CharField(max_length=20, choices=Reason.choices)
     note = models.CharField(max_length=500, blank=True)
-    details = models.JSONField(default=dict, blank=True,
-                               help_text="reason-specific input, e.g. the chips seen for the interpreter")
+    details = models.JSONField(
+        default=dict, blank=True, help_text="reason-specific input, e.g. the chips seen for the interpreter"
+    )
     context = models.JSONField(default=dict)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
-                                  related_name="+")
+    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     raised_at = models.DateTimeField(auto_now_add=True)
-    answered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="+")
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     answered_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -160,8 +160,7 @@ class Ruling(models.Model):
     events they became.
     """
 
-    floor_call = models.ForeignKey(FloorCall, null=True, blank=True, on_delete=models.PROTECT,
-                                   related_name="rulings")
+    floor_call = models.ForeignKey(FloorCall, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings")
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="rulings")
     hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="rulings")
     players = models.ManyToManyField("tables.Player", blank=True, related_name="rulings")

@@ -29,8 +29,15 @@ from tables.models import Hand, Player, Seat, Table
 from tables.services import FLOOR_GROUP, ServiceError, send_on_commit, table_group
 
 __all__ = [
-    "raise_floor_call", "answer_floor_call", "cancel_floor_call", "make_ruling", "floor_call_dict",
-    "ruling_dict", "suggestions_for", "open_calls", "citation_url",
+    "raise_floor_call",
+    "answer_floor_call",
+    "cancel_floor_call",
+    "make_ruling",
+    "floor_call_dict",
+    "ruling_dict",
+    "suggestions_for",
+    "open_calls",
+    "citation_url",
 ]
 
 
@@ -89,13 +96,23 @@ def ruling_dict(ruling: Ruling) -> dict[str, Any]:
 
 def open_calls() -> list[dict[str, Any]]:
     """Floor calls not yet ruled or cancelled, oldest first."""
-    calls = FloorCall.objects.filter(status__in=[FloorCall.Status.OPEN, FloorCall.Status.ANSWERED]) \
-        .select_related("raised_by", "answered_by").order_by("raised_at")
+    calls = (
+        FloorCall.objects.filter(status__in=[FloorCall.Status.OPEN, FloorCall.Status.ANSWERED])
+        .select_related("raised_by", "answered_by")
+        .order_by("raised_at")
+    )
     return [floor_call_dict(c) for c in calls]
 
 
-def raise_floor_call(table_id: int, reason: str, *, seat: int | None = None, note: str = "",
-                     details: dict[str, Any] | None = None, actor=None) -> FloorCall:
+def raise_floor_call(
+    table_id: int,
+    reason: str,
+    *,
+    seat: int | None = None,
+    note: str = "",
+    details: dict[str, Any] | None = None,
+    actor=None,
+) -> FloorCall:
     """The dealer calls the floor: a :class:`FloorCall` with the hand's
     context frozen now (table snapshot: stacks, pots, player to act; the
     event log), broadcast to every floor dashboard at once.
@@ -119,8 +136,15 @@ def raise_floor_call(table_id: int, reason: str, *, seat: int | None = None, not
         snapshot = table_services.table_snapshot(table, hand=hand)
         events = table_services.hand_events(hand) if hand is not None else []
         call = FloorCall.objects.create(
-            table=table, hand=hand, seat=seat, reason=reason, note=note.strip(), details=details or {},
-            context={"table": snapshot, "events": events}, raised_by=actor if _is_user(actor) else None)
+            table=table,
+            hand=hand,
+            seat=seat,
+            reason=reason,
+            note=note.strip(),
+            details=details or {},
+            context={"table": snapshot, "events": events},
+            raised_by=actor if _is_user(actor) else None,
+        )
         _send_on_commit(table.id, {"type": "floor_call", "call": floor_call_dict(call)})
         return call
 
@@ -134,8 +158,11 @@ def _lock_call(call_id: int) -> tuple[FloorCall, Table]:
     if call is None:
         raise ServiceError("not_found", f"no floor call {call_id}")
     table = table_services.lock_table(call.table_id)
-    call = FloorCall.objects.select_for_update(no_key=True, of=("self",)).select_related(
-        "raised_by", "answered_by").get(pk=call_id)
+    call = (
+        FloorCall.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("raised_by", "answered_by")
+        .get(pk=call_id)
+    )
     return call, table
 
 
@@ -217,8 +244,17 @@ def suggestions_for(call: FloorCall) -> list[dict[str, Any]]:
     try:
         found = procedures.suggest_rulings(profile, _call_input(call, table))
     except procedures.ProcedureError as exc:
-        return [{"key": "error", "title_en": str(exc), "title_de": str(exc), "explanation_en": "",
-                 "explanation_de": "", "corrections": [], "citations": []}]
+        return [
+            {
+                "key": "error",
+                "title_en": str(exc),
+                "title_de": str(exc),
+                "explanation_en": "",
+                "explanation_de": "",
+                "corrections": [],
+                "citations": [],
+            }
+        ]
     result = []
     for suggestion in found:
         data = suggestion.to_dict()
@@ -250,14 +286,23 @@ def _clean_citations(citations: Any) -> list[dict[str, Any]]:
         if not isinstance(c, dict) or not c.get("rulebook") or not c.get("section"):
             raise ServiceError("invalid", "a citation needs rulebook and section")
         book, section = str(c["rulebook"]).strip(), str(c["section"]).strip()
-        clean.append({"rulebook": book, "section": section,
-                      "label": str(c.get("label") or Citation(book, section).label)})
+        clean.append(
+            {"rulebook": book, "section": section, "label": str(c.get("label") or Citation(book, section).label)}
+        )
     return clean
 
 
-def make_ruling(table_id: int, *, decision: str, decision_de: str = "", citations: list | None = None,
-                corrections: list | None = None, floor_call_id: int | None = None, suggestion_key: str = "",
-                actor=None) -> Ruling:
+def make_ruling(
+    table_id: int,
+    *,
+    decision: str,
+    decision_de: str = "",
+    citations: list | None = None,
+    corrections: list | None = None,
+    floor_call_id: int | None = None,
+    suggestion_key: str = "",
+    actor=None,
+) -> Ruling:
     """Record a floor ruling and apply its corrections to the hand.
 
     Args:
@@ -294,9 +339,16 @@ def make_ruling(table_id: int, *, decision: str, decision_de: str = "", citation
                 raise ServiceError("closed", "this floor call is closed")
         hand = table.current_hand
         ruling = Ruling.objects.create(
-            floor_call=call, table=table, hand=hand, suggestion_key=suggestion_key[:80], decision=decision.strip(),
-            decision_de=(decision_de or "").strip(), citations=citations, corrections=corrections,
-            made_by=actor if _is_user(actor) else None)
+            floor_call=call,
+            table=table,
+            hand=hand,
+            suggestion_key=suggestion_key[:80],
+            decision=decision.strip(),
+            decision_de=(decision_de or "").strip(),
+            citations=citations,
+            corrections=corrections,
+            made_by=actor if _is_user(actor) else None,
+        )
         ruling.rules.set(_rules_for(citations))
         hand_items, penalties = _split_penalties(table, hand, corrections)
         indices: list[int] = []
@@ -366,8 +418,9 @@ def _give_penalty(ruling: Ruling, table: Table, seat: Seat, item: dict) -> Penal
         hands = procedures.hands_for_penalty(kind, count, max(players, 2))
     except procedures.ProcedureError as exc:
         raise ServiceError("invalid", str(exc)) from None
-    return Penalty.objects.create(player_id=seat.player_id, ruling=ruling, table=table, kind=kind,
-                                  count=count, hands_total=hands)
+    return Penalty.objects.create(
+        player_id=seat.player_id, ruling=ruling, table=table, kind=kind, count=count, hands_total=hands
+    )
 
 
 def player_history(player: Player) -> dict[str, Any]:

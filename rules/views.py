@@ -69,11 +69,15 @@ def index(request):
     """All rulebooks, and search results for ``?q=``."""
     q = request.GET.get("q", "").strip()
     results = list(search_rules(q)[:100]) if q else []
-    return render(request, "rules/index.html", {
-        "rulebooks": Rulebook.objects.all(),
-        "q": q,
-        "results": results,
-    })
+    return render(
+        request,
+        "rules/index.html",
+        {
+            "rulebooks": Rulebook.objects.all(),
+            "q": q,
+            "results": results,
+        },
+    )
 
 
 @floor_required
@@ -89,9 +93,13 @@ def rule(request, slug, rule_slug):
     item = get_object_or_404(Rule.objects.select_related("rulebook"), rulebook__slug=slug, slug=rule_slug)
     siblings = list(item.rulebook.rules.values_list("slug", "number"))
     index_ = [s for s, _ in siblings].index(item.slug)
-    return render(request, "rules/rule.html", {
-        "rule": item,
-        "rulebook": item.rulebook,
-        "previous": siblings[index_ - 1] if index_ > 0 else None,
-        "next": siblings[index_ + 1] if index_ + 1 < len(siblings) else None,
-    })
+    return render(
+        request,
+        "rules/rule.html",
+        {
+            "rule": item,
+            "rulebook": item.rulebook,
+            "previous": siblings[index_ - 1] if index_ > 0 else None,
+            "next": siblings[index_ + 1] if index_ + 1 < len(siblings) else None,
+        },
+    )

@@ -123,8 +123,7 @@ async def _call(func, *args, **kwargs):
     """Run a service in a worker thread of its own (not Channels' single
     database thread): services lock their table row, so calls for different
     tables run in parallel and calls for one table queue on the lock."""
-    return await sync_to_async(_run_service, thread_sensitive=False, executor=_SERVICE_THREADS)(
-        func, *args, **kwargs)
+    return await sync_to_async(_run_service, thread_sensitive=False, executor=_SERVICE_THREADS)(func, *args, **kwargs)
 
 
 class DealerConsumer(_JsonConsumer):
@@ -161,27 +160,48 @@ class DealerConsumer(_JsonConsumer):
             await self.send_json({"type": "error", "client_id": client_id, **exc.as_dict()})
             return
         if outcome is not None:
-            await self.send_json({"type": "ack", "client_id": client_id, "seq": outcome.seq,
-                                  "duplicate": outcome.duplicate})
+            await self.send_json(
+                {"type": "ack", "client_id": client_id, "seq": outcome.seq, "duplicate": outcome.duplicate}
+            )
 
     async def _handle(self, message: Any, client_id: str | None, expected_seq: int | None) -> Any:
         """Forward one validated message to its service; returns the service's ``Outcome`` (acknowledged by
         the caller), or None when the reply was already sent (floor call, interpretation)."""
         kind, user, table_id = message.type, self.user, self.table_id
         if kind == "action":
-            return await _call(services.apply_action, table_id, schemas.dump(message.action), actor=user,
-                               expected_seq=expected_seq, client_id=client_id)
+            return await _call(
+                services.apply_action,
+                table_id,
+                schemas.dump(message.action),
+                actor=user,
+                expected_seq=expected_seq,
+                client_id=client_id,
+            )
         if kind == "out_of_turn":
-            return await _call(services.record_out_of_turn, table_id, schemas.dump(message.action), actor=user,
-                               expected_seq=expected_seq, client_id=client_id)
+            return await _call(
+                services.record_out_of_turn,
+                table_id,
+                schemas.dump(message.action),
+                actor=user,
+                expected_seq=expected_seq,
+                client_id=client_id,
+            )
         if kind == "call_time":
-            return await _call(services.call_time, table_id, message.seat, actor=user, expected_seq=expected_seq,
-                               client_id=client_id)
+            return await _call(
+                services.call_time, table_id, message.seat, actor=user, expected_seq=expected_seq, client_id=client_id
+            )
         if kind == "time_expired":
             return await _call(services.expire_time, table_id, actor=user, client_id=client_id)
         if kind == "floor_call":
-            call_id = await _call(_hook("floor_call"), table_id, message.reason, seat=message.seat,
-                                  note=message.note, details=message.details, actor=user)
+            call_id = await _call(
+                _hook("floor_call"),
+                table_id,
+                message.reason,
+                seat=message.seat,
+                note=message.note,
+                details=message.details,
+                actor=user,
+            )
             await self.send_json({"type": "ack", "client_id": client_id, "floor_call": call_id})
             return None
         if kind == "interpret":
@@ -189,10 +209,25 @@ class DealerConsumer(_JsonConsumer):
             await self.send_json({"type": "interpretation", "client_id": client_id, "result": result})
             return None
         if kind == "run_it_twice":
-            return await _call(services.run_it_twice, table_id, list(message.agreed), pots=message.pots,
-                               floor=message.floor, actor=user, expected_seq=expected_seq, client_id=client_id)
-        return await _call(services.start_hand, table_id, actor=user, expected_seq=expected_seq,
-                           client_id=client_id, spec=message.spec, format=message.format)
+            return await _call(
+                services.run_it_twice,
+                table_id,
+                list(message.agreed),
+                pots=message.pots,
+                floor=message.floor,
+                actor=user,
+                expected_seq=expected_seq,
+                client_id=client_id,
+            )
+        return await _call(
+            services.start_hand,
+            table_id,
+            actor=user,
+            expected_seq=expected_seq,
+            client_id=client_id,
+            spec=message.spec,
+            format=message.format,
+        )
 
 
 class FloorConsumer(_JsonConsumer):

@@ -180,6 +180,7 @@ def register_citation_url(fn: Callable[..., Any]) -> Callable[..., Any]:
 # ---------------------------------------------------------------------------
 # Callers' side
 
+
 def next_hand_spec(table: Any, seats: list[Any]) -> Any:
     """The first spec a provider returns for the next hand, or None."""
     for provider in _HOOKS["spec_provider"]:

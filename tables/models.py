@@ -55,20 +55,33 @@ class Table(models.Model):
     straddle = models.PositiveIntegerField(_("live straddle"), default=0, help_text=_("0 = no straddle"))
     # Special formats agreed at the table's opening (tables.services.set_table_formats).
     straddle_kinds = models.CharField(
-        _("straddles agreed"), max_length=40, blank=True, default="",
-        help_text=_("Straddle kinds the players may post, agreed with the floor at the table's opening, "
-                    "comma-separated: live, button, mississippi (000 Aktionen 1). Empty = none."),
+        _("straddles agreed"),
+        max_length=40,
+        blank=True,
+        default="",
+        help_text=_(
+            "Straddle kinds the players may post, agreed with the floor at the table's opening, "
+            "comma-separated: live, button, mississippi (000 Aktionen 1). Empty = none."
+        ),
     )
     run_it_twice_min_pot = models.PositiveIntegerField(
-        _("run it twice from"), null=True, blank=True,
-        help_text=_("Chips worth EUR 500 that must be in the pot before the players may run it twice "
-                    "(000 Aktionen 8 c). Empty = run it twice is not offered."),
+        _("run it twice from"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Chips worth EUR 500 that must be in the pot before the players may run it twice "
+            "(000 Aktionen 8 c). Empty = run it twice is not offered."
+        ),
     )
     rules_profile = models.SlugField(_("house rules"), default="tda-2024")
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     seq = models.BigIntegerField(default=0)
     current_hand = models.ForeignKey(
-        "Hand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        "Hand",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
         help_text="the table's newest hand (live or just completed)",
     )
     dealer = models.ForeignKey(
@@ -91,8 +104,9 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats")
     stack = models.PositiveBigIntegerField(default=0)
     sitting_out = models.BooleanField(default=False)
-    absent = models.BooleanField(default=False, help_text="away from the seat: dealt in, blinds taken, hand dead "
-                                                          "(000 Allgemein 6)")
+    absent = models.BooleanField(
+        default=False, help_text="away from the seat: dealt in, blinds taken, hand dead (000 Allgemein 6)"
+    )
 
     class Meta:
         ordering = ["table", "number"]

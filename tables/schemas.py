@@ -17,7 +17,7 @@ tournament schemas (``room/schemas.py``, ``tournaments/schemas.py``).
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -68,8 +68,7 @@ def _clean_text(value: str) -> str:
 
 def text(max_length: int, *, min_length: int = 0) -> Any:
     """A bounded string type free of NUL and lone surrogates (``Annotated[str, ...]``)."""
-    return Annotated[str, StringConstraints(min_length=min_length, max_length=max_length),
-                     AfterValidator(_clean_text)]
+    return Annotated[str, StringConstraints(min_length=min_length, max_length=max_length), AfterValidator(_clean_text)]
 
 
 Text = text(500)
@@ -172,10 +171,11 @@ class Award(Message):
 
 #: What a dealer may record.  Engine-internal corrections (``kill``, ``floor_award``, ``run_it_twice`` as an
 #: action) are never in this union: they reach the engine only through a floor ruling.
-DealerAction = Annotated[Union[Fold, Check, Call, AllIn, Bet, Raise, Hole, Board, Show, Muck, Award],
-                         Field(discriminator="type")]
+DealerAction = Annotated[
+    Fold | Check | Call | AllIn | Bet | Raise | Hole | Board | Show | Muck | Award, Field(discriminator="type")
+]
 #: The betting actions a player can take out of turn (000 Aktionen 2, 002 #8, 004 #53).
-BettingAction = Annotated[Union[Fold, Check, Call, AllIn, Bet, Raise], Field(discriminator="type")]
+BettingAction = Annotated[Fold | Check | Call | AllIn | Bet | Raise, Field(discriminator="type")]
 
 
 # --------------------------------------------------------------------------- dealer socket
@@ -220,16 +220,25 @@ class TimeExpired(_Mutation):
     type: Literal["time_expired"]
 
 
-FLOOR_CALL_REASONS = ("out_of_turn", "chip_action", "misdeal", "exposed_card", "premature_board", "time",
-                      "dispute", "other")
+FLOOR_CALL_REASONS = (
+    "out_of_turn",
+    "chip_action",
+    "misdeal",
+    "exposed_card",
+    "premature_board",
+    "time",
+    "dispute",
+    "other",
+)
 
 
 class FloorCallMessage(_Mutation):
     """Call the floor to the table."""
 
     type: Literal["floor_call"]
-    reason: Literal["out_of_turn", "chip_action", "misdeal", "exposed_card", "premature_board", "time",
-                    "dispute", "other"]
+    reason: Literal[
+        "out_of_turn", "chip_action", "misdeal", "exposed_card", "premature_board", "time", "dispute", "other"
+    ]
     seat: Seat | None = None
     note: Text = ""
     details: dict[str, Any] | None = None
@@ -258,10 +267,20 @@ class SnapshotRequest(Message):
     table_id: Id | None = None
 
 
-DealerMessage = TypeAdapter(Annotated[
-    Union[ActionMessage, StartHand, OutOfTurn, CallTime, TimeExpired, FloorCallMessage, Interpret, RunItTwice,
-          SnapshotRequest],
-    Field(discriminator="type")])
+DealerMessage = TypeAdapter(
+    Annotated[
+        ActionMessage
+        | StartHand
+        | OutOfTurn
+        | CallTime
+        | TimeExpired
+        | FloorCallMessage
+        | Interpret
+        | RunItTwice
+        | SnapshotRequest,
+        Field(discriminator="type"),
+    ]
+)
 
 
 # --------------------------------------------------------------------------- floor socket
@@ -273,7 +292,7 @@ class FloorTimeExpired(Message):
     client_id: ClientId | None = None
 
 
-FloorMessage = TypeAdapter(Annotated[Union[SnapshotRequest, FloorTimeExpired], Field(discriminator="type")])
+FloorMessage = TypeAdapter(Annotated[SnapshotRequest | FloorTimeExpired, Field(discriminator="type")])
 
 
 # --------------------------------------------------------------------------- parsing

@@ -48,8 +48,11 @@ def floor(request: HttpRequest) -> HttpResponse:
     """The floor dashboard: every table as a live tile (``/ws/floor/``)."""
     _require_floor(request)
     tables = Table.objects.order_by("name")
-    return render(request, "tables/floor.html", {"tables": tables.filter(status=Table.Status.OPEN),
-                                                 "closed_tables": tables.filter(status=Table.Status.CLOSED)})
+    return render(
+        request,
+        "tables/floor.html",
+        {"tables": tables.filter(status=Table.Status.OPEN), "closed_tables": tables.filter(status=Table.Status.CLOSED)},
+    )
 
 
 @login_required

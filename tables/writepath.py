@@ -50,8 +50,9 @@ class ServiceError(Exception):
         return {"code": self.code, "message": self.message, **self.extra}
 
 
-def send_on_commit(groups: list[str], payload: dict[str, Any], *, message_type: str = "table.update",
-                   **meta: Any) -> None:
+def send_on_commit(
+    groups: list[str], payload: dict[str, Any], *, message_type: str = "table.update", **meta: Any
+) -> None:
     """Send ``payload`` (a client message, see docs/protocol.md) to the
     channel ``groups`` once the current transaction commits, never before.
 
@@ -83,8 +84,9 @@ def check_seq(row: Any, expected_seq: int | None) -> None:
     """Refuse a client that saw an older state: ``ServiceError('stale')``
     (with the row's ``seq``) unless ``expected_seq`` is None or the row's seq."""
     if expected_seq is not None and expected_seq != row.seq:
-        raise ServiceError("stale", f"expected seq {expected_seq}, {type(row).__name__.lower()} is at {row.seq}",
-                           seq=row.seq)
+        raise ServiceError(
+            "stale", f"expected seq {expected_seq}, {type(row).__name__.lower()} is at {row.seq}", seq=row.seq
+        )
 
 
 def lock_row(model: type[M], pk: int) -> M:
@@ -158,9 +160,15 @@ class WriteStep(Generic[M]):
 
 
 @contextlib.contextmanager
-def write_step(model: type[M], pk: int, *, expected_seq: int | None = None, client_id: str | None = None,
-               find_duplicate: Callable[[M, str], int | None] | None = None,
-               lock: Callable[[int], M] | None = None) -> Iterator[WriteStep[M]]:
+def write_step(
+    model: type[M],
+    pk: int,
+    *,
+    expected_seq: int | None = None,
+    client_id: str | None = None,
+    find_duplicate: Callable[[M, str], int | None] | None = None,
+    lock: Callable[[int], M] | None = None,
+) -> Iterator[WriteStep[M]]:
     """One mutation of the row ``pk`` of ``model`` (a model with an integer ``seq``).
 
     Args:

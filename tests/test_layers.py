@@ -63,7 +63,7 @@ def _cycle(edges) -> list[str] | None:
         stack.append(node)
         for nxt in sorted(graph[node]):
             if state.get(nxt) == 1:
-                return stack[stack.index(nxt):] + [nxt]
+                return stack[stack.index(nxt) :] + [nxt]
             if nxt not in state and (found := visit(nxt)):
                 return found
         stack.pop()
@@ -77,8 +77,12 @@ def _cycle(edges) -> list[str] | None:
 
 
 def _violations() -> list[tuple[str, str]]:
-    return sorted((path, imported) for (package, imported), paths in import_edges().items()
-                  if imported in FORBIDDEN.get(package, ()) for path in paths)
+    return sorted(
+        (path, imported)
+        for (package, imported), paths in import_edges().items()
+        if imported in FORBIDDEN.get(package, ())
+        for path in paths
+    )
 
 
 def test_no_cycle_between_top_level_packages():
@@ -88,8 +92,11 @@ def test_no_cycle_between_top_level_packages():
 
 @pytest.mark.parametrize("package", sorted(FORBIDDEN))
 def test_lower_layers_import_nothing_above_them(package):
-    found = [(path, imported) for path, imported in _violations()
-             if path.startswith(package + "/") and (path, imported) not in KNOWN_VIOLATIONS]
+    found = [
+        (path, imported)
+        for path, imported in _violations()
+        if path.startswith(package + "/") and (path, imported) not in KNOWN_VIOLATIONS
+    ]
     assert not found, "imports against the layers:\n" + "\n".join(f"{p} imports {i}" for p, i in found)
 
 

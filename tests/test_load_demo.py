@@ -22,9 +22,12 @@ def test_load_demo_prints_the_accounts_and_links_and_is_idempotent():
 
     first = _load()
     assert first.startswith("Demo room loaded. Log in at /login/ with:\n")
-    for line in ("  dealer   dealer   / dealer-demo  (tablet of Table 1)",
-                 "  dealer   dealer2  / dealer2-demo  (tablet of Table 2)",
-                 "  floor    floor    / floor-demo", "  manager  manager  / manager-demo"):
+    for line in (
+        "  dealer   dealer   / dealer-demo  (tablet of Table 1)",
+        "  dealer   dealer2  / dealer2-demo  (tablet of Table 2)",
+        "  floor    floor    / floor-demo",
+        "  manager  manager  / manager-demo",
+    ):
         assert line + "\n" in first
     assert re.search(r"^  tournament director: /tournaments/\d+/   lobby: /tournaments/lobby/\S+/$", first, re.M)
     assert re.search(r"^  room dashboard: /room/casino/   lobby screen \(no login\): /lobby/\S+/$", first, re.M)

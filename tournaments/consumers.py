@@ -23,11 +23,11 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from tables.access import is_floor
 from tables import schemas
+from tables.access import is_floor
 from tournaments import services
-from tournaments.schemas import TournamentSocketMessage
 from tournaments.models import Tournament
+from tournaments.schemas import TournamentSocketMessage
 
 CLOSE_UNAUTHORISED = 4403
 CLOSE_NOT_FOUND = 4404
@@ -35,8 +35,11 @@ CLOSE_NOT_FOUND = 4404
 
 @database_sync_to_async
 def _load(tournament_id: int | None = None, token: str | None = None) -> tuple[int, dict] | None:
-    qs = Tournament.objects.filter(pk=tournament_id) if tournament_id is not None else Tournament.objects.filter(
-        public_token=token)
+    qs = (
+        Tournament.objects.filter(pk=tournament_id)
+        if tournament_id is not None
+        else Tournament.objects.filter(public_token=token)
+    )
     t = qs.first()
     if t is None:
         return None
@@ -79,9 +82,15 @@ class _TournamentConsumer(AsyncWebsocketConsumer):
         try:
             schemas.parse(TournamentSocketMessage, text_data)
         except schemas.MessageError as exc:
-            await self.send(text_data=json.dumps({"type": "error", **exc.as_dict(),
-                                                  "message": f"only {{\"type\": \"snapshot\"}} is accepted here "
-                                                             f"({exc.message})"}))
+            await self.send(
+                text_data=json.dumps(
+                    {
+                        "type": "error",
+                        **exc.as_dict(),
+                        "message": f'only {{"type": "snapshot"}} is accepted here ({exc.message})',
+                    }
+                )
+            )
             return
         found = await _load(self.tournament_id)
         if found is not None:

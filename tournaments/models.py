@@ -43,8 +43,9 @@ class Tournament(models.Model):
         FINISHED = "finished", _("finished")
 
     name = models.CharField(_("name"), max_length=100)
-    rulebook = models.CharField(_("rulebook"), max_length=20,
-                                choices=[("wynental", "Wynental (001)"), ("munotpoker", "MunotPoker (004)")])
+    rulebook = models.CharField(
+        _("rulebook"), max_length=20, choices=[("wynental", "Wynental (001)"), ("munotpoker", "MunotPoker (004)")]
+    )
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     structure = models.JSONField()
     max_seats = models.PositiveSmallIntegerField(default=9)

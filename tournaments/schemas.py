@@ -6,7 +6,7 @@ field named, and changes nothing."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, TypeAdapter
 
@@ -68,8 +68,9 @@ class ChipRace(Message):
     table: Annotated[StrictInt, Field(ge=1, le=10_000)]
     removed: Annotated[StrictInt, Field(ge=1, le=10**9)]
     new: Annotated[StrictInt, Field(ge=1, le=10**9)]
-    cards: Annotated[dict[PlayerName, Annotated[list[CardCode], Field(max_length=60)]],
-                     Field(max_length=10)] | None = None
+    cards: Annotated[dict[PlayerName, Annotated[list[CardCode], Field(max_length=60)]], Field(max_length=10)] | None = (
+        None
+    )
 
 
 class Payouts(Message):
@@ -79,9 +80,11 @@ class Payouts(Message):
     amounts: Annotated[list[Chips], Field(max_length=1000)] = []
 
 
-DirectorAction = TypeAdapter(Annotated[
-    Union[Register, EntryOp, Rebuy, TournamentOp, ClockOp, UndoMove, ChipRace, Payouts],
-    Field(discriminator="op")])
+DirectorAction = TypeAdapter(
+    Annotated[
+        Register | EntryOp | Rebuy | TournamentOp | ClockOp | UndoMove | ChipRace | Payouts, Field(discriminator="op")
+    ]
+)
 
 
 class AbsentToggle(Message):
@@ -94,4 +97,4 @@ class AbsentToggle(Message):
 AbsentBody = TypeAdapter(AbsentToggle)
 
 #: The tournament sockets (director page and lobby screen) accept one message: a snapshot request.
-TournamentSocketMessage = TypeAdapter(Annotated[Union[SnapshotRequest], Field(discriminator="type")])
+TournamentSocketMessage = TypeAdapter(Annotated[SnapshotRequest, Field(discriminator="type")])

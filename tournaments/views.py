@@ -26,13 +26,31 @@ DEFAULT_STRUCTURE = {
     "periods": [
         {"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 20},
         {"kind": "level", "small_blind": 200, "big_blind": 400, "minutes": 20},
-        {"kind": "level", "small_blind": 300, "big_blind": 600, "ante": 600, "ante_kind": "big_blind_ante",
-         "minutes": 20},
+        {
+            "kind": "level",
+            "small_blind": 300,
+            "big_blind": 600,
+            "ante": 600,
+            "ante_kind": "big_blind_ante",
+            "minutes": 20,
+        },
         {"kind": "break", "minutes": 10, "color_up": [100]},
-        {"kind": "level", "small_blind": 400, "big_blind": 800, "ante": 800, "ante_kind": "big_blind_ante",
-         "minutes": 20},
-        {"kind": "level", "small_blind": 500, "big_blind": 1000, "ante": 1000, "ante_kind": "big_blind_ante",
-         "minutes": 20},
+        {
+            "kind": "level",
+            "small_blind": 400,
+            "big_blind": 800,
+            "ante": 800,
+            "ante_kind": "big_blind_ante",
+            "minutes": 20,
+        },
+        {
+            "kind": "level",
+            "small_blind": 500,
+            "big_blind": 1000,
+            "ante": 1000,
+            "ante_kind": "big_blind_ante",
+            "minutes": 20,
+        },
     ],
     "late_registration_until": 2,
 }
@@ -52,15 +70,18 @@ def index(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             t = services.create_tournament(
-                request.POST.get("name", "").strip(), request.POST.get("rulebook", ""), DEFAULT_STRUCTURE,
+                request.POST.get("name", "").strip(),
+                request.POST.get("rulebook", ""),
+                DEFAULT_STRUCTURE,
                 starting_stack=int(request.POST.get("starting_stack") or 20000),
                 buy_in=int(request.POST.get("buy_in") or 0),
-                re_entries_allowed=int(request.POST.get("re_entries") or 0), actor=request.user)
+                re_entries_allowed=int(request.POST.get("re_entries") or 0),
+                actor=request.user,
+            )
             return redirect("tournaments:director", tournament_id=t.id)
         except (ServiceError, ValueError) as exc:
             error = getattr(exc, "message", str(exc))
-    return render(request, "tournaments/index.html",
-                  {"tournaments": Tournament.objects.all()[:100], "error": error})
+    return render(request, "tournaments/index.html", {"tournaments": Tournament.objects.all()[:100], "error": error})
 
 
 @login_required
@@ -127,8 +148,13 @@ def action(request: HttpRequest, tournament_id: int) -> JsonResponse:
 def _absent_labels() -> dict[str, str]:
     """The tablet's words for the absent control (the tablet page belongs to
     the tables app; its strings for this come with the state)."""
-    return {"title": _("Away from the seat"), "away": _("Away"), "back": _("Back at the seat"), "tag": _("absent"),
-            "hint": _("dealt in, blinds and antes posted, hand dead ({rule}).")}
+    return {
+        "title": _("Away from the seat"),
+        "away": _("Away"),
+        "back": _("Back at the seat"),
+        "tag": _("absent"),
+        "hint": _("dealt in, blinds and antes posted, hand dead ({rule})."),
+    }
 
 
 @login_required

@@ -33,9 +33,13 @@ class ClockPolicy:
     def to_dict(self) -> dict:
         """JSON shape: the fields, citations as dicts."""
         return {
-            "total_seconds": self.total_seconds, "think_seconds": self.think_seconds,
-            "countdown_seconds": self.countdown_seconds, "warning": self.warning, "expiry": self.expiry,
-            "explanation_en": self.explanation_en, "explanation_de": self.explanation_de,
+            "total_seconds": self.total_seconds,
+            "think_seconds": self.think_seconds,
+            "countdown_seconds": self.countdown_seconds,
+            "warning": self.warning,
+            "expiry": self.expiry,
+            "explanation_en": self.explanation_en,
+            "explanation_de": self.explanation_de,
             "citations": _cdicts(self.citations),
         }
 
@@ -54,8 +58,10 @@ class TimeExpiry:
     def to_dict(self) -> dict:
         """JSON shape: the fields, citations as dicts."""
         return {
-            "action": dict(self.action) if self.action else None, "dead": self.dead,
-            "explanation_en": self.explanation_en, "explanation_de": self.explanation_de,
+            "action": dict(self.action) if self.action else None,
+            "dead": self.dead,
+            "explanation_en": self.explanation_en,
+            "explanation_de": self.explanation_de,
             "citations": _cdicts(self.citations),
         }
 
@@ -72,7 +78,11 @@ def clock_policy(profile: HouseRules) -> ClockPolicy:
     total = profile.clock_seconds
     if total is None:
         return ClockPolicy(
-            None, None, 0, None, None,
+            None,
+            None,
+            0,
+            None,
+            None,
             "This rulebook has no clock rule: the floor sets the time at his discretion.",
             "Dieses Reglement kennt keine Uhr-Regel: der Floorman bestimmt die Zeit nach Ermessen.",
             _cites(profile, "clock_seconds", extra=_book(profile, "floor_discretion")),
@@ -80,15 +90,23 @@ def clock_policy(profile: HouseRules) -> ClockPolicy:
     countdown = profile.clock_countdown_seconds or 0
     think = total - countdown
     if countdown:
-        en = f"After \"time\" the player has {think} seconds plus a {countdown}-second countdown ({total} s in all)."
+        en = f'After "time" the player has {think} seconds plus a {countdown}-second countdown ({total} s in all).'
         de = f"Nach „Time“ hat der Spieler {think} Sekunden plus {countdown} Sekunden Countdown ({total} s insgesamt)."
         warning = "countdown"
     else:
-        en = f"After \"clock\" the player has {total} seconds; the dealer reminds him shortly before the end."
+        en = f'After "clock" the player has {total} seconds; the dealer reminds him shortly before the end.'
         de = f"Nach „Clock“ hat der Spieler {total} Sekunden; kurz vor Ablauf erinnert ihn der Dealer."
         warning = "dealer_reminder"
-    return ClockPolicy(total, think, countdown, warning, profile.clock_expiry, en, de,
-                       _cites(profile, "clock_seconds", "clock_countdown_seconds", "clock_expiry"))
+    return ClockPolicy(
+        total,
+        think,
+        countdown,
+        warning,
+        profile.clock_expiry,
+        en,
+        de,
+        _cites(profile, "clock_seconds", "clock_countdown_seconds", "clock_expiry"),
+    )
 
 
 def time_expired(profile: HouseRules, facing_bet: bool, seat: int) -> TimeExpiry:
@@ -105,19 +123,36 @@ def time_expired(profile: HouseRules, facing_bet: bool, seat: int) -> TimeExpiry
     cites = _cites(profile, "clock_expiry")
     if profile.clock_expiry == "dead_if_facing_bet_else_check":
         if facing_bet:
-            return TimeExpiry({"type": "fold", "seat": seat}, True,
-                              "Time is up facing a bet: the hand is dead.",
-                              "Zeit abgelaufen bei einem Einsatz: die Hand ist tot.", cites)
-        return TimeExpiry({"type": "check", "seat": seat}, False,
-                          "Time is up with no bet to call: the player checks.",
-                          "Zeit abgelaufen ohne Einsatz: der Spieler checkt.", cites)
+            return TimeExpiry(
+                {"type": "fold", "seat": seat},
+                True,
+                "Time is up facing a bet: the hand is dead.",
+                "Zeit abgelaufen bei einem Einsatz: die Hand ist tot.",
+                cites,
+            )
+        return TimeExpiry(
+            {"type": "check", "seat": seat},
+            False,
+            "Time is up with no bet to call: the player checks.",
+            "Zeit abgelaufen ohne Einsatz: der Spieler checkt.",
+            cites,
+        )
     if profile.clock_expiry == "dead":
-        return TimeExpiry({"type": "fold", "seat": seat}, True,
-                          "Time is up: the hand is declared dead and folded"
-                          + ("" if facing_bet else ", even though he could have checked") + ".",
-                          "Zeit abgelaufen: die Hand wird für tot erklärt und gefoldet"
-                          + ("" if facing_bet else ", obwohl er hätte checken können") + ".", cites)
-    return TimeExpiry(None, False,
-                      "This rulebook has no clock rule: the floor decides what happens.",
-                      "Dieses Reglement kennt keine Uhr-Regel: der Floorman entscheidet.",
-                      _cites(profile, "clock_expiry", extra=_book(profile, "floor_discretion")))
+        return TimeExpiry(
+            {"type": "fold", "seat": seat},
+            True,
+            "Time is up: the hand is declared dead and folded"
+            + ("" if facing_bet else ", even though he could have checked")
+            + ".",
+            "Zeit abgelaufen: die Hand wird für tot erklärt und gefoldet"
+            + ("" if facing_bet else ", obwohl er hätte checken können")
+            + ".",
+            cites,
+        )
+    return TimeExpiry(
+        None,
+        False,
+        "This rulebook has no clock rule: the floor decides what happens.",
+        "Dieses Reglement kennt keine Uhr-Regel: der Floorman entscheidet.",
+        _cites(profile, "clock_expiry", extra=_book(profile, "floor_discretion")),
+    )

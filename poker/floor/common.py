@@ -132,10 +132,15 @@ class Suggestion:
     def to_dict(self) -> dict:
         """JSON shape: the fields, ``citations`` as ``[{"rulebook", "section", "label"}]``."""
         return {
-            "key": self.key, "title_en": self.title_en, "title_de": self.title_de,
-            "explanation_en": self.explanation_en, "explanation_de": self.explanation_de,
-            "corrections": [dict(c) for c in self.corrections], "citations": _cdicts(self.citations),
-            "action": dict(self.action) if self.action else None, "restrictions": list(self.restrictions),
+            "key": self.key,
+            "title_en": self.title_en,
+            "title_de": self.title_de,
+            "explanation_en": self.explanation_en,
+            "explanation_de": self.explanation_de,
+            "corrections": [dict(c) for c in self.corrections],
+            "citations": _cdicts(self.citations),
+            "action": dict(self.action) if self.action else None,
+            "restrictions": list(self.restrictions),
             "procedure": self.procedure,
         }
 
@@ -177,7 +182,7 @@ def _word(action_type: str) -> str:
 def _street_actions(betting: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
     """The betting actions of the current street (after the last board marker)."""
     last_board = max((k for k, (_, a) in enumerate(betting) if a.get("type") == "board"), default=-1)
-    return [(i, a) for i, a in betting[last_board + 1:] if a.get("type") in BETTING]
+    return [(i, a) for i, a in betting[last_board + 1 :] if a.get("type") in BETTING]
 
 
 def _preflop_words(betting: list[tuple[int, dict]]) -> list[str]:

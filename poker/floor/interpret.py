@@ -35,12 +35,32 @@ from poker.floor.interpret_data import (
     parse,
 )
 from poker.floor.out_of_turn import out_of_turn_verdict
-from poker.hand.limits import (bet_unit_for, fixed_limit_bet, max_raise_to, min_raise_to, pot_limit_max_to,
-                               round_to_unit, unit_bounds)
+from poker.hand.limits import (
+    bet_unit_for,
+    fixed_limit_bet,
+    max_raise_to,
+    min_raise_to,
+    pot_limit_max_to,
+    round_to_unit,
+    unit_bounds,
+)
 from poker.houserules import Citation, HouseRules, cite, get_profile
 
-__all__ = ["Situation", "Observation", "Ruling", "InterpretError", "interpret", "interpret_json", "parse",
-           "raise_bounds", "STREETS", "ACTIONS", "WORDS", "LIMITS"]
+__all__ = [
+    "Situation",
+    "Observation",
+    "Ruling",
+    "InterpretError",
+    "interpret",
+    "interpret_json",
+    "parse",
+    "raise_bounds",
+    "STREETS",
+    "ACTIONS",
+    "WORDS",
+    "LIMITS",
+]
+
 
 def _en(n: int) -> str:
     return f"{n:,}"
@@ -81,17 +101,27 @@ class _Ctx:
             complete_to = amount
         if to_add == 0 and complete_to is not None and complete_to <= in_front_after:
             complete_to = None
-        all_in = kw.pop("all_in", action != "none" and action != "fold" and amount >= s.in_front + s.stack and s.stack > 0)
+        all_in = kw.pop(
+            "all_in", action != "none" and action != "fold" and amount >= s.in_front + s.stack and s.stack > 0
+        )
         if action not in ("fold", "none") and kw.get("min_raise_to") is None:
             kw["min_raise_to"] = raise_bounds(self.p, s)[0]
         if all_in:
             kw.setdefault("all_in_as", action if action not in ("all_in", "all-in") else None)
             action = "all-in"  # the output word (ACTIONS); the engine's is "all_in"
         return Ruling(
-            action=action, amount=amount, profile=self.p.slug, complete_to=complete_to,
-            to_add=to_add, change=change, all_in=all_in, restrictions=list(self.restrictions),
-            explanation_de=" ".join(self.de), explanation_en=" ".join(self.en),
-            citations=list(self.cites), **kw,
+            action=action,
+            amount=amount,
+            profile=self.p.slug,
+            complete_to=complete_to,
+            to_add=to_add,
+            change=change,
+            all_in=all_in,
+            restrictions=list(self.restrictions),
+            explanation_de=" ".join(self.de),
+            explanation_en=" ".join(self.en),
+            citations=list(self.cites),
+            **kw,
         )
 
 
@@ -99,8 +129,14 @@ def _raw_min_to(p: HouseRules, s: Situation) -> int:
     """Smallest legal total for a bet (no bet yet) or a raise, before the all-in cap
     (the engine's :func:`poker.hand.limits.min_raise_to`; nobody bet yet: no last raise)."""
     bet = s.current_bet
-    return min_raise_to(bet, s.last_raise if bet else 0, s.big_blind, p.min_raise, s.limit,
-                        fixed_limit_bet(STREETS.index(s.street), s.big_blind, s.big_bet))
+    return min_raise_to(
+        bet,
+        s.last_raise if bet else 0,
+        s.big_blind,
+        p.min_raise,
+        s.limit,
+        fixed_limit_bet(STREETS.index(s.street), s.big_blind, s.big_bet),
+    )
 
 
 def _unit(p: HouseRules, s: Situation) -> int:
@@ -137,7 +173,8 @@ def _round_to_unit(ctx: _Ctx, total: int) -> int:
         ctx.say(
             f"Einsätze müssen durch {_de(unit)} teilbar sein; die Spitze von {_de(extra)} erhält der Spieler zurück.",
             f"Bets must be divisible by {_en(unit)}; the excess of {_en(extra)} is returned to the player.",
-            "bet_unit", "bet_unit_big_blind_stakes" if unit == ctx.s.big_blind else "bet_unit",
+            "bet_unit",
+            "bet_unit_big_blind_stakes" if unit == ctx.s.big_blind else "bet_unit",
         )
     return total
 
@@ -146,14 +183,14 @@ def _unclear_amount(ctx: _Ctx, said: int, minimum: int) -> int:
     """004 #57 / TDA 57: a number that cannot be meant literally ("ich setze 5")
     is the highest reasonable amount (said x 10^k) not above the pot before the bet."""
     s = ctx.s
-    candidates = [said * 10 ** k for k in range(0, 10)]
+    candidates = [said * 10**k for k in range(0, 10)]
     reasonable = [c for c in candidates if c >= minimum]
     within = [c for c in reasonable if c <= max(s.pot, 0)]
     chosen = max(within) if within else min(reasonable)
     ctx.say(
         f"Die Ansage „{said}“ ist unklar (kleiner als der Mindesteinsatz); es gilt der höchste sinnvolle Betrag, "
         f"der nicht grösser als der Pot ({_de(s.pot)}) ist: {_de(chosen)}.",
-        f"Saying \"{said}\" is unclear (below the minimum); it is ruled the highest reasonable amount not above "
+        f'Saying "{said}" is unclear (below the minimum); it is ruled the highest reasonable amount not above '
         f"the pot ({_en(s.pot)}): {_en(chosen)}.",
         "unclear_amount",
     )
@@ -182,7 +219,7 @@ def interpret(profile: HouseRules, s: Situation, o: Observation) -> Ruling:
         ctx.say(
             f"Die Ansage „{o.declared}“ kam erst, nachdem die Chips den Tisch berührt hatten; "
             "es zählt, was zuerst geschah: die Chips.",
-            f"\"{o.declared}\" was said only after the chips touched the table; "
+            f'"{o.declared}" was said only after the chips touched the table; '
             "the first action, the chips, defines the action.",
             "verbal_vs_chips",
         )
@@ -208,10 +245,11 @@ def _check(s: Situation, o: Observation) -> None:
         if not (isinstance(d, int) and isinstance(n, int)) or isinstance(n, bool) or d <= 0 or n < 0:
             raise InterpretError("bad_observation", "chips must map positive integer denominations to counts")
     if o.placed > s.stack:
-        raise InterpretError("bad_observation",
-                             f"{o.placed} chips placed but the player has only {s.stack} behind")
+        raise InterpretError("bad_observation", f"{o.placed} chips placed but the player has only {s.stack} behind")
     if o.declared is not None and o.declared.strip().lower() not in WORDS:
-        raise InterpretError("bad_observation", f"unknown declared word {o.declared!r}; known: {', '.join(sorted(set(WORDS)))}")
+        raise InterpretError(
+            "bad_observation", f"unknown declared word {o.declared!r}; known: {', '.join(sorted(set(WORDS)))}"
+        )
     if o.declared_amount is not None and (not isinstance(o.declared_amount, int) or o.declared_amount <= 0):
         raise InterpretError("bad_observation", "declared_amount must be a positive integer")
     if o.amount_kind not in ("to", "by"):
@@ -224,7 +262,9 @@ def _check(s: Situation, o: Observation) -> None:
 def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
     s, p = ctx.s, ctx.p
     if word == "fold":
-        ctx.say("Ein Fold ausserhalb der Reihe ist bindend.", "A fold out of turn is binding.", "out_of_turn_changed_by")
+        ctx.say(
+            "Ein Fold ausserhalb der Reihe ist bindend.", "A fold out of turn is binding.", "out_of_turn_changed_by"
+        )
         return ctx.done("fold", s.in_front)
     words = [WORDS.get(str(a).lower(), str(a).lower()) for a in s.intervening_actions]
     try:
@@ -245,7 +285,8 @@ def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
                 "The out-of-turn action is not binding because the action changed after it "
                 f"({', '.join(changed)}). The chips go back, but a player who checked or called out of turn may "
                 "not bet or raise.",
-                "out_of_turn_changed_by", "out_of_turn_check_restricts",
+                "out_of_turn_changed_by",
+                "out_of_turn_check_restricts",
             )
             return ctx.done("none", s.in_front, binding=False, options=options)
         ctx.say(
@@ -258,11 +299,12 @@ def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
         return ctx.done("none", s.in_front, binding=False, options=options)
     ctx.say(
         "Ausserhalb der Reihe, aber die Situation hat sich nicht verändert (Check, Call und Fold gelten nicht als "
-        "Veränderung): die Aktion ist bindend." if "call" not in p.out_of_turn_changed_by else
-        "Ausserhalb der Reihe, aber danach gab es weder Einsatz, Call noch Raise: die Aktion ist bindend.",
+        "Veränderung): die Aktion ist bindend."
+        if "call" not in p.out_of_turn_changed_by
+        else "Ausserhalb der Reihe, aber danach gab es weder Einsatz, Call noch Raise: die Aktion ist bindend.",
         "Out of turn, but the action has not changed (check, call and fold do not change it): the action is binding."
-        if "call" not in p.out_of_turn_changed_by else
-        "Out of turn, but no bet, call or raise followed: the action is binding.",
+        if "call" not in p.out_of_turn_changed_by
+        else "Out of turn, but no bet, call or raise followed: the action is binding.",
         "out_of_turn_changed_by",
     )
     if verdict.may_not_raise:
@@ -280,8 +322,11 @@ def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
 def _verbal(ctx: _Ctx, word: str) -> Ruling:
     s, p, o = ctx.s, ctx.p, ctx.o
     placed, bet, full = o.placed, s.current_bet, s.in_front + s.stack
-    ctx.say(f"Angesagt: „{o.declared}“ (vor den Chips) – die Ansage ist bindend.",
-            f"Declared \"{o.declared}\" before any chips: the declaration is binding.", "verbal_binding")
+    ctx.say(
+        f"Angesagt: „{o.declared}“ (vor den Chips) – die Ansage ist bindend.",
+        f'Declared "{o.declared}" before any chips: the declaration is binding.',
+        "verbal_binding",
+    )
 
     if word == "fold":
         return ctx.done("fold", s.in_front)
@@ -290,27 +335,38 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
         if s.to_call == 0:
             return ctx.done("check", s.in_front)
         if placed >= s.to_call:
-            ctx.say("„Check“ bei einem offenen Einsatz: der Spieler kann nur callen oder folden; die Chips decken den Call.",
-                    "\"Check\" facing a bet: the player may only call or fold; his chips cover the call.",
-                    "check_facing_bet_allows")
+            ctx.say(
+                "„Check“ bei einem offenen Einsatz: der Spieler kann nur callen oder folden; die Chips decken den Call.",
+                '"Check" facing a bet: the player may only call or fold; his chips cover the call.',
+                "check_facing_bet_allows",
+            )
             return ctx.done("call", bet)
-        ctx.say("„Check“ bei einem offenen Einsatz ist ungültig: der Spieler kann callen oder folden, aber nicht mehr erhöhen.",
-                "\"Check\" facing a bet is invalid: the player may call or fold, but no longer raise.",
-                "check_facing_bet_allows")
+        ctx.say(
+            "„Check“ bei einem offenen Einsatz ist ungültig: der Spieler kann callen oder folden, aber nicht mehr erhöhen.",
+            '"Check" facing a bet is invalid: the player may call or fold, but no longer raise.',
+            "check_facing_bet_allows",
+        )
         ctx.restrictions.append("no_raise")
         return ctx.done("none", s.in_front, options=["call", "fold"])
 
     if word == "call":
         if s.to_call == 0:
-            ctx.say("Ohne Einsatz gilt „Call“ als Check.", "With no bet to call, \"call\" is a check.", "call_without_bet_is")
+            ctx.say(
+                "Ohne Einsatz gilt „Call“ als Check.", 'With no bet to call, "call" is a check.', "call_without_bet_is"
+            )
             return ctx.done("check", s.in_front)
         amount = min(bet, full)
         if placed < amount - s.in_front:
-            ctx.say(f"Der angesagte Call ist bindend: der Spieler muss auf {_de(amount)} ergänzen.",
-                    f"The declared call is binding: the player must complete it to {_en(amount)}.", "verbal_binding")
+            ctx.say(
+                f"Der angesagte Call ist bindend: der Spieler muss auf {_de(amount)} ergänzen.",
+                f"The declared call is binding: the player must complete it to {_en(amount)}.",
+                "verbal_binding",
+            )
         elif placed > amount - s.in_front:
-            ctx.say(f"Call: {_de(placed - (amount - s.in_front))} gehen als Wechselgeld zurück.",
-                    f"Call: {_en(placed - (amount - s.in_front))} is returned as change.")
+            ctx.say(
+                f"Call: {_de(placed - (amount - s.in_front))} gehen als Wechselgeld zurück.",
+                f"Call: {_en(placed - (amount - s.in_front))} is returned as change.",
+            )
         return ctx.done("call", amount)
 
     if word == "all_in":
@@ -319,11 +375,17 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
     # bet / raise / pot
     no_bet = bet == 0
     if no_bet and word == "raise":
-        ctx.say("Ohne vorherigen Einsatz gilt „Raise“ als Bet (mindestens der Mindesteinsatz).",
-                "With no bet yet, \"raise\" is a bet (at least the minimum bet).", "raise_without_bet_is")
+        ctx.say(
+            "Ohne vorherigen Einsatz gilt „Raise“ als Bet (mindestens der Mindesteinsatz).",
+            'With no bet yet, "raise" is a bet (at least the minimum bet).',
+            "raise_without_bet_is",
+        )
     if not no_bet and word == "bet":
-        ctx.say("„Bet“ bei einem offenen Einsatz wird als Raise gewertet.",
-                "\"Bet\" facing a bet is treated as a raise.", "verbal_binding")
+        ctx.say(
+            "„Bet“ bei einem offenen Einsatz wird als Raise gewertet.",
+            '"Bet" facing a bet is treated as a raise.',
+            "verbal_binding",
+        )
     minimum = raise_bounds(p, s)[0]
     if s.limit == "fixed_limit" and not no_bet and not _raise_allowed_split(ctx):
         return ctx.done("call", min(bet, full))
@@ -331,13 +393,17 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
     if word == "pot":
         if s.limit == "pot_limit":
             target = _max_to(p, s)
-            ctx.say(f"„Pot“ im Pot-Limit: Erhöhung auf das Maximum von {_de(target)}.",
-                    f"\"Pot\" in pot-limit: the maximum, to {_en(target)}.")
+            ctx.say(
+                f"„Pot“ im Pot-Limit: Erhöhung auf das Maximum von {_de(target)}.",
+                f'"Pot" in pot-limit: the maximum, to {_en(target)}.',
+            )
         else:
             target = minimum
-            ctx.say("„Pot“ ist im No-Limit keine gültige Ansage; der Spieler muss mindestens den Mindesteinsatz bringen.",
-                    "\"Pot\" is not a valid declaration in no-limit; the player must make at least the minimum.",
-                    "pot_declared_in_no_limit")
+            ctx.say(
+                "„Pot“ ist im No-Limit keine gültige Ansage; der Spieler muss mindestens den Mindesteinsatz bringen.",
+                '"Pot" is not a valid declaration in no-limit; the player must make at least the minimum.',
+                "pot_declared_in_no_limit",
+            )
     elif o.declared_amount is not None:
         said = o.declared_amount
         if said < s.big_blind and p.unclear_amount == "highest_reasonable_up_to_pot":
@@ -347,27 +413,41 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
         else:
             target = said
             if not no_bet:
-                ctx.say(f"Ein genannter Betrag ist der Gesamtbetrag: Raise auf {_de(said)}.",
-                        f"A stated amount is the total: raise to {_en(said)}.", "declared_raise_amount")
+                ctx.say(
+                    f"Ein genannter Betrag ist der Gesamtbetrag: Raise auf {_de(said)}.",
+                    f"A stated amount is the total: raise to {_en(said)}.",
+                    "declared_raise_amount",
+                )
     elif placed > 0:
         target = s.in_front + placed
         if o.chip_count == 1 and placed > max(s.to_call, 0) and not no_bet:
             target = s.in_front + placed
-            ctx.say(f"Oversized Chip mit Ansage „Raise“ ohne Betrag: Raise auf den vollen Wert des Chips ({_de(target)}).",
-                    f"Oversized chip with \"raise\" and no amount: a raise to the chip's full value ({_en(target)}).",
-                    "oversized_chip_raise_no_amount")
+            ctx.say(
+                f"Oversized Chip mit Ansage „Raise“ ohne Betrag: Raise auf den vollen Wert des Chips ({_de(target)}).",
+                f'Oversized chip with "raise" and no amount: a raise to the chip\'s full value ({_en(target)}).',
+                "oversized_chip_raise_no_amount",
+            )
         elif o.motions > 1:
-            ctx.say("Nach der Ansage dürfen die Chips in mehr als einer Bewegung gebracht werden.",
-                    "After the declaration the chips may be put out in more than one motion.", "verbal_allows_several_motions")
+            ctx.say(
+                "Nach der Ansage dürfen die Chips in mehr als einer Bewegung gebracht werden.",
+                "After the declaration the chips may be put out in more than one motion.",
+                "verbal_allows_several_motions",
+            )
     else:
         target = minimum
-        ctx.say(f"Kein Betrag genannt: der Spieler nennt den Betrag; mindestens {_de(minimum)}.",
-                f"No amount stated: the player must state it; at least {_en(minimum)}.", "verbal_binding")
+        ctx.say(
+            f"Kein Betrag genannt: der Spieler nennt den Betrag; mindestens {_de(minimum)}.",
+            f"No amount stated: the player must state it; at least {_en(minimum)}.",
+            "verbal_binding",
+        )
     target = min(target, full)
     if s.limit == "pot_limit" and target > _max_to(p, s):
         target = _max_to(p, s)
-        ctx.say(f"Im Pot-Limit höchstens {_de(target)}.", f"In pot-limit at most {_en(target)}.",
-                "oversized_chip_raise_no_amount")
+        ctx.say(
+            f"Im Pot-Limit höchstens {_de(target)}.",
+            f"In pot-limit at most {_en(target)}.",
+            "oversized_chip_raise_no_amount",
+        )
     if no_bet:
         return _bet_outcome(ctx, target, declared=True)
     return _raise_outcome(ctx, target, declared=True)
@@ -379,11 +459,17 @@ def _raise_allowed_split(ctx: _Ctx) -> bool:
     if cap is None or (s.raises or 0) < cap:
         return True
     if s.heads_up and p.split_limit_cap_lifted_heads_up:
-        ctx.say("Nur noch zwei Spieler: die Anzahl der Erhöhungen ist nicht begrenzt.",
-                "Only two players left: the number of raises is not capped.", "split_limit_cap_lifted_heads_up")
+        ctx.say(
+            "Nur noch zwei Spieler: die Anzahl der Erhöhungen ist nicht begrenzt.",
+            "Only two players left: the number of raises is not capped.",
+            "split_limit_cap_lifted_heads_up",
+        )
         return True
-    ctx.say(f"Split Limit: {cap} Erhöhungen pro Setzrunde sind erreicht; es bleibt ein Call.",
-            f"Split limit: the cap of {cap} raises per round is reached; this is a call.", "split_limit_raise_cap")
+    ctx.say(
+        f"Split Limit: {cap} Erhöhungen pro Setzrunde sind erreicht; es bleibt ein Call.",
+        f"Split limit: the cap of {cap} raises per round is reached; this is a call.",
+        "split_limit_raise_cap",
+    )
     return False
 
 
@@ -393,13 +479,18 @@ def _bet_outcome(ctx: _Ctx, target: int, declared: bool) -> Ruling:
     full = s.in_front + s.stack
     minimum = raise_bounds(p, s)[0]
     if target >= full:
-        ctx.say(f"Der ganze Stack geht in die Mitte: All-in-Bet über {_de(full)}.",
-                f"The whole stack goes in: an all-in bet of {_en(full)}.")
+        ctx.say(
+            f"Der ganze Stack geht in die Mitte: All-in-Bet über {_de(full)}.",
+            f"The whole stack goes in: an all-in bet of {_en(full)}.",
+        )
         return ctx.done("bet", full, all_in=True, all_in_as="bet", full_raise=full >= minimum)
     if target < minimum:
-        ctx.say(f"Ein Einsatz muss mindestens den Big Blind ({_de(s.big_blind)}) betragen; er wird auf {_de(minimum)} ergänzt.",
-                f"A bet must be at least the big blind ({_en(s.big_blind)}); it is completed to {_en(minimum)}.",
-                "min_bet", "short_bet")
+        ctx.say(
+            f"Ein Einsatz muss mindestens den Big Blind ({_de(s.big_blind)}) betragen; er wird auf {_de(minimum)} ergänzt.",
+            f"A bet must be at least the big blind ({_en(s.big_blind)}); it is completed to {_en(minimum)}.",
+            "min_bet",
+            "short_bet",
+        )
         target = minimum
     target = _round_to_unit(ctx, target)
     ctx.say(f"Bet über {_de(target)}.", f"Bet of {_en(target)}.")
@@ -418,72 +509,117 @@ def _raise_outcome(ctx: _Ctx, target: int, declared: bool, all_in: bool = False)
     if all_in or target >= full:
         target = full
         if target <= bet:
-            ctx.say(f"All-in für {_de(target)}: ein Call für weniger (oder genau) den Einsatz.",
-                    f"All-in for {_en(target)}: a call for less than (or exactly) the bet.")
+            ctx.say(
+                f"All-in für {_de(target)}: ein Call für weniger (oder genau) den Einsatz.",
+                f"All-in for {_en(target)}: a call for less than (or exactly) the bet.",
+            )
             return ctx.done("call", target, all_in=True, all_in_as="call", min_raise_to=raw_minimum)
         if target >= raw_minimum:
-            ctx.say(f"All-in auf {_de(target)}: ein vollständiger Raise (Minimum {_de(raw_minimum)}); die Setzrunde ist wieder eröffnet.",
-                    f"All-in to {_en(target)}: a full raise (minimum {_en(raw_minimum)}); the betting is reopened.",
-                    "min_raise")
-            return ctx.done("raise", target, all_in=True, all_in_as="raise", full_raise=True,
-                            reopens_betting=True, min_raise_to=raw_minimum)
-        ctx.say(f"All-in auf {_de(target)} ist kein vollständiger Raise (Minimum {_de(raw_minimum)}): "
-                "er eröffnet die Setzrunde für Spieler, die schon gehandelt haben, nicht neu.",
-                f"All-in to {_en(target)} is less than a full raise (minimum {_en(raw_minimum)}): "
-                "it does not reopen the betting for players who have already acted.",
-                "min_raise", "short_all_in_reopens")
+            ctx.say(
+                f"All-in auf {_de(target)}: ein vollständiger Raise (Minimum {_de(raw_minimum)}); die Setzrunde ist wieder eröffnet.",
+                f"All-in to {_en(target)}: a full raise (minimum {_en(raw_minimum)}); the betting is reopened.",
+                "min_raise",
+            )
+            return ctx.done(
+                "raise",
+                target,
+                all_in=True,
+                all_in_as="raise",
+                full_raise=True,
+                reopens_betting=True,
+                min_raise_to=raw_minimum,
+            )
+        ctx.say(
+            f"All-in auf {_de(target)} ist kein vollständiger Raise (Minimum {_de(raw_minimum)}): "
+            "er eröffnet die Setzrunde für Spieler, die schon gehandelt haben, nicht neu.",
+            f"All-in to {_en(target)} is less than a full raise (minimum {_en(raw_minimum)}): "
+            "it does not reopen the betting for players who have already acted.",
+            "min_raise",
+            "short_all_in_reopens",
+        )
         if not p.short_all_in_caller_may_reraise:
-            ctx.say("Wer diesen All-in-Betrag nur callt, kann bei einer späteren Erhöhung nur noch callen oder folden.",
-                    "A player who only calls this all-in may later only call or fold, even facing a raise.",
-                    "short_all_in_caller_may_reraise")
-        return ctx.done("raise", target, all_in=True, all_in_as="incomplete_raise", full_raise=False,
-                        reopens_betting=False, min_raise_to=raw_minimum)
+            ctx.say(
+                "Wer diesen All-in-Betrag nur callt, kann bei einer späteren Erhöhung nur noch callen oder folden.",
+                "A player who only calls this all-in may later only call or fold, even facing a raise.",
+                "short_all_in_caller_may_reraise",
+            )
+        return ctx.done(
+            "raise",
+            target,
+            all_in=True,
+            all_in_as="incomplete_raise",
+            full_raise=False,
+            reopens_betting=False,
+            min_raise_to=raw_minimum,
+        )
     if target >= minimum:
         target = _round_to_unit(ctx, target)
-        ctx.say(f"Raise auf {_de(target)} (Minimum {_de(minimum)}).", f"Raise to {_en(target)} (minimum {_en(minimum)}).",
-                "min_raise")
+        ctx.say(
+            f"Raise auf {_de(target)} (Minimum {_de(minimum)}).",
+            f"Raise to {_en(target)} (minimum {_en(minimum)}).",
+            "min_raise",
+        )
         return ctx.done("raise", target, full_raise=True, reopens_betting=True, min_raise_to=minimum)
     # A raise short of the minimum.
     increment, needed = target - bet, minimum - bet
     if declared:
         if p.short_raise_declared == "fifty_percent_or_withdraw" and 2 * increment < needed:
-            ctx.say(f"Zu niedrige Erhöhung (weniger als 50 % der Mindesterhöhung von {_de(needed)}): "
-                    f"der Spieler darf die Erhöhung zurückziehen und nur callen ({_de(bet)}) oder auf {_de(minimum)} auffüllen.",
-                    f"Raise too small (under 50% of the minimum raise of {_en(needed)}): the player may withdraw "
-                    f"the raise and just call ({_en(bet)}), or complete it to {_en(minimum)}.",
-                    "short_raise_declared", "min_raise")
+            ctx.say(
+                f"Zu niedrige Erhöhung (weniger als 50 % der Mindesterhöhung von {_de(needed)}): "
+                f"der Spieler darf die Erhöhung zurückziehen und nur callen ({_de(bet)}) oder auf {_de(minimum)} auffüllen.",
+                f"Raise too small (under 50% of the minimum raise of {_en(needed)}): the player may withdraw "
+                f"the raise and just call ({_en(bet)}), or complete it to {_en(minimum)}.",
+                "short_raise_declared",
+                "min_raise",
+            )
             return ctx.done("call", bet, options=["raise"], min_raise_to=minimum)
-        ctx.say(f"„Raise“ wurde angesagt, aber zu wenig gesetzt: es gilt ein Minimum-Raise auf {_de(minimum)}.",
-                f"\"Raise\" was declared with too little: it is a minimum raise, to {_en(minimum)}.",
-                "short_raise_declared", "min_raise")
-        return ctx.done("raise", minimum, complete_to=minimum, full_raise=True, reopens_betting=True,
-                        min_raise_to=minimum)
+        ctx.say(
+            f"„Raise“ wurde angesagt, aber zu wenig gesetzt: es gilt ein Minimum-Raise auf {_de(minimum)}.",
+            f'"Raise" was declared with too little: it is a minimum raise, to {_en(minimum)}.',
+            "short_raise_declared",
+            "min_raise",
+        )
+        return ctx.done(
+            "raise", minimum, complete_to=minimum, full_raise=True, reopens_betting=True, min_raise_to=minimum
+        )
     if p.short_raise_silent == "bet_plus_half":
         is_raise = 2 * target >= 3 * bet
         if is_raise:
-            ctx.say(f"Der Spieler hat den Einsatz ({_de(bet)}) plus mindestens die Hälfte davon gebracht ({_de(target)}): "
-                    f"das gilt als Ankündigung einer Erhöhung, die auf {_de(minimum)} vollzogen werden muss.",
-                    f"The player put in the bet ({_en(bet)}) plus at least half of it ({_en(target)}): that announces a "
-                    f"raise, which must be completed to {_en(minimum)}.",
-                    "short_raise_silent", "min_raise")
+            ctx.say(
+                f"Der Spieler hat den Einsatz ({_de(bet)}) plus mindestens die Hälfte davon gebracht ({_de(target)}): "
+                f"das gilt als Ankündigung einer Erhöhung, die auf {_de(minimum)} vollzogen werden muss.",
+                f"The player put in the bet ({_en(bet)}) plus at least half of it ({_en(target)}): that announces a "
+                f"raise, which must be completed to {_en(minimum)}.",
+                "short_raise_silent",
+                "min_raise",
+            )
         else:
-            ctx.say(f"Weniger als der Einsatz plus die Hälfte ({_de(bet + bet // 2)}): nur ein Call.",
-                    f"Less than the bet plus half of it ({_en(bet + bet // 2)}): only a call.", "short_raise_silent")
+            ctx.say(
+                f"Weniger als der Einsatz plus die Hälfte ({_de(bet + bet // 2)}): nur ein Call.",
+                f"Less than the bet plus half of it ({_en(bet + bet // 2)}): only a call.",
+                "short_raise_silent",
+            )
     else:
         is_raise = 2 * increment >= needed
         if is_raise:
-            ctx.say(f"Ohne Ansage {_de(increment)} erhöht, das sind mindestens 50 % der Mindesterhöhung von {_de(needed)}: "
-                    f"ein Raise, der auf {_de(minimum)} ergänzt werden muss.",
-                    f"Silently raised by {_en(increment)}, at least 50% of the minimum raise of {_en(needed)}: "
-                    f"a raise that must be completed to {_en(minimum)}.",
-                    "short_raise_silent", "min_raise")
+            ctx.say(
+                f"Ohne Ansage {_de(increment)} erhöht, das sind mindestens 50 % der Mindesterhöhung von {_de(needed)}: "
+                f"ein Raise, der auf {_de(minimum)} ergänzt werden muss.",
+                f"Silently raised by {_en(increment)}, at least 50% of the minimum raise of {_en(needed)}: "
+                f"a raise that must be completed to {_en(minimum)}.",
+                "short_raise_silent",
+                "min_raise",
+            )
         else:
-            ctx.say(f"Ohne Ansage nur {_de(increment)} mehr, weniger als 50 % der Mindesterhöhung von {_de(needed)}: nur ein Call.",
-                    f"Silently only {_en(increment)} more, under 50% of the minimum raise of {_en(needed)}: only a call.",
-                    "short_raise_silent")
+            ctx.say(
+                f"Ohne Ansage nur {_de(increment)} mehr, weniger als 50 % der Mindesterhöhung von {_de(needed)}: nur ein Call.",
+                f"Silently only {_en(increment)} more, under 50% of the minimum raise of {_en(needed)}: only a call.",
+                "short_raise_silent",
+            )
     if is_raise:
-        return ctx.done("raise", minimum, complete_to=minimum, full_raise=True, reopens_betting=True,
-                        min_raise_to=minimum)
+        return ctx.done(
+            "raise", minimum, complete_to=minimum, full_raise=True, reopens_betting=True, min_raise_to=minimum
+        )
     return ctx.done("call", bet, min_raise_to=minimum)
 
 
@@ -496,19 +632,27 @@ def _silent(ctx: _Ctx) -> Ruling:
     if bet == 0:  # nothing to call: an opening bet
         if o.motions > 1 and not whole_stack:
             if p.string_bet_counts_as == "minimum_bet":
-                ctx.say("Nicht in einer Bewegung gesetzt (String-Bet): der Einsatz gilt nur als Mindesteinsatz (Big Blind).",
-                        "Not put out in one motion (string bet): it counts only as the minimum bet (the big blind).",
-                        "string_bet_counts_as")
+                ctx.say(
+                    "Nicht in einer Bewegung gesetzt (String-Bet): der Einsatz gilt nur als Mindesteinsatz (Big Blind).",
+                    "Not put out in one motion (string bet): it counts only as the minimum bet (the big blind).",
+                    "string_bet_counts_as",
+                )
                 return _bet_outcome(ctx, min(s.big_blind, full), declared=False)
             first = o.first_motion if o.first_motion else 0
-            ctx.say("String-Bet: nur die erste Bewegung zählt" + (f" ({_de(first)})." if first else "; ohne Angabe gilt der Mindesteinsatz."),
-                    "String bet: only the first motion counts" + (f" ({_en(first)})." if first else "; not recorded, so the minimum bet."),
-                    "string_bet_counts_as")
+            ctx.say(
+                "String-Bet: nur die erste Bewegung zählt"
+                + (f" ({_de(first)})." if first else "; ohne Angabe gilt der Mindesteinsatz."),
+                "String bet: only the first motion counts"
+                + (f" ({_en(first)})." if first else "; not recorded, so the minimum bet."),
+                "string_bet_counts_as",
+            )
             return _bet_outcome(ctx, s.in_front + first if first else min(s.big_blind, full), declared=False)
         if o.chip_count == 1 and placed > s.big_blind:
-            ctx.say(f"Ein einzelner grösserer Chip als Eröffnung ohne Ansage: Bet in der vollen Höhe des Chips ({_de(placed)}).",
-                    f"A single larger chip opening the betting without a declaration: a bet of the chip's full value ({_en(placed)}).",
-                    "oversized_chip_opening_bet")
+            ctx.say(
+                f"Ein einzelner grösserer Chip als Eröffnung ohne Ansage: Bet in der vollen Höhe des Chips ({_de(placed)}).",
+                f"A single larger chip opening the betting without a declaration: a bet of the chip's full value ({_en(placed)}).",
+                "oversized_chip_opening_bet",
+            )
         return _bet_outcome(ctx, s.in_front + placed, declared=False)
 
     call_total = min(bet, full)
@@ -516,7 +660,12 @@ def _silent(ctx: _Ctx) -> Ruling:
     if placed <= need:
         if placed == need:
             ctx.say(f"Call über {_de(call_total)}.", f"Call of {_en(call_total)}.")
-            return ctx.done("call", call_total, all_in=whole_stack and full <= bet, all_in_as="call" if whole_stack and full <= bet else None)
+            return ctx.done(
+                "call",
+                call_total,
+                all_in=whole_stack and full <= bet,
+                all_in_as="call" if whole_stack and full <= bet else None,
+            )
         return _undercall(ctx)
 
     # More than a call was put out silently.
@@ -525,36 +674,52 @@ def _silent(ctx: _Ctx) -> Ruling:
     if o.chip_count == 1:
         if s.only_blinds and p.oversized_chip_facing_blinds == "raise_to_chip_value":
             target = s.in_front + placed
-            ctx.say(f"Nur die Blinds sind im Pot und es wurde nichts angesagt: der höhere Chip ist ein Raise auf seinen "
-                    f"Gesamtwert ({_de(target)}).",
-                    f"Only the blinds are in and nothing was declared: the oversized chip is a raise to its full value "
-                    f"({_en(target)}).", "oversized_chip_facing_blinds")
+            ctx.say(
+                f"Nur die Blinds sind im Pot und es wurde nichts angesagt: der höhere Chip ist ein Raise auf seinen "
+                f"Gesamtwert ({_de(target)}).",
+                f"Only the blinds are in and nothing was declared: the oversized chip is a raise to its full value "
+                f"({_en(target)}).",
+                "oversized_chip_facing_blinds",
+            )
             return _raise_outcome(ctx, min(target, full), declared=False)
         param = "oversized_chip_facing_blinds" if s.only_blinds else "oversized_chip_facing_bet"
-        ctx.say(f"Ein einzelner höherer Chip ohne vorherige Raise-Ansage ist ein Call über {_de(call_total)}"
-                + ("; auch wenn es der letzte Chip ist." if whole_stack else "."),
-                f"A single oversized chip without a prior \"raise\" declaration is a call of {_en(call_total)}"
-                + ("; even though it is the player's last chip." if whole_stack else "."), param)
+        ctx.say(
+            f"Ein einzelner höherer Chip ohne vorherige Raise-Ansage ist ein Call über {_de(call_total)}"
+            + ("; auch wenn es der letzte Chip ist." if whole_stack else "."),
+            f'A single oversized chip without a prior "raise" declaration is a call of {_en(call_total)}'
+            + ("; even though it is the player's last chip." if whole_stack else "."),
+            param,
+        )
         return ctx.done("call", call_total, all_in=False)
     if not p.silent_raise_allowed:
-        ctx.say("Ein Raise muss angesagt werden, bevor die Chips den Tisch berühren; ohne Ansage gilt er als Call.",
-                "A raise must be declared before the chips touch the table; without a declaration it is a call.",
-                "silent_raise_allowed")
+        ctx.say(
+            "Ein Raise muss angesagt werden, bevor die Chips den Tisch berühren; ohne Ansage gilt er als Call.",
+            "A raise must be declared before the chips touch the table; without a declaration it is a call.",
+            "silent_raise_allowed",
+        )
         return ctx.done("call", call_total, all_in=False)
     if o.motions > 1:
-        ctx.say("Die Chips kamen in mehreren Bewegungen (String-Raise): das ist kein Raise, sondern ein Call.",
-                "The chips came in several motions (string raise): not a raise, only a call.", "string_raise_counts_as")
+        ctx.say(
+            "Die Chips kamen in mehreren Bewegungen (String-Raise): das ist kein Raise, sondern ein Call.",
+            "The chips came in several motions (string raise): not a raise, only a call.",
+            "string_raise_counts_as",
+        )
         return ctx.done("call", call_total, all_in=False)
     smallest = min(d for d, n in o.chips.items() if n > 0)
     if placed - smallest < need:
-        ctx.say(f"Mehrere Chips ohne Ansage: ohne einen dieser Chips wäre der Call ({_de(call_total)}) nicht gedeckt, "
-                "also ist es ein Call.",
-                f"Multiple chips without a declaration: removing any one chip would leave less than the call "
-                f"({_en(call_total)}), so it is a call.", "multiple_chips")
+        ctx.say(
+            f"Mehrere Chips ohne Ansage: ohne einen dieser Chips wäre der Call ({_de(call_total)}) nicht gedeckt, "
+            "also ist es ein Call.",
+            f"Multiple chips without a declaration: removing any one chip would leave less than the call "
+            f"({_en(call_total)}), so it is a call.",
+            "multiple_chips",
+        )
         return ctx.done("call", call_total, all_in=False)
-    ctx.say(f"Mehrere Chips: auch ohne einen {_de(smallest)}er-Chip wäre der Call gedeckt, also entscheidet der Betrag.",
-            f"Multiple chips: the call is covered even without one {_en(smallest)} chip, so the amount decides.",
-            "multiple_chips")
+    ctx.say(
+        f"Mehrere Chips: auch ohne einen {_de(smallest)}er-Chip wäre der Call gedeckt, also entscheidet der Betrag.",
+        f"Multiple chips: the call is covered even without one {_en(smallest)} chip, so the amount decides.",
+        "multiple_chips",
+    )
     return _raise_outcome(ctx, s.in_front + placed, declared=False, all_in=whole_stack)
 
 
@@ -563,21 +728,30 @@ def _undercall(ctx: _Ctx) -> Ruling:
     s, p, o = ctx.s, ctx.p, ctx.o
     bet = min(s.current_bet, s.in_front + s.stack)
     if p.undercall == "complete_or_fold":
-        ctx.say(f"Unvollständiger Call: der Spieler muss auf {_de(bet)} ergänzen oder verliert seine Einsätze und den "
-                "Anspruch auf den Pot (Fold). Ein Raise ist nicht mehr möglich.",
-                f"Incomplete call: the player must complete it to {_en(bet)} or forfeit his chips and the pot (fold). "
-                "He may no longer raise.", "undercall")
+        ctx.say(
+            f"Unvollständiger Call: der Spieler muss auf {_de(bet)} ergänzen oder verliert seine Einsätze und den "
+            "Anspruch auf den Pot (Fold). Ein Raise ist nicht mehr möglich.",
+            f"Incomplete call: the player must complete it to {_en(bet)} or forfeit his chips and the pot (fold). "
+            "He may no longer raise.",
+            "undercall",
+        )
         ctx.restrictions.append("no_raise")
         return ctx.done("call", bet, options=["fold"])
     if p.undercall == "complete":
         if s.unaware_of_raise and not s.acted_after and 2 * o.placed < s.to_call:
-            ctx.say("Der Spieler hat die Erhöhung nicht bemerkt, niemand hat nach ihm gehandelt und sein Einsatz ist "
-                    "kleiner als 50 % des erforderlichen: er darf seine Chips zurückziehen und neu entscheiden.",
-                    "The player missed the raise, nobody acted after him and he put in under 50% of what was "
-                    "required: he may take his chips back and reconsider.", "undercall")
+            ctx.say(
+                "Der Spieler hat die Erhöhung nicht bemerkt, niemand hat nach ihm gehandelt und sein Einsatz ist "
+                "kleiner als 50 % des erforderlichen: er darf seine Chips zurückziehen und neu entscheiden.",
+                "The player missed the raise, nobody acted after him and he put in under 50% of what was "
+                "required: he may take his chips back and reconsider.",
+                "undercall",
+            )
             return ctx.done("call", bet, binding=False, options=["fold", "raise"])
-        ctx.say(f"Ein zu kleiner Call muss auf die richtige Höhe ({_de(bet)}) aufgefüllt werden.",
-                f"A call that is too small must be completed to the correct amount ({_en(bet)}).", "undercall")
+        ctx.say(
+            f"Ein zu kleiner Call muss auf die richtige Höhe ({_de(bet)}) aufgefüllt werden.",
+            f"A call that is too small must be completed to the correct amount ({_en(bet)}).",
+            "undercall",
+        )
         return ctx.done("call", bet)
     opening = s.facing_opening_bet
     if opening is None:
@@ -585,13 +759,19 @@ def _undercall(ctx: _Ctx) -> Ruling:
     if s.heads_up or opening:
         why_de = "im Heads-up" if s.heads_up else "gegen den Eröffnungseinsatz"
         why_en = "heads-up" if s.heads_up else "facing the opening bet"
-        ctx.say(f"Unvollständiger Call {why_de}: der Spieler muss voll callen ({_de(bet)}).",
-                f"Incomplete call {why_en}: the player must make a full call ({_en(bet)}).", "undercall")
+        ctx.say(
+            f"Unvollständiger Call {why_de}: der Spieler muss voll callen ({_de(bet)}).",
+            f"Incomplete call {why_en}: the player must make a full call ({_en(bet)}).",
+            "undercall",
+        )
         return ctx.done("call", bet)
-    ctx.say(f"Unvollständiger Call (nicht heads-up, nicht gegen den Eröffnungseinsatz): der Floorman entscheidet; "
-            f"in der Regel Call über {_de(bet)} oder Fold.",
-            f"Incomplete call (not heads-up, not facing the opening bet): the floor decides; normally a call of "
-            f"{_en(bet)} or a fold.", "undercall")
+    ctx.say(
+        f"Unvollständiger Call (nicht heads-up, nicht gegen den Eröffnungseinsatz): der Floorman entscheidet; "
+        f"in der Regel Call über {_de(bet)} oder Fold.",
+        f"Incomplete call (not heads-up, not facing the opening bet): the floor decides; normally a call of "
+        f"{_en(bet)} or a fold.",
+        "undercall",
+    )
     return ctx.done("call", bet, floor=True, options=["fold"])
 
 

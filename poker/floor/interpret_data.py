@@ -18,13 +18,37 @@ ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in", "none")
 
 #: Declared words (English and German, lower case) -> canonical word (the engine's words: "all_in").
 WORDS = {
-    "fold": "fold", "pass": "fold", "passe": "fold", "passen": "fold", "muck": "fold",
-    "check": "check", "schiebe": "check", "schieben": "check", "tap": "check", "klopfen": "check",
-    "call": "call", "mitgehen": "call", "gehe mit": "call", "mit": "call",
-    "bet": "bet", "setze": "bet", "setzen": "bet", "ich setze": "bet",
-    "raise": "raise", "erhöhe": "raise", "erhöhen": "raise", "re-raise": "raise", "reraise": "raise",
-    "all-in": "all_in", "all in": "all_in", "allin": "all_in", "all-in!": "all_in", "all_in": "all_in",
-    "pot": "pot", "raise pot": "pot", "bet pot": "pot",
+    "fold": "fold",
+    "pass": "fold",
+    "passe": "fold",
+    "passen": "fold",
+    "muck": "fold",
+    "check": "check",
+    "schiebe": "check",
+    "schieben": "check",
+    "tap": "check",
+    "klopfen": "check",
+    "call": "call",
+    "mitgehen": "call",
+    "gehe mit": "call",
+    "mit": "call",
+    "bet": "bet",
+    "setze": "bet",
+    "setzen": "bet",
+    "ich setze": "bet",
+    "raise": "raise",
+    "erhöhe": "raise",
+    "erhöhen": "raise",
+    "re-raise": "raise",
+    "reraise": "raise",
+    "all-in": "all_in",
+    "all in": "all_in",
+    "allin": "all_in",
+    "all-in!": "all_in",
+    "all_in": "all_in",
+    "pot": "pot",
+    "raise pot": "pot",
+    "bet pot": "pot",
 }
 
 
@@ -226,7 +250,7 @@ def _chips(raw) -> dict:
             else:
                 items.append((entry, 1))
     if items is None:
-        raise InterpretError("bad_field", "chips must be an object {\"denomination\": count} or a list")
+        raise InterpretError("bad_field", 'chips must be an object {"denomination": count} or a list')
     for denom, count in items:
         try:
             d = int(denom)
@@ -267,23 +291,35 @@ def parse(data: dict) -> tuple[Situation, Observation]:
     if not isinstance(intervening, list):
         raise InterpretError("bad_field", "intervening_actions must be a list of action words")
     situation = Situation(
-        street=street, small_blind=sb, big_blind=bb, to_call=to_call,
-        last_raise=_int(sit, "last_raise", last_raise_default), in_front=in_front,
-        stack=_int(sit, "stack", required=True), pot=_int(sit, "pot", 0),
-        only_blinds=_bool(sit, "only_blinds", only_blinds_default), limit=sit.get("limit", "no_limit"),
-        heads_up=_bool(sit, "heads_up"), raises=_int(sit, "raises"),
+        street=street,
+        small_blind=sb,
+        big_blind=bb,
+        to_call=to_call,
+        last_raise=_int(sit, "last_raise", last_raise_default),
+        in_front=in_front,
+        stack=_int(sit, "stack", required=True),
+        pot=_int(sit, "pot", 0),
+        only_blinds=_bool(sit, "only_blinds", only_blinds_default),
+        limit=sit.get("limit", "no_limit"),
+        heads_up=_bool(sit, "heads_up"),
+        raises=_int(sit, "raises"),
         facing_opening_bet=sit.get("facing_opening_bet") if isinstance(sit.get("facing_opening_bet"), bool) else None,
-        in_turn=_bool(sit, "in_turn", True), intervening_actions=tuple(str(a).lower() for a in intervening),
-        unaware_of_raise=_bool(sit, "unaware_of_raise"), acted_after=_bool(sit, "acted_after"),
+        in_turn=_bool(sit, "in_turn", True),
+        intervening_actions=tuple(str(a).lower() for a in intervening),
+        unaware_of_raise=_bool(sit, "unaware_of_raise"),
+        acted_after=_bool(sit, "acted_after"),
         big_bet=_int(sit, "big_bet"),
     )
     declared = obs.get("declared")
     if declared is not None and not isinstance(declared, str):
         raise InterpretError("bad_field", "declared must be a word or null")
     observation = Observation(
-        chips=_chips(obs.get("chips")), declared=declared or None,
+        chips=_chips(obs.get("chips")),
+        declared=declared or None,
         declared_before_chips=_bool(obs, "declared_before_chips", True),
-        declared_amount=_int(obs, "declared_amount"), amount_kind=obs.get("amount_kind", "to") or "to",
-        motions=_int(obs, "motions", 1), first_motion=_int(obs, "first_motion"),
+        declared_amount=_int(obs, "declared_amount"),
+        amount_kind=obs.get("amount_kind", "to") or "to",
+        motions=_int(obs, "motions", 1),
+        first_motion=_int(obs, "first_motion"),
     )
     return situation, observation

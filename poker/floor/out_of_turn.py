@@ -34,9 +34,12 @@ class OutOfTurnResult:
     def to_dict(self) -> dict:
         """JSON shape: the fields, citations as dicts."""
         return {
-            "status": self.status, "action": dict(self.action) if self.action else None,
-            "restrictions": list(self.restrictions), "changed_by": list(self.changed_by),
-            "explanation_en": self.explanation_en, "explanation_de": self.explanation_de,
+            "status": self.status,
+            "action": dict(self.action) if self.action else None,
+            "restrictions": list(self.restrictions),
+            "changed_by": list(self.changed_by),
+            "explanation_en": self.explanation_en,
+            "explanation_de": self.explanation_de,
             "citations": _cdicts(self.citations),
         }
 
@@ -120,8 +123,9 @@ def out_of_turn_verdict(profile: HouseRules, kind: str, intervening_actions: lis
     return OutOfTurnVerdict(binding, tuple(changed), may_not_raise)
 
 
-def resolve_out_of_turn(profile: HouseRules, held_action: dict, intervening_actions: list,
-                        situation: dict | None = None) -> OutOfTurnResult:
+def resolve_out_of_turn(
+    profile: HouseRules, held_action: dict, intervening_actions: list, situation: dict | None = None
+) -> OutOfTurnResult:
     """Resolve an out-of-turn action when the action reaches its player.
 
     Args:
@@ -161,31 +165,46 @@ def resolve_out_of_turn(profile: HouseRules, held_action: dict, intervening_acti
     if kind == "fold":
         en.append("A fold out of turn is binding; the cards are not returned.")
         de.append("Ein Fold ausserhalb der Reihe ist bindend; die Karten gibt es nicht zurück.")
-        return OutOfTurnResult("binding", {"type": "fold", "seat": seat}, (), tuple(changed), " ".join(en),
-                               " ".join(de), _cites(profile, *params))
+        return OutOfTurnResult(
+            "binding",
+            {"type": "fold", "seat": seat},
+            (),
+            tuple(changed),
+            " ".join(en),
+            " ".join(de),
+            _cites(profile, *params),
+        )
 
     if changed:
         names = ", ".join(changed)
-        en.append(f"The action changed after the out-of-turn {kind} ({names}): it is not binding, "
-                  "its chips go back and the player acts again with all his options.")
-        de.append(f"Nach dem {kind} ausserhalb der Reihe hat sich die Situation verändert ({names}): "
-                  "die Aktion ist nicht bindend, die Chips gehen zurück und der Spieler entscheidet neu.")
+        en.append(
+            f"The action changed after the out-of-turn {kind} ({names}): it is not binding, "
+            "its chips go back and the player acts again with all his options."
+        )
+        de.append(
+            f"Nach dem {kind} ausserhalb der Reihe hat sich die Situation verändert ({names}): "
+            "die Aktion ist nicht bindend, die Chips gehen zurück und der Spieler entscheidet neu."
+        )
         if restrictions:
             en[-1] = en[-1].replace("with all his options", "but may not bet or raise")
             de[-1] = de[-1].replace("entscheidet neu", "entscheidet neu, darf aber weder setzen noch erhöhen")
             en.append("A player who checked or called out of turn may never turn it into a bet or raise.")
             de.append("Wer ausserhalb der Reihe checkt oder callt, darf später weder setzen noch erhöhen.")
-        return OutOfTurnResult("released", None, tuple(restrictions), tuple(changed), " ".join(en), " ".join(de),
-                               _cites(profile, *params))
+        return OutOfTurnResult(
+            "released", None, tuple(restrictions), tuple(changed), " ".join(en), " ".join(de), _cites(profile, *params)
+        )
 
     if "call" in profile.out_of_turn_changed_by:
         en.append("No bet, call or raise came in between: the out-of-turn action is binding.")
         de.append("Danach kam weder Einsatz, Call noch Raise: die Aktion ausserhalb der Reihe ist bindend.")
     else:
-        en.append("The action has not changed (check, call and fold do not change it): "
-                  "the out-of-turn action is binding.")
-        de.append("Die Situation hat sich nicht verändert (Check, Call und Fold gelten nicht als Veränderung): "
-                  "die Aktion ausserhalb der Reihe ist bindend.")
+        en.append(
+            "The action has not changed (check, call and fold do not change it): the out-of-turn action is binding."
+        )
+        de.append(
+            "Die Situation hat sich nicht verändert (Check, Call und Fold gelten nicht als Veränderung): "
+            "die Aktion ausserhalb der Reihe ist bindend."
+        )
     if profile.rulebook == "nlhe":
         en.append("Chips bet out of turn are taken back until it is his turn (003).")
         de.append("Ausserhalb der Reihe gesetzte Chips werden zurückgenommen, bis er an der Reihe ist (003).")
@@ -210,7 +229,9 @@ def resolve_out_of_turn(profile: HouseRules, held_action: dict, intervening_acti
             restrictions.append("may_not_raise")
         en.append("He checked facing a bet: he may only call or fold.")
         de.append("Er hat gegen einen Einsatz gecheckt: er darf nur callen oder folden.")
-        return OutOfTurnResult("released", None, tuple(restrictions), (), " ".join(en), " ".join(de),
-                               _cites(profile, *params, extra=extra))
-    return OutOfTurnResult("binding", action, tuple(restrictions), (), " ".join(en), " ".join(de),
-                           _cites(profile, *params, extra=extra))
+        return OutOfTurnResult(
+            "released", None, tuple(restrictions), (), " ".join(en), " ".join(de), _cites(profile, *params, extra=extra)
+        )
+    return OutOfTurnResult(
+        "binding", action, tuple(restrictions), (), " ".join(en), " ".join(de), _cites(profile, *params, extra=extra)
+    )

@@ -25,8 +25,13 @@ class PenaltyOption:
 
     def to_dict(self) -> dict:
         """JSON shape: the fields, citations as dicts."""
-        return {"kind": self.kind, "title_en": self.title_en, "title_de": self.title_de, "unit": self.unit,
-                "citations": _cdicts(self.citations)}
+        return {
+            "kind": self.kind,
+            "title_en": self.title_en,
+            "title_de": self.title_de,
+            "unit": self.unit,
+            "citations": _cdicts(self.citations),
+        }
 
 
 _PENALTY_TITLES = {
@@ -104,10 +109,13 @@ class SitOutRule:
     def to_dict(self) -> dict:
         """JSON shape: the fields, citations as dicts."""
         return {
-            "dealt_in": self.dealt_in, "blinds_and_antes_posted": self.blinds_and_antes_posted,
-            "hand_killed": self.hand_killed, "leaves_table": self.leaves_table,
+            "dealt_in": self.dealt_in,
+            "blinds_and_antes_posted": self.blinds_and_antes_posted,
+            "hand_killed": self.hand_killed,
+            "leaves_table": self.leaves_table,
             "disqualified_chips_removed": self.disqualified_chips_removed,
-            "explanation_en": self.explanation_en, "explanation_de": self.explanation_de,
+            "explanation_en": self.explanation_en,
+            "explanation_de": self.explanation_de,
             "citations": _cdicts(self.citations),
         }
 
@@ -122,7 +130,11 @@ def sit_out_rule(profile: HouseRules) -> SitOutRule:
     if profile.penalty_sit_out != "dealt_in_hand_killed":  # pragma: no cover - only value shipped
         raise ProcedureError("bad_penalty", f"unknown penalty_sit_out {profile.penalty_sit_out!r}")
     return SitOutRule(
-        True, True, True, True, profile.rulebook != "casino-cash",
+        True,
+        True,
+        True,
+        True,
+        profile.rulebook != "casino-cash",
         "The player leaves the table. His seat is still dealt in and his blinds and antes are posted; "
         "his cards are collected before the betting round (the hand is dead). He can be blinded out.",
         "Der Spieler verlässt den Tisch. Sein Platz erhält weiter Karten, Blinds und Antes werden gesetzt; "
@@ -137,7 +149,9 @@ def _first_penalty(profile: HouseRules, seat: int, topic_cites: list[Citation]) 
     en, de, _ = _PENALTY_TITLES[kind]
     en, de = _PENALTY_TITLES_BOOK.get((profile.rulebook, kind), (en, de))
     return Suggestion(
-        "penalty", f"Penalty for seat {seat}: {en.lower()}", f"Strafe für Platz {seat}: {de}",
+        "penalty",
+        f"Penalty for seat {seat}: {en.lower()}",
+        f"Strafe für Platz {seat}: {de}",
         "The rule allows a penalty; this is the mildest rung of the house's ladder.",
         "Die Regel erlaubt eine Strafe; dies ist die mildeste Stufe der Hausregeln.",
         ({"type": "penalty", "seat": seat, "kind": kind, "count": count},),

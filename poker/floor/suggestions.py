@@ -29,9 +29,13 @@ from .penalties import _first_penalty
 # --------------------------------------------------------------------------- suggestions
 def _play_on(profile: HouseRules, en: str = "", de: str = "", cites=None) -> Suggestion:
     return Suggestion(
-        "play_on", "No correction, play on", "Keine Korrektur, weiterspielen",
-        en or "The hand stands as recorded.", de or "Die Hand bleibt wie erfasst.",
-        (), tuple(cites) if cites is not None else tuple(_book(profile, "floor_discretion")),
+        "play_on",
+        "No correction, play on",
+        "Keine Korrektur, weiterspielen",
+        en or "The hand stands as recorded.",
+        de or "Die Hand bleibt wie erfasst.",
+        (),
+        tuple(cites) if cites is not None else tuple(_book(profile, "floor_discretion")),
     )
 
 
@@ -70,30 +74,76 @@ def _suggest_chip_action(profile: HouseRules, call: dict, betting) -> list[Sugge
     recorded = _last_action_of(seat, _street_actions(betting))
     out: list[Suggestion] = []
     if recorded is None:
-        out.append(Suggestion(
-            "interpretation", "Enter the action as ruled", "Aktion wie entschieden erfassen",
-            ruling.explanation_en, ruling.explanation_de, (), cites, action, tuple(ruling.restrictions)))
+        out.append(
+            Suggestion(
+                "interpretation",
+                "Enter the action as ruled",
+                "Aktion wie entschieden erfassen",
+                ruling.explanation_en,
+                ruling.explanation_de,
+                (),
+                cites,
+                action,
+                tuple(ruling.restrictions),
+            )
+        )
         out.append(_play_on(profile))
         return out
     index, rec = recorded
     if action is None:
-        out.append(Suggestion(
-            "void", "Void the recorded action: the player acts again", "Erfasste Aktion streichen: der Spieler handelt neu",
-            ruling.explanation_en, ruling.explanation_de, ({"type": "void", "index": index},), cites))
+        out.append(
+            Suggestion(
+                "void",
+                "Void the recorded action: the player acts again",
+                "Erfasste Aktion streichen: der Spieler handelt neu",
+                ruling.explanation_en,
+                ruling.explanation_de,
+                ({"type": "void", "index": index},),
+                cites,
+            )
+        )
     elif _same(action, rec):
-        out.append(Suggestion(
-            "interpretation", "The recorded action is correct", "Die erfasste Aktion ist korrekt",
-            ruling.explanation_en, ruling.explanation_de, (), cites, None, tuple(ruling.restrictions)))
+        out.append(
+            Suggestion(
+                "interpretation",
+                "The recorded action is correct",
+                "Die erfasste Aktion ist korrekt",
+                ruling.explanation_en,
+                ruling.explanation_de,
+                (),
+                cites,
+                None,
+                tuple(ruling.restrictions),
+            )
+        )
     elif action["type"] == rec.get("type") and action["type"] in ("bet", "raise"):
-        out.append(Suggestion(
-            "adjust", f"Adjust the {action['type']} to {action['to']:,}", f"{action['type'].capitalize()} auf {action['to']:,} korrigieren".replace(",", "."),
-            ruling.explanation_en, ruling.explanation_de, ({"type": "adjust", "index": index, "to": action["to"]},),
-            cites, None, tuple(ruling.restrictions)))
+        out.append(
+            Suggestion(
+                "adjust",
+                f"Adjust the {action['type']} to {action['to']:,}",
+                f"{action['type'].capitalize()} auf {action['to']:,} korrigieren".replace(",", "."),
+                ruling.explanation_en,
+                ruling.explanation_de,
+                ({"type": "adjust", "index": index, "to": action["to"]},),
+                cites,
+                None,
+                tuple(ruling.restrictions),
+            )
+        )
     else:
-        out.append(Suggestion(
-            "replace", f"The action stands as {action['type']}", f"Die Aktion gilt als {action['type']}",
-            ruling.explanation_en, ruling.explanation_de, ({"type": "replace", "index": index, "action": action},),
-            cites, None, tuple(ruling.restrictions)))
+        out.append(
+            Suggestion(
+                "replace",
+                f"The action stands as {action['type']}",
+                f"Die Aktion gilt als {action['type']}",
+                ruling.explanation_en,
+                ruling.explanation_de,
+                ({"type": "replace", "index": index, "action": action},),
+                cites,
+                None,
+                tuple(ruling.restrictions),
+            )
+        )
     if out[0].corrections:
         out.append(_play_on(profile))
     return out
@@ -103,20 +153,32 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
     seat = call.get("seat")
     held = call.get("held_action")
     out: list[Suggestion] = []
-    oot_cites = _cites(profile, "out_of_turn_changed_by",
-                       *(("out_of_turn_check_restricts",) if profile.out_of_turn_check_restricts else ()))
+    oot_cites = _cites(
+        profile,
+        "out_of_turn_changed_by",
+        *(("out_of_turn_check_restricts",) if profile.out_of_turn_check_restricts else ()),
+    )
     if held is not None:
         # The out-of-turn action was seen but not recorded: it is held for its turn.
         held = _check_action(held)
         preview = resolve_out_of_turn(profile, held, [], None)
-        out.append(Suggestion(
-            "hold", f"Hold seat {held['seat']}'s action until his turn",
-            f"Aktion von Platz {held['seat']} bis zu seinem Zug zurückhalten",
-            "The action goes back to the player in turn. " + preview.explanation_en
-            + " It is re-checked when his turn comes: a bet or raise in between releases it.",
-            "Die Aktion geht zurück zum Spieler, der an der Reihe ist. " + preview.explanation_de
-            + " Bei seinem Zug wird neu geprüft: ein Einsatz oder Raise dazwischen hebt sie auf.",
-            (), preview.citations, None, preview.restrictions))
+        out.append(
+            Suggestion(
+                "hold",
+                f"Hold seat {held['seat']}'s action until his turn",
+                f"Aktion von Platz {held['seat']} bis zu seinem Zug zurückhalten",
+                "The action goes back to the player in turn. "
+                + preview.explanation_en
+                + " It is re-checked when his turn comes: a bet or raise in between releases it.",
+                "Die Aktion geht zurück zum Spieler, der an der Reihe ist. "
+                + preview.explanation_de
+                + " Bei seinem Zug wird neu geprüft: ein Einsatz oder Raise dazwischen hebt sie auf.",
+                (),
+                preview.citations,
+                None,
+                preview.restrictions,
+            )
+        )
         out.append(_play_on(profile))
         out.append(_first_penalty(profile, held["seat"], _book(profile, "oot_penalty")))
         return out
@@ -125,9 +187,14 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
     street = _street_actions(betting)
     recorded = _last_action_of(seat, street)
     if recorded is None:
-        out.append(_play_on(profile, "No action is recorded for this seat on this street; nothing to return.",
-                            "Für diesen Platz ist in dieser Setzrunde keine Aktion erfasst; nichts zurückzugeben.",
-                            oot_cites))
+        out.append(
+            _play_on(
+                profile,
+                "No action is recorded for this seat on this street; nothing to return.",
+                "Für diesen Platz ist in dieser Setzrunde keine Aktion erfasst; nichts zurückzugeben.",
+                oot_cites,
+            )
+        )
         return out
     index, _ = recorded
     after = [(i, a) for i, a in street if i > index]
@@ -137,50 +204,89 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
     ret = {"type": "return_action", "index": index, "held": held_idx}
     late_cites = _cites(profile, "skipped_player_late", "substantial_action")
     ret_sugg = Suggestion(
-        "return_action", f"Back to seat {seat}: he was skipped", f"Zurück zu Platz {seat}: er wurde übergangen",
+        "return_action",
+        f"Back to seat {seat}: he was skipped",
+        f"Zurück zu Platz {seat}: er wurde übergangen",
         f"The action recorded for seat {seat} did not happen; he acts now. The {len(held_idx)} action(s) recorded "
         "after it were out of turn: they are held and stay binding unless the action changes "
         f"({_label(profile, 'out_of_turn_changed_by')}).",
         f"Die für Platz {seat} erfasste Aktion fand nicht statt; er handelt jetzt. Die {len(held_idx)} danach "
         "erfassten Aktionen waren ausserhalb der Reihe: sie werden zurückgehalten und bleiben bindend, wenn sich "
         "die Situation nicht verändert.",
-        (ret,), oot_cites)
+        (ret,),
+        oot_cites,
+    )
     if late and profile.skipped_player_late == "floor_dead_or_passive":
-        out.append(Suggestion(
-            "passive_only", f"Seat {seat} may still act, but only call, check or fold",
-            f"Platz {seat} darf noch handeln, aber nur callen, checken oder folden",
-            "Substantial action has taken place since he was skipped: the floor lets him act passively; "
-            "the out-of-turn actions stand.",
-            "Seit er übergangen wurde, gab es wesentliche Aktionen: der Floorman lässt ihn nur passiv handeln; "
-            "die Aktionen ausserhalb der Reihe bleiben bestehen.",
-            (ret,), _merge(late_cites, oot_cites), None, ("may_not_raise",)))
-        dead_en = ("Substantial action has taken place since he was skipped and he did not speak up: the floor may "
-                   "declare his hand dead.")
-        dead_de = ("Seit er übergangen wurde, gab es wesentliche Aktionen, ohne dass er sich meldete: der Floorman "
-                   "kann seine Hand für tot erklären.")
+        out.append(
+            Suggestion(
+                "passive_only",
+                f"Seat {seat} may still act, but only call, check or fold",
+                f"Platz {seat} darf noch handeln, aber nur callen, checken oder folden",
+                "Substantial action has taken place since he was skipped: the floor lets him act passively; "
+                "the out-of-turn actions stand.",
+                "Seit er übergangen wurde, gab es wesentliche Aktionen: der Floorman lässt ihn nur passiv handeln; "
+                "die Aktionen ausserhalb der Reihe bleiben bestehen.",
+                (ret,),
+                _merge(late_cites, oot_cites),
+                None,
+                ("may_not_raise",),
+            )
+        )
+        dead_en = (
+            "Substantial action has taken place since he was skipped and he did not speak up: the floor may "
+            "declare his hand dead."
+        )
+        dead_de = (
+            "Seit er übergangen wurde, gab es wesentliche Aktionen, ohne dass er sich meldete: der Floorman "
+            "kann seine Hand für tot erklären."
+        )
         if _rec_is_not_fold(betting, index):
-            out.append(Suggestion(
-                "kill", f"Seat {seat}'s hand is dead", f"Die Hand von Platz {seat} ist tot", dead_en, dead_de,
-                ({"type": "void", "index": index}, {"type": "kill", "seat": seat}), late_cites))
+            out.append(
+                Suggestion(
+                    "kill",
+                    f"Seat {seat}'s hand is dead",
+                    f"Die Hand von Platz {seat} ist tot",
+                    dead_en,
+                    dead_de,
+                    ({"type": "void", "index": index}, {"type": "kill", "seat": seat}),
+                    late_cites,
+                )
+            )
         else:
-            out.append(_play_on(profile, dead_en + " The recorded fold stands as his dead hand.",
-                                dead_de + " Der erfasste Fold gilt als seine tote Hand.", late_cites))
+            out.append(
+                _play_on(
+                    profile,
+                    dead_en + " The recorded fold stands as his dead hand.",
+                    dead_de + " Der erfasste Fold gilt als seine tote Hand.",
+                    late_cites,
+                )
+            )
     elif late and profile.skipped_player_late == "oot_binding_floor_decides":
-        out.append(Suggestion(
-            "passive_only", f"Out-of-turn actions stand; seat {seat} acts now",
-            f"Aktionen ausserhalb der Reihe bleiben bestehen; Platz {seat} handelt jetzt",
-            "Substantial action has taken place to his left: the out-of-turn actions are binding; the floor decides "
-            "how the skipped hand is treated.",
-            "Links von ihm gab es wesentliche Aktionen: die Aktionen ausserhalb der Reihe sind bindend; der Floorman "
-            "entscheidet über die übergangene Hand.",
-            (ret,), late_cites, None, ("may_not_raise",)))
+        out.append(
+            Suggestion(
+                "passive_only",
+                f"Out-of-turn actions stand; seat {seat} acts now",
+                f"Aktionen ausserhalb der Reihe bleiben bestehen; Platz {seat} handelt jetzt",
+                "Substantial action has taken place to his left: the out-of-turn actions are binding; the floor decides "
+                "how the skipped hand is treated.",
+                "Links von ihm gab es wesentliche Aktionen: die Aktionen ausserhalb der Reihe sind bindend; der Floorman "
+                "entscheidet über die übergangene Hand.",
+                (ret,),
+                late_cites,
+                None,
+                ("may_not_raise",),
+            )
+        )
         out.append(ret_sugg)
     elif late and profile.skipped_player_late == "must_object_immediately":
-        out.append(_play_on(
-            profile,
-            "He did not object at once: he has lost the right to act; the hand stands as recorded.",
-            "Er hat nicht sofort Einspruch erhoben: er hat sein Recht zu handeln verloren; die Hand bleibt wie erfasst.",
-            late_cites))
+        out.append(
+            _play_on(
+                profile,
+                "He did not object at once: he has lost the right to act; the hand stands as recorded.",
+                "Er hat nicht sofort Einspruch erhoben: er hat sein Recht zu handeln verloren; die Hand bleibt wie erfasst.",
+                late_cites,
+            )
+        )
         out.append(ret_sugg)
     else:
         out.append(ret_sugg)
@@ -204,24 +310,37 @@ def _rec_is_not_fold(betting, index: int) -> bool:
 def _suggest_misdeal(profile: HouseRules, call: dict, betting, procedure: str = "misdeal") -> list[Suggestion]:
     words = _preflop_words(betting)
     street = _street(call, betting)
-    cites = _cites(profile, "misdeal_until", "substantial_action", "misdeal_after_flop",
-                   extra=_book(profile, "misdeal_replay"))
+    cites = _cites(
+        profile, "misdeal_until", "substantial_action", "misdeal_after_flop", extra=_book(profile, "misdeal_replay")
+    )
     if misdeal_still_possible(profile, words, street):
         return [
-            Suggestion("misdeal", "Misdeal: deal the hand again", "Miss-Deal: die Hand neu geben",
-                       "No substantial action yet: the hand can still be declared a misdeal; every chip goes back and "
-                       "the same hand is dealt again with the same button and blinds.",
-                       "Noch keine wesentlichen Aktionen: die Hand kann noch für ungültig erklärt werden; alle Einsätze "
-                       "gehen zurück, dieselbe Hand wird mit gleichem Button und Blinds neu gegeben.",
-                       ({"type": "misdeal"},), cites, procedure=procedure),
+            Suggestion(
+                "misdeal",
+                "Misdeal: deal the hand again",
+                "Miss-Deal: die Hand neu geben",
+                "No substantial action yet: the hand can still be declared a misdeal; every chip goes back and "
+                "the same hand is dealt again with the same button and blinds.",
+                "Noch keine wesentlichen Aktionen: die Hand kann noch für ungültig erklärt werden; alle Einsätze "
+                "gehen zurück, dieselbe Hand wird mit gleichem Button und Blinds neu gegeben.",
+                ({"type": "misdeal"},),
+                cites,
+                procedure=procedure,
+            ),
             _play_on(profile),
         ]
-    return [_play_on(
-        profile,
-        "A misdeal is no longer possible (substantial action" + (" or the flop is out" if not profile.misdeal_after_flop else "")
-        + "): the hand is played on.",
-        "Ein Miss-Deal ist nicht mehr möglich (wesentliche Aktionen" + (" oder der Flop liegt" if not profile.misdeal_after_flop else "")
-        + "): die Hand wird weitergespielt.", cites)]
+    return [
+        _play_on(
+            profile,
+            "A misdeal is no longer possible (substantial action"
+            + (" or the flop is out" if not profile.misdeal_after_flop else "")
+            + "): the hand is played on.",
+            "Ein Miss-Deal ist nicht mehr möglich (wesentliche Aktionen"
+            + (" oder der Flop liegt" if not profile.misdeal_after_flop else "")
+            + "): die Hand wird weitergespielt.",
+            cites,
+        )
+    ]
 
 
 def _suggest_exposed(profile: HouseRules, call: dict, betting) -> list[Suggestion]:
@@ -235,25 +354,52 @@ def _suggest_exposed(profile: HouseRules, call: dict, betting) -> list[Suggestio
             out = []
             if profile.exposed_card_on_deal == "replace_one_misdeal_two":
                 out = [s for s in _suggest_misdeal(profile, call, betting, "exposed_card") if s.key == "misdeal"]
-                out = [Suggestion(s.key, "Two or more cards exposed: misdeal", "Zwei oder mehr Karten offen: Miss-Deal",
-                                  s.explanation_en, s.explanation_de, s.corrections, _merge(s.citations, cites),
-                                  procedure="exposed_card") for s in out]
+                out = [
+                    Suggestion(
+                        s.key,
+                        "Two or more cards exposed: misdeal",
+                        "Zwei oder mehr Karten offen: Miss-Deal",
+                        s.explanation_en,
+                        s.explanation_de,
+                        s.corrections,
+                        _merge(s.citations, cites),
+                        procedure="exposed_card",
+                    )
+                    for s in out
+                ]
             outcome = _exposed_outcome(profile)
             assert outcome is not None  # not a misdeal in this profile
-            out.insert(0, Suggestion("replace_card", "Replace the exposed card", "Die offene Karte ersetzen",
-                                     outcome.instructions_en, outcome.instructions_de, (), cites,
-                                     procedure="exposed_card"))
+            out.insert(
+                0,
+                Suggestion(
+                    "replace_card",
+                    "Replace the exposed card",
+                    "Die offene Karte ersetzen",
+                    outcome.instructions_en,
+                    outcome.instructions_de,
+                    (),
+                    cites,
+                    procedure="exposed_card",
+                ),
+            )
             out.append(_play_on(profile))
         return out
     pc = tuple(_book(profile, "player_exposes"))
     out = []
     if profile.rulebook == "casino-cash" and isinstance(seat, int):
-        out.append(Suggestion("kill", f"Seat {seat}'s hand is dead", f"Die Hand von Platz {seat} ist ungültig",
-                              "000 Aktionen 10: a hand shown before the end is passive and may be declared dead; "
-                              "exposed to provoke a reaction before acting, it counts as folded.",
-                              "000 Aktionen 10: eine vorzeitig gezeigte Hand ist passiv und kann für ungültig erklärt "
-                              "werden; zur Provokation vor der Aktion geöffnet, gilt sie als gepasst.",
-                              ({"type": "kill", "seat": seat},), pc))
+        out.append(
+            Suggestion(
+                "kill",
+                f"Seat {seat}'s hand is dead",
+                f"Die Hand von Platz {seat} ist ungültig",
+                "000 Aktionen 10: a hand shown before the end is passive and may be declared dead; "
+                "exposed to provoke a reaction before acting, it counts as folded.",
+                "000 Aktionen 10: eine vorzeitig gezeigte Hand ist passiv und kann für ungültig erklärt "
+                "werden; zur Provokation vor der Aktion geöffnet, gilt sie als gepasst.",
+                ({"type": "kill", "seat": seat},),
+                pc,
+            )
+        )
     out.append(_play_on(profile, "The hand stays live.", "Die Hand bleibt gültig.", pc))
     if isinstance(seat, int):
         out.append(_first_penalty(profile, seat, list(pc)))
@@ -276,11 +422,16 @@ def _suggest_time(profile: HouseRules, call: dict) -> list[Suggestion]:
     policy = clock_policy(profile)
     expiry = time_expired(profile, facing, seat)
     return [
-        Suggestion("time_expired", "Time is up: " + (expiry.action["type"] if expiry.action else "floor decides"),
-                   "Zeit abgelaufen: " + (expiry.action["type"] if expiry.action else "Floorman entscheidet"),
-                   policy.explanation_en + " " + expiry.explanation_en,
-                   policy.explanation_de + " " + expiry.explanation_de,
-                   (), _merge(policy.citations, expiry.citations), expiry.action),
+        Suggestion(
+            "time_expired",
+            "Time is up: " + (expiry.action["type"] if expiry.action else "floor decides"),
+            "Zeit abgelaufen: " + (expiry.action["type"] if expiry.action else "Floorman entscheidet"),
+            policy.explanation_en + " " + expiry.explanation_en,
+            policy.explanation_de + " " + expiry.explanation_de,
+            (),
+            _merge(policy.citations, expiry.citations),
+            expiry.action,
+        ),
         _play_on(profile, "The player acted in time.", "Der Spieler hat rechtzeitig gehandelt."),
     ]
 
@@ -325,16 +476,27 @@ def suggest_rulings(profile: HouseRules, call: dict) -> list[Suggestion]:
     if reason == "premature_board":
         proc = get_procedure(profile, "premature_board")
         return [
-            Suggestion("procedure", proc.title_en, proc.title_de,
-                       "Walk the dealer through the procedure for this house's rules.",
-                       "Den Dealer durch das Verfahren nach den Hausregeln führen.",
-                       (), _cites(profile, "premature_board_card", "four_card_flop"), procedure=proc.key),
+            Suggestion(
+                "procedure",
+                proc.title_en,
+                proc.title_de,
+                "Walk the dealer through the procedure for this house's rules.",
+                "Den Dealer durch das Verfahren nach den Hausregeln führen.",
+                (),
+                _cites(profile, "premature_board_card", "four_card_flop"),
+                procedure=proc.key,
+            ),
             _play_on(profile),
         ]
     if reason == "time":
         return _suggest_time(profile, call)
     if reason == "dispute":
-        return [_play_on(profile, "The floor decides in the interest of fairness; objections come before the pot is "
-                         "awarded.", "Der Floorman entscheidet im Sinne der Fairness; Einwände vor der Zuteilung des Pots.",
-                         _book(profile, "disputes"))]
+        return [
+            _play_on(
+                profile,
+                "The floor decides in the interest of fairness; objections come before the pot is awarded.",
+                "Der Floorman entscheidet im Sinne der Fairness; Einwände vor der Zuteilung des Pots.",
+                _book(profile, "disputes"),
+            )
+        ]
     return [_play_on(profile)]

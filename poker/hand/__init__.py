@@ -16,12 +16,23 @@ from .errors import ERROR_CODES, EngineError
 from .evaluation import evaluate_showdown, hand_strength
 from .pots import Award, Pot
 from .rules import Rules
-from .straddles import Straddle
 from .spec import GAMES, HandSpec, SeatSpec
 from .state import STREETS, HandState, Legal
+from .straddles import Straddle
 
 __all__ = [
-    "Rules", "SeatSpec", "HandSpec", "HandState", "EngineError", "ERROR_CODES",
-    "Pot", "Award", "Legal", "evaluate_showdown", "hand_strength", "STREETS",
-    "GAMES", "Straddle",
+    "Rules",
+    "SeatSpec",
+    "HandSpec",
+    "HandState",
+    "EngineError",
+    "ERROR_CODES",
+    "Pot",
+    "Award",
+    "Legal",
+    "evaluate_showdown",
+    "hand_strength",
+    "STREETS",
+    "GAMES",
+    "Straddle",
 ]

@@ -100,7 +100,8 @@ class BettingRound(HandFields):
         blind_bets = bets if not spec._posts or self._street else self._blind_bets(bets)
         self._raises = (
             1 + sum(1 for b in blind_bets[2:] if b)
-            if self._street == 0 and spec.rules.limit_blind_counts_as_bet and any(blind_bets) else 0
+            if self._street == 0 and spec.rules.limit_blind_counts_as_bet and any(blind_bets)
+            else 0
         )
         self._uncapped = False
         self._short_top = False
@@ -113,11 +114,7 @@ class BettingRound(HandFields):
         self._aggressor = None
         self._street_acted = False
         self._phase = "betting"
-        if (
-            not actors
-            or folded.count(False) <= 1
-            or (len(actors) == 1 and bets[actors[0]] >= max(bets))
-        ):
+        if not actors or folded.count(False) <= 1 or (len(actors) == 1 and bets[actors[0]] >= max(bets)):
             self._end_round()
 
     def _blind_bets(self, bets: tuple[int, ...]) -> list[int]:
@@ -132,7 +129,11 @@ class BettingRound(HandFields):
         spec = self.spec
         structure = spec._structure
         return min_raise_to(
-            max(self._bets), self._raise_inc, spec.min_bet, spec.rules.min_raise, structure,
+            max(self._bets),
+            self._raise_inc,
+            spec.min_bet,
+            spec.rules.min_raise,
+            structure,
             spec.bet_size(self._street) if structure == "fixed_limit" else None,
         )
 
@@ -154,11 +155,7 @@ class BettingRound(HandFields):
                 "This player called a short all-in and may now only call or fold (003 'All-In').",
             )
         if self.spec.rules.short_all_in_reopens == "pokerkit":
-            closed = (
-                self._allin_incs
-                and sum(self._allin_incs) < self._raise_inc
-                and pos in self._acted
-            )
+            closed = self._allin_incs and sum(self._allin_incs) < self._raise_inc and pos in self._acted
         else:
             limit = self._reopen[pos]
             closed = limit is not None and top < limit
@@ -299,9 +296,7 @@ class BettingRound(HandFields):
         new._bets = tuple(bets)
         n = len(bets)
         folded = self._folded
-        new._actors = tuple(
-            i for i in ((pos + k) % n for k in range(1, n)) if not folded[i] and stacks[i]
-        )
+        new._actors = tuple(i for i in ((pos + k) % n for k in range(1, n)) if not folded[i] and stacks[i])
         increment = to - top
         if self.spec.rules.short_all_in_reopens == "pokerkit":
             new._acted = frozenset((pos,)) if increment >= self._raise_inc else self._acted | {pos}
@@ -312,8 +307,10 @@ class BettingRound(HandFields):
         new._raises = self._raises + 1
         rules = self.spec.rules
         if (
-            self.spec._structure == "fixed_limit" and rules.limit_cap_lifted_heads_up
-            and rules.limit_raise_cap is not None and self._raises < rules.limit_raise_cap + 1
+            self.spec._structure == "fixed_limit"
+            and rules.limit_cap_lifted_heads_up
+            and rules.limit_raise_cap is not None
+            and self._raises < rules.limit_raise_cap + 1
             and folded.count(False) == 2
         ):
             new._uncapped = True  # 000 Aktionen 3: only two players left before the cap
@@ -356,6 +353,13 @@ class BettingRound(HandFields):
         if block is None:
             low, high = self._raise_bounds(pos)
         return Legal(
-            self.spec.seats[pos].seat, pos, True, call == 0, call, low, high,
-            block is None, None if block is None else block[0],
+            self.spec.seats[pos].seat,
+            pos,
+            True,
+            call == 0,
+            call,
+            low,
+            high,
+            block is None,
+            None if block is None else block[0],
         )

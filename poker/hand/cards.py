@@ -55,7 +55,7 @@ def parse_cards(text: str | None, *, allow_unknown: bool = True) -> tuple[str, .
             cards.append(UNKNOWN)
             continue
         if rank not in RANKS or suit not in SUITS:
-            raise EngineError("bad_cards", f"{compact[k:k + 2]!r} is not a card (in {text!r}).")
+            raise EngineError("bad_cards", f"{compact[k : k + 2]!r} is not a card (in {text!r}).")
         cards.append(rank + suit)
     known = [c for c in cards if c != UNKNOWN]
     if len(set(known)) != len(known):

@@ -42,8 +42,9 @@ actions the replay applies and how.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from .errors import EngineError
 from .spec import HandSpec
@@ -97,7 +98,9 @@ def _index(payload: dict, key: str = "index") -> int:
     return value
 
 
-def effective_actions(events: Iterable[tuple[int, str, dict]]) -> tuple[list[tuple[int, dict]], set[int], dict[int, dict], bool]:
+def effective_actions(
+    events: Iterable[tuple[int, str, dict]],
+) -> tuple[list[tuple[int, dict]], set[int], dict[int, dict], bool]:
     """Fold the corrections into the list of actions that stand.
 
     Args:
@@ -199,7 +202,11 @@ def replay(spec: HandSpec, events: Iterable[tuple[int, str, dict]]) -> Replay:
                 f"{' seat ' + str(action['seat']) if 'seat' in action else ''}) is not legal: {exc.message}",
             ) from None
     return Replay(
-        state=state, effective=effective, voided=voided, held=held, misdeal=misdeal,
+        state=state,
+        effective=effective,
+        voided=voided,
+        held=held,
+        misdeal=misdeal,
         corrected=any(kind == "correction" for _, kind, _ in events),
     )
 

@@ -100,7 +100,13 @@ class Dealing(HandFields):
     def _do_run_it_twice(self, action: dict) -> Self:
         """000 Aktionen 8; the checks are :func:`~poker.hand.formats.check_run_it_twice`."""
         chosen = check_run_it_twice(
-            self.spec, self._phase, self._runout, self._two, self.pots, self.total_pot, action,
+            self.spec,
+            self._phase,
+            self._runout,
+            self._two,
+            self.pots,
+            self.total_pot,
+            action,
         )
         new = self._copy()
         new._two = TwoBoards.agreed(self._board, chosen)

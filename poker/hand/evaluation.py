@@ -8,7 +8,8 @@ Hand strength comes from pokerkit's hand evaluators
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from pokerkit import Hand, OmahaHoldemHand, StandardHighHand
 

@@ -30,18 +30,29 @@ Sources (rulebook 000, the casino cash-game rules):
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from .limits import round_to_unit as _round_to_unit
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
+from .limits import round_to_unit as _round_to_unit
 from .pots import Pot, split_amount, split_between_boards
 from .spec import HandSpec
 from .straddles import STRADDLE_KINDS, Straddle, StraddlePlan, can_straddles, plan_straddles, verify_straddles
 
 __all__ = [
-    "Straddle", "StraddlePlan", "STRADDLE_KINDS", "plan_straddles", "verify_straddles", "can_straddles",
-    "round_to_unit", "limit_message", "split_between_boards", "TwoBoards", "check_run_it_twice", "award_shares",
+    "Straddle",
+    "StraddlePlan",
+    "STRADDLE_KINDS",
+    "plan_straddles",
+    "verify_straddles",
+    "can_straddles",
+    "round_to_unit",
+    "limit_message",
+    "split_between_boards",
+    "TwoBoards",
+    "check_run_it_twice",
+    "award_shares",
 ]
 
 #: Board length after each street (preflop, flop, turn, river).
@@ -97,7 +108,7 @@ class TwoBoards(NamedTuple):
     run_twice: frozenset | None = None
 
     @classmethod
-    def agreed(cls, board1: tuple[str, ...], pots: Sequence[int]) -> "TwoBoards":
+    def agreed(cls, board1: tuple[str, ...], pots: Sequence[int]) -> TwoBoards:
         """Board 2 of a hand the players agreed to run twice for ``pots``:
         it starts with the cards of board 1 already out."""
         return cls(tuple(board1), frozenset(pots))
@@ -126,8 +137,12 @@ class TwoBoards(NamedTuple):
         return 2, street, _BOARD_LENGTH[street] - len(b2)
 
     def deal(
-        self, board1: tuple[str, ...], street: int, action: dict, known: set[str],
-    ) -> tuple[tuple[str, ...], "TwoBoards", int, str]:
+        self,
+        board1: tuple[str, ...],
+        street: int,
+        action: dict,
+        known: set[str],
+    ) -> tuple[tuple[str, ...], TwoBoards, int, str]:
         """The ``board`` action of a two-board hand waiting for the board.
 
         Args:
@@ -175,7 +190,12 @@ class TwoBoards(NamedTuple):
 
 
 def check_run_it_twice(
-    spec: HandSpec, phase: str, runout: bool, two: TwoBoards | None, pots: Sequence[Pot], total_pot: int,
+    spec: HandSpec,
+    phase: str,
+    runout: bool,
+    two: TwoBoards | None,
+    pots: Sequence[Pot],
+    total_pot: int,
     action: dict,
 ) -> list[int]:
     """Whether the players may run it twice now (000 Aktionen 8).
@@ -225,7 +245,8 @@ def check_run_it_twice(
     if chosen is None:
         chosen = list(range(len(pots)))
     if (
-        isinstance(chosen, (str, int)) or not chosen
+        isinstance(chosen, (str, int))
+        or not chosen
         or any(not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(pots) for i in chosen)
         or len(set(chosen)) != len(chosen)
     ):
@@ -244,8 +265,7 @@ def check_run_it_twice(
     if total_pot < spec.run_it_twice_min_pot:
         raise EngineError(
             "run_twice_pot_too_small",
-            f"The pot is {total_pot}; run it twice needs at least {spec.run_it_twice_min_pot} "
-            "(000 Aktionen 8 c).",
+            f"The pot is {total_pot}; run it twice needs at least {spec.run_it_twice_min_pot} (000 Aktionen 8 c).",
         )
     if len(players) > 2 and not action.get("floor"):
         raise EngineError(
@@ -256,7 +276,13 @@ def check_run_it_twice(
 
 
 def award_shares(
-    spec: HandSpec, index: int, pot: Pot, boards: int, winners: list[int], mucked: Sequence[bool], action: dict,
+    spec: HandSpec,
+    index: int,
+    pot: Pot,
+    boards: int,
+    winners: list[int],
+    mucked: Sequence[bool],
+    action: dict,
 ) -> list[tuple[int, int]]:
     """Chips per winner of a dealer ``award`` of pot ``index``.
 

@@ -18,8 +18,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 __all__ = [
-    "STRUCTURES", "MIN_RAISE_RULES", "fixed_limit_bet", "min_raise_to", "pot_limit_max_to", "max_raise_to",
-    "unit_bounds", "round_to_unit", "bet_unit_for",
+    "STRUCTURES",
+    "MIN_RAISE_RULES",
+    "fixed_limit_bet",
+    "min_raise_to",
+    "pot_limit_max_to",
+    "max_raise_to",
+    "unit_bounds",
+    "round_to_unit",
+    "bet_unit_for",
 ]
 
 #: Betting structures, in the engine's words.
@@ -127,7 +134,11 @@ def round_to_unit(to: int, unit: int, all_in_to: int | None = None) -> tuple[int
 
 
 def bet_unit_for(
-    rule: str | None, small_blind: int, big_blind: int, big_blind_stakes: Iterable = (), ante: int = 0,
+    rule: str | None,
+    small_blind: int,
+    big_blind: int,
+    big_blind_stakes: Iterable = (),
+    ante: int = 0,
 ) -> int:
     """The chip unit every bet or raise-to must be divisible by (000 Allgemein 8).
 

@@ -42,10 +42,11 @@ import dataclasses
 import math
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from pokerkit import HandHistory
 
@@ -58,8 +59,18 @@ from .state import HandState
 __all__ = ["PhhHand", "ReplayResult", "load_phh", "replay", "export_phh", "translate_action"]
 
 _CORE = {
-    "variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions",
-    "ante_trimming_status", "finishing_stacks", "players", "seats", "small_bet", "big_bet",
+    "variant",
+    "antes",
+    "blinds_or_straddles",
+    "min_bet",
+    "starting_stacks",
+    "actions",
+    "ante_trimming_status",
+    "finishing_stacks",
+    "players",
+    "seats",
+    "small_bet",
+    "big_bet",
 }
 #: Metadata fields of the PHH standard (``HandHistory`` writes them as
 #: fields; any other metadata goes into its ``user_defined_fields``).
@@ -79,9 +90,7 @@ def _rules_to_phh(rules: Rules) -> dict:
     """Rules fields that differ from the defaults (None written as "none":
     TOML has no null)."""
     default = Rules().to_dict()
-    return {
-        k: ("none" if v is None else v) for k, v in rules.to_dict().items() if v != default[k]
-    }
+    return {k: ("none" if v is None else v) for k, v in rules.to_dict().items() if v != default[k]}
 
 
 def _rules_from_phh(data: dict) -> Rules:
@@ -163,9 +172,7 @@ class PhhHand:
             antes=self.antes,
             min_bet=self.min_bet,
             ante_trimming=self.ante_trimming_status,
-            rules=rules if rules is not None else (
-                _rules_from_phh(extra["_rules"]) if "_rules" in extra else Rules()
-            ),
+            rules=rules if rules is not None else (_rules_from_phh(extra["_rules"]) if "_rules" in extra else Rules()),
             button_seat=int(extra["_button_seat"]) if "_button_seat" in extra else None,
             game=VARIANTS[self.variant],
             big_bet=self.big_bet,
@@ -230,7 +237,8 @@ def hand_from_history(history: HandHistory, source: str | None = None) -> PhhHan
     variant = history.variant
     if variant not in VARIANTS:
         raise EngineError(
-            "bad_spec", f"Supported variants are {', '.join(VARIANTS)} (NLHE, PLO, limit Hold'em), got {variant!r}.",
+            "bad_spec",
+            f"Supported variants are {', '.join(VARIANTS)} (NLHE, PLO, limit Hold'em), got {variant!r}.",
         )
     min_bet = history.small_bet if variant == "FT" else history.min_bet
     if min_bet is None:
@@ -297,7 +305,7 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
             action: dict[str, Any] = {"type": "award", "pot": int(extension[1])}
             if "/" in labels:
                 cut = labels.index("/")
-                action["winners2"] = [seat(w) for w in labels[cut + 1:]]
+                action["winners2"] = [seat(w) for w in labels[cut + 1 :]]
                 labels = labels[:cut]
             action["winners"] = [seat(w) for w in labels]
             return action
@@ -394,7 +402,10 @@ def _repair(state: HandState, action: dict, seats: tuple[int, ...]) -> tuple[Han
 
 
 def replay(
-    hand: PhhHand | str | Path, rules: Rules | None = None, *, repair: bool = False,
+    hand: PhhHand | str | Path,
+    rules: Rules | None = None,
+    *,
+    repair: bool = False,
     ante_trimming: bool | None = None,
 ) -> ReplayResult:
     """Replay a PHH hand through the engine.
@@ -440,26 +451,44 @@ def replay(
             state = state.apply(action)
         except EngineError as exc:
             return ReplayResult(
-                False, expected, state.final_stacks,
-                f"{exc.code}: {exc.message} at action {index} {text!r}", exc.code, state, tuple(repairs),
+                False,
+                expected,
+                state.final_stacks,
+                f"{exc.code}: {exc.message} at action {index} {text!r}",
+                exc.code,
+                state,
+                tuple(repairs),
             )
     actual = state.final_stacks
     if actual is None:
         return ReplayResult(
-            False, expected, None,
-            f"incomplete: the hand stops in phase {state.phase!r} ({state.street})", "incomplete", state,
+            False,
+            expected,
+            None,
+            f"incomplete: the hand stops in phase {state.phase!r} ({state.street})",
+            "incomplete",
+            state,
             tuple(repairs),
         )
     if expected is not None and tuple(expected) != actual:
         return ReplayResult(
-            False, expected, actual,
+            False,
+            expected,
+            actual,
             f"mismatch: finishing_stacks {list(expected)} but the replay gives {list(actual)}",
-            "mismatch", state, tuple(repairs),
+            "mismatch",
+            state,
+            tuple(repairs),
         )
     if repairs:
         return ReplayResult(
-            False, expected, actual, f"repaired: actions missing from the record: {repairs}",
-            "repaired", state, tuple(repairs),
+            False,
+            expected,
+            actual,
+            f"repaired: actions missing from the record: {repairs}",
+            "repaired",
+            state,
+            tuple(repairs),
         )
     return ReplayResult(True, expected, actual, None, None, state)
 
@@ -544,9 +573,7 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
         elif kind == "award":
             second = action.get("winners2")
             tail = "" if second is None else " / " + " ".join(label[s] for s in second)
-            actions.append(
-                "# award {} {}{}".format(action["pot"], " ".join(label[s] for s in action["winners"]), tail)
-            )
+            actions.append("# award {} {}{}".format(action["pot"], " ".join(label[s] for s in action["winners"]), tail))
         state = state.apply(action)
     # PHH readers (pokerkit) need the showdown written out: the engine
     # settles known hands by itself, so add "sm" for every hand that reached

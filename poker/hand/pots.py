@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 __all__ = ["Pot", "Award", "build_pots", "split_amount", "split_between_boards"]
 
@@ -116,7 +117,9 @@ def split_amount(amount: int, winners: Sequence[int], unit: int = 1) -> list[tup
     return [(p, share * unit + ((odd * unit + rest) if k == 0 else 0)) for k, p in enumerate(ordered)]
 
 
-def split_between_boards(amount: int, winners_by_board: Sequence[Sequence[int]], unit: int = 1) -> list[tuple[int, int]]:
+def split_between_boards(
+    amount: int, winners_by_board: Sequence[Sequence[int]], unit: int = 1
+) -> list[tuple[int, int]]:
     """Halve a pot between two boards or two run-outs.
 
     Args:

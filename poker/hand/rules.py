@@ -133,19 +133,21 @@ class Rules:
                 )
 
     @classmethod
-    def pokerkit(cls) -> "Rules":
+    def pokerkit(cls) -> Rules:
         """Return the profile that reproduces pokerkit 0.6.5 exactly.
 
         Used by the differential tests and available for PHH replays that
         were produced with pokerkit.
         """
         return cls(
-            short_all_in_reopens="pokerkit", straddle_min_raise="min_bet",
-            limit_cap_lifted_heads_up=False, limit_blind_counts_as_bet=False,
+            short_all_in_reopens="pokerkit",
+            straddle_min_raise="min_bet",
+            limit_cap_lifted_heads_up=False,
+            limit_blind_counts_as_bet=False,
         )
 
     @classmethod
-    def from_house_rules(cls, profile) -> "Rules":
+    def from_house_rules(cls, profile) -> Rules:
         """Engine rules of a house-rule profile (duck-typed: any object with
         the attributes of ``poker.houserules.HouseRules``; not imported here,
         the engine stays free of the apps).
@@ -182,6 +184,6 @@ class Rules:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Rules":
+    def from_dict(cls, data: dict) -> Rules:
         """Build Rules from :meth:`to_dict` output (unknown keys are ignored)."""
         return cls(**{k: v for k, v in data.items() if k in cls.__slots__})

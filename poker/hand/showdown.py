@@ -121,9 +121,7 @@ class Showdown(HandFields):
             cards = parse_cards(text, allow_unknown=False)
             if len(cards) != self.spec._hole_count:
                 raise EngineError("bad_cards", f"{self.spec._hole_count} hole cards expected, got {len(cards)}.")
-            if current is not None and any(
-                c != UNKNOWN and c != d for c, d in zip(current, cards)
-            ):
+            if current is not None and any(c != UNKNOWN and c != d for c, d in zip(current, cards)):
                 raise EngineError(
                     "bad_cards",
                     f"Shown cards {''.join(cards)} differ from the cards entered {''.join(current)}.",
@@ -190,16 +188,20 @@ class Showdown(HandFields):
         pot = pots[index]
         for p in winners:
             if p not in pot.eligible or self._mucked[p]:
-                raise EngineError(
-                    "bad_award", f"Seat {self.spec.seat_of(p)} is not a contender for pot {index}."
-                )
+                raise EngineError("bad_award", f"Seat {self.spec.seat_of(p)} is not a contender for pot {index}.")
         if not self.spec.rules.allow_hole_cards_unknown:
             raise EngineError("bad_award", "House rules require the cards to be entered; show the hands instead.")
         new = self._copy()
         new._awards = self._awards + tuple(
             Award(index, p, amount, self.spec.seat_of(p))
             for p, amount in award_shares(
-                self.spec, index, pot, len(self.boards_of_pot(index)), winners, self._mucked, action,
+                self.spec,
+                index,
+                pot,
+                len(self.boards_of_pot(index)),
+                winners,
+                self._mucked,
+                action,
             )
         )
         new._settle()

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from .errors import EngineError
 from .limits import bet_unit_for
@@ -271,7 +272,8 @@ class HandSpec:
         object.__setattr__(self, "_betting_from", 4 if self.flip else 1 if self.bomb_pot else 0)
         object.__setattr__(self, "_structure", STRUCTURE[self.game])
         object.__setattr__(
-            self, "_pl_credit_on",
+            self,
+            "_pl_credit_on",
             self.game == "plo" and rules.pot_limit_preflop_all_in == "counted_full",
         )
 
@@ -386,7 +388,7 @@ class HandSpec:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "HandSpec":
+    def from_dict(cls, data: dict) -> HandSpec:
         """Inverse of :meth:`to_dict` (dicts without ``posts`` load with no
         posts)."""
         return cls(
@@ -430,7 +432,7 @@ class HandSpec:
         flip: int = 0,
         boards: int = 1,
         run_it_twice_min_pot: int | None = None,
-    ) -> "HandSpec":
+    ) -> HandSpec:
         """Build a spec from table seats in clockwise order.
 
         Args:

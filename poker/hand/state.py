@@ -44,12 +44,12 @@ class AllInFlags(tuple):
 
     _state: HandState
 
-    def __new__(cls, flags: tuple[bool, ...], state: "HandState"):
+    def __new__(cls, flags: tuple[bool, ...], state: HandState):
         obj = super().__new__(cls, flags)
         obj._state = state
         return obj
 
-    def __call__(self, seat: int) -> "HandState":
+    def __call__(self, seat: int) -> HandState:
         """Apply ``{"type": "all_in", "seat": seat}`` to the owning state."""
         return self._state.go_all_in(seat)
 
@@ -73,7 +73,7 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         raise TypeError("Use HandState.start(spec) to create a hand.")
 
     @classmethod
-    def start(cls, spec: HandSpec) -> "HandState":
+    def start(cls, spec: HandSpec) -> HandState:
         """Start a hand: post antes, then blinds and straddle; street "preflop".
 
         Args:
@@ -157,9 +157,11 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         s._final = None
         s._two = TwoBoards() if spec.boards == 2 else None
         # 004 #54: preflop a blind posted short counts in full for the pot limit.
-        s._pl_credit = sum(
-            spec.nominal_blind(i) - bets[i] for i in range(n) if spec.nominal_blind(i) > bets[i]
-        ) if spec._pl_credit_on else 0
+        s._pl_credit = (
+            sum(spec.nominal_blind(i) - bets[i] for i in range(n) if spec.nominal_blind(i) > bets[i])
+            if spec._pl_credit_on
+            else 0
+        )
         opener = (max(range(n), key=lambda i: (bets[i] if spec.nominal_blind(i) > 0 else 0, i)) + 1) % n
         # A live straddle is a blind raise: the next raise must be at least
         # the largest forced bet (Rules.straddle_min_raise == "straddle").
@@ -167,7 +169,7 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         s._begin_round(opener, raise_inc)
         return s
 
-    def _copy(self) -> "HandState":
+    def _copy(self) -> HandState:
         new = object.__new__(HandState)
         new.spec = self.spec
         new._stacks = self._stacks
@@ -219,7 +221,7 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         "floor_award": Showdown._do_floor_award,
     }
 
-    def apply(self, action: dict) -> "HandState":
+    def apply(self, action: dict) -> HandState:
         """Apply one action and return the NEW state (this one is unchanged).
 
         Args:
@@ -303,7 +305,7 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         return self._folded
 
     @property
-    def all_in(self) -> "AllInFlags":
+    def all_in(self) -> AllInFlags:
         """Per position, whether the player (not folded) has no chips behind
         (a tuple of bools; all False once the hand is complete).
 
@@ -399,16 +401,18 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
             "game": spec.game,
             "players": players,
             "pots": [
-                {"amount": p.amount, "eligible": list(p.eligible),
-                 "eligible_seats": [spec.seat_of(i) for i in p.eligible]}
+                {
+                    "amount": p.amount,
+                    "eligible": list(p.eligible),
+                    "eligible_seats": [spec.seat_of(i) for i in p.eligible],
+                }
                 for p in self.pots
             ],
             "total_pot": self.total_pot,
             "showdown_order": list(order),
             "showdown_order_seats": [spec.seat_of(i) for i in order],
             "awards": [
-                {"pot": a.pot_index, "position": a.position, "seat": a.seat, "amount": a.amount}
-                for a in self._awards
+                {"pot": a.pot_index, "position": a.position, "seat": a.seat, "amount": a.amount} for a in self._awards
             ],
             "final_stacks": None if self._final is None else list(self._final),
             "button_seat": spec.button_seat,

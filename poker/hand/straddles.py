@@ -12,7 +12,8 @@ Straddle hat immer Vorrang gegenüber anderen Straddle Varianten".
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from .errors import EngineError
 from .rules import Rules
@@ -57,7 +58,10 @@ class StraddlePlan(NamedTuple):
 
 
 def plan_straddles(
-    seats: Sequence[int], big_blind: int, requests: Sequence, rules: Rules,
+    seats: Sequence[int],
+    big_blind: int,
+    requests: Sequence,
+    rules: Rules,
 ) -> StraddlePlan:
     """Decide which straddles are posted.
 
@@ -93,7 +97,9 @@ def plan_straddles(
     seen = set()
     for r in parsed:
         if r.kind not in STRADDLE_KINDS:
-            raise EngineError("bad_straddle", f"Straddle kind must be one of {', '.join(STRADDLE_KINDS)}, not {r.kind!r}.")
+            raise EngineError(
+                "bad_straddle", f"Straddle kind must be one of {', '.join(STRADDLE_KINDS)}, not {r.kind!r}."
+            )
         if r.seat not in position:
             raise EngineError("bad_straddle", f"No player dealt in at seat {r.seat!r}.")
         if r.seat in seen:
@@ -117,7 +123,9 @@ def plan_straddles(
             )
         amount = 2 * previous if r.amount is None else r.amount
         if amount != 2 * previous:
-            raise EngineError("bad_straddle", f"Seat {r.seat}: the straddle is double the previous blind, {2 * previous}.")
+            raise EngineError(
+                "bad_straddle", f"Seat {r.seat}: the straddle is double the previous blind, {2 * previous}."
+            )
         amounts[position[r.seat]] = amount
         applied.append(("live", r.seat, amount))
         previous = amount

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .buttons import hands_until_button, next_positions
 from .model import Move, TableState
@@ -75,9 +74,13 @@ def player_due_for_big_blind(table: TableState, seats: dict[int, PlayerId], rule
     return next_positions(table.positions, seats.keys(), rules).big_blind
 
 
-def worst_position_seat(table: TableState, seats: dict[int, PlayerId], rules: TournamentRules,
-                        newcomers: Collection[int] = frozenset(),
-                        waiting: Collection[int] = frozenset()) -> tuple[int | None, bool]:
+def worst_position_seat(
+    table: TableState,
+    seats: dict[int, PlayerId],
+    rules: TournamentRules,
+    newcomers: Collection[int] = frozenset(),
+    waiting: Collection[int] = frozenset(),
+) -> tuple[int | None, bool]:
     """Free seat that posts the big blind soonest, never the small blind (004 #11).
 
     ``newcomers`` -- seats already given to movers at this table in the same
@@ -109,8 +112,9 @@ def worst_position_seat(table: TableState, seats: dict[int, PlayerId], rules: To
     return best[1], True
 
 
-def plan_balancing(tables: Sequence[TableState], rules: TournamentRules,
-                   rng: random.Random | None = None) -> BalancePlan:
+def plan_balancing(
+    tables: Sequence[TableState], rules: TournamentRules, rng: random.Random | None = None
+) -> BalancePlan:
     """Plan the moves that bring every table within one player of the others.
 
     * ``tables`` -- the floor (broken tables already removed); each table's
@@ -164,14 +168,20 @@ def plan_balancing(tables: Sequence[TableState], rules: TournamentRules,
             # Any table as short as ``dst`` will do; take the first with a
             # seat that is not the small blind.
             to_seat, chosen = None, dst
-            seat, ok = worst_position_seat(floor.tables[dst], floor.seats(dst), rules, floor.arrivals.get(dst, ()),
-                                           floor.waiting.get(dst, ()))
+            seat, ok = worst_position_seat(
+                floor.tables[dst], floor.seats(dst), rules, floor.arrivals.get(dst, ()), floor.waiting.get(dst, ())
+            )
             if ok:
                 to_seat = seat
             candidates = () if ok else sorted(n for n, c in counts.items() if c == counts[dst] and n != dst)
             for number in candidates:
-                seat, ok = worst_position_seat(floor.tables[number], floor.seats(number), rules,
-                                               floor.arrivals.get(number, ()), floor.waiting.get(number, ()))
+                seat, ok = worst_position_seat(
+                    floor.tables[number],
+                    floor.seats(number),
+                    rules,
+                    floor.arrivals.get(number, ()),
+                    floor.waiting.get(number, ()),
+                )
                 if ok:
                     to_seat, chosen = seat, number
                     break
@@ -201,6 +211,7 @@ def plan_balancing(tables: Sequence[TableState], rules: TournamentRules,
         heapq.heappush(low, (counts[src], src))
         heapq.heappush(high, (-counts[dst], dst))
         heapq.heappush(low, (counts[dst], dst))
-        moves.append(Move(player, src, from_seat, dst, to_seat, rule, waits_for_button=waits,
-                          hands_to_wait=hands, reason=reason))
+        moves.append(
+            Move(player, src, from_seat, dst, to_seat, rule, waits_for_button=waits, hands_to_wait=hands, reason=reason)
+        )
     return BalancePlan(tuple(moves), spread, max(counts.values()) - min(counts.values()), rule)

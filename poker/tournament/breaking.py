@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from .buttons import hands_until_button, is_between, next_positions
 from .model import Move, TableState, apply_moves
@@ -78,8 +78,9 @@ class BreakPlan:
         return {self.final_table: self.final_table_seats}
 
 
-def tables_needed(players: int, current_tables: int, rules: TournamentRules,
-                  registration_open: bool = False) -> TablesNeeded:
+def tables_needed(
+    players: int, current_tables: int, rules: TournamentRules, registration_open: bool = False
+) -> TablesNeeded:
     """Number of tables to keep for ``players`` remaining.
 
     * Final table when ``players <= rules.final_table_size`` (001: 10,
@@ -98,24 +99,38 @@ def tables_needed(players: int, current_tables: int, rules: TournamentRules,
         raise ValueError("negative count")
     by_seats = -(-players // rules.max_seats)
     if players <= rules.final_table_size:
-        return TablesNeeded(min(1, current_tables), True, rules.cite("final_table"),
-                            f"{players} players left: final table")
+        return TablesNeeded(
+            min(1, current_tables), True, rules.cite("final_table"), f"{players} players left: final table"
+        )
     by_seats = max(by_seats, 2)
     if rules.breaking == "free_seats":
         min_players = rules.max_seats - (rules.stop_at_free_seats or rules.max_seats) + 1
         keep = max(by_seats, players // max(min_players, 1))
         keep = min(keep, current_tables) if current_tables >= by_seats else by_seats
-        return TablesNeeded(keep, False, rules.cite("breaking"),
-                            f"tables keep at least {min_players} players (stop at {rules.stop_at_free_seats} free seats)")
+        return TablesNeeded(
+            keep,
+            False,
+            rules.cite("breaking"),
+            f"tables keep at least {min_players} players (stop at {rules.stop_at_free_seats} free seats)",
+        )
     if registration_open:
         excess = current_tables - by_seats
         if excess >= (rules.registration_break_excess or 1):
-            return TablesNeeded(by_seats + 1, False, rules.cite("breaking"),
-                                f"registration open and {excess} tables in excess: break, keep one spare (004 #10 b)")
-        return TablesNeeded(max(current_tables, by_seats), False, rules.cite("breaking"),
-                            "registration open: fewer than 2 tables in excess (004 #10 b)")
-    return TablesNeeded(by_seats, False, rules.cite("breaking"),
-                        "registration closed: players fit on one table fewer (004 #10 a)")
+            return TablesNeeded(
+                by_seats + 1,
+                False,
+                rules.cite("breaking"),
+                f"registration open and {excess} tables in excess: break, keep one spare (004 #10 b)",
+            )
+        return TablesNeeded(
+            max(current_tables, by_seats),
+            False,
+            rules.cite("breaking"),
+            "registration open: fewer than 2 tables in excess (004 #10 b)",
+        )
+    return TablesNeeded(
+        by_seats, False, rules.cite("breaking"), "registration closed: players fit on one table fewer (004 #10 a)"
+    )
 
 
 def _stopped(counts: dict[int, int], capacity: dict[int, int], rules: TournamentRules) -> tuple[int, ...]:
@@ -124,8 +139,13 @@ def _stopped(counts: dict[int, int], capacity: dict[int, int], rules: Tournament
     return tuple(sorted(n for n, c in counts.items() if capacity[n] - c >= rules.stop_at_free_seats))
 
 
-def plan_breaks(tables: Sequence[TableState], rules: TournamentRules, rng: random.Random | None = None,
-                registration_open: bool = False, break_order: Sequence[int] | None = None) -> BreakPlan:
+def plan_breaks(
+    tables: Sequence[TableState],
+    rules: TournamentRules,
+    rng: random.Random | None = None,
+    registration_open: bool = False,
+    break_order: Sequence[int] | None = None,
+) -> BreakPlan:
     """Plan which tables break and where their players sit.
 
     * ``tables`` -- the floor; each table's ``positions`` is its last hand.
@@ -157,8 +177,9 @@ def plan_breaks(tables: Sequence[TableState], rules: TournamentRules, rng: rando
     need = tables_needed(sum(counts.values()), len(tables), rules, registration_open)
     capacity = {t.number: t.max_seats for t in tables} if rules.stop_at_free_seats is not None else {}
     if need.tables >= len(tables):
-        return BreakPlan((), (), None, None, None, _stopped(counts, capacity, rules), (need.rule,),
-                         "no table breaks: " + need.reason)
+        return BreakPlan(
+            (), (), None, None, None, _stopped(counts, capacity, rules), (need.rule,), "no table breaks: " + need.reason
+        )
     if break_order is not None:
         unknown = [n for n in break_order if n not in by_number]
         if unknown:
@@ -169,7 +190,7 @@ def plan_breaks(tables: Sequence[TableState], rules: TournamentRules, rng: rando
     else:
         order = sorted(counts, key=lambda n: (counts[n], -n))
     broken = order[: len(tables) - need.tables]
-    survivors = [by_number[n] for n in order[len(tables) - need.tables:]]
+    survivors = [by_number[n] for n in order[len(tables) - need.tables :]]
     cited = [need.rule]
 
     if need.final_table and rules.final_table_redraw:
@@ -211,18 +232,35 @@ def plan_breaks(tables: Sequence[TableState], rules: TournamentRules, rng: rando
         waits, hands = False, 0
         if rules.broken_table_entry_utg_to_button:
             waits, hands = _entry_wait(to_seat, by_number[to_table], seats_now[to_table], rules)
-        moves.append(Move(player, from_table, from_seat, to_table, to_seat, rule, waits, hands,
-                          "table broken: new seat by random draw"))
+        moves.append(
+            Move(
+                player,
+                from_table,
+                from_seat,
+                to_table,
+                to_seat,
+                rule,
+                waits,
+                hands,
+                "table broken: new seat by random draw",
+            )
+        )
     if rules.broken_table_entry_utg_to_button:
         cited.append(rules.cite("broken_table_entry"))
     for number in broken:
         del counts[number]
     if capacity:
         capacity.update(final_seats)
-    return BreakPlan(tuple(broken), tuple(moves),
-                     survivors[0].number if need.final_table else None,
-                     rules.final_table_seats if need.final_table else None, None,
-                     _stopped(counts, capacity, rules), tuple(cited), need.reason)
+    return BreakPlan(
+        tuple(broken),
+        tuple(moves),
+        survivors[0].number if need.final_table else None,
+        rules.final_table_seats if need.final_table else None,
+        None,
+        _stopped(counts, capacity, rules),
+        tuple(cited),
+        need.reason,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,18 +314,27 @@ def _entry_wait(seat: int, table: TableState, occupied: set[int], rules: Tournam
     return True, hands_until_button(seat, table.positions, occupied, rules, upcoming=nxt)
 
 
-def _redraw_final_table(tables: Sequence[TableState], final: TableState, broken: list[int],
-                        rules: TournamentRules, rng: random.Random, need: TablesNeeded) -> BreakPlan:
+def _redraw_final_table(
+    tables: Sequence[TableState],
+    final: TableState,
+    broken: list[int],
+    rules: TournamentRules,
+    rng: random.Random,
+    need: TablesNeeded,
+) -> BreakPlan:
     """001 "Balancing": "wird aus ihnen der Finaltisch gebildet" -- all seats redrawn."""
     seats_count = rules.final_table_seats
     everyone = [(p, t.number, s) for t in tables for s, p in sorted(t.seats.items())]
     new_seats = rng.sample(range(1, seats_count + 1), len(everyone))
     rule = rules.cite("final_table")
-    moves = tuple(Move(p, t, s, final.number, ns, rule, reason="final table formed: seats redrawn")
-                  for (p, t, s), ns in zip(everyone, new_seats))
+    moves = tuple(
+        Move(p, t, s, final.number, ns, rule, reason="final table formed: seats redrawn")
+        for (p, t, s), ns in zip(everyone, new_seats)
+    )
     button = rng.choice(new_seats) if new_seats else None
-    return BreakPlan(tuple(broken), moves, final.number, seats_count, button, (),
-                     (rule, rules.cite("initial_button")), need.reason)
+    return BreakPlan(
+        tuple(broken), moves, final.number, seats_count, button, (), (rule, rules.cite("initial_button")), need.reason
+    )
 
 
 def apply_break_plan(tables: Sequence[TableState], plan: BreakPlan) -> list[TableState]:

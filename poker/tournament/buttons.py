@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .rules import Citation, TournamentRules, UnsupportedByRulebook
 
@@ -103,7 +103,9 @@ def is_between(seat: int, start: int, end: int) -> bool:
     return seat > start or seat < end
 
 
-def draw_button(occupied: Iterable[int], rules: TournamentRules, rng: random.Random | None = None) -> tuple[int, Citation]:
+def draw_button(
+    occupied: Iterable[int], rules: TournamentRules, rng: random.Random | None = None
+) -> tuple[int, Citation]:
     """Seat of the first button at a table and the rule applied.
 
     * Wynental (001 "Dealerbutton"): drawn at random among the occupied
@@ -138,8 +140,14 @@ def first_hand_positions(button: int, occupied: Iterable[int], rules: Tournament
         raise ValueError(f"button seat {button} is empty")
     if len(seats) == 2:
         other = next_seat(button, seats)
-        return Positions(button, button, other, heads_up=True, last_to_act=button,
-                         rules=(rules.cite("initial_button"), rules.cite("heads_up")))
+        return Positions(
+            button,
+            button,
+            other,
+            heads_up=True,
+            last_to_act=button,
+            rules=(rules.cite("initial_button"), rules.cite("heads_up")),
+        )
     sb = next_seat(button, seats)
     bb = next_seat(sb, seats)
     return Positions(button, sb, bb, last_to_act=button, rules=(rules.cite("initial_button"),))
@@ -182,8 +190,15 @@ def next_positions(previous: Positions, occupied: Iterable[int], rules: Tourname
             dead_sb = sb not in occupied_set
             if dead_button or dead_sb:
                 last = button if not dead_button else previous_seat(button, seats)
-                return Positions(button, sb, bb, dead_button=dead_button, dead_small_blind=dead_sb,
-                                 last_to_act=last, rules=(rules.cite("button"), rules.cite("dead_button")))
+                return Positions(
+                    button,
+                    sb,
+                    bb,
+                    dead_button=dead_button,
+                    dead_small_blind=dead_sb,
+                    last_to_act=last,
+                    rules=(rules.cite("button"), rules.cite("dead_button")),
+                )
             return Positions(button, sb, bb, last_to_act=button, rules=(rules.cite("button"),))
         # Degenerate history (e.g. a player seated inside the blinds while
         # the table shrank): fall through to a plain forward move.
@@ -193,8 +208,14 @@ def next_positions(previous: Positions, occupied: Iterable[int], rules: Tourname
     return Positions(button, sb, bb, last_to_act=button, rules=(rules.cite("button"),))
 
 
-def hands_until_button(seat: int, previous: Positions, occupied: Iterable[int], rules: TournamentRules,
-                       limit: int = 32, upcoming: Positions | None = None) -> int:
+def hands_until_button(
+    seat: int,
+    previous: Positions,
+    occupied: Iterable[int],
+    rules: TournamentRules,
+    limit: int = 32,
+    upcoming: Positions | None = None,
+) -> int:
     """How many hands are played before ``seat`` has the button.
 
     0 means ``seat`` has the button in the next hand.  ``seat`` must be in

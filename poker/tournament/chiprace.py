@@ -28,8 +28,9 @@ remainder is half a chip or more; the highest cards win one chip each.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 from .rules import Citation, PlayerId, TournamentRules
 
@@ -139,9 +140,14 @@ class ChipRaceResult:
         raise KeyError(player)
 
 
-def chip_race(entries: Sequence[ChipRaceEntry], removed_denomination: int, new_denomination: int,
-              rules: TournamentRules, cards: Mapping[PlayerId, Sequence[Card | str]] | None = None,
-              rng: random.Random | None = None) -> ChipRaceResult:
+def chip_race(
+    entries: Sequence[ChipRaceEntry],
+    removed_denomination: int,
+    new_denomination: int,
+    rules: TournamentRules,
+    cards: Mapping[PlayerId, Sequence[Card | str]] | None = None,
+    rng: random.Random | None = None,
+) -> ChipRaceResult:
     """Color up ``removed_denomination`` chips into ``new_denomination`` chips at one table.
 
     * ``entries`` -- every player at the table (any order; the race runs
@@ -200,7 +206,7 @@ def chip_race(entries: Sequence[ChipRaceEntry], removed_denomination: int, new_d
             rng.shuffle(deck)
             pos = 0
             for e, n in racers:  # seat 1 clockwise
-                dealt[e.player] = tuple(deck[pos:pos + n])
+                dealt[e.player] = tuple(deck[pos : pos + n])
                 pos += n
 
     order = rules.chip_race_suit_order
@@ -231,8 +237,21 @@ def chip_race(entries: Sequence[ChipRaceEntry], removed_denomination: int, new_d
         if new == 0 and rules.chip_race_nobody_busts:
             new, protected = big, True
         change += new - e.stack
-        lines.append(ChipRaceLine(e.player, e.seat, e.stack, exchanged, odd, rounded,
-                                  dealt.get(e.player, ()), chips_won, protected, new, new == 0))
+        lines.append(
+            ChipRaceLine(
+                e.player,
+                e.seat,
+                e.stack,
+                exchanged,
+                odd,
+                rounded,
+                dealt.get(e.player, ()),
+                chips_won,
+                protected,
+                new,
+                new == 0,
+            )
+        )
     return ChipRaceResult(d, big, tuple(lines), total_odd, sum(won.values()), change, rule)
 
 

@@ -289,19 +289,19 @@ class Clock:
         )
 
     # -- operations ------------------------------------------------------
-    def start(self, now: float) -> "Clock":
+    def start(self, now: float) -> Clock:
         """Start the clock at ``now``.  Raises ``ClockError`` if started."""
         if self.started_at is not None:
             raise ClockError("the clock is already started")
         return replace(self, started_at=now)
 
-    def pause(self, now: float) -> "Clock":
+    def pause(self, now: float) -> Clock:
         """Pause at ``now``.  Raises ``ClockError`` unless running."""
         if not self.running:
             raise ClockError("the clock is not running")
         return replace(self, paused_at=now)
 
-    def resume(self, now: float) -> "Clock":
+    def resume(self, now: float) -> Clock:
         """Resume at ``now``.  Raises ``ClockError`` unless paused, or in
         hand-for-hand (use :meth:`leave_hand_for_hand`)."""
         if self.paused_at is None:
@@ -310,10 +310,10 @@ class Clock:
             raise ClockError("in hand-for-hand the clock steps per hand; leave hand-for-hand first")
         return replace(self, paused_at=None, paused_total=self.paused_total + (now - self.paused_at))
 
-    def _set_elapsed(self, target: float, now: float) -> "Clock":
+    def _set_elapsed(self, target: float, now: float) -> Clock:
         return replace(self, offset=self.offset + (target - self._raw_elapsed(now)))
 
-    def adjust(self, seconds: float, now: float) -> "Clock":
+    def adjust(self, seconds: float, now: float) -> Clock:
         """Give the current period ``seconds`` more (positive) or fewer
         (negative) seconds.
 
@@ -328,21 +328,21 @@ class Clock:
         end = start + s.periods[i].duration_seconds
         return self._set_elapsed(min(max(e - seconds, start), end), now)
 
-    def jump_to(self, period_index: int, now: float) -> "Clock":
+    def jump_to(self, period_index: int, now: float) -> Clock:
         """Restart the clock at the beginning of ``period_index`` (level or
         break) at ``now``.  Raises ``ClockError`` for a bad index."""
         if not 0 <= period_index < len(self.structure.periods):
             raise ClockError(f"no period {period_index}")
         return self._set_elapsed(float(self.structure.starts[period_index]), now)
 
-    def jump_to_level(self, level_number: int, now: float) -> "Clock":
+    def jump_to_level(self, level_number: int, now: float) -> Clock:
         """Restart at the beginning of 1-based ``level_number``."""
         try:
             return self.jump_to(self.structure.level_index(level_number), now)
         except ValueError as exc:
             raise ClockError(str(exc)) from None
 
-    def enter_hand_for_hand(self, now: float, seconds_per_hand: int) -> "Clock":
+    def enter_hand_for_hand(self, now: float, seconds_per_hand: int) -> Clock:
         """Switch to hand-for-hand (004 #77): the clock stops at ``now`` and
         from then on advances ``seconds_per_hand`` per completed hand.
 
@@ -358,7 +358,7 @@ class Clock:
         clock = self.pause(now) if self.running else self
         return replace(clock, hand_for_hand=True, seconds_per_hand=seconds_per_hand, hands_played=0)
 
-    def hand_completed(self) -> "Clock":
+    def hand_completed(self) -> Clock:
         """Every table has finished the hand-for-hand hand: step the clock.
 
         Raises ``ClockError`` outside hand-for-hand.
@@ -367,7 +367,7 @@ class Clock:
             raise ClockError("not hand-for-hand")
         return replace(self, offset=self.offset + self.seconds_per_hand, hands_played=self.hands_played + 1)
 
-    def leave_hand_for_hand(self, now: float) -> "Clock":
+    def leave_hand_for_hand(self, now: float) -> Clock:
         """End hand-for-hand; the clock runs again in real time from ``now``."""
         if not self.hand_for_hand:
             raise ClockError("not hand-for-hand")

@@ -7,8 +7,8 @@ values; planners never mutate them, they return :class:`Move` records that
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from .buttons import Positions
 from .rules import Citation, PlayerId
@@ -87,8 +87,12 @@ def validate_tables(tables: Iterable[TableState]) -> None:
             seen_players[player] = (table.number, seat)
 
 
-def apply_moves(tables: Sequence[TableState], moves: Iterable[Move], broken: Iterable[int] = (),
-                resize: Mapping[int, int] | None = None) -> list[TableState]:
+def apply_moves(
+    tables: Sequence[TableState],
+    moves: Iterable[Move],
+    broken: Iterable[int] = (),
+    resize: Mapping[int, int] | None = None,
+) -> list[TableState]:
     """Return the floor after ``moves``; tables in ``broken`` are removed.
 
     ``resize`` maps a table number to a new ``max_seats`` (the final table).
@@ -130,8 +134,9 @@ def apply_moves(tables: Sequence[TableState], moves: Iterable[Move], broken: Ite
     for number in copies.keys() | resize.keys():
         if number in index and number not in broken:
             t = index[number]
-            changed[number] = TableState(number, copies.get(number, t.seats), resize.get(number, t.max_seats),
-                                         t.positions)
+            changed[number] = TableState(
+                number, copies.get(number, t.seats), resize.get(number, t.max_seats), t.positions
+            )
     if not broken:
         return [changed.get(t.number, t) for t in tables] if changed else list(tables)
     return [changed.get(t.number, t) for t in tables if t.number not in broken]

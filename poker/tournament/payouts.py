@@ -24,10 +24,10 @@ a part smaller than one unit.  Nothing is kept back.  Each :class:`Finish` recor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Sequence
 
 from poker.rulebooks import cite
 
@@ -114,8 +114,13 @@ class PayoutTable:
         return self.amounts[place - 1] if 1 <= place <= len(self.amounts) else 0
 
 
-def payout_table(prize_pool: int, entrants: int, percentages: Sequence | None = None,
-                 amounts: Sequence[int] | None = None, unit: int = 1) -> PayoutTable:
+def payout_table(
+    prize_pool: int,
+    entrants: int,
+    percentages: Sequence | None = None,
+    amounts: Sequence[int] | None = None,
+    unit: int = 1,
+) -> PayoutTable:
     """Build a :class:`PayoutTable`.
 
     * ``prize_pool`` -- int currency units.
@@ -205,9 +210,14 @@ class Eliminations:
         raise KeyError(player)
 
 
-def place_busts(busts: Sequence[Bust], players_before_hand: int, rules: TournamentRules,
-                payouts: PayoutTable | None = None, hand_for_hand: bool = False,
-                bubble_deal: int = 0) -> Eliminations:
+def place_busts(
+    busts: Sequence[Bust],
+    players_before_hand: int,
+    rules: TournamentRules,
+    payouts: PayoutTable | None = None,
+    hand_for_hand: bool = False,
+    bubble_deal: int = 0,
+) -> Eliminations:
     """Place players who bust in the same hand and pay them.
 
     * ``busts`` -- the players out in this hand (one table, or all tables
@@ -249,7 +259,9 @@ def place_busts(busts: Sequence[Bust], players_before_hand: int, rules: Tourname
                 groups[-1].append(busts[i])
             else:
                 groups.append([busts[i]])
-        rule = rules.cite("eliminations") if rules.simultaneous_busts == "by_stack" else rules.cite("eliminations_dealer")
+        rule = (
+            rules.cite("eliminations") if rules.simultaneous_busts == "by_stack" else rules.cite("eliminations_dealer")
+        )
     finishes = []
     place = best
     for group in groups:
@@ -262,8 +274,11 @@ def place_busts(busts: Sequence[Bust], players_before_hand: int, rules: Tourname
         for b in group:
             extra = min(unit, rest)
             rest -= extra
-            finishes.append(Finish(b.player, first, (first, last), tuple(x for x in names if x != b.player),
-                                   share + extra, extra, rule))
+            finishes.append(
+                Finish(
+                    b.player, first, (first, last), tuple(x for x in names if x != b.player), share + extra, extra, rule
+                )
+            )
         place = last + 1
     return Eliminations(tuple(finishes), players_before_hand - k, rule)
 

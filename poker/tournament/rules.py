@@ -22,8 +22,9 @@ Rulebooks (German originals in ``shared/seeds/``):
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Hashable, Literal, Mapping
+from typing import Literal
 
 from poker.houserules import HouseRules, get_profile
 from poker.rulebooks import RULEBOOKS, LegacyCitation, cite
@@ -48,8 +49,11 @@ class UnsupportedByRulebook(ValueError):
     """Raised when a procedure is asked of a rulebook that has no rule for it."""
 
 
-_BUTTON_MODES: dict[str, ButtonMode] = {"dead_button": "dead_button", "button_stays_no_small_blind": "dead_button",
-                 "no_dead_button": "moving_button"}
+_BUTTON_MODES: dict[str, ButtonMode] = {
+    "dead_button": "dead_button",
+    "button_stays_no_small_blind": "dead_button",
+    "no_dead_button": "moving_button",
+}
 
 
 def _button_mode(slug: str) -> ButtonMode:
@@ -141,9 +145,7 @@ class TournamentRules:
         try:
             return self.citations[procedure].legacy()
         except KeyError:
-            raise UnsupportedByRulebook(
-                f"rulebook {self.rulebook!r} has no rule for {procedure!r}"
-            ) from None
+            raise UnsupportedByRulebook(f"rulebook {self.rulebook!r} has no rule for {procedure!r}") from None
 
     @property
     def house(self) -> HouseRules:
@@ -152,7 +154,7 @@ class TournamentRules:
         procedures read."""
         return get_profile(self.rulebook)
 
-    def with_(self, **changes) -> "TournamentRules":
+    def with_(self, **changes) -> TournamentRules:
         """Return a copy with room settings changed (``dataclasses.replace``)."""
         return replace(self, **changes)
 

@@ -13,8 +13,8 @@ Pure Python.  Rules:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .buttons import Positions, draw_button, first_hand_positions, is_between, next_positions
 from .model import TableState
@@ -60,8 +60,9 @@ def table_sizes(players: int, max_seats: int) -> list[int]:
     return [base + 1] * extra + [base] * (count - extra)
 
 
-def draw_seats(players: Sequence[PlayerId], rules: TournamentRules, rng: random.Random,
-               first_table: int = 1) -> SeatDraw:
+def draw_seats(
+    players: Sequence[PlayerId], rules: TournamentRules, rng: random.Random, first_table: int = 1
+) -> SeatDraw:
     """Draw a random seat for every player and place the first buttons.
 
     * ``players`` -- distinct player ids, in registration order.
@@ -129,8 +130,9 @@ class LateSeat:
     rule: Citation
 
 
-def seat_late_entrant(player: PlayerId, tables: Sequence[TableState], rules: TournamentRules,
-                      rng: random.Random) -> LateSeat:
+def seat_late_entrant(
+    player: PlayerId, tables: Sequence[TableState], rules: TournamentRules, rng: random.Random
+) -> LateSeat:
     """Seat a late registration or re-entry (004 #8, seat as in #7).
 
     A random free seat at a table with the fewest players (ties drawn at
@@ -145,8 +147,7 @@ def seat_late_entrant(player: PlayerId, tables: Sequence[TableState], rules: Tou
     ``ValueError`` when the player is already seated or no seat is free.
     """
     if rules.late_entry == "none":
-        raise UnsupportedByRulebook(
-            f"rulebook {rules.rulebook!r} has no late-registration rule (001 Re-buy/Add-on)")
+        raise UnsupportedByRulebook(f"rulebook {rules.rulebook!r} has no late-registration rule (001 Re-buy/Add-on)")
     if any(player in t.seats.values() for t in tables):
         raise ValueError(f"player {player!r} is already seated")
     open_tables = [t for t in tables if t.player_count < t.max_seats]

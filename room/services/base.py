@@ -44,6 +44,7 @@ def floor_room_group(slug: str) -> str:
 # ---------------------------------------------------------------------------
 # Pure rules
 
+
 def chip_unit_for(small_blind: int, big_blind: int) -> int:
     """The unit every amount must be divisible by (000 Allgemein 8, 000
     Einsätze 1): the small blind; at 2/5 the big blind."""
@@ -58,8 +59,9 @@ def check_divisible(amount: int, unit: int) -> None:
     with ``excess`` (chips to hand back) and ``unit``."""
     excess = amount % unit
     if excess:
-        message = _("%(amount)s is not divisible by the chip unit %(unit)s: return the excess of %(excess)s "
-                    "(000 Allgemein 8)") % {"amount": amount, "unit": unit, "excess": excess}
+        message = _(
+            "%(amount)s is not divisible by the chip unit %(unit)s: return the excess of %(excess)s (000 Allgemein 8)"
+        ) % {"amount": amount, "unit": unit, "excess": excess}
         raise ServiceError("indivisible", message, excess=excess, unit=unit)
 
 
@@ -72,9 +74,12 @@ def minimum_buy_in(game: Game, player: Player | None, today: dt.date | None = No
     if player is not None and player.pk is not None:
         today = today or timezone.localdate()
         start = timezone.make_aware(dt.datetime.combine(today, dt.time.min))
-        left = (Departure.objects.filter(game=game, player=player, at__gte=start,
-                                         at__lt=start + dt.timedelta(days=1))
-                .order_by("-stack").values_list("stack", flat=True).first())
+        left = (
+            Departure.objects.filter(game=game, player=player, at__gte=start, at__lt=start + dt.timedelta(days=1))
+            .order_by("-stack")
+            .values_list("stack", flat=True)
+            .first()
+        )
         if left is not None and left > game.min_buy_in and left > floor_amount:
             floor_amount, source = left, "000 Einsätze 1"
     return floor_amount, source
@@ -86,6 +91,7 @@ def seats_passed_from_button(button: int, old: int, new: int, occupied: list[int
     seats (other than the mover's) whose clockwise distance from the
     button lies after ``old`` and up to ``new``.  Negative when moving
     towards the button.  Seat numbers increase clockwise."""
+
     def dist(seat: int) -> int:
         return (seat - button) % max_seats
 
@@ -98,6 +104,7 @@ def seats_passed_from_button(button: int, old: int, new: int, occupied: list[int
 
 # ---------------------------------------------------------------------------
 # Locking, logging, broadcasting
+
 
 def lock_room(room_id: int) -> Room:
     """Lock the room row (``FOR NO KEY UPDATE``: one writer per room for its
@@ -126,8 +133,9 @@ class Step:
     def log(self, kind: str, /, *, game: Game | None = None, player: Player | None = None, **payload: Any) -> None:
         """Add a log entry: ``kind`` (e.g. ``waitlist_add``), the game and
         player concerned, and a JSON-able ``payload``."""
-        self.entries.append(RoomLog(room=self.room, kind=kind, game=game, player=player, payload=payload,
-                                    actor_id=self.actor_id))
+        self.entries.append(
+            RoomLog(room=self.room, kind=kind, game=game, player=player, payload=payload, actor_id=self.actor_id)
+        )
 
     def finish(self) -> int:
         """Bump the room's seq, append the log entries with it and publish
@@ -164,14 +172,17 @@ def _publish(room: Room) -> None:
     lobby = lobby_view(floor)
     lobby_text = json.dumps({"type": "update", "seq": seq, "snapshot": lobby}, separators=(",", ":"))
     floor_text = json.dumps({"type": "update", "seq": seq, "snapshot": floor}, separators=(",", ":"))
-    send_messages_on_commit([
-        (lobby_group(slug), {"type": "room.update", "seq": seq, "text": lobby_text}),
-        (floor_room_group(slug), {"type": "room.update", "seq": seq, "text": floor_text}),
-    ])
+    send_messages_on_commit(
+        [
+            (lobby_group(slug), {"type": "room.update", "seq": seq, "text": lobby_text}),
+            (floor_room_group(slug), {"type": "room.update", "seq": seq, "text": floor_text}),
+        ]
+    )
 
 
 # ---------------------------------------------------------------------------
 # Lookups
+
 
 def game_of_table(table_id: int) -> GameTable:
     gt = GameTable.objects.select_related("game", "game__room", "table").filter(table_id=table_id).first()
@@ -205,11 +216,11 @@ def _room_of_sql() -> dict[str, str]:
     return {
         "game": f"SELECT room_id FROM {t['Game']} WHERE id = %s",
         "table": f"SELECT g.room_id FROM {t['GameTable']} gt JOIN {t['Game']} g ON g.id = gt.game_id "
-                 f"WHERE gt.table_id = %s",
+        f"WHERE gt.table_id = %s",
         "entry": f"SELECT g.room_id FROM {t['QueueEntry']} e JOIN {t['Game']} g ON g.id = e.game_id WHERE e.id = %s",
         "call": f"SELECT g.room_id FROM {t['Call']} c JOIN {t['Game']} g ON g.id = c.game_id WHERE c.id = %s",
         "change": f"SELECT g.room_id FROM {t['TableChange']} c JOIN {t['GameTable']} gt "
-                  f"ON gt.table_id = c.from_table_id JOIN {t['Game']} g ON g.id = gt.game_id WHERE c.id = %s",
+        f"ON gt.table_id = c.from_table_id JOIN {t['Game']} g ON g.id = gt.game_id WHERE c.id = %s",
     }
 
 
@@ -230,15 +241,20 @@ def room_of(kind: str, row_id: int) -> int | None:
 # ---------------------------------------------------------------------------
 # Seats
 
+
 def locked_seat(table_id: int, seat_number: int) -> tuple[Table, Seat]:
     table = services._lock_table(table_id)
     seat = table.seats.select_related("player").filter(number=seat_number).first()
     if seat is None:
-        raise ServiceError("no_such_seat", _("%(table)s has no seat %(seat_number)s") %
-                                           {"table": table.name, "seat_number": seat_number})
+        raise ServiceError(
+            "no_such_seat",
+            _("%(table)s has no seat %(seat_number)s") % {"table": table.name, "seat_number": seat_number},
+        )
     if seat.player_id is None:
-        raise ServiceError("empty_seat", _("seat %(seat_number)s of %(table)s is empty") %
-                                         {"seat_number": seat_number, "table": table.name})
+        raise ServiceError(
+            "empty_seat",
+            _("seat %(seat_number)s of %(table)s is empty") % {"seat_number": seat_number, "table": table.name},
+        )
     return table, seat
 
 
@@ -247,8 +263,9 @@ def between_hands(table: Table, what: str) -> None:
         raise ServiceError("hand_in_progress", _("%(what)s only between hands (000 Einsätze 1)") % {"what": what})
 
 
-def move_seated(step: Step, game: Game, from_table_id: int, from_seat: int, to_table_id: int, to_seat: int, *,
-          by_floor: bool) -> None:
+def move_seated(
+    step: Step, game: Game, from_table_id: int, from_seat: int, to_table_id: int, to_seat: int, *, by_floor: bool
+) -> None:
     """Move a player with their whole table stake (000 Allgemein 12).  A
     seat change at the same table two or more occupied seats clockwise away
     from the button owes the big blind (000 Einsätze 4); a move by the floor
@@ -264,11 +281,15 @@ def move_seated(step: Step, game: Game, from_table_id: int, from_seat: int, to_t
     if src is None or dst is None:
         raise ServiceError("no_such_seat", _("no such seat"))
     if src.player_id is None:
-        raise ServiceError("empty_seat", _("seat %(from_seat)s of %(src_table)s is empty") %
-                                         {"from_seat": from_seat, "src_table": src_table.name})
+        raise ServiceError(
+            "empty_seat",
+            _("seat %(from_seat)s of %(src_table)s is empty") % {"from_seat": from_seat, "src_table": src_table.name},
+        )
     if dst.player_id is not None:
-        raise ServiceError("seat_taken", _("seat %(to_seat)s of %(dst_table)s is taken") %
-                                         {"to_seat": to_seat, "dst_table": dst_table.name})
+        raise ServiceError(
+            "seat_taken",
+            _("seat %(to_seat)s of %(dst_table)s is taken") % {"to_seat": to_seat, "dst_table": dst_table.name},
+        )
     player, stack, absent = src.player, src.stack, src.absent
     owes = 0
     if from_table_id == to_table_id and src_table.button_seat is not None:
@@ -282,5 +303,15 @@ def move_seated(step: Step, game: Game, from_table_id: int, from_seat: int, to_t
         BlindDue.objects.create(table=src_table, seat_number=to_seat, player=player, amount=owes, at=timezone.now())
     for t in locked.values():
         services._commit_table_change(t)
-    step.log("move", game=game, player=player, from_table=from_table_id, from_seat=from_seat,
-             to_table=to_table_id, to_seat=to_seat, stack=stack, by_floor=by_floor, big_blind_due=owes)
+    step.log(
+        "move",
+        game=game,
+        player=player,
+        from_table=from_table_id,
+        from_seat=from_seat,
+        to_table=to_table_id,
+        to_seat=to_seat,
+        stack=stack,
+        by_floor=by_floor,
+        big_blind_due=owes,
+    )

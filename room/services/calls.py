@@ -39,7 +39,9 @@ def _uncalled_open_seats(game: Game) -> list[tuple[GameTable, int]]:
         f"JOIN {Seat._meta.db_table} s ON s.table_id = t.id AND s.player_id IS NULL "
         f"WHERE gt.game_id = %s AND t.status = %s AND NOT EXISTS (SELECT 1 FROM {Call._meta.db_table} c "
         f"WHERE c.game_id = gt.game_id AND c.table_id = t.id AND c.seat_number = s.number AND c.status = %s) "
-        f"ORDER BY gt.kind, t.name, s.number", [game.id, Table.Status.OPEN, Call.Status.OPEN])
+        f"ORDER BY gt.kind, t.name, s.number",
+        [game.id, Table.Status.OPEN, Call.Status.OPEN],
+    )
     if not found:
         return []
     game_tables = GameTable.objects.select_related("table").in_bulk({gt_id for gt_id, _ in found})
@@ -48,35 +50,60 @@ def _uncalled_open_seats(game: Game) -> list[tuple[GameTable, int]]:
 
 def _busy_player_ids(game: Game) -> set[int]:
     """Players who cannot be called now: called somewhere in the room already."""
-    return set(Call.objects.filter(game__room_id=game.room_id, status=Call.Status.OPEN)
-               .values_list("entry__player_id", flat=True))
+    return set(
+        Call.objects.filter(game__room_id=game.room_id, status=Call.Status.OPEN).values_list(
+            "entry__player_id", flat=True
+        )
+    )
 
 
 def _candidates(game: Game, queue: str, exclude: set[int]) -> list[QueueEntry]:
     busy = _busy_player_ids(game)
     seated = set()
     if queue == QueueEntry.Queue.WAITLIST:
-        seated = set(Seat.objects.filter(table__game_table__game=game, player__isnull=False)
-                     .values_list("player_id", flat=True))
-    return [e for e in game.queue.select_related("player").filter(queue=queue, status=QueueEntry.Status.WAITING)
-            .order_by("joined_at", "id")
-            if e.id not in exclude and e.player_id not in busy and e.player_id not in seated]
+        seated = set(
+            Seat.objects.filter(table__game_table__game=game, player__isnull=False).values_list("player_id", flat=True)
+        )
+    return [
+        e
+        for e in game.queue.select_related("player")
+        .filter(queue=queue, status=QueueEntry.Status.WAITING)
+        .order_by("joined_at", "id")
+        if e.id not in exclude and e.player_id not in busy and e.player_id not in seated
+    ]
 
 
 def _has_must_move(game: Game) -> bool:
     return game.game_tables.filter(kind=GameTable.Kind.MUST_MOVE, table__status=Table.Status.OPEN).exists()
 
 
-def _call(step: Step, game: Game, gt: GameTable, seat_number: int, entry: QueueEntry, *, declined=(),
-          forced: bool = False) -> Call:
+def _call(
+    step: Step, game: Game, gt: GameTable, seat_number: int, entry: QueueEntry, *, declined=(), forced: bool = False
+) -> Call:
     now = timezone.now()
-    call = Call.objects.create(game=game, table=gt.table, seat_number=seat_number, entry=entry, forced=forced,
-                               declined=list(declined), called_at=now,
-                               deadline=now + dt.timedelta(seconds=step.room.call_seconds))
+    call = Call.objects.create(
+        game=game,
+        table=gt.table,
+        seat_number=seat_number,
+        entry=entry,
+        forced=forced,
+        declined=list(declined),
+        called_at=now,
+        deadline=now + dt.timedelta(seconds=step.room.call_seconds),
+    )
     entry.status = QueueEntry.Status.CALLED
     entry.save(update_fields=["status"])
-    step.log("call", game=game, player=entry.player, call=call.id, table=gt.table_id, seat=seat_number,
-             queue=entry.queue, forced=forced, deadline=call.deadline.isoformat())
+    step.log(
+        "call",
+        game=game,
+        player=entry.player,
+        call=call.id,
+        table=gt.table_id,
+        seat=seat_number,
+        queue=entry.queue,
+        forced=forced,
+        deadline=call.deadline.isoformat(),
+    )
     return call
 
 
@@ -88,8 +115,9 @@ def _offer(step: Step, game: Game, gt: GameTable, seat_number: int, declined: li
     at the must-move table, in waitlist order.  Without must-move tables
     every seat goes to the waitlist."""
     if gt.kind == GameTable.Kind.MAIN and _has_must_move(game):
-        movers = game.queue.filter(queue=QueueEntry.Queue.MUST_MOVE,
-                                   status__in=[QueueEntry.Status.WAITING, QueueEntry.Status.CALLED])
+        movers = game.queue.filter(
+            queue=QueueEntry.Queue.MUST_MOVE, status__in=[QueueEntry.Status.WAITING, QueueEntry.Status.CALLED]
+        )
         if movers.exists():
             candidates = _candidates(game, QueueEntry.Queue.MUST_MOVE, set(declined))
             if candidates:
@@ -143,18 +171,30 @@ def close_call(step: Step, call: Call, status: str) -> None:
     call.status = status
     call.save(update_fields=["status"])
     entry = call.entry
-    if status in (Call.Status.CANCELLED,) or (entry.queue == QueueEntry.Queue.MUST_MOVE
-                                               and status in (Call.Status.DECLINED, Call.Status.EXPIRED)):
+    if status in (Call.Status.CANCELLED,) or (
+        entry.queue == QueueEntry.Queue.MUST_MOVE and status in (Call.Status.DECLINED, Call.Status.EXPIRED)
+    ):
         entry.status = QueueEntry.Status.WAITING
     elif status in (Call.Status.DECLINED, Call.Status.EXPIRED):
         entry.status = QueueEntry.Status.REMOVED
     elif status == Call.Status.ACCEPTED:
         entry.status = QueueEntry.Status.DONE
     entry.save(update_fields=["status"])
-    kind = {Call.Status.DECLINED: "decline", Call.Status.EXPIRED: "no_show", Call.Status.CANCELLED: "call_cancel",
-            Call.Status.ACCEPTED: "accept"}[status]
-    step.log(kind, game=call.game, player=entry.player, call=call.id, table=call.table_id, seat=call.seat_number,
-             queue=entry.queue)
+    kind = {
+        Call.Status.DECLINED: "decline",
+        Call.Status.EXPIRED: "no_show",
+        Call.Status.CANCELLED: "call_cancel",
+        Call.Status.ACCEPTED: "accept",
+    }[status]
+    step.log(
+        kind,
+        game=call.game,
+        player=entry.player,
+        call=call.id,
+        table=call.table_id,
+        seat=call.seat_number,
+        queue=entry.queue,
+    )
 
 
 def _room_of_call(call_id: int) -> int:
@@ -167,18 +207,24 @@ def _room_of_call(call_id: int) -> int:
 
 def _locked_open_call(call_id: int) -> Call:
     """Lock an open call (its room is locked already); ``call_closed`` if it is not open any more."""
-    call = Call.objects.select_for_update(of=("self",)).select_related(
-        "game", "table", "entry", "entry__player").get(pk=call_id)
+    call = (
+        Call.objects.select_for_update(of=("self",))
+        .select_related("game", "table", "entry", "entry__player")
+        .get(pk=call_id)
+    )
     if call.status != Call.Status.OPEN:
-        raise ServiceError("call_closed", _("that call is %(call_status)s already") %
-                           {"call_status": call.get_status_display()})
+        raise ServiceError(
+            "call_closed", _("that call is %(call_status)s already") % {"call_status": call.get_status_display()}
+        )
     return call
 
 
 def _next_after(step: Step, call: Call) -> Call | None:
     gt = GameTable.objects.select_related("table").get(table_id=call.table_id)
-    if gt.table.status != Table.Status.OPEN or gt.table.seats.filter(number=call.seat_number,
-                                                                    player__isnull=False).exists():
+    if (
+        gt.table.status != Table.Status.OPEN
+        or gt.table.seats.filter(number=call.seat_number, player__isnull=False).exists()
+    ):
         return None
     return _offer(step, call.game, gt, call.seat_number, [*call.declined, call.entry_id])
 
@@ -209,8 +255,10 @@ def accept_call(call_id: int, *, actor=None) -> Call:
         if entry.queue == QueueEntry.Queue.MUST_MOVE:
             seat = Seat.objects.filter(player=entry.player, table__game_table__game=game).first()
             if seat is None:
-                raise ServiceError("not_found", _("%(player)s is not seated in %(game)s") %
-                                                {"player": entry.player.name, "game": game.name})
+                raise ServiceError(
+                    "not_found",
+                    _("%(player)s is not seated in %(game)s") % {"player": entry.player.name, "game": game.name},
+                )
             close_call(step, call, Call.Status.ACCEPTED)
             move_seated(step, game, seat.table_id, seat.number, call.table_id, call.seat_number, by_floor=True)
         else:
@@ -218,8 +266,13 @@ def accept_call(call_id: int, *, actor=None) -> Call:
             services.seat_player(call.table_id, call.seat_number, entry.player, 0)
             step.log("seat", game=game, player=entry.player, table=call.table_id, seat=call.seat_number)
             if gt.kind == GameTable.Kind.MUST_MOVE:
-                mm = QueueEntry.objects.create(game=game, player=entry.player, queue=QueueEntry.Queue.MUST_MOVE,
-                                               source=QueueEntry.Source.SEATED, joined_at=entry.joined_at)
+                mm = QueueEntry.objects.create(
+                    game=game,
+                    player=entry.player,
+                    queue=QueueEntry.Queue.MUST_MOVE,
+                    source=QueueEntry.Source.SEATED,
+                    joined_at=entry.joined_at,
+                )
                 step.log("must_move_add", game=game, player=entry.player, entry=mm.id)
         fill_open_seats(step, game)
         step.finish()
@@ -236,8 +289,11 @@ def decline_call(call_id: int, *, actor=None) -> Call | None:
     with room_step(_room_of_call(call_id), actor) as step:
         call = _locked_open_call(call_id)
         if call.forced:
-            raise ServiceError("must_move", _("%(player)s must move: everyone else declined (000 Allgemein 15)") %
-                                            {"player": call.entry.player.name})
+            raise ServiceError(
+                "must_move",
+                _("%(player)s must move: everyone else declined (000 Allgemein 15)")
+                % {"player": call.entry.player.name},
+            )
         close_call(step, call, Call.Status.DECLINED)
         nxt = _next_after(step, call)
         step.finish()
@@ -246,9 +302,12 @@ def decline_call(call_id: int, *, actor=None) -> Call | None:
 
 def _expire(step: Step, now) -> int:
     n = 0
-    for call in (Call.objects.select_for_update(of=("self",)).select_related("game", "entry", "entry__player")
-                 .filter(game__room=step.room, status=Call.Status.OPEN, forced=False, deadline__lte=now)
-                 .order_by("deadline", "id")):
+    for call in (
+        Call.objects.select_for_update(of=("self",))
+        .select_related("game", "entry", "entry__player")
+        .filter(game__room=step.room, status=Call.Status.OPEN, forced=False, deadline__lte=now)
+        .order_by("deadline", "id")
+    ):
         close_call(step, call, Call.Status.EXPIRED)
         _next_after(step, call)
         n += 1

@@ -33,18 +33,27 @@ def move_player(from_table_id: int, from_seat: int, to_table_id: int, to_seat: i
     src = game_of_table(from_table_id)
     dst = game_of_table(to_table_id)
     if src.game_id != dst.game_id:
-        raise ServiceError("wrong_game", _("moves stay within one game; put the player on the other game's "
-                                           "waitlist (000 Allgemein 12)"))
+        raise ServiceError(
+            "wrong_game",
+            _("moves stay within one game; put the player on the other game's waitlist (000 Allgemein 12)"),
+        )
     with room_step(src.game.room_id, actor) as step:
-        player_id = Seat.objects.filter(table_id=from_table_id, number=from_seat).values_list(
-            "player_id", flat=True).first()
+        player_id = (
+            Seat.objects.filter(table_id=from_table_id, number=from_seat).values_list("player_id", flat=True).first()
+        )
         move_seated(step, src.game, from_table_id, from_seat, to_table_id, to_seat, by_floor=True)
         if src.kind == GameTable.Kind.MUST_MOVE and dst.kind == GameTable.Kind.MAIN and player_id:
             for mm in QueueEntry.objects.select_for_update().filter(
-                    game=src.game, player_id=player_id, queue=QueueEntry.Queue.MUST_MOVE,
-                    status__in=[QueueEntry.Status.WAITING, QueueEntry.Status.CALLED]):
-                for call in Call.objects.select_for_update(of=("self",)).select_related("entry", "game").filter(
-                        entry=mm, status=Call.Status.OPEN):
+                game=src.game,
+                player_id=player_id,
+                queue=QueueEntry.Queue.MUST_MOVE,
+                status__in=[QueueEntry.Status.WAITING, QueueEntry.Status.CALLED],
+            ):
+                for call in (
+                    Call.objects.select_for_update(of=("self",))
+                    .select_related("entry", "game")
+                    .filter(entry=mm, status=Call.Status.OPEN)
+                ):
                     close_call(step, call, Call.Status.CANCELLED)
                 QueueEntry.objects.filter(pk=mm.pk).update(status=QueueEntry.Status.DONE)
         fill_open_seats(step, src.game)
@@ -65,10 +74,17 @@ def request_table_change(table_id: int, seat_number: int, to_table_id: int, *, a
         seat = Seat.objects.select_related("player").filter(table_id=table_id, number=seat_number).first()
         if seat is None or seat.player_id is None:
             raise ServiceError("empty_seat", _("seat %(seat_number)s is empty") % {"seat_number": seat_number})
-        change = TableChange.objects.create(player=seat.player, from_table_id=table_id, to_table_id=to_table_id,
-                                            requested_at=timezone.now())
-        step.log("change_request", game=src.game, player=seat.player, change=change.id, from_table=table_id,
-                 to_table=to_table_id)
+        change = TableChange.objects.create(
+            player=seat.player, from_table_id=table_id, to_table_id=to_table_id, requested_at=timezone.now()
+        )
+        step.log(
+            "change_request",
+            game=src.game,
+            player=seat.player,
+            change=change.id,
+            from_table=table_id,
+            to_table=to_table_id,
+        )
         step.finish()
         return change
 
@@ -86,8 +102,10 @@ def _locked_pending_change(change_id: int) -> TableChange:
     """Lock a pending table-change request (its room is locked already); ``call_closed`` if it is decided."""
     change = TableChange.objects.select_for_update().select_related("player").get(pk=change_id)
     if change.status != TableChange.Status.PENDING:
-        raise ServiceError("call_closed", _("that request is %(change_status)s already") %
-                                          {"change_status": change.get_status_display()})
+        raise ServiceError(
+            "call_closed",
+            _("that request is %(change_status)s already") % {"change_status": change.get_status_display()},
+        )
     return change
 
 
@@ -101,8 +119,9 @@ def approve_table_change(change_id: int, to_seat: int, *, actor=None) -> int:
         change = _locked_pending_change(change_id)
         seat = Seat.objects.filter(table_id=change.from_table_id, player=change.player).first()
         if seat is None:
-            raise ServiceError("empty_seat", _("%(player)s is not at that table any more") %
-                                             {"player": change.player.name})
+            raise ServiceError(
+                "empty_seat", _("%(player)s is not at that table any more") % {"player": change.player.name}
+            )
         move_seated(step, gt.game, change.from_table_id, seat.number, change.to_table_id, to_seat, by_floor=False)
         change.status = TableChange.Status.APPROVED
         change.save(update_fields=["status"])

@@ -27,8 +27,9 @@ from tables.models import Table
 from tables.writepath import ServiceError
 
 
-def create_room(slug: str, name: str, *, call_seconds: int = 300, lobby_names: str = Room.Names.FULL,
-                lobby_stacks: bool = False) -> Room:
+def create_room(
+    slug: str, name: str, *, call_seconds: int = 300, lobby_names: str = Room.Names.FULL, lobby_stacks: bool = False
+) -> Room:
     """A new room.  ``call_seconds``: the called player's countdown (default
     5 minutes).  Errors: ``invalid``."""
     if lobby_names not in Room.Names.values:
@@ -37,12 +38,19 @@ def create_room(slug: str, name: str, *, call_seconds: int = 300, lobby_names: s
         raise ServiceError("invalid", _("the call countdown is at least 10 seconds"))
     if Room.objects.filter(slug=slug).exists():
         raise ServiceError("invalid", _("a room “%(slug)s” exists already") % {"slug": slug})
-    return Room.objects.create(slug=slug, name=name, call_seconds=call_seconds, lobby_names=lobby_names,
-                               lobby_stacks=lobby_stacks)
+    return Room.objects.create(
+        slug=slug, name=name, call_seconds=call_seconds, lobby_names=lobby_names, lobby_stacks=lobby_stacks
+    )
 
 
-def update_room(room_id: int, *, actor=None, call_seconds: int | None = None, lobby_names: str | None = None,
-                lobby_stacks: bool | None = None) -> int:
+def update_room(
+    room_id: int,
+    *,
+    actor=None,
+    call_seconds: int | None = None,
+    lobby_names: str | None = None,
+    lobby_stacks: bool | None = None,
+) -> int:
     """Change the room settings (countdown seconds, names or initials on the
     lobby, stacks on the lobby).  Returns the room's seq.  Errors:
     ``not_found``, ``invalid``."""
@@ -52,8 +60,11 @@ def update_room(room_id: int, *, actor=None, call_seconds: int | None = None, lo
         raise ServiceError("invalid", _("the call countdown is at least 10 seconds"))
     with room_step(room_id, actor) as step:
         changed = {}
-        for field, value in (("call_seconds", call_seconds), ("lobby_names", lobby_names),
-                             ("lobby_stacks", lobby_stacks)):
+        for field, value in (
+            ("call_seconds", call_seconds),
+            ("lobby_names", lobby_names),
+            ("lobby_stacks", lobby_stacks),
+        ):
             if value is not None:
                 setattr(step.room, field, value)
                 changed[field] = value
@@ -62,9 +73,19 @@ def update_room(room_id: int, *, actor=None, call_seconds: int | None = None, lo
         return step.finish()
 
 
-def create_game(room_id: int, name: str, *, variant: str = Game.Variant.NLHE, small_blind: int, big_blind: int,
-                min_buy_in: int, max_buy_in: int, chip_unit: int | None = None,
-                rules_profile: str = "casino-cash", actor=None) -> Game:
+def create_game(
+    room_id: int,
+    name: str,
+    *,
+    variant: str = Game.Variant.NLHE,
+    small_blind: int,
+    big_blind: int,
+    min_buy_in: int,
+    max_buy_in: int,
+    chip_unit: int | None = None,
+    rules_profile: str = "casino-cash",
+    actor=None,
+) -> Game:
     """A cash game of the room (000 Einsätze 2: limit form, blinds and the
     maximum buy-in fixed before play).  ``chip_unit`` defaults to
     :func:`chip_unit_for`.  Errors: ``not_found``, ``invalid``,
@@ -85,17 +106,33 @@ def create_game(room_id: int, name: str, *, variant: str = Game.Variant.NLHE, sm
     with room_step(room_id, actor) as step:
         if Game.objects.filter(room=step.room, name=name).exists():
             raise ServiceError("invalid", _("the room has a game “%(name)s” already") % {"name": name})
-        game = Game.objects.create(room=step.room, name=name, variant=variant, small_blind=small_blind,
-                                   big_blind=big_blind, min_buy_in=min_buy_in, max_buy_in=max_buy_in,
-                                   chip_unit=unit, rules_profile=rules_profile)
-        step.log("game", game=game, name=name, variant=variant, blinds=[small_blind, big_blind],
-                 buy_in=[min_buy_in, max_buy_in], unit=unit)
+        game = Game.objects.create(
+            room=step.room,
+            name=name,
+            variant=variant,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            min_buy_in=min_buy_in,
+            max_buy_in=max_buy_in,
+            chip_unit=unit,
+            rules_profile=rules_profile,
+        )
+        step.log(
+            "game",
+            game=game,
+            name=name,
+            variant=variant,
+            blinds=[small_blind, big_blind],
+            buy_in=[min_buy_in, max_buy_in],
+            unit=unit,
+        )
         step.finish()
     return game
 
 
-def open_table(game_id: int, name: str, *, kind: str = GameTable.Kind.MAIN, max_seats: int = 9, dealer=None,
-               actor=None) -> Table:
+def open_table(
+    game_id: int, name: str, *, kind: str = GameTable.Kind.MAIN, max_seats: int = 9, dealer=None, actor=None
+) -> Table:
     """Open a new table of the game (the game's blinds and house rules) as
     its main table or a must-move table (000 Allgemein 15).  Open seats are
     offered to the lists at once.  Errors: ``not_found``, ``invalid``."""
@@ -107,8 +144,14 @@ def open_table(game_id: int, name: str, *, kind: str = GameTable.Kind.MAIN, max_
     with room_step(game.room_id, actor) as step:
         if Table.objects.filter(name=name).exists():
             raise ServiceError("invalid", _("a table “%(name)s” exists already") % {"name": name})
-        table = services.create_table(name, small_blind=game.small_blind, big_blind=game.big_blind,
-                                      max_seats=max_seats, rules_profile=game.rules_profile, dealer=dealer)
+        table = services.create_table(
+            name,
+            small_blind=game.small_blind,
+            big_blind=game.big_blind,
+            max_seats=max_seats,
+            rules_profile=game.rules_profile,
+            dealer=dealer,
+        )
         GameTable.objects.create(game=game, table=table, kind=kind)
         step.log("open_table", game=game, table=table.id, name=name, table_kind=kind)
         fill_open_seats(step, game)
@@ -152,8 +195,9 @@ def create_display(room_id: int, *, actor, label: str = "") -> LobbyDisplay:
     if MANAGER not in roles_of(actor):
         raise ServiceError("forbidden", _("only a manager makes display links"))
     with room_step(room_id, actor) as step:
-        display = LobbyDisplay.objects.create(room=step.room, token=secrets.token_urlsafe(24), label=label[:80],
-                                              created_by=actor)
+        display = LobbyDisplay.objects.create(
+            room=step.room, token=secrets.token_urlsafe(24), label=label[:80], created_by=actor
+        )
         step.log("display", display=display.id, label=display.label)
         step.finish()
         return display

@@ -70,16 +70,31 @@ def lobby_view(floor: dict[str, Any]) -> dict[str, Any]:
 
     games = []
     for g in floor["games"]:
-        games.append({
-            **{k: g[k] for k in ("name", "variant", "variant_label", "small_blind", "big_blind", "min_buy_in",
-                                 "max_buy_in", "unit", "open_seats")},
-            "id": g["id"],
-            "tables": [{**{k: t[k] for k in _PUBLIC_TABLE}, "seats": [seat(s) for s in t["seats"]]}
-                       for t in g["tables"]],
-            "waitlist": [{"name": show(e["name"]), "called": e["called"]} for e in g["waitlist"]],
-            "must_move": [{"name": show(e["name"]), "called": e["called"]} for e in g["must_move"]],
-            "calls": [{**{k: c[k] for k in _PUBLIC_CALL}, "name": show(c["name"])} for c in g["calls"]],
-        })
+        games.append(
+            {
+                **{
+                    k: g[k]
+                    for k in (
+                        "name",
+                        "variant",
+                        "variant_label",
+                        "small_blind",
+                        "big_blind",
+                        "min_buy_in",
+                        "max_buy_in",
+                        "unit",
+                        "open_seats",
+                    )
+                },
+                "id": g["id"],
+                "tables": [
+                    {**{k: t[k] for k in _PUBLIC_TABLE}, "seats": [seat(s) for s in t["seats"]]} for t in g["tables"]
+                ],
+                "waitlist": [{"name": show(e["name"]), "called": e["called"]} for e in g["waitlist"]],
+                "must_move": [{"name": show(e["name"]), "called": e["called"]} for e in g["must_move"]],
+                "calls": [{**{k: c[k] for k in _PUBLIC_CALL}, "name": show(c["name"])} for c in g["calls"]],
+            }
+        )
     return {"seq": floor["seq"], "room": dict(room), "server_time": floor["server_time"], "games": games}
 
 
@@ -87,84 +102,169 @@ def _floor_snapshot(room: Room) -> dict[str, Any]:
     """The floor form of :func:`room_snapshot` in six plain SQL statements
     (it is taken in every room mutation, so it is on the path of every
     lobby update)."""
-    T = {m.__name__: m._meta.db_table for m in (Game, GameTable, Table, Seat, Player, QueueEntry, Call, TableChange,
-                                                 RoomLog, Hand)}
+    T = {
+        m.__name__: m._meta.db_table
+        for m in (Game, GameTable, Table, Seat, Player, QueueEntry, Call, TableChange, RoomLog, Hand)
+    }
     user_table = User._meta.db_table
-    games_rows = _rows(f"SELECT id, name, variant, small_blind, big_blind, min_buy_in, max_buy_in, chip_unit "
-                       f"FROM {T['Game']} WHERE room_id = %s AND is_open ORDER BY big_blind, name", [room.id])
+    games_rows = _rows(
+        f"SELECT id, name, variant, small_blind, big_blind, min_buy_in, max_buy_in, chip_unit "
+        f"FROM {T['Game']} WHERE room_id = %s AND is_open ORDER BY big_blind, name",
+        [room.id],
+    )
     game_ids = [g[0] for g in games_rows]
     tables: dict[int, list[dict[str, Any]]] = {gid: [] for gid in game_ids}
     by_id: dict[int, dict[str, Any]] = {}
-    for (game_id, kind, tid, tname, tstatus, max_seats, tseq, button, dealer, hand_status, number, player_id,
-         player_name, stack, absent) in _rows(
-            f"SELECT gt.game_id, gt.kind, t.id, t.name, t.status, t.max_seats, t.seq, t.button_seat, u.username, "
-            f"h.status, s.number, s.player_id, p.name, s.stack, s.absent "
-            f"FROM {T['GameTable']} gt JOIN {T['Table']} t ON t.id = gt.table_id "
-            f"LEFT JOIN {user_table} u ON u.id = t.dealer_id LEFT JOIN {T['Hand']} h ON h.id = t.current_hand_id "
-            f"JOIN {T['Seat']} s ON s.table_id = t.id LEFT JOIN {T['Player']} p ON p.id = s.player_id "
-            f"WHERE gt.game_id = ANY(%s) ORDER BY gt.game_id, gt.kind, t.name, s.number", [game_ids]):
+    for (
+        game_id,
+        kind,
+        tid,
+        tname,
+        tstatus,
+        max_seats,
+        tseq,
+        button,
+        dealer,
+        hand_status,
+        number,
+        player_id,
+        player_name,
+        stack,
+        absent,
+    ) in _rows(
+        f"SELECT gt.game_id, gt.kind, t.id, t.name, t.status, t.max_seats, t.seq, t.button_seat, u.username, "
+        f"h.status, s.number, s.player_id, p.name, s.stack, s.absent "
+        f"FROM {T['GameTable']} gt JOIN {T['Table']} t ON t.id = gt.table_id "
+        f"LEFT JOIN {user_table} u ON u.id = t.dealer_id LEFT JOIN {T['Hand']} h ON h.id = t.current_hand_id "
+        f"JOIN {T['Seat']} s ON s.table_id = t.id LEFT JOIN {T['Player']} p ON p.id = s.player_id "
+        f"WHERE gt.game_id = ANY(%s) ORDER BY gt.game_id, gt.kind, t.name, s.number",
+        [game_ids],
+    ):
         table = by_id.get(tid)
         if table is None:
-            table = by_id[tid] = {"id": tid, "name": tname, "kind": kind, "status": tstatus, "open_seats": 0,
-                                  "max_seats": max_seats, "seats": [], "dealer": dealer, "seq": tseq,
-                                  "button_seat": button, "live_hand": hand_status == "live"}
+            table = by_id[tid] = {
+                "id": tid,
+                "name": tname,
+                "kind": kind,
+                "status": tstatus,
+                "open_seats": 0,
+                "max_seats": max_seats,
+                "seats": [],
+                "dealer": dealer,
+                "seq": tseq,
+                "button_seat": button,
+                "live_hand": hand_status == "live",
+            }
             tables[game_id].append(table)
         if player_id is None:
             table["open_seats"] += 1
             table["seats"].append({"number": number, "player": None})
         else:
-            table["seats"].append({"number": number, "player": player_name, "absent": absent, "stack": stack,
-                                   "player_id": player_id})
+            table["seats"].append(
+                {"number": number, "player": player_name, "absent": absent, "stack": stack, "player_id": player_id}
+            )
     lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
     for eid, game_id, queue, status, source, joined_at, player_id, name in _rows(
-            f"SELECT e.id, e.game_id, e.queue, e.status, e.source, e.joined_at, e.player_id, p.name "
-            f"FROM {T['QueueEntry']} e JOIN {T['Player']} p ON p.id = e.player_id "
-            f"WHERE e.game_id = ANY(%s) AND e.status IN ('waiting', 'called') ORDER BY e.joined_at, e.id",
-            [game_ids]):
+        f"SELECT e.id, e.game_id, e.queue, e.status, e.source, e.joined_at, e.player_id, p.name "
+        f"FROM {T['QueueEntry']} e JOIN {T['Player']} p ON p.id = e.player_id "
+        f"WHERE e.game_id = ANY(%s) AND e.status IN ('waiting', 'called') ORDER BY e.joined_at, e.id",
+        [game_ids],
+    ):
         lists.setdefault((game_id, queue), []).append(
-            {"name": name, "called": status == QueueEntry.Status.CALLED, "id": eid, "player_id": player_id,
-             "source": source, "joined_at": joined_at.isoformat()})
+            {
+                "name": name,
+                "called": status == QueueEntry.Status.CALLED,
+                "id": eid,
+                "player_id": player_id,
+                "source": source,
+                "joined_at": joined_at.isoformat(),
+            }
+        )
     calls: dict[int, list[dict[str, Any]]] = {}
     for cid, game_id, table_id, tname, seat, deadline, forced, entry_id, queue, name in _rows(
-            f"SELECT c.id, c.game_id, c.table_id, t.name, c.seat_number, c.deadline, c.forced, c.entry_id, "
-            f"e.queue, p.name FROM {T['Call']} c JOIN {T['Table']} t ON t.id = c.table_id "
-            f"JOIN {T['QueueEntry']} e ON e.id = c.entry_id JOIN {T['Player']} p ON p.id = e.player_id "
-            f"WHERE c.game_id = ANY(%s) AND c.status = 'open' ORDER BY c.deadline, c.id", [game_ids]):
+        f"SELECT c.id, c.game_id, c.table_id, t.name, c.seat_number, c.deadline, c.forced, c.entry_id, "
+        f"e.queue, p.name FROM {T['Call']} c JOIN {T['Table']} t ON t.id = c.table_id "
+        f"JOIN {T['QueueEntry']} e ON e.id = c.entry_id JOIN {T['Player']} p ON p.id = e.player_id "
+        f"WHERE c.game_id = ANY(%s) AND c.status = 'open' ORDER BY c.deadline, c.id",
+        [game_ids],
+    ):
         calls.setdefault(game_id, []).append(
-            {"name": name, "table": tname, "seat": seat, "deadline": deadline.isoformat(), "forced": forced,
-             "queue": queue, "id": cid, "table_id": table_id, "entry_id": entry_id})
+            {
+                "name": name,
+                "table": tname,
+                "seat": seat,
+                "deadline": deadline.isoformat(),
+                "forced": forced,
+                "queue": queue,
+                "id": cid,
+                "table_id": table_id,
+                "entry_id": entry_id,
+            }
+        )
     games = []
     for gid, name, variant, sb, bb, min_buy_in, max_buy_in, unit in games_rows:
         game_tables = tables[gid]
-        games.append({
-            "id": gid, "name": name, "variant": variant, "variant_label": str(Game.Variant(variant).label),
-            "small_blind": sb, "big_blind": bb, "min_buy_in": min_buy_in, "max_buy_in": max_buy_in, "unit": unit,
-            "open_seats": sum(t["open_seats"] for t in game_tables if t["status"] == Table.Status.OPEN),
-            "tables": game_tables,
-            "waitlist": lists.get((gid, QueueEntry.Queue.WAITLIST), []),
-            "must_move": lists.get((gid, QueueEntry.Queue.MUST_MOVE), []),
-            "calls": calls.get(gid, []),
-        })
+        games.append(
+            {
+                "id": gid,
+                "name": name,
+                "variant": variant,
+                "variant_label": str(Game.Variant(variant).label),
+                "small_blind": sb,
+                "big_blind": bb,
+                "min_buy_in": min_buy_in,
+                "max_buy_in": max_buy_in,
+                "unit": unit,
+                "open_seats": sum(t["open_seats"] for t in game_tables if t["status"] == Table.Status.OPEN),
+                "tables": game_tables,
+                "waitlist": lists.get((gid, QueueEntry.Queue.WAITLIST), []),
+                "must_move": lists.get((gid, QueueEntry.Queue.MUST_MOVE), []),
+                "calls": calls.get(gid, []),
+            }
+        )
     changes = [
-        {"id": cid, "player": player, "from_table": from_name, "from_table_id": from_id, "to_table": to_name,
-         "to_table_id": to_id}
+        {
+            "id": cid,
+            "player": player,
+            "from_table": from_name,
+            "from_table_id": from_id,
+            "to_table": to_name,
+            "to_table_id": to_id,
+        }
         for cid, player, from_id, from_name, to_id, to_name in _rows(
             f"SELECT c.id, p.name, c.from_table_id, f.name, c.to_table_id, t.name FROM {T['TableChange']} c "
             f"JOIN {T['Player']} p ON p.id = c.player_id JOIN {T['Table']} f ON f.id = c.from_table_id "
             f"JOIN {T['Table']} t ON t.id = c.to_table_id JOIN {T['GameTable']} gt ON gt.table_id = c.from_table_id "
             f"WHERE c.status = 'pending' AND gt.game_id IN (SELECT id FROM {T['Game']} WHERE room_id = %s) "
-            f"ORDER BY c.requested_at, c.id", [room.id])]
+            f"ORDER BY c.requested_at, c.id",
+            [room.id],
+        )
+    ]
     log = [
-        {"seq": seq, "kind": kind, "player": player, "payload": json.loads(payload) if isinstance(payload, str)
-         else payload, "actor": actor, "at": at.isoformat()}
+        {
+            "seq": seq,
+            "kind": kind,
+            "player": player,
+            "payload": json.loads(payload) if isinstance(payload, str) else payload,
+            "actor": actor,
+            "at": at.isoformat(),
+        }
         for seq, kind, player, payload, actor, at in _rows(
             f"SELECT l.seq, l.kind, p.name, l.payload, u.username, l.at FROM {T['RoomLog']} l "
             f"LEFT JOIN {T['Player']} p ON p.id = l.player_id LEFT JOIN {user_table} u ON u.id = l.actor_id "
-            f"WHERE l.room_id = %s ORDER BY l.id DESC LIMIT 15", [room.id])]
+            f"WHERE l.room_id = %s ORDER BY l.id DESC LIMIT 15",
+            [room.id],
+        )
+    ]
     return {
         "seq": room.seq,
-        "room": {"slug": room.slug, "name": room.name, "call_seconds": room.call_seconds,
-                 "names": room.lobby_names, "stacks": room.lobby_stacks},
+        "room": {
+            "slug": room.slug,
+            "name": room.name,
+            "call_seconds": room.call_seconds,
+            "names": room.lobby_names,
+            "stacks": room.lobby_stacks,
+        },
         "server_time": timezone.now().isoformat(),
         "games": games,
         "changes": changes,

@@ -51,17 +51,25 @@ def buy_in(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
         table, seat = locked_seat(table_id, seat_number)
         between_hands(table, _("buy-ins"))
         if seat.stack > 0:
-            raise ServiceError("already_bought_in",
-                               _("%(player)s has %(stack)s on the table: add chips with an add-on") %
-                               {"player": seat.player.name, "stack": seat.stack})
+            raise ServiceError(
+                "already_bought_in",
+                _("%(player)s has %(stack)s on the table: add chips with an add-on")
+                % {"player": seat.player.name, "stack": seat.stack},
+            )
         check_divisible(amount, game.chip_unit)
         minimum, source = minimum_buy_in(game, seat.player)
         if amount < minimum:
-            raise ServiceError("below_minimum", _("the buy-in is at least %(minimum)s (%(source)s)") %
-                                                {"minimum": minimum, "source": source}, minimum=minimum)
+            raise ServiceError(
+                "below_minimum",
+                _("the buy-in is at least %(minimum)s (%(source)s)") % {"minimum": minimum, "source": source},
+                minimum=minimum,
+            )
         if amount > game.max_buy_in:
-            raise ServiceError("above_maximum", _("the buy-in is at most %(max_buy_in)s (000 Einsätze 2)") %
-                               {"max_buy_in": game.max_buy_in}, maximum=game.max_buy_in)
+            raise ServiceError(
+                "above_maximum",
+                _("the buy-in is at most %(max_buy_in)s (000 Einsätze 2)") % {"max_buy_in": game.max_buy_in},
+                maximum=game.max_buy_in,
+            )
         seat.stack = amount
         seat.save(update_fields=["stack"])
         services._commit_table_change(table)
@@ -89,14 +97,16 @@ def add_on(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
         check_divisible(amount, game.chip_unit)
         if seat.stack + amount > game.max_buy_in:
             room_left = max(0, game.max_buy_in - seat.stack)
-            message = _("the table stake may reach at most %(max_buy_in)s: add at most %(room_left)s "
-                        "(000 Einsätze 2)") % {"max_buy_in": game.max_buy_in, "room_left": room_left}
+            message = _(
+                "the table stake may reach at most %(max_buy_in)s: add at most %(room_left)s (000 Einsätze 2)"
+            ) % {"max_buy_in": game.max_buy_in, "room_left": room_left}
             raise ServiceError("above_maximum", message, maximum=room_left)
         seat.stack += amount
         seat.save(update_fields=["stack"])
         services._commit_table_change(table)
-        step.log("add_on", game=game, player=seat.player, table=table_id, seat=seat_number, amount=amount,
-                 stack=seat.stack)
+        step.log(
+            "add_on", game=game, player=seat.player, table=table_id, seat=seat_number, amount=amount, stack=seat.stack
+        )
         return step.finish()
 
 
@@ -116,9 +126,9 @@ def leave_seat(table_id: int, seat_number: int, *, actor=None) -> int:
         services.unseat_player(table_id, seat_number)
         Seat.objects.filter(table_id=table_id, number=seat_number).update(absent=False)
         step.log("leave", game=game, player=player, table=table_id, seat=seat_number, stack=stack)
-        for mm in QueueEntry.objects.select_for_update().filter(game=game, player=player,
-                                                                queue=QueueEntry.Queue.MUST_MOVE,
-                                                                status=QueueEntry.Status.WAITING):
+        for mm in QueueEntry.objects.select_for_update().filter(
+            game=game, player=player, queue=QueueEntry.Queue.MUST_MOVE, status=QueueEntry.Status.WAITING
+        ):
             mm.status = QueueEntry.Status.REMOVED
             mm.save(update_fields=["status"])
             step.log("must_move_remove", game=game, player=player, entry=mm.id)
@@ -138,8 +148,7 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
         seat.absent = bool(absent)
         seat.save(update_fields=["absent"])
         services._commit_table_change(table)
-        step.log("absent" if absent else "back", game=gt.game, player=seat.player, table=table_id,
-                 seat=seat_number)
+        step.log("absent" if absent else "back", game=gt.game, player=seat.player, table=table_id, seat=seat_number)
         return step.finish()
 
 

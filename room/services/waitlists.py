@@ -27,8 +27,9 @@ from tables.models import Player, Seat
 from tables.writepath import ServiceError
 
 
-def add_to_waitlist(game_id: int, player: Player | str | int, *, source: str = QueueEntry.Source.WALK_IN,
-                    actor=None) -> QueueEntry:
+def add_to_waitlist(
+    game_id: int, player: Player | str | int, *, source: str = QueueEntry.Source.WALK_IN, actor=None
+) -> QueueEntry:
     """Put a walk-in or phone-in on a game's waitlist (a player may be on
     several lists, 000 Allgemein 12).  If a seat is open it is offered at
     once.  Errors: ``not_found``, ``invalid``, ``already_listed``,
@@ -40,13 +41,20 @@ def add_to_waitlist(game_id: int, player: Player | str | int, *, source: str = Q
         raise ServiceError("not_found", _("no game %(game_id)s") % {"game_id": game_id})
     with room_step(game.room_id, actor) as step:
         player = player_of(player)
-        if QueueEntry.objects.filter(game=game, player=player, queue=QueueEntry.Queue.WAITLIST,
-                                     status__in=[QueueEntry.Status.WAITING, QueueEntry.Status.CALLED]).exists():
-            raise ServiceError("already_listed", _("%(player)s is on the %(game)s list already") %
-                                                 {"player": player.name, "game": game.name})
+        if QueueEntry.objects.filter(
+            game=game,
+            player=player,
+            queue=QueueEntry.Queue.WAITLIST,
+            status__in=[QueueEntry.Status.WAITING, QueueEntry.Status.CALLED],
+        ).exists():
+            raise ServiceError(
+                "already_listed",
+                _("%(player)s is on the %(game)s list already") % {"player": player.name, "game": game.name},
+            )
         if Seat.objects.filter(player=player, table__game_table__game=game).exists():
-            raise ServiceError("already_seated", _("%(player)s plays in %(game)s already") %
-                                                 {"player": player.name, "game": game.name})
+            raise ServiceError(
+                "already_seated", _("%(player)s plays in %(game)s already") % {"player": player.name, "game": game.name}
+            )
         entry = QueueEntry.objects.create(game=game, player=player, source=source, joined_at=timezone.now())
         step.log("waitlist_add", game=game, player=player, entry=entry.id, source=source)
         fill_open_seats(step, game)
@@ -62,8 +70,9 @@ def remove_from_waitlist(entry_id: int, *, actor=None) -> int:
     with room_step(_room_of_entry(entry_id), actor) as step:
         entry = QueueEntry.objects.select_for_update().select_related("game", "player").get(pk=entry_id)
         if entry.status not in (QueueEntry.Status.WAITING, QueueEntry.Status.CALLED):
-            raise ServiceError("not_found", _("%(player)s is not on that list any more") %
-                                            {"player": entry.player.name})
+            raise ServiceError(
+                "not_found", _("%(player)s is not on that list any more") % {"player": entry.player.name}
+            )
         if entry.status == QueueEntry.Status.CALLED:  # only a called entry has an open call
             for call in Call.objects.select_for_update().filter(entry=entry, status=Call.Status.OPEN):
                 close_call(step, call, Call.Status.CANCELLED)
@@ -90,22 +99,30 @@ def seat_from_list(entry_id: int, table_id: int, seat_number: int, *, actor=None
     with room_step(_room_of_entry(entry_id), actor) as step:
         entry = QueueEntry.objects.select_for_update().select_related("game", "player").get(pk=entry_id)
         if entry.status not in (QueueEntry.Status.WAITING, QueueEntry.Status.CALLED):
-            raise ServiceError("not_found", _("%(player)s is not on that list any more") %
-                                            {"player": entry.player.name})
+            raise ServiceError(
+                "not_found", _("%(player)s is not on that list any more") % {"player": entry.player.name}
+            )
         gt = game_of_table(table_id)
         if gt.game_id != entry.game_id:
-            raise ServiceError("wrong_game", _("%(table)s is not a %(game)s table") %
-                                             {"table": gt.table.name, "game": entry.game.name})
-        for call in Call.objects.select_for_update(of=("self",)).select_related("entry", "game").filter(
-                status=Call.Status.OPEN).filter(_calls_to_cancel(entry, table_id, seat_number)):
+            raise ServiceError(
+                "wrong_game", _("%(table)s is not a %(game)s table") % {"table": gt.table.name, "game": entry.game.name}
+            )
+        for call in (
+            Call.objects.select_for_update(of=("self",))
+            .select_related("entry", "game")
+            .filter(status=Call.Status.OPEN)
+            .filter(_calls_to_cancel(entry, table_id, seat_number))
+        ):
             close_call(step, call, Call.Status.CANCELLED)
         entry.refresh_from_db()
         game = entry.game
         if entry.queue == QueueEntry.Queue.MUST_MOVE:
             seat = Seat.objects.filter(player=entry.player, table__game_table__game=game).first()
             if seat is None:
-                raise ServiceError("not_found", _("%(player)s is not seated in %(game)s") %
-                                                {"player": entry.player.name, "game": game.name})
+                raise ServiceError(
+                    "not_found",
+                    _("%(player)s is not seated in %(game)s") % {"player": entry.player.name, "game": game.name},
+                )
             entry.status = QueueEntry.Status.DONE
             entry.save(update_fields=["status"])
             move_seated(step, game, seat.table_id, seat.number, table_id, seat_number, by_floor=True)
@@ -115,8 +132,13 @@ def seat_from_list(entry_id: int, table_id: int, seat_number: int, *, actor=None
             entry.save(update_fields=["status"])
             step.log("seat", game=game, player=entry.player, table=table_id, seat=seat_number, direct=True)
             if gt.kind == GameTable.Kind.MUST_MOVE:
-                QueueEntry.objects.create(game=game, player=entry.player, queue=QueueEntry.Queue.MUST_MOVE,
-                                          source=QueueEntry.Source.SEATED, joined_at=entry.joined_at)
+                QueueEntry.objects.create(
+                    game=game,
+                    player=entry.player,
+                    queue=QueueEntry.Queue.MUST_MOVE,
+                    source=QueueEntry.Source.SEATED,
+                    joined_at=entry.joined_at,
+                )
                 step.log("must_move_add", game=game, player=entry.player)
         fill_open_seats(step, game)
         return step.finish()

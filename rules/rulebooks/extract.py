@@ -128,8 +128,12 @@ _001_SECTIONS = [
     ("Floorman", "Floorman", "Floorman", "Weiteres"),
     ("Spielablauf", "Spielablauf", "Spielablauf", "Spielablauf"),
     ("Rangfolge der Hände", "Rangfolge der Hände", "Rangfolge der Hände", "Rangfolge der Hände"),
-    ("Weiterer Spielablauf und Ende des Turnieres", "Ende des Turniers",
-     "Weiterer Spielablauf und Ende des Turnieres", "Weiterer Spielablauf"),
+    (
+        "Weiterer Spielablauf und Ende des Turnieres",
+        "Ende des Turniers",
+        "Weiterer Spielablauf und Ende des Turnieres",
+        "Weiterer Spielablauf",
+    ),
     ("Re-buy/Add-on", "Re-buy/Add-on", "Re-buy/Add-on", "Spielregeln"),
     ("Chiprace\n", "Chip Race", "Chiprace", "Spielregeln"),
     ("Heads up\n", "Heads up", "Heads up", "Spielregeln"),
@@ -198,8 +202,14 @@ def parse_002(text: str) -> tuple[str, list[dict]]:
     rules = []
     for m in re.finditer(r"^  (\d+)\.\s+(.*?)(?=^  \d+\.|\Z)", text, flags=re.M | re.S):
         n = int(m.group(1))
-        rules.append({"number": f"#{n}", "chapter": "Einsätze und Erhöhungen",
-                      "title": _002_TITLES[n], "text_de": _clean(m.group(2))})
+        rules.append(
+            {
+                "number": f"#{n}",
+                "chapter": "Einsätze und Erhöhungen",
+                "title": _002_TITLES[n],
+                "text_de": _clean(m.group(2)),
+            }
+        )
     return "Einsätze und Erhöhungen", rules
 
 
@@ -218,8 +228,11 @@ _003_SECTIONS = [
     ("Die Setzrunden", "Die Setzrunden", "Der Spielablauf"),
     ("Der Showdown", "Der Showdown", "Der Spielablauf"),
     ("Einsätze und Annoncen", "Einsätze und Annoncen", "Der Spielablauf"),
-    ("Ausserordentliche und ordentliche Handlungen der Spieler",
-     "Ausserordentliche und ordentliche Handlungen der Spieler", "Der Spielablauf"),
+    (
+        "Ausserordentliche und ordentliche Handlungen der Spieler",
+        "Ausserordentliche und ordentliche Handlungen der Spieler",
+        "Der Spielablauf",
+    ),
     ("Hole Cards", "Hole Cards", "Der Spielablauf"),
     ("Schutz der Hand des Spielers", "Schutz der Hand des Spielers", "Der Spielablauf"),
     ("Burn Cards", "Burn Cards", "Der Dealer"),
@@ -267,8 +280,7 @@ def parse_003(text: str) -> tuple[str, list[dict]]:
             continue
         if stripped.startswith(_003_FINAL):
             flush()
-            current, buf = {"number": "Auslegung", "chapter": "Allgemeines",
-                            "title": "Auslegung der Regeln"}, []
+            current, buf = {"number": "Auslegung", "chapter": "Allgemeines", "title": "Auslegung der Regeln"}, []
         buf.append(line)
     flush()
     return "Texas Hold'em No Limit (NLHE)", rules
@@ -279,8 +291,12 @@ _004_HEAD = re.compile(r"^#{0,4}\s*\**\s*(\d+):\s*(.+?)\**\s*$")
 _004_INLINE = re.compile(r"^\*\*(\d+):\s*(.+?)\*\*\s+(.*)$")
 _004_CHAPTER = re.compile(r"^#{2,4}\s*(?:\*\*)?([^\d*#][^*]*?)(?:\*\*)?\s*$")
 # Headings whose quotes were cut off in the source (title only; the text stays verbatim).
-_004_TITLES = {"#12": "„card speaks“", "#29": "„Time“ rufen", "#54": "„Pot“ bei Pot-Limit und No-Limit",
-               "#83": "„show one show all“"}
+_004_TITLES = {
+    "#12": "„card speaks“",
+    "#29": "„Time“ rufen",
+    "#54": "„Pot“ bei Pot-Limit und No-Limit",
+    "#83": "„show one show all“",
+}
 
 
 def parse_004(text: str) -> tuple[str, list[dict]]:
@@ -305,13 +321,19 @@ def parse_004(text: str) -> tuple[str, list[dict]]:
             chap = None  # a bold example line inside rule #62, not a chapter
         if inline:
             flush()
-            current = {"number": f"#{inline.group(1)}", "chapter": chapter,
-                       "title": inline.group(2).strip().strip("„“\"")}
+            current = {
+                "number": f"#{inline.group(1)}",
+                "chapter": chapter,
+                "title": inline.group(2).strip().strip('„“"'),
+            }
             buf = [inline.group(3)]
         elif head:
             flush()
-            current = {"number": f"#{head.group(1)}", "chapter": chapter,
-                       "title": head.group(2).replace("**", "").strip().strip("„“\"")}
+            current = {
+                "number": f"#{head.group(1)}",
+                "chapter": chapter,
+                "title": head.group(2).replace("**", "").strip().strip('„“"'),
+            }
             buf = []
         elif chap:
             flush()
@@ -329,8 +351,13 @@ def parse_004(text: str) -> tuple[str, list[dict]]:
     return _clean("\n".join(preamble)), rules
 
 
-PARSERS = {"casino-cash": parse_000, "wynental": parse_001, "betting-rules": parse_002,
-           "nlhe": parse_003, "munotpoker": parse_004}
+PARSERS = {
+    "casino-cash": parse_000,
+    "wynental": parse_001,
+    "betting-rules": parse_002,
+    "nlhe": parse_003,
+    "munotpoker": parse_004,
+}
 
 
 def extract(seeds: Path = DEFAULT_SEEDS, out_dir: Path = HERE) -> list[Path]:

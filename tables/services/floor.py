@@ -30,12 +30,16 @@ def _check_restriction(info: dict[str, Any], state: HandState, action: dict[str,
     call forbids it on this street (002 #8, 004 #55: ``may_not_raise``)."""
     r = info.get("restricted", {}).get(action.get("seat"))
     if r and r.get("street") == state.street and action.get("type") in ("bet", "raise"):
-        raise ServiceError("restricted", f"seat {action.get('seat')} may only check, call or fold on this street "
-                           f"({', '.join(c['label'] for c in r.get('citations', []))})")
+        raise ServiceError(
+            "restricted",
+            f"seat {action.get('seat')} may only check, call or fold on this street "
+            f"({', '.join(c['label'] for c in r.get('citations', []))})",
+        )
 
 
-def _resolve_held(step: WriteStep[Table], hand: Hand, state: HandState, info: dict[str, Any], index: int, actor
-                  ) -> dict[str, Any] | None:
+def _resolve_held(
+    step: WriteStep[Table], hand: Hand, state: HandState, info: dict[str, Any], index: int, actor
+) -> dict[str, Any] | None:
     """When the action reaches a player whose out-of-turn action is held,
     resolve it by the profile (``poker.floor.procedures.resolve_out_of_turn``:
     000 Aktionen 2, 002 #8, 004 #53): append it as his action (binding) or a
@@ -52,16 +56,23 @@ def _resolve_held(step: WriteStep[Table], hand: Hand, state: HandState, info: di
         held_index = mine[0]
         held_action = info["held"].pop(held_index)
         intervening = [
-            payload for payload in hand.events.filter(index__gt=held_index, kind="action")
-            .order_by("index").values_list("payload", flat=True)
+            payload
+            for payload in hand.events.filter(index__gt=held_index, kind="action")
+            .order_by("index")
+            .values_list("payload", flat=True)
             if payload.get("type") in BETTING_TYPES and payload.get("seat") != seat
         ]
         result = resolve_out_of_turn(profile, held_action, intervening, state.to_dict())
         cites = [c for c in result.to_dict()["citations"]]
         payload = None
         if result.status == "binding" and result.action:
-            payload = dict(result.action, out_of_turn=held_index, citations=cites,
-                           explanation_en=result.explanation_en, explanation_de=result.explanation_de)
+            payload = dict(
+                result.action,
+                out_of_turn=held_index,
+                citations=cites,
+                explanation_en=result.explanation_en,
+                explanation_de=result.explanation_de,
+            )
             try:
                 new_state = state.apply(payload)
             except EngineError:
@@ -72,18 +83,27 @@ def _resolve_held(step: WriteStep[Table], hand: Hand, state: HandState, info: di
             info = _info_after_action(info, state)
             event = _append(step, hand, index, "action", payload, actor, None, state, info)
         else:
-            note = {"type": "out_of_turn_released", "of": held_index, "seat": seat, "street": state.street,
-                    "restrictions": list(result.restrictions), "citations": cites,
-                    "explanation_en": result.explanation_en, "explanation_de": result.explanation_de}
+            note = {
+                "type": "out_of_turn_released",
+                "of": held_index,
+                "seat": seat,
+                "street": state.street,
+                "restrictions": list(result.restrictions),
+                "citations": cites,
+                "explanation_en": result.explanation_en,
+                "explanation_de": result.explanation_de,
+            }
             if "may_not_raise" in result.restrictions:
-                info["restricted"] = dict(info.get("restricted", {}),
-                                          **{seat: {"street": state.street, "citations": cites}})
+                info["restricted"] = dict(
+                    info.get("restricted", {}), **{seat: {"street": state.street, "citations": cites}}
+                )
             event = _append(step, hand, index, "note", note, actor, None, state, info)
     return event
 
 
-def record_out_of_turn(table_id: int, action: dict[str, Any], *, actor=None, expected_seq: int | None = None,
-                       client_id: str | None = None) -> Outcome:
+def record_out_of_turn(
+    table_id: int, action: dict[str, Any], *, actor=None, expected_seq: int | None = None, client_id: str | None = None
+) -> Outcome:
     """Record an action a player took out of turn (the tablet flags it).
 
     It is held, not applied: when the action reaches the player it is
@@ -123,9 +143,10 @@ def record_out_of_turn(table_id: int, action: dict[str, Any], *, actor=None, exp
         return Outcome(table.id, table.seq)
 
 
-def call_time(table_id: int, seat: int, *, actor=None, expected_seq: int | None = None,
-              client_id: str | None = None) -> Outcome:
-    """"Time" is called on the player to act: the clock of the table's
+def call_time(
+    table_id: int, seat: int, *, actor=None, expected_seq: int | None = None, client_id: str | None = None
+) -> Outcome:
+    """ "Time" is called on the player to act: the clock of the table's
     profile starts (004 #29: 25 s + 5 s countdown; 001 6.13: 30 s; where
     the rulebook has none, 60 s and the floor decides).  The deadline is a
     server timestamp in the ``clock`` event and in the snapshot.
@@ -145,10 +166,15 @@ def call_time(table_id: int, seat: int, *, actor=None, expected_seq: int | None 
         policy = clock_policy(_profile(table))
         seconds = policy.total_seconds or DEFAULT_TIME_SECONDS
         deadline = timezone.now() + timezone.timedelta(seconds=seconds)
-        payload = {"type": "time_called", "seat": seat, "seconds": seconds,
-                   "countdown": policy.countdown_seconds, "deadline": deadline.isoformat(),
-                   "floor_decides": policy.total_seconds is None,
-                   "citations": policy.to_dict()["citations"]}
+        payload = {
+            "type": "time_called",
+            "seat": seat,
+            "seconds": seconds,
+            "countdown": policy.countdown_seconds,
+            "deadline": deadline.isoformat(),
+            "floor_decides": policy.total_seconds is None,
+            "citations": policy.to_dict()["citations"],
+        }
         info = dict(info, clock=dict(payload, index=last_index + 1))
         event = _append(step, hand, last_index + 1, "clock", payload, actor, client_id, state, info)
         step.publish(_broadcast_on_commit, table, hand, event)
@@ -190,8 +216,13 @@ def expire_time(table_id: int, *, actor=None, client_id: str | None = None, now=
         result = time_expired(_profile(table), facing_bet, clock["seat"])
         if result.action is None:
             raise ServiceError("floor_decides", result.explanation_en)
-        payload = dict(result.action, cause="time", citations=result.to_dict()["citations"],
-                       explanation_en=result.explanation_en, explanation_de=result.explanation_de)
+        payload = dict(
+            result.action,
+            cause="time",
+            citations=result.to_dict()["citations"],
+            explanation_en=result.explanation_en,
+            explanation_de=result.explanation_de,
+        )
         new_state = state.apply(payload)
         info = _info_after_action(info, new_state)
         event = _append(step, hand, last_index + 1, "action", payload, actor, client_id, new_state, info)
@@ -200,8 +231,9 @@ def expire_time(table_id: int, *, actor=None, client_id: str | None = None, now=
         return Outcome(table.id, table.seq)
 
 
-def apply_corrections(table_id: int, items: list[dict[str, Any]], *, ruling_id: int | None, actor=None
-                      ) -> tuple[Outcome, list[int]]:
+def apply_corrections(
+    table_id: int, items: list[dict[str, Any]], *, ruling_id: int | None, actor=None
+) -> tuple[Outcome, list[int]]:
     """Apply a ruling's corrections to the table's current hand as new
     ``correction`` events that cite the ruling (vocabulary:
     :mod:`poker.hand.corrections`).  Nothing recorded is rewritten; the hand is
@@ -234,8 +266,9 @@ def apply_corrections(table_id: int, items: list[dict[str, Any]], *, ruling_id: 
             if item.get("type") not in corrections.CORRECTION_TYPES:
                 raise ServiceError("bad_correction", f"unknown correction {item.get('type')!r}")
             if item["type"] == "misdeal" and not hand.snapshot.get("misdeal_possible", True):
-                raise ServiceError("misdeal_not_allowed",
-                                   "substantial action has taken place: a misdeal can no longer be declared")
+                raise ServiceError(
+                    "misdeal_not_allowed", "substantial action has taken place: a misdeal can no longer be declared"
+                )
             last_index += 1
             payload = dict(item, ruling=ruling_id)
             events.append((last_index, "correction", payload))
@@ -243,8 +276,14 @@ def apply_corrections(table_id: int, items: list[dict[str, Any]], *, ruling_id: 
                 result = corrections.replay(spec_from_dict(hand.spec), events)
             except corrections.CorrectionError as exc:
                 raise ServiceError(exc.code, exc.message) from None
-            info = {"held": result.held, "voided": sorted(result.voided), "corrected": True,
-                    "misdeal": result.misdeal, "clock": None, "restricted": {}}
+            info = {
+                "held": result.held,
+                "voided": sorted(result.voided),
+                "corrected": True,
+                "misdeal": result.misdeal,
+                "clock": None,
+                "restricted": {},
+            }
             if was_complete and result.state.phase != "complete" and not result.misdeal:
                 # A finished hand reopened by the correction is live again.
                 hand.status = Hand.Status.LIVE

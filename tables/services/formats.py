@@ -73,8 +73,10 @@ def clean_format(data: Any) -> dict[str, Any] | None:
             raise ServiceError("bad_format", "an amount is only for a bomb pot or a flip")
         amount = 0
     elif not _is_int(amount) or amount <= 0:
-        raise ServiceError("bad_format", "a bomb pot or a flip needs the amount every player posts, "
-                                         "a positive number of chips (000 Allgemein 14)")
+        raise ServiceError(
+            "bad_format",
+            "a bomb pot or a flip needs the amount every player posts, a positive number of chips (000 Allgemein 14)",
+        )
     double = data.get("double_board", False)
     if not isinstance(double, bool):
         raise ServiceError("bad_format", "double_board must be true or false")
@@ -83,10 +85,15 @@ def clean_format(data: Any) -> dict[str, Any] | None:
         raise ServiceError("bad_format", "straddles must be a list of {kind, seat}")
     straddles = []
     for item in raw:
-        if not isinstance(item, dict) or set(item) - {"kind", "seat"} or item.get("kind") not in STRADDLE_KINDS \
-                or not _is_int(item.get("seat")):
-            raise ServiceError("bad_format", f"a straddle is {{kind: {'|'.join(STRADDLE_KINDS)}, seat: number}}, "
-                                             f"not {item!r}")
+        if (
+            not isinstance(item, dict)
+            or set(item) - {"kind", "seat"}
+            or item.get("kind") not in STRADDLE_KINDS
+            or not _is_int(item.get("seat"))
+        ):
+            raise ServiceError(
+                "bad_format", f"a straddle is {{kind: {'|'.join(STRADDLE_KINDS)}, seat: number}}, not {item!r}"
+            )
         straddles.append({"kind": item["kind"], "seat": item["seat"]})
     if straddles and kind != "standard":
         raise ServiceError("bad_format", "no straddles in a bomb pot or a flip (000 Allgemein 14)")
@@ -133,13 +140,27 @@ def apply_format(table: Table, spec: HandSpec, fmt: dict[str, Any] | None) -> tu
     try:
         if fmt is not None:
             n = len(spec.seats)
-            record = {"kind": fmt["kind"], "amount": fmt["amount"], "double_board": fmt["double_board"],
-                      "straddles": [], "dropped": [], "citations": []}
+            record = {
+                "kind": fmt["kind"],
+                "amount": fmt["amount"],
+                "double_board": fmt["double_board"],
+                "straddles": [],
+                "dropped": [],
+                "citations": [],
+            }
             if fmt["kind"] != "standard":
                 # no blinds, antes, straddles or owed big blinds: everyone posts the amount (the owed
                 # big blind is covered by it, 000 Einsätze 4 / Allgemein 14)
-                changes.update({"blinds_or_straddles": (0,) * n, "antes": (0,) * n, "straddles": (), "posts": (),
-                                "stakes": (table.small_blind, table.big_blind), fmt["kind"]: fmt["amount"]})
+                changes.update(
+                    {
+                        "blinds_or_straddles": (0,) * n,
+                        "antes": (0,) * n,
+                        "straddles": (),
+                        "posts": (),
+                        "stakes": (table.small_blind, table.big_blind),
+                        fmt["kind"]: fmt["amount"],
+                    }
+                )
             if fmt["kind"] != "standard" or fmt["double_board"]:
                 record["citations"].append(_cite_000("Allgemein 14"))
             if fmt["double_board"]:
@@ -151,7 +172,8 @@ def apply_format(table: Table, spec: HandSpec, fmt: dict[str, Any] | None) -> tu
                         raise ServiceError(
                             "straddle_not_agreed",
                             f"a {item['kind']} straddle was not agreed at this table's opening (000 Aktionen 1); "
-                            f"agreed: {', '.join(agreed) or 'none'}")
+                            f"agreed: {', '.join(agreed) or 'none'}",
+                        )
                 seats = [s.seat for s in spec.seats]
                 requests = [Straddle(item["kind"], item["seat"]) for item in fmt["straddles"]]
                 if table.straddle and n >= 3 and not any(r.kind == "live" and r.seat == seats[2] for r in requests):
@@ -170,13 +192,22 @@ def apply_format(table: Table, spec: HandSpec, fmt: dict[str, Any] | None) -> tu
     except EngineError as exc:
         raise ServiceError(exc.code, exc.message) from None
     if fmt is not None and fmt["amount"] % new.bet_unit:
-        raise ServiceError("bad_format", f"the amount must be divisible by the chip unit {new.bet_unit} "
-                                         "(000 Allgemein 8)")
+        raise ServiceError(
+            "bad_format", f"the amount must be divisible by the chip unit {new.bet_unit} (000 Allgemein 8)"
+        )
     return new, record
 
 
-def run_it_twice(table_id: int, agreed: list[int], *, pots: list[int] | None = None, floor: bool = False,
-                 actor=None, expected_seq: int | None = None, client_id: str | None = None) -> Outcome:
+def run_it_twice(
+    table_id: int,
+    agreed: list[int],
+    *,
+    pots: list[int] | None = None,
+    floor: bool = False,
+    actor=None,
+    expected_seq: int | None = None,
+    client_id: str | None = None,
+) -> Outcome:
     """The players agree to run the rest of the board twice (000 Aktionen 8).
 
     Args:
@@ -201,8 +232,12 @@ def run_it_twice(table_id: int, agreed: list[int], *, pots: list[int] | None = N
     complete), ``bad_action`` (pot indexes), ``no_such_seat``; nothing
     changes on error.
     """
-    if not isinstance(agreed, list) or not agreed or not all(_is_int(s) for s in agreed) \
-            or len(set(agreed)) != len(agreed):
+    if (
+        not isinstance(agreed, list)
+        or not agreed
+        or not all(_is_int(s) for s in agreed)
+        or len(set(agreed)) != len(agreed)
+    ):
         raise ServiceError("invalid", "agreed must be a non-empty list of distinct seat numbers")
     if pots is not None and (not isinstance(pots, list) or not all(_is_int(i) for i in pots)):
         raise ServiceError("invalid", "pots must be a list of pot indexes")
@@ -213,8 +248,13 @@ def run_it_twice(table_id: int, agreed: list[int], *, pots: list[int] | None = N
             return dup
         table, hand, state, last_index, info = _live(step)
         chosen = list(range(len(state.pots))) if pots is None else list(pots)
-        payload = {"type": "run_it_twice", "agreed": sorted(agreed), "pots": chosen, "floor": floor,
-                   "citations": [_cite_000("Aktionen 8")]}
+        payload = {
+            "type": "run_it_twice",
+            "agreed": sorted(agreed),
+            "pots": chosen,
+            "floor": floor,
+            "citations": [_cite_000("Aktionen 8")],
+        }
         try:
             new_state = state.apply(payload)
         except EngineError as exc:
@@ -224,8 +264,9 @@ def run_it_twice(table_id: int, agreed: list[int], *, pots: list[int] | None = N
         return Outcome(table.id, table.seq)
 
 
-def set_table_formats(table_id: int, *, straddle_kinds: list[str], run_it_twice_min_pot: int | None,
-                      expected_seq: int | None = None) -> Outcome:
+def set_table_formats(
+    table_id: int, *, straddle_kinds: list[str], run_it_twice_min_pot: int | None, expected_seq: int | None = None
+) -> Outcome:
     """Agree the table's special formats with the floor at its opening:
     which straddles the players may post (000 Aktionen 1: "Nur in Absprache
     mit dem Floorman und bei Tischöffnung") and the chips worth EUR 500 from
@@ -244,8 +285,11 @@ def set_table_formats(table_id: int, *, straddle_kinds: list[str], run_it_twice_
         if live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "formats are agreed between hands")
         if table.status == Table.Status.OPEN and table.current_hand_id is not None:
-            raise ServiceError("formats_locked", "straddles and run it twice are agreed at the table's opening "
-                                                 "(000 Aktionen 1): close the table to agree new ones")
+            raise ServiceError(
+                "formats_locked",
+                "straddles and run it twice are agreed at the table's opening "
+                "(000 Aktionen 1): close the table to agree new ones",
+            )
         table.straddle_kinds = ",".join(k for k in STRADDLE_KINDS if k in straddle_kinds)
         table.run_it_twice_min_pot = run_it_twice_min_pot
         return _table_changed(step, "straddle_kinds", "run_it_twice_min_pot")

@@ -43,14 +43,23 @@ def _check_spec_matches_seats(spec: HandSpec, seats: list[Seat]) -> None:
         if seat is None or seat.player_id is None:
             raise ServiceError("spec_mismatch", f"seat {seat_spec.seat} has no player at this table")
         if seat.player.name != seat_spec.player or seat.stack != seat_spec.stack:
-            raise ServiceError("spec_mismatch",
-                               f"seat {seat_spec.seat}: table has {seat.player.name} with {seat.stack}, "
-                               f"spec says {seat_spec.player} with {seat_spec.stack}")
+            raise ServiceError(
+                "spec_mismatch",
+                f"seat {seat_spec.seat}: table has {seat.player.name} with {seat.stack}, "
+                f"spec says {seat_spec.player} with {seat_spec.stack}",
+            )
 
 
-def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, client_id: str | None = None,
-               spec: dict[str, Any] | None = None, metadata: dict[str, Any] | None = None,
-               format: dict[str, Any] | None = None) -> Outcome:  # noqa: A002  (the protocol's word)
+def start_hand(
+    table_id: int,
+    *,
+    actor=None,
+    expected_seq: int | None = None,
+    client_id: str | None = None,
+    spec: dict[str, Any] | None = None,
+    metadata: dict[str, Any] | None = None,
+    format: dict[str, Any] | None = None,
+) -> Outcome:  # noqa: A002  (the protocol's word)
     """Start the next hand: the button moves, antes, blinds and the live
     straddle post themselves.
 
@@ -96,8 +105,9 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
             except ServiceError:
                 pass  # somebody left or bought chips since: a normal deal
             if spec is not None and fmt is not None:
-                raise ServiceError("redeal", "the misdealt hand is dealt again as it was, in its own format: "
-                                             "start it without a format")
+                raise ServiceError(
+                    "redeal", "the misdealt hand is dealt again as it was, in its own format: start it without a format"
+                )
         format_record = None
         if spec is not None:
             hand_spec = spec_from_dict(spec)
@@ -113,16 +123,16 @@ def start_hand(table_id: int, *, actor=None, expected_seq: int | None = None, cl
                 hand_spec, format_record = apply_format(table, hand_spec, fmt)
             else:
                 if fmt is not None:
-                    raise ServiceError("format_not_allowed",
-                                       "this table's hands are dealt by its tournament: no special formats")
+                    raise ServiceError(
+                        "format_not_allowed", "this table's hands are dealt by its tournament: no special formats"
+                    )
                 button = hand_spec.button_seat
         try:
             state = HandState.start(hand_spec)
         except EngineError as exc:
             raise ServiceError(exc.code, exc.message) from None
         number = table.current_hand.number + 1 if table.current_hand else 1
-        hand = Hand.objects.create(table=table, number=number, spec=spec_to_dict(hand_spec),
-                                   metadata=metadata or {})
+        hand = Hand.objects.create(table=table, number=number, spec=spec_to_dict(hand_spec), metadata=metadata or {})
         table.button_seat = button
         table.current_hand = hand
         table.save(update_fields=["button_seat", "current_hand"])
@@ -156,9 +166,10 @@ def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[
     if absent:
         # The rule of the table's house-rule profile: 001 Sitzverteilung and 6.14 (Wynental
         # tournaments), 004 #30 (MunotPoker), else the cash rule 000 Allgemein 6.
-        rule = {"wynental": (("wynental", "Sitzverteilung"), ("wynental", "6.14")),
-                "munotpoker": (("munotpoker", "#30"),)}.get(_profile(table).rulebook,
-                                                             (("casino-cash", "Allgemein 6"),))
+        rule = {
+            "wynental": (("wynental", "Sitzverteilung"), ("wynental", "6.14")),
+            "munotpoker": (("munotpoker", "#30"),),
+        }.get(_profile(table).rulebook, (("casino-cash", "Allgemein 6"),))
         citations = [Citation(*c).to_dict() for c in rule]
         for seat in absent:
             kills.append({"type": "kill", "seat": seat.number, "reason": "absent", "citations": citations})
@@ -169,8 +180,9 @@ def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[
 LATE_ACTIONS = frozenset({"show", "muck"})
 
 
-def apply_action(table_id: int, action: dict[str, Any], *, actor=None, expected_seq: int | None = None,
-                 client_id: str | None = None) -> Outcome:
+def apply_action(
+    table_id: int, action: dict[str, Any], *, actor=None, expected_seq: int | None = None, client_id: str | None = None
+) -> Outcome:
     """Apply one dealer action (an engine action dict, see docs/protocol.md)
     to the table's live hand (shows and mucks also to the hand just completed).
 

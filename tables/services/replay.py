@@ -71,12 +71,25 @@ def _hand_replay(hand: Hand) -> tuple[HandState, int, dict[str, Any]]:
         return cached[1], last, cached[2]
     events = list(hand.events.order_by("index").values_list("index", "kind", "payload"))
     result = corrections.replay(spec_from_dict(hand.spec), events)
-    info = {"held": result.held, "voided": sorted(result.voided), "corrected": result.corrected,
-            "misdeal": result.misdeal, "clock": None, "restricted": {}}
+    info = {
+        "held": result.held,
+        "voided": sorted(result.voided),
+        "corrected": result.corrected,
+        "misdeal": result.misdeal,
+        "clock": None,
+        "restricted": {},
+    }
     for _index, kind, payload in events:
-        if kind == "note" and payload.get("type") == "out_of_turn_released" \
-                and "may_not_raise" in payload.get("restrictions", ()) and payload.get("street") == result.state.street:
-            info["restricted"][payload["seat"]] = {"street": payload["street"], "citations": payload.get("citations", [])}
+        if (
+            kind == "note"
+            and payload.get("type") == "out_of_turn_released"
+            and "may_not_raise" in payload.get("restrictions", ())
+            and payload.get("street") == result.state.street
+        ):
+            info["restricted"][payload["seat"]] = {
+                "street": payload["street"],
+                "citations": payload.get("citations", []),
+            }
     for index, kind, payload in reversed(events):
         if kind in ("action", "correction"):
             break

@@ -13,23 +13,42 @@ from tables.services.steps import Outcome, _step, _table_changed, live_hand
 from tables.writepath import ServiceError
 
 
-def create_table(name: str, *, small_blind: int, big_blind: int, ante: int = 0, big_blind_ante: int = 0,
-                 straddle: int = 0, max_seats: int = 9, rules_profile: str = "tda-2024", dealer=None) -> Table:
+def create_table(
+    name: str,
+    *,
+    small_blind: int,
+    big_blind: int,
+    ante: int = 0,
+    big_blind_ante: int = 0,
+    straddle: int = 0,
+    max_seats: int = 9,
+    rules_profile: str = "tda-2024",
+    dealer=None,
+) -> Table:
     """Open a new table with empty seats 1..``max_seats`` (2..10)."""
     if not 2 <= max_seats <= 10:
         raise ServiceError("invalid", "a table has 2 to 10 seats")
     if small_blind < 0 or big_blind <= 0:
         raise ServiceError("invalid", "blinds must be positive")
     with transaction.atomic():
-        table = Table.objects.create(name=name, small_blind=small_blind, big_blind=big_blind, ante=ante,
-                                     big_blind_ante=big_blind_ante, straddle=straddle, max_seats=max_seats,
-                                     rules_profile=rules_profile, dealer=dealer)
+        table = Table.objects.create(
+            name=name,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            big_blind_ante=big_blind_ante,
+            straddle=straddle,
+            max_seats=max_seats,
+            rules_profile=rules_profile,
+            dealer=dealer,
+        )
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, max_seats + 1))
     return table
 
 
-def seat_player(table_id: int, seat_number: int, player: Player | str, stack: int, *,
-                expected_seq: int | None = None) -> Outcome:
+def seat_player(
+    table_id: int, seat_number: int, player: Player | str, stack: int, *, expected_seq: int | None = None
+) -> Outcome:
     """Seat ``player`` (a Player or a name, created if new) at an empty seat
     with ``stack`` chips.  Only between hands.  Errors: ``not_found``,
     ``stale``, ``seat_taken``, ``no_such_seat``, ``hand_in_progress``,
@@ -89,8 +108,9 @@ def set_table_status(table_id: int, status: str, *, expected_seq: int | None = N
         return _table_changed(step, "status")
 
 
-def set_seat(table_id: int, seat_number: int, *, player_id: int | None, stack: int = 0,
-             sitting_out: bool = False) -> Outcome:
+def set_seat(
+    table_id: int, seat_number: int, *, player_id: int | None, stack: int = 0, sitting_out: bool = False
+) -> Outcome:
     """Put player ``player_id`` (a ``Player`` id; ``None`` empties the seat)
     with ``stack`` chips into a seat, bump the table's seq and broadcast.
 

@@ -41,15 +41,15 @@ def hand_view(table: Table, state: HandState, info: dict[str, Any]) -> dict[str,
     view["clock"] = info["clock"]
     view["restricted"] = {str(k): v for k, v in info.get("restricted", {}).items()}
     view["substantial_action"] = is_substantial_action(profile, words)
-    view["misdeal_possible"] = state.phase != "complete" and misdeal_still_possible(
-        profile, words, state.street)
+    view["misdeal_possible"] = state.phase != "complete" and misdeal_still_possible(profile, words, state.street)
     view["profile"] = profile.slug
     view.update(format_view(state))  # bomb pot, flip, double board, straddles, run it twice
     return view
 
 
-def table_snapshot(table: Table, *, hand: Hand | None = None, last_event: dict[str, Any] | None = None
-                   ) -> dict[str, Any]:
+def table_snapshot(
+    table: Table, *, hand: Hand | None = None, last_event: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The whole client view of a table (see docs/protocol.md, ``snapshot``).
 
     Shape: ``{"seq", "table": {...}, "seats": [...], "hand": null|{...},
@@ -94,7 +94,8 @@ def table_snapshot(table: Table, *, hand: Hand | None = None, last_event: dict[s
         "hand": hand_data,
         "next_button_seat": _next_button(
             table.button_seat,
-            [s["number"] for s in seats if _is_dealt_in(s["player"] is not None, s["stack"], s["sitting_out"])]),
+            [s["number"] for s in seats if _is_dealt_in(s["player"] is not None, s["stack"], s["sitting_out"])],
+        ),
     }
 
 
@@ -115,7 +116,8 @@ def _seats(table: Table, hand: Hand | None) -> list[dict[str, Any]]:
     seats = [
         {"number": number, "player": name, "stack": stack, "sitting_out": sitting_out}
         for number, name, stack, sitting_out in table.seats.order_by("number").values_list(
-            "number", "player__name", "stack", "sitting_out")
+            "number", "player__name", "stack", "sitting_out"
+        )
     ]
     if live_id is not None:
         _seat_cache[table.id] = (live_id, seats)
@@ -191,13 +193,21 @@ def format_view(state: HandState) -> dict[str, Any]:
     """
     spec = state.spec
     kind = "bomb_pot" if spec.bomb_pot else "flip" if spec.flip else "standard"
-    possible = (spec.run_it_twice_min_pot is not None and spec.boards == 1 and state.phase == "board"
-                and state.run_twice_pots is None
-                and state.can_run_it_twice([s.seat for s in spec.seats], floor=True))
+    possible = (
+        spec.run_it_twice_min_pot is not None
+        and spec.boards == 1
+        and state.phase == "board"
+        and state.run_twice_pots is None
+        and state.can_run_it_twice([s.seat for s in spec.seats], floor=True)
+    )
     return {
-        "format": {"kind": kind, "amount": spec.forced_pot, "double_board": spec.boards == 2,
-                   "straddles": [{"kind": k, "seat": seat, "amount": a} for k, seat, a in spec.straddles],
-                   "run_it_twice_min_pot": spec.run_it_twice_min_pot},
+        "format": {
+            "kind": kind,
+            "amount": spec.forced_pot,
+            "double_board": spec.boards == 2,
+            "straddles": [{"kind": k, "seat": seat, "amount": a} for k, seat, a in spec.straddles],
+            "run_it_twice_min_pot": spec.run_it_twice_min_pot,
+        },
         "run_twice_possible": possible,
         "board_results": _board_results(state),
     }
@@ -227,8 +237,9 @@ def _board_results(state: HandState) -> list[dict[str, Any]]:
             by_board = [first, second]
         elif len(contenders) == 1:
             by_board = [contenders, contenders]
-        elif all(len(b) == 5 and is_known(b) for b in state.boards) \
-                and all(is_known(state.hole_cards[p]) for p in contenders):
+        elif all(len(b) == 5 and is_known(b) for b in state.boards) and all(
+            is_known(state.hole_cards[p]) for p in contenders
+        ):
             by_board = []
             for b, board in enumerate(state.boards):
                 strength = {p: hand_strength(state.hole_cards[p], board, spec.game) for p in contenders}
@@ -243,7 +254,19 @@ def _board_results(state: HandState) -> list[dict[str, Any]]:
         chips = [half * unit, half * unit]
         worst = min(p for winners in by_board for p in winners)
         chips[0 if worst in by_board[0] else 1] += odd * unit + rest
-        results.append({"pot": index, "amount": pot.amount, "boards": [
-            {"board": b + 1, "winners": [spec.seat_of(p) for p in by_board[b]], "chips": chips[b],
-             "hand": described[b]} for b in range(2)]})
+        results.append(
+            {
+                "pot": index,
+                "amount": pot.amount,
+                "boards": [
+                    {
+                        "board": b + 1,
+                        "winners": [spec.seat_of(p) for p in by_board[b]],
+                        "chips": chips[b],
+                        "hand": described[b],
+                    }
+                    for b in range(2)
+                ],
+            }
+        )
     return results

@@ -45,10 +45,12 @@ def lock_table(table_id: int) -> Table:
     ``ServiceError('not_found')``."""
     table_cols = ", ".join(f't."{name}"' for name in _TABLE_FIELDS)
     hand_cols = ", ".join(f'h."{name}"' for name in _HAND_FIELDS)
-    sql = (f"SELECT {table_cols}, u.username, {hand_cols} FROM {Table._meta.db_table} t "
-           f"LEFT JOIN {User._meta.db_table} u ON u.id = t.dealer_id "
-           f"LEFT JOIN {Hand._meta.db_table} h ON h.id = t.current_hand_id "
-           f"WHERE t.id = %s FOR NO KEY UPDATE OF t")
+    sql = (
+        f"SELECT {table_cols}, u.username, {hand_cols} FROM {Table._meta.db_table} t "
+        f"LEFT JOIN {User._meta.db_table} u ON u.id = t.dealer_id "
+        f"LEFT JOIN {Hand._meta.db_table} h ON h.id = t.current_hand_id "
+        f"WHERE t.id = %s FOR NO KEY UPDATE OF t"
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, [table_id])
         row = cursor.fetchone()
@@ -58,11 +60,14 @@ def lock_table(table_id: int) -> Table:
     table = Table.from_db(connection.alias, _TABLE_FIELDS, row[:n])
     if table.dealer_id is not None:
         table.dealer = User.from_db(connection.alias, ["id", "username"], [table.dealer_id, row[n]])
-    hand_values = list(row[n + 1:])
+    hand_values = list(row[n + 1 :])
     if table.current_hand_id is not None:
         for i, field in enumerate(Hand._meta.concrete_fields):  # jsonb arrives as text from a raw cursor
-            hand_values[i] = field.from_db_value(hand_values[i], None, connection) \
-                if hasattr(field, "from_db_value") else hand_values[i]
+            hand_values[i] = (
+                field.from_db_value(hand_values[i], None, connection)
+                if hasattr(field, "from_db_value")
+                else hand_values[i]
+            )
         table.current_hand = Hand.from_db(connection.alias, _HAND_FIELDS, hand_values)
     else:
         table.current_hand = None
@@ -87,13 +92,15 @@ def _duplicate_seq(table: Table, client_id: str) -> int | None:
     return found[1]
 
 
-def _step(table_id: int, expected_seq: int | None = None, client_id: str | None = None
-          ) -> contextlib.AbstractContextManager[WriteStep[Table]]:
+def _step(
+    table_id: int, expected_seq: int | None = None, client_id: str | None = None
+) -> contextlib.AbstractContextManager[WriteStep[Table]]:
     """A write step on the table (:func:`tables.writepath.write_step`): the
     row locked by :func:`lock_table`, a repeated ``client_id`` found in the
     hand events.  Errors: ``not_found``, ``stale``, ``invalid``."""
-    return write_step(Table, table_id, expected_seq=expected_seq, client_id=client_id,
-                      find_duplicate=_duplicate_seq, lock=lock_table)
+    return write_step(
+        Table, table_id, expected_seq=expected_seq, client_id=client_id, find_duplicate=_duplicate_seq, lock=lock_table
+    )
 
 
 def _repeated(step: WriteStep[Table]) -> Outcome | None:
@@ -107,12 +114,25 @@ def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: dict[str
     """Send the table's snapshot (taken now, inside the transaction) to the
     table's group and the floor once the transaction commits."""
     snapshot = table_snapshot(table, hand=hand, last_event=event)
-    send_on_commit([table_group(table.id), FLOOR_GROUP], {"type": "update", "seq": snapshot["seq"], "snapshot": snapshot},
-                   seq=snapshot["seq"], table_id=table.id)
+    send_on_commit(
+        [table_group(table.id), FLOOR_GROUP],
+        {"type": "update", "seq": snapshot["seq"], "snapshot": snapshot},
+        seq=snapshot["seq"],
+        table_id=table.id,
+    )
 
 
-def _append(step: WriteStep[Table], hand: Hand, index: int, kind: str, payload: dict, actor,
-            client_id: str | None, state: HandState, info: dict[str, Any] | None = None) -> dict[str, Any]:
+def _append(
+    step: WriteStep[Table],
+    hand: Hand,
+    index: int,
+    kind: str,
+    payload: dict,
+    actor,
+    client_id: str | None,
+    state: HandState,
+    info: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Append event number ``index`` of ``hand`` with the step's next seq
     (written at once) and cache the hand's new snapshot; return the event as
     JSON-able data.

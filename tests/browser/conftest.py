@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ARTIFACTS, live_server_url  # noqa: F401  (the daphne fixture)
+from tests.conftest import ARTIFACTS
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM would
 # then refuse synchronous queries made by the test itself.
@@ -22,8 +22,13 @@ os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 
@@ -49,8 +54,9 @@ def new_page(browser, live_server_url):
     contexts = []
 
     def make(viewport=(1280, 800), locale="en-US"):
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
-                                      base_url=live_server_url, locale=locale)
+        context = browser.new_context(
+            viewport={"width": viewport[0], "height": viewport[1]}, base_url=live_server_url, locale=locale
+        )
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()

@@ -28,8 +28,9 @@ LIVE = 2_000
 
 @pytest.fixture
 def table(dealer, floorman, rulebooks):
-    table = off_loop(services.create_table, "Table 1", small_blind=1, big_blind=2, dealer=dealer,
-                     rules_profile="munotpoker")
+    table = off_loop(
+        services.create_table, "Table 1", small_blind=1, big_blind=2, dealer=dealer, rules_profile="munotpoker"
+    )
     for seat, name, stack in [(1, "Anna", 200), (3, "Ben", 300), (5, "Clara", 150), (7, "David", 400)]:
         off_loop(services.seat_player, table.id, seat, name, stack)
     return table
@@ -101,7 +102,8 @@ def test_a_floor_call_from_the_tablet_is_ruled_and_the_hand_corrected_on_both_sc
     floor.locator("textarea[name=decision]").fill("David's raise was entered in error: it stands as a call.")
     floor.locator("textarea[name=citations]").fill("munotpoker:#1\nmunotpoker:#43")
     floor.locator("textarea[name=corrections]").fill(
-        json.dumps([{"type": "replace", "index": 1, "action": {"type": "call", "seat": 7}}]))
+        json.dumps([{"type": "replace", "index": 1, "action": {"type": "call", "seat": 7}}])
+    )
     with floor.expect_navigation():
         floor.locator(".own-ruling button[type=submit]").click()
     expect(floor.locator(".messages")).to_contain_text("Ruling applied")

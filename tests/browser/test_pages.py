@@ -28,8 +28,9 @@ def room(dealer, floorman, other_dealer):
     table = off_loop(services.create_table, "Table 1", small_blind=1, big_blind=2, dealer=dealer)
     for seat, name, stack in [(1, "Anna", 200), (3, "Ben", 300), (5, "Clara", 150), (7, "David", 400)]:
         off_loop(services.seat_player, table.id, seat, name, stack)
-    second = off_loop(services.create_table, "Table 2", small_blind=2, big_blind=5, rules_profile="casino-cash",
-                                   dealer=other_dealer)
+    second = off_loop(
+        services.create_table, "Table 2", small_blind=2, big_blind=5, rules_profile="casino-cash", dealer=other_dealer
+    )
     for seat, name, stack in [(1, "Gina", 500), (3, "Hugo", 820), (6, "Ines", 450)]:
         off_loop(services.seat_player, second.id, seat, name, stack)
     third = off_loop(services.create_table, "Table 3", small_blind=5, big_blind=10)
@@ -67,8 +68,6 @@ def expect_tile(floor, table_id, *, pot=None, last=None, to_act=None, street=Non
         expect(t.locator('[data-f="to-act"]')).to_have_text(to_act, timeout=LIVE)
     if street is not None:
         expect(t.locator('[data-f="street"]')).to_have_text(street, timeout=LIVE)
-
-
 
 
 def amount(dealer, value: int) -> None:

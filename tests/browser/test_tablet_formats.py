@@ -12,8 +12,6 @@ Screenshots (artifacts/): tablet-bomb-pot, tablet-double-board, tablet-run-it-tw
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
@@ -44,8 +42,6 @@ def open_tablet(new_page, table):
     return page
 
 
-
-
 def deal(page, cards, title=None):
     if title:
         expect(page.locator('[data-field="deal-title"]')).to_have_text(title)
@@ -58,8 +54,14 @@ def stack(page, seat):
 
 
 def test_bomb_pot_chosen_on_the_tablet_000_allgemein_14(dealer, new_page):
-    table = make_table("Casino 1", dealer, sb=5, bb=10, profile="casino-cash",
-                       stacks=[(1, "Anna", 1000), (3, "Ben", 1000), (5, "Clara", 1000), (7, "David", 1000)])
+    table = make_table(
+        "Casino 1",
+        dealer,
+        sb=5,
+        bb=10,
+        profile="casino-cash",
+        stacks=[(1, "Anna", 1000), (3, "Ben", 1000), (5, "Clara", 1000), (7, "David", 1000)],
+    )
     page = open_tablet(new_page, table)
     formats = page.locator('[data-field="formats"]')
     expect(formats).to_be_visible()
@@ -102,9 +104,9 @@ def test_double_board_shows_two_boards_and_splits_the_pot_000_allgemein_14(deale
     page.locator('[data-action="format-double"]').click()
     tap(page, '[data-action="start"]')
     expect(page.locator('[data-field="format"]')).to_have_text("Double board")
-    tap(page, '[data-action="call"]')   # David
-    tap(page, '[data-action="fold"]')   # Anna
-    tap(page, '[data-action="fold"]')   # Ben
+    tap(page, '[data-action="call"]')  # David
+    tap(page, '[data-action="fold"]')  # Anna
+    tap(page, '[data-action="fold"]')  # Ben
     tap(page, '[data-action="check"]')  # Clara
     deal(page, "2c7d9h", "Deal the flop · board 1")
     deal(page, "3s8sKd", "Deal the flop · board 2")
@@ -144,14 +146,13 @@ def test_double_board_shows_two_boards_and_splits_the_pot_000_allgemein_14(deale
 
 
 def test_run_it_twice_on_the_tablet_000_aktionen_8(dealer, new_page):
-    table = make_table("Table RIT", dealer, sb=1, bb=2, profile="tda-2024", stacks=PLAYERS,
-                       run_it_twice_min_pot=100)
+    table = make_table("Table RIT", dealer, sb=1, bb=2, profile="tda-2024", stacks=PLAYERS, run_it_twice_min_pot=100)
     page = open_tablet(new_page, table)
     tap(page, '[data-action="start"]')
     tap(page, '[data-action="all_in"]')  # David 400
-    tap(page, '[data-action="fold"]')    # Anna
-    tap(page, '[data-action="fold"]')    # Ben
-    tap(page, '[data-action="call"]')    # Clara, all-in for 150
+    tap(page, '[data-action="fold"]')  # Anna
+    tap(page, '[data-action="fold"]')  # Ben
+    tap(page, '[data-action="call"]')  # Clara, all-in for 150
     expect(page.locator("#dealer")).to_have_attribute("data-current", "board")
     rit = page.locator('[data-action="rit-open"]')
     expect(rit).to_be_visible()

@@ -23,15 +23,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def omaha_table(dealer):
     room = floor_room.create_room("omaha-room", "Omaha room")
-    game = floor_room.create_game(room.id, "PLO 1/2", variant="plo", small_blind=1, big_blind=2, min_buy_in=40,
-                                  max_buy_in=200)
+    game = floor_room.create_game(
+        room.id, "PLO 1/2", variant="plo", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200
+    )
     table = floor_room.open_table(game.id, "PLO 1", max_seats=6, dealer=dealer)
     for seat, name in ((1, "Anna"), (2, "Ben")):
         services.seat_player(table.id, seat, name, 0)
         floor_room.buy_in(table.id, seat, 100)
     return table
-
-
 
 
 def pick(page, *cards):
@@ -46,7 +45,7 @@ def test_an_omaha_showdown_takes_four_cards_and_plays_exactly_two(dealer, new_pa
     page.goto(f"/tables/{table.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     tap(page, '[data-action="start"]')
-    tap(page, '[data-action="call"]')   # heads-up: the button (small blind) completes
+    tap(page, '[data-action="call"]')  # heads-up: the button (small blind) completes
     tap(page, '[data-action="check"]')  # the big blind
     for cards in ("AsKsQs", "Js", "2d"):
         page.locator('[data-field="board-text"]').fill(cards)

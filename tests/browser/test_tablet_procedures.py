@@ -8,8 +8,6 @@ Screenshots (artifacts/): tablet-chips-ruling, tablet-oot-time.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
@@ -23,12 +21,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def munot(dealer, floorman):
     """A MunotPoker table at 50/100 (dealt by ``dealer``), four players."""
-    table = off_loop(services.create_table, "Munot 1", small_blind=50, big_blind=100, rules_profile="munotpoker",
-                     dealer=dealer)
+    table = off_loop(
+        services.create_table, "Munot 1", small_blind=50, big_blind=100, rules_profile="munotpoker", dealer=dealer
+    )
     for seat, name in [(1, "Anna"), (3, "Ben"), (5, "Clara"), (7, "David")]:
         off_loop(services.seat_player, table.id, seat, name, 10_000)
     return Table.objects.get(pk=table.id)
-
 
 
 def test_chips_out_of_turn_and_time_on_a_munotpoker_table(munot, new_page):

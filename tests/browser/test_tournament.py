@@ -12,10 +12,20 @@ from tests.browser.conftest import login, off_loop, screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-STRUCTURE = {"periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 30},
-                         {"kind": "level", "small_blind": 200, "big_blind": 400, "ante": 400,
-                          "ante_kind": "big_blind_ante", "minutes": 30}],
-             "late_registration_until": None}
+STRUCTURE = {
+    "periods": [
+        {"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 30},
+        {
+            "kind": "level",
+            "small_blind": 200,
+            "big_blind": 400,
+            "ante": 400,
+            "ante_kind": "big_blind_ante",
+            "minutes": 30,
+        },
+    ],
+    "late_registration_until": None,
+}
 
 # Plays one hand on a dealer socket: the first player to act goes all in, the
 # next one who covers him calls, everybody else folds; the board runs out with
@@ -63,8 +73,7 @@ async (tableId) => {
 def _make_tournament():
     from tournaments import services
 
-    t = services.create_tournament("Browser Cup", "munotpoker", STRUCTURE, starting_stack=10_000, buy_in=50,
-                                   seed=11)
+    t = services.create_tournament("Browser Cup", "munotpoker", STRUCTURE, starting_stack=10_000, buy_in=50, seed=11)
     for i in range(18):
         services.register(t.id, f"Player {i + 1:02d}")
     return t
@@ -75,9 +84,12 @@ def _state(tournament_id):
     from tournaments.models import Tournament
 
     snap = services.snapshot(Tournament.objects.get(pk=tournament_id))
-    return {"players_left": snap["players_left"], "status": snap["status"],
-            "tables": [(tb["number"], tb["table_id"], tb["players"]) for tb in snap["tables"] if not tb["broken"]],
-            "token": snap["public_token"]}
+    return {
+        "players_left": snap["players_left"],
+        "status": snap["status"],
+        "tables": [(tb["number"], tb["table_id"], tb["players"]) for tb in snap["tables"] if not tb["broken"]],
+        "token": snap["public_token"],
+    }
 
 
 def test_a_small_tournament_runs_from_registration_to_the_final_table(new_page, floorman):
@@ -115,7 +127,8 @@ def test_a_small_tournament_runs_from_registration_to_the_final_table(new_page, 
         left = state["players_left"]
         state = off_loop(_state, t.id)
         director.wait_for_function(
-            f"document.querySelector('[data-f=players_left]').textContent === '{state['players_left']}'")
+            f"document.querySelector('[data-f=players_left]').textContent === '{state['players_left']}'"
+        )
         assert state["players_left"] <= left
         assert turn < 40, "too many hands"
 
@@ -144,8 +157,9 @@ def _running(rulebook, players=4, bust=True, **kw):
     from tournaments.models import TournamentTable
 
     structure = {**STRUCTURE, "late_registration_until": 0}
-    t = services.create_tournament(f"{rulebook} cup", rulebook, structure, starting_stack=10_000, buy_in=50,
-                                   seed=5, **kw)
+    t = services.create_tournament(
+        f"{rulebook} cup", rulebook, structure, starting_stack=10_000, buy_in=50, seed=5, **kw
+    )
     for i in range(players):
         services.register(t.id, f"{rulebook[:3]} {i + 1}")
     services.start(t.id)

@@ -91,7 +91,12 @@ CASES = [
     ("nlhe", "verbal_allows_several_motions", True, "003 Einsätze und Annoncen"),
     ("nlhe", "undercall", "complete_or_fold", "003 Einsätze und Annoncen"),
     ("nlhe", "verbal_binding", True, "003 Ausserordentliche und ordentliche Handlungen der Spieler"),
-    ("nlhe", "out_of_turn_changed_by", ("bet", "raise"), "003 Ausserordentliche und ordentliche Handlungen der Spieler"),
+    (
+        "nlhe",
+        "out_of_turn_changed_by",
+        ("bet", "raise"),
+        "003 Ausserordentliche und ordentliche Handlungen der Spieler",
+    ),
     ("nlhe", "odd_chip", "left_of_button", "003 Pot Teilung / Odd-Chips"),
     ("nlhe", "heads_up_button", "small_blind_on_button", "003 Heads-Up"),
     ("nlhe", "showdown_no_bet", "left_of_button", "003 Showdown Reihenfolge"),
@@ -159,7 +164,12 @@ CASES = [
     ("nlhe", "exposed_card_on_deal", "replace_one_misdeal_two", "003 Miss-Deal"),
     ("nlhe", "premature_board_card", "reshuffle", "003 Miss-Deal"),
     ("nlhe", "four_card_flop", "redress", "003 Burn Cards"),
-    ("nlhe", "skipped_player_late", "must_object_immediately", "003 Ausserordentliche und ordentliche Handlungen der Spieler"),
+    (
+        "nlhe",
+        "skipped_player_late",
+        "must_object_immediately",
+        "003 Ausserordentliche und ordentliche Handlungen der Spieler",
+    ),
     ("munotpoker", "exposed_card_on_deal", "replace_one_misdeal_two", "004 #35"),
     ("munotpoker", "premature_board_card", "reshuffle", "004 #39"),
     ("munotpoker", "four_card_flop", "random_burn", "004 #39"),
@@ -169,7 +179,12 @@ CASES = [
     ("tda-2024", "exposed_card_on_deal", "replace_one_misdeal_two", "TDA 2024 Rule 35"),
     ("tda-2024", "four_card_flop", "random_burn", "TDA 2024 Rule 39"),
     ("tda-2024", "skipped_player_late", "oot_binding_floor_decides", "TDA 2024 Rule 53"),
-    ("tda-2024", "penalty_kinds", ("warning", "sit_out_hands", "sit_out_orbits", "disqualification"), "TDA 2024 Rule 71"),
+    (
+        "tda-2024",
+        "penalty_kinds",
+        ("warning", "sit_out_hands", "sit_out_orbits", "disqualification"),
+        "TDA 2024 Rule 71",
+    ),
 ]
 
 
@@ -277,8 +292,10 @@ def test_profiles_and_interpreter_import_without_django():
     import subprocess
     import sys
 
-    code = ("import sys, poker.houserules, poker.floor.interpret; "
-            "sys.exit(1 if any(m == 'django' or m.startswith('django.') for m in sys.modules) else 0)")
+    code = (
+        "import sys, poker.houserules, poker.floor.interpret; "
+        "sys.exit(1 if any(m == 'django' or m.startswith('django.') for m in sys.modules) else 0)"
+    )
     assert subprocess.run([sys.executable, "-c", code], cwd=str(DATA.parents[1])).returncode == 0
 
 

@@ -7,15 +7,18 @@ import pytest
 from poker.rulebooks import RULEBOOKS, TDA, Citation, LegacyCitation, cite, rulebook
 
 
-@pytest.mark.parametrize("label,slug,section", [
-    ("004 #44", "munotpoker", "#44"),
-    ("000 Aktionen 4", "casino-cash", "Aktionen 4"),
-    ("001 6.10", "wynental", "6.10"),
-    ("002 #8", "betting-rules", "#8"),
-    ("003 Showdown Reihenfolge", "nlhe", "Showdown Reihenfolge"),
-    ("TDA 2024 Rule 44", TDA, "TDA 2024 Rule 44"),
-    ("house payout structure", "house", "payout structure"),
-])
+@pytest.mark.parametrize(
+    "label,slug,section",
+    [
+        ("004 #44", "munotpoker", "#44"),
+        ("000 Aktionen 4", "casino-cash", "Aktionen 4"),
+        ("001 6.10", "wynental", "6.10"),
+        ("002 #8", "betting-rules", "#8"),
+        ("003 Showdown Reihenfolge", "nlhe", "Showdown Reihenfolge"),
+        ("TDA 2024 Rule 44", TDA, "TDA 2024 Rule 44"),
+        ("house payout structure", "house", "payout structure"),
+    ],
+)
 def test_a_citation_is_written_as_its_label(label, slug, section):
     c = cite(label)
     assert c == Citation(slug, section) == Citation.parse(label)

@@ -19,8 +19,7 @@ pytestmark = pytest.mark.django_db
 def game(floorman):
     """Room "casino" with NLHE 1/2 (buy-in 40..200), a main table (6 seats) and no must-move table."""
     room = r.create_room("casino", "Casino", call_seconds=300)
-    game = r.create_game(room.id, "NLHE 1/2", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200,
-                         actor=floorman)
+    game = r.create_game(room.id, "NLHE 1/2", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200, actor=floorman)
     r.open_table(game.id, "Main 1", max_seats=6, actor=floorman)
     return game
 
@@ -43,6 +42,7 @@ def open_call(game):
 
 
 # --- 000 Einsätze 3 / 2 / 1 and 000 Allgemein 8: table stakes -----------------------------------------------
+
 
 def test_einsaetze_3_buy_in_at_least_the_minimum_and_at_most_the_maximum(game, floorman):
     table = main_table(game)
@@ -126,6 +126,7 @@ def test_einsaetze_1_leaving_at_the_minimum_or_below_does_not_bind_the_next_buy_
 
 # --- waitlists and calls -----------------------------------------------------------------------------------
 
+
 def test_an_open_seat_calls_the_first_walk_in_with_a_countdown_and_accept_seats_them(game, floorman):
     table = main_table(game)
     for seat, name in enumerate(["A1", "A2", "A3", "A4", "A5", "A6"], start=1):
@@ -175,8 +176,9 @@ def test_decline_and_no_show_move_on_to_the_next_player(game, floorman):
 
 
 def test_allgemein_12_a_player_may_be_on_several_waitlists_but_once_per_list(game, floorman):
-    other = r.create_game(game.room_id, "PLO 1/2", variant="plo", small_blind=1, big_blind=2, min_buy_in=100,
-                          max_buy_in=400)
+    other = r.create_game(
+        game.room_id, "PLO 1/2", variant="plo", small_blind=1, big_blind=2, min_buy_in=100, max_buy_in=400
+    )
     r.add_to_waitlist(game.id, "Zoe", actor=floorman)
     r.add_to_waitlist(other.id, "Zoe", actor=floorman)
     with pytest.raises(ServiceError) as twice:
@@ -186,6 +188,7 @@ def test_allgemein_12_a_player_may_be_on_several_waitlists_but_once_per_list(gam
 
 
 # --- 000 Allgemein 15: must-move -----------------------------------------------------------------------------
+
 
 @pytest.fixture
 def must_move_game(game, floorman):
@@ -206,8 +209,11 @@ def test_allgemein_15_new_players_start_at_the_must_move_table_in_waitlist_order
     assert [(c.entry.player.name, c.table_id) for c in calls] == [("Zoe", mm.id), ("Yann", mm.id), ("Xena", mm.id)]
     for call in reversed(calls):  # accepted in any order: the must-move order stays the waitlist order
         r.accept_call(call.id, actor=floorman)
-    order = list(QueueEntry.objects.filter(game=game, queue="must_move", status="waiting")
-                 .order_by("joined_at", "id").values_list("player__name", flat=True))
+    order = list(
+        QueueEntry.objects.filter(game=game, queue="must_move", status="waiting")
+        .order_by("joined_at", "id")
+        .values_list("player__name", flat=True)
+    )
     assert order == ["Zoe", "Yann", "Xena"]
 
 
@@ -235,11 +241,13 @@ def test_allgemein_15_a_main_seat_asks_must_move_players_in_order_and_the_first_
     moved = Seat.objects.get(table=main, number=3)
     assert moved.player.name == "Zoe" and moved.stack == 150  # the whole table stake moves (000 Allgemein 12)
     assert Seat.objects.get(table=mm, number=1).player is None
-    assert list(QueueEntry.objects.filter(game=game, queue="must_move", status="waiting")
-                .values_list("player__name", flat=True)) == ["Yann"]
+    assert list(
+        QueueEntry.objects.filter(game=game, queue="must_move", status="waiting").values_list("player__name", flat=True)
+    ) == ["Yann"]
 
 
 # --- 000 Allgemein 12: table changes --------------------------------------------------------------------------
+
 
 def test_allgemein_12_a_table_change_needs_the_floor_and_brings_the_full_table_stake(game, floorman):
     main = main_table(game)
@@ -255,8 +263,7 @@ def test_allgemein_12_a_table_change_needs_the_floor_and_brings_the_full_table_s
     refused = r.request_table_change(second.id, 5, main.id, actor=floorman)
     r.refuse_table_change(refused.id, actor=floorman)
     assert Seat.objects.get(table=second, number=5).player.name == "Anna"
-    plo = r.create_game(game.room_id, "PLO", variant="plo", small_blind=1, big_blind=2, min_buy_in=100,
-                        max_buy_in=400)
+    plo = r.create_game(game.room_id, "PLO", variant="plo", small_blind=1, big_blind=2, min_buy_in=100, max_buy_in=400)
     plo_table = r.open_table(plo.id, "PLO 1", max_seats=6)
     with pytest.raises(ServiceError) as other_game:
         r.request_table_change(second.id, 5, plo_table.id, actor=floorman)
@@ -264,6 +271,7 @@ def test_allgemein_12_a_table_change_needs_the_floor_and_brings_the_full_table_s
 
 
 # --- 000 Einsätze 4: blinds after a seat change ---------------------------------------------------------------
+
 
 def test_einsaetze_4_a_seat_change_two_occupied_seats_away_from_the_button_posts_the_big_blind(game, floorman):
     table = main_table(game)
@@ -301,8 +309,7 @@ def test_einsaetze_4_a_seat_change_two_occupied_seats_away_from_the_button_posts
     assert (state["to_act_seat"], state["legal"]["call_amount"]) == (6, 4)  # A calls only the difference
 
 
-def test_einsaetze_4_the_owed_big_blind_after_a_seat_change_to_under_the_gun_plus_one_is_posted_in_turn(
-        game, floorman):
+def test_einsaetze_4_the_owed_big_blind_after_a_seat_change_to_under_the_gun_plus_one_is_posted_in_turn(game, floorman):
     """000 Einsätze 4: the post does not move the action: under the gun still acts first and the poster
     may check his option when nobody raised."""
     table = main_table(game)
@@ -365,13 +372,14 @@ def test_einsaetze_4_moving_one_seat_or_moved_by_the_floor_to_another_table_post
 
 def test_seats_passed_from_the_button_counts_occupied_seats_clockwise():
     occupied = [1, 2, 3, 4, 7]
-    assert r.seats_passed_from_button(1, 2, 5, occupied, 9) == 2   # passes 3 and 4
-    assert r.seats_passed_from_button(1, 2, 4, occupied, 9) == 1   # passes 3 only
+    assert r.seats_passed_from_button(1, 2, 5, occupied, 9) == 2  # passes 3 and 4
+    assert r.seats_passed_from_button(1, 2, 4, occupied, 9) == 1  # passes 3 only
     assert r.seats_passed_from_button(7, 1, 9, occupied, 9) == -0  # towards the button
-    assert r.seats_passed_from_button(7, 9, 4, occupied, 9) == 3   # 1, 2, 3 after the wrap
+    assert r.seats_passed_from_button(7, 9, 4, occupied, 9) == 3  # 1, 2, 3 after the wrap
 
 
 # --- 000 Allgemein 6: absent players ------------------------------------------------------------------------
+
 
 def test_allgemein_6_the_floor_marks_a_player_absent_and_back(game, floorman):
     table = main_table(game)
@@ -389,6 +397,7 @@ def test_allgemein_6_the_floor_marks_a_player_absent_and_back(game, floorman):
 
 
 # --- the lobby snapshot --------------------------------------------------------------------------------------
+
 
 def test_the_lobby_snapshot_shows_initials_and_no_stacks_or_cards_unless_allowed(game, floorman):
     table = main_table(game)
@@ -416,8 +425,9 @@ def test_the_lobby_snapshot_shows_initials_and_no_stacks_or_cards_unless_allowed
 
 
 def test_einsaetze_2_the_game_variant_reaches_the_hand_engine(game, floorman):
-    plo = r.create_game(game.room_id, "PLO 1/2", variant="plo", small_blind=1, big_blind=2, min_buy_in=100,
-                        max_buy_in=400)
+    plo = r.create_game(
+        game.room_id, "PLO 1/2", variant="plo", small_blind=1, big_blind=2, min_buy_in=100, max_buy_in=400
+    )
     table = r.open_table(plo.id, "PLO 1", max_seats=6, actor=floorman)
     for seat, name in [(1, "A"), (2, "B")]:
         seat_with_chips(plo, table, seat, name, 200)

@@ -79,12 +79,14 @@ def test_a_refusal_reads_in_the_floormans_language_and_cites_the_rule(client, ro
     table = room.games.get().game_tables.get().table
     services.seat_player(table.id, 1, "Anna", 0)
     body = {"op": "buy_in", "table_id": table.id, "seat": 1, "amount": 20}
-    german = client.post("/room/casino/act/", json.dumps(body), content_type="application/json",
-                         headers={"accept-language": "de"}).json()
+    german = client.post(
+        "/room/casino/act/", json.dumps(body), content_type="application/json", headers={"accept-language": "de"}
+    ).json()
     assert german["code"] == "below_minimum"
     assert german["message"] == "das Buy-in beträgt mindestens 40 (000 Einsätze 3)"
-    english = client.post("/room/casino/act/", json.dumps(body), content_type="application/json",
-                          headers={"accept-language": "en"}).json()
+    english = client.post(
+        "/room/casino/act/", json.dumps(body), content_type="application/json", headers={"accept-language": "en"}
+    ).json()
     assert english["message"] == "the buy-in is at least 40 (000 Einsätze 3)"
     assert table.seats.get(number=1).stack == 0
 
@@ -104,12 +106,14 @@ def test_ids_of_another_room_are_refused_and_change_nothing(client, room, floorm
     client.force_login(floorman)
     room.refresh_from_db()
     seq, annex_seq = room.seq, Room.objects.get(pk=other.id).seq
-    for data in ({"op": "waitlist_add", "game_id": game.id, "name": "Zoe"},
-                 {"op": "waitlist_remove", "entry_id": entry.id},
-                 {"op": "accept", "call_id": call.id},
-                 {"op": "leave", "table_id": table.id, "seat": 1},
-                 {"op": "change_refuse", "change_id": change.id},
-                 {"op": "waitlist_remove", "entry_id": 10**9}):
+    for data in (
+        {"op": "waitlist_add", "game_id": game.id, "name": "Zoe"},
+        {"op": "waitlist_remove", "entry_id": entry.id},
+        {"op": "accept", "call_id": call.id},
+        {"op": "leave", "table_id": table.id, "seat": 1},
+        {"op": "change_refuse", "change_id": change.id},
+        {"op": "waitlist_remove", "entry_id": 10**9},
+    ):
         response = act(client, data)
         assert response.status_code == 400 and response.json()["code"] == "not_found", data
     room.refresh_from_db()

@@ -19,8 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def table(db, dealer):
     """1/2, seats 1, 3, 5, 7; the first hand puts the button on 1, SB 3, BB 5, seat 7 first to act."""
-    table = services.create_table("Table 1", small_blind=1, big_blind=2, dealer=dealer,
-                                  rules_profile="munotpoker")
+    table = services.create_table("Table 1", small_blind=1, big_blind=2, dealer=dealer, rules_profile="munotpoker")
     for seat, name, stack in [(1, "Anna", 200), (3, "Ben", 300), (5, "Clara", 150), (7, "David", 400)]:
         services.seat_player(table.id, seat, name, stack)
     table.refresh_from_db()
@@ -61,11 +60,15 @@ def test_a_ruling_voids_an_action_as_a_new_event_and_nothing_is_rewritten(table,
     before = list(HandEvent.objects.filter(hand=hand_of(table)).order_by("index").values_list("index", "payload"))
     call = floor.raise_floor_call(table.id, "dispute", seat=1, actor=dealer)
     ruling = floor.make_ruling(
-        table.id, floor_call_id=call.id, decision="Seat 1 never folded; the action returns to him.",
+        table.id,
+        floor_call_id=call.id,
+        decision="Seat 1 never folded; the action returns to him.",
         citations=[{"rulebook": "munotpoker", "section": "#53", "label": "004 #53"}],
-        corrections=[{"type": "void", "index": 2}], actor=floorman)
+        corrections=[{"type": "void", "index": 2}],
+        actor=floorman,
+    )
     after = list(HandEvent.objects.filter(hand=hand_of(table)).order_by("index").values_list("index", "payload"))
-    assert after[:len(before)] == before  # recorded events untouched
+    assert after[: len(before)] == before  # recorded events untouched
     assert after[-1][1] == {"type": "void", "index": 2, "ruling": ruling.id}
     s = state(table)
     assert s["to_act_seat"] == 1 and s["voided"] == [2] and s["corrected"]
@@ -81,8 +84,9 @@ def test_a_correction_that_makes_a_later_action_illegal_is_refused_and_changes_n
     act(table, {"type": "raise", "seat": 7, "to": 6}, {"type": "call", "seat": 1})
     seq = hand_of(table).snapshot_seq
     with pytest.raises(services.ServiceError) as err:
-        floor.make_ruling(table.id, decision="adjust", corrections=[{"type": "adjust", "index": 1, "to": 500}],
-                          actor=floorman)
+        floor.make_ruling(
+            table.id, decision="adjust", corrections=[{"type": "adjust", "index": 1, "to": 500}], actor=floorman
+        )
     assert err.value.code == "correction_conflict"
     assert Ruling.objects.count() == 0
     assert hand_of(table).snapshot_seq == seq
@@ -92,8 +96,12 @@ def test_misdeal_returns_every_chip_and_deals_again_with_the_same_button_and_bli
     services.start_hand(table.id)
     first = hand_of(table)
     act(table, {"type": "fold", "seat": 7})
-    floor.make_ruling(table.id, decision="Two cards exposed on the deal: misdeal (004 #35).",
-                      corrections=[{"type": "misdeal"}], actor=floorman)
+    floor.make_ruling(
+        table.id,
+        decision="Two cards exposed on the deal: misdeal (004 #35).",
+        corrections=[{"type": "misdeal"}],
+        actor=floorman,
+    )
     first.refresh_from_db()
     assert first.status == "misdeal"
     seats = Seat.objects.filter(table=table, player__isnull=False)
@@ -116,8 +124,14 @@ def test_misdeal_is_refused_after_substantial_action_004_36(table, floorman):
 
 def test_out_of_turn_call_binds_when_the_skipped_player_checks_004_53(table):
     services.start_hand(table.id)
-    act(table, {"type": "call", "seat": 7}, {"type": "call", "seat": 1}, {"type": "call", "seat": 3},
-        {"type": "check", "seat": 5}, {"type": "board", "cards": ""})
+    act(
+        table,
+        {"type": "call", "seat": 7},
+        {"type": "call", "seat": 1},
+        {"type": "call", "seat": 3},
+        {"type": "check", "seat": 5},
+        {"type": "board", "cards": ""},
+    )
     # flop: seat 3 to act; seat 7 bets out of turn? no: seat 5 checks out of turn before 3
     services.record_out_of_turn(table.id, {"type": "check", "seat": 5})
     assert state(table)["held"][0]["seat"] == 5
@@ -131,8 +145,14 @@ def test_out_of_turn_call_binds_when_the_skipped_player_checks_004_53(table):
 
 def test_out_of_turn_action_is_released_when_the_skipped_player_bets_004_53(table):
     services.start_hand(table.id)
-    act(table, {"type": "call", "seat": 7}, {"type": "call", "seat": 1}, {"type": "call", "seat": 3},
-        {"type": "check", "seat": 5}, {"type": "board", "cards": ""})
+    act(
+        table,
+        {"type": "call", "seat": 7},
+        {"type": "call", "seat": 1},
+        {"type": "call", "seat": 3},
+        {"type": "check", "seat": 5},
+        {"type": "board", "cards": ""},
+    )
     services.record_out_of_turn(table.id, {"type": "check", "seat": 5})
     act(table, {"type": "bet", "seat": 3, "to": 4})  # the action changed
     s = state(table)
@@ -172,10 +192,13 @@ def test_time_runs_out_facing_a_bet_the_hand_is_dead_004_29(table):
 
 def test_sit_out_penalty_kills_the_players_hands_with_blinds_posted_004_71(table, floorman):
     services.start_hand(table.id)
-    floor.make_ruling(table.id, decision="Soft play: Ben sits out two hands.",
-                      citations=[{"rulebook": "munotpoker", "section": "#71", "label": "004 #71"}],
-                      corrections=[{"type": "penalty", "seat": 3, "kind": "sit_out_hands", "count": 2}],
-                      actor=floorman)
+    floor.make_ruling(
+        table.id,
+        decision="Soft play: Ben sits out two hands.",
+        citations=[{"rulebook": "munotpoker", "section": "#71", "label": "004 #71"}],
+        corrections=[{"type": "penalty", "seat": 3, "kind": "sit_out_hands", "count": 2}],
+        actor=floorman,
+    )
     penalty = Penalty.objects.get()
     assert penalty.hands_total == 2 and penalty.active
     act(table, {"type": "fold", "seat": 7}, {"type": "fold", "seat": 1}, {"type": "fold", "seat": 3})
@@ -196,8 +219,12 @@ def test_sit_out_penalty_kills_the_players_hands_with_blinds_posted_004_71(table
 
 def test_disqualification_kills_the_hand_and_removes_the_chips_before_the_next_deal(table, floorman):
     services.start_hand(table.id)
-    floor.make_ruling(table.id, decision="Abuse: David is disqualified (004 #71).",
-                      corrections=[{"type": "penalty", "seat": 7, "kind": "disqualification"}], actor=floorman)
+    floor.make_ruling(
+        table.id,
+        decision="Abuse: David is disqualified (004 #71).",
+        corrections=[{"type": "penalty", "seat": 7, "kind": "disqualification"}],
+        actor=floorman,
+    )
     david = next(p for p in state(table)["players"] if p["seat"] == 7)
     assert david["folded"]
     act(table, {"type": "fold", "seat": 1}, {"type": "fold", "seat": 3})
@@ -218,7 +245,6 @@ def test_chips_entry_is_interpreted_by_the_tables_rules_before_it_is_confirmed(t
     assert state(table)["actions"] == 0  # nothing applied
 
 
-
 def test_a_floorman_takes_the_call_then_it_is_ruled_or_cancelled(table, dealer, floorman):
     call = floor.raise_floor_call(table.id, "other", actor=dealer)
     floor.answer_floor_call(call.id, actor=floorman)
@@ -236,8 +262,12 @@ def test_return_action_to_a_skipped_player_holds_the_later_actions_004_53(table,
     services.start_hand(table.id)
     # Seat 7 was recorded as folding but never acted; seat 1 then called.
     act(table, {"type": "fold", "seat": 7}, {"type": "call", "seat": 1})
-    floor.make_ruling(table.id, decision="The action returns to seat 7; seat 1's call is held (004 #53).",
-                      corrections=[{"type": "return_action", "index": 1, "held": [2]}], actor=floorman)
+    floor.make_ruling(
+        table.id,
+        decision="The action returns to seat 7; seat 1's call is held (004 #53).",
+        corrections=[{"type": "return_action", "index": 1, "held": [2]}],
+        actor=floorman,
+    )
     s = state(table)
     assert s["to_act_seat"] == 7 and s["voided"] == [1, 2]
     assert s["held"] == [{"index": 2, "seat": 1, "action": {"type": "call", "seat": 1}}]
@@ -250,8 +280,12 @@ def test_return_action_to_a_skipped_player_holds_the_later_actions_004_53(table,
 def test_the_floor_awards_the_pot_and_the_stacks_are_settled(table, floorman):
     services.start_hand(table.id)
     act(table, {"type": "raise", "seat": 7, "to": 6}, {"type": "call", "seat": 1})
-    floor.make_ruling(table.id, decision="Seat 3 and 5 fouled; the pot goes to seats 7 and 1.",
-                      corrections=[{"type": "award", "seats": [7, 1]}], actor=floorman)
+    floor.make_ruling(
+        table.id,
+        decision="Seat 3 and 5 fouled; the pot goes to seats 7 and 1.",
+        corrections=[{"type": "award", "seats": [7, 1]}],
+        actor=floorman,
+    )
     hand = hand_of(table)
     assert hand.status == "complete"
     stacks = dict(Seat.objects.filter(table=table, player__isnull=False).values_list("number", "stack"))

@@ -51,11 +51,19 @@ def test_outsiders_and_dealers_cannot_open_calls_or_rulings(client, table, deale
 
 def test_rulings_are_searchable_by_table_player_rule_and_date(client, table, floorman, rulebooks):
     services.start_hand(table.id)
-    floor.make_ruling(table.id, decision="Warning for Ben, soft play",
-                      citations=[{"rulebook": "munotpoker", "section": "#71"}],
-                      corrections=[{"type": "penalty", "seat": 3, "kind": "warning"}], actor=floorman)
-    floor.make_ruling(table.id, decision="Clara's oversized chip is a call",
-                      citations=[{"rulebook": "munotpoker", "section": "#44"}], actor=floorman)
+    floor.make_ruling(
+        table.id,
+        decision="Warning for Ben, soft play",
+        citations=[{"rulebook": "munotpoker", "section": "#71"}],
+        corrections=[{"type": "penalty", "seat": 3, "kind": "warning"}],
+        actor=floorman,
+    )
+    floor.make_ruling(
+        table.id,
+        decision="Clara's oversized chip is a call",
+        citations=[{"rulebook": "munotpoker", "section": "#44"}],
+        actor=floorman,
+    )
     client.force_login(floorman)
 
     def found(**params):

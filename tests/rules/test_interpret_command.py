@@ -7,8 +7,17 @@ import pytest
 from django.core.management import call_command
 
 EXAMPLE = {
-    "situation": {"street": "preflop", "small_blind": 500, "big_blind": 1000, "to_call": 1000,
-                  "last_raise": 1000, "in_front": 0, "stack": 20000, "pot": 1500, "only_blinds": True},
+    "situation": {
+        "street": "preflop",
+        "small_blind": 500,
+        "big_blind": 1000,
+        "to_call": 1000,
+        "last_raise": 1000,
+        "in_front": 0,
+        "stack": 20000,
+        "pot": 1500,
+        "only_blinds": True,
+    },
     "observed": {"chips": {"1000": 1, "500": 1}, "declared": None, "motions": 1},
 }
 
@@ -36,12 +45,15 @@ def test_it_accepts_the_seed_number_as_profile():
     assert code == 0 and data["profile"] == "casino-cash"
 
 
-@pytest.mark.parametrize("args,error", [
-    (("--profile", "munotpoker", "--json", "{not json"), "malformed_json"),
-    (("--profile", "wsop", "--json", json.dumps(EXAMPLE)), "unknown_profile"),
-    (("--profile", "munotpoker", "--json", json.dumps({"situation": {}, "observed": {}})), "missing_field"),
-    (("--profile", "munotpoker", "--json", "[1, 2]"), "bad_input"),
-])
+@pytest.mark.parametrize(
+    "args,error",
+    [
+        (("--profile", "munotpoker", "--json", "{not json"), "malformed_json"),
+        (("--profile", "wsop", "--json", json.dumps(EXAMPLE)), "unknown_profile"),
+        (("--profile", "munotpoker", "--json", json.dumps({"situation": {}, "observed": {}})), "missing_field"),
+        (("--profile", "munotpoker", "--json", "[1, 2]"), "bad_input"),
+    ],
+)
 def test_it_exits_2_with_a_json_error(args, error):
     code, data = run(*args)
     assert code == 2
@@ -55,10 +67,20 @@ def test_002_8_a_check_out_of_turn_forbids_a_raise_even_after_a_raise_came_in_be
     from poker.floor.procedures import resolve_out_of_turn
     from poker.houserules import get_profile
 
-    data = {"situation": {"street": "flop", "small_blind": 50, "big_blind": 100, "to_call": 300,
-                          "last_raise": 300, "stack": 5000, "pot": 700, "in_turn": False,
-                          "intervening_actions": ["raise"]},
-            "observed": {"declared": "check"}}
+    data = {
+        "situation": {
+            "street": "flop",
+            "small_blind": 50,
+            "big_blind": 100,
+            "to_call": 300,
+            "last_raise": 300,
+            "stack": 5000,
+            "pot": 700,
+            "in_turn": False,
+            "intervening_actions": ["raise"],
+        },
+        "observed": {"declared": "check"},
+    }
     code, out = run("--profile", "betting-rules", "--json", json.dumps(data))
     assert code == 0
     assert (out["action"], out["binding"]) == ("none", False)

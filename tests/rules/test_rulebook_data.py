@@ -21,22 +21,35 @@ def _norm(text):
 def test_it_ships_the_five_rulebooks_with_their_seed_files():
     files = {_book(p.stem)["source_file"] for p in DATA.glob("*.json")}
     assert files == {
-        "000_2b5ab8aade69ac44.txt", "001_7d5aa5fee60e41d9.txt", "002_4395399a61500fa3.txt",
-        "003_a92767c2b39617bc.txt", "004_703829b529d7b378.txt",
+        "000_2b5ab8aade69ac44.txt",
+        "001_7d5aa5fee60e41d9.txt",
+        "002_4395399a61500fa3.txt",
+        "003_a92767c2b39617bc.txt",
+        "004_703829b529d7b378.txt",
     }
 
 
 def test_it_numbers_000_by_chapter_and_item():
     numbers = [r["number"] for r in _book("casino-cash")["rules"]]
     assert numbers[:2] == ["Allgemein 1", "Allgemein 2"]
-    assert {"Allgemein 8", "Allgemein 15", "Einsätze 2", "Einsätze 4", "Aktionen 3", "Aktionen 10", "Strafen 4"} <= set(numbers)
+    assert {"Allgemein 8", "Allgemein 15", "Einsätze 2", "Einsätze 4", "Aktionen 3", "Aktionen 10", "Strafen 4"} <= set(
+        numbers
+    )
     assert len(numbers) == 15 + 4 + 10 + 4
 
 
 def test_it_numbers_001_with_numbered_and_named_sections():
     numbers = {r["number"] for r in _book("wynental")["rules"]}
     assert {f"6.{n}" for n in range(10, 38)} <= numbers
-    assert {"Chip Race", "Balancing", "Neues Limit", "Tischauflösung", "Sitzverteilung", "Odd Chips", "Heads up"} <= numbers
+    assert {
+        "Chip Race",
+        "Balancing",
+        "Neues Limit",
+        "Tischauflösung",
+        "Sitzverteilung",
+        "Odd Chips",
+        "Heads up",
+    } <= numbers
 
 
 def test_it_numbers_002_and_004_with_hash_numbers():

@@ -15,16 +15,23 @@ def refused(adapter, raw):
 
 
 def test_a_valid_raise_parses_to_its_fields():
-    message = parse(DealerMessage, '{"type":"action","client_id":"c1","expected_seq":7,'
-                                   '"action":{"type":"raise","seat":3,"to":40}}')
-    assert dump(message) == {"type": "action", "client_id": "c1", "expected_seq": 7,
-                             "action": {"type": "raise", "seat": 3, "to": 40}}
+    message = parse(
+        DealerMessage, '{"type":"action","client_id":"c1","expected_seq":7,"action":{"type":"raise","seat":3,"to":40}}'
+    )
+    assert dump(message) == {
+        "type": "action",
+        "client_id": "c1",
+        "expected_seq": 7,
+        "action": {"type": "raise", "seat": 3, "to": 40},
+    }
 
 
 def test_deep_nesting_is_refused_before_decoding():
     assert "nested deeper" in refused(DealerMessage, "[" * 1000).message
-    assert "nested deeper" in refused(DealerMessage, '{"type":"interpret","observed":' + '{"a":' * 50 + "1"
-                                      + "}" * 51).message
+    assert (
+        "nested deeper"
+        in refused(DealerMessage, '{"type":"interpret","observed":' + '{"a":' * 50 + "1" + "}" * 51).message
+    )
 
 
 def test_brackets_inside_strings_do_not_count_as_nesting():
@@ -49,8 +56,10 @@ def test_a_bool_or_float_is_never_an_amount():
         assert error.field == "action.to"
 
 
-@pytest.mark.parametrize("action", ['{"type":"floor_award","seats":[3]}', '{"type":"kill","seat":2}',
-                                    '{"type":"run_it_twice","agreed":[1,2]}'])
+@pytest.mark.parametrize(
+    "action",
+    ['{"type":"floor_award","seats":[3]}', '{"type":"kill","seat":2}', '{"type":"run_it_twice","agreed":[1,2]}'],
+)
 def test_engine_internal_actions_are_not_dealer_actions(action):
     assert refused(DealerMessage, '{"type":"action","action":%s}' % action).field == "action"
 

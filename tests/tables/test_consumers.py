@@ -82,8 +82,9 @@ async def test_actions_are_acked_and_broadcast_to_the_floor_with_seq(table, deal
     to_act = floor_update["snapshot"]["hand"]["state"]["to_act_seat"]
     assert to_act == 7
 
-    await tablet.send_json_to({"type": "action", "client_id": "a1", "expected_seq": seq + 1,
-                               "action": {"type": "call", "seat": 7}})
+    await tablet.send_json_to(
+        {"type": "action", "client_id": "a1", "expected_seq": seq + 1, "action": {"type": "call", "seat": 7}}
+    )
     messages = [await tablet.receive_json_from(), await tablet.receive_json_from()]
     assert {"type": "ack", "client_id": "a1", "seq": seq + 2, "duplicate": False} in messages
     floor_update = await floor.receive_json_from()
@@ -91,8 +92,9 @@ async def test_actions_are_acked_and_broadcast_to_the_floor_with_seq(table, deal
     assert floor_update["snapshot"]["hand"]["last_event"]["payload"] == {"type": "call", "seat": 7}
 
     # the same client_id again: acknowledged as a duplicate, not applied twice
-    await tablet.send_json_to({"type": "action", "client_id": "a1", "expected_seq": seq + 1,
-                               "action": {"type": "call", "seat": 7}})
+    await tablet.send_json_to(
+        {"type": "action", "client_id": "a1", "expected_seq": seq + 1, "action": {"type": "call", "seat": 7}}
+    )
     again = await tablet.receive_json_from()
     assert again == {"type": "ack", "client_id": "a1", "seq": seq + 2, "duplicate": True}
     assert await database_sync_to_async(HandEvent.objects.filter(kind="action").count)() == 1
@@ -108,15 +110,21 @@ async def test_stale_and_invalid_messages_change_nothing(table, dealer):
     error = await tablet.receive_json_from()
     assert error["type"] == "error" and error["code"] == "stale" and error["seq"] == seq
 
-    for raw in ["not json", "[1, 2]", '{"no": "type"}', '{"type": "explode"}',
-                '{"type": "action", "client_id": 5, "action": {"type": "fold", "seat": 1}}',
-                '{"type": "action", "client_id": "x", "expected_seq": "7", "action": {}}']:
+    for raw in [
+        "not json",
+        "[1, 2]",
+        '{"no": "type"}',
+        '{"type": "explode"}',
+        '{"type": "action", "client_id": 5, "action": {"type": "fold", "seat": 1}}',
+        '{"type": "action", "client_id": "x", "expected_seq": "7", "action": {}}',
+    ]:
         await tablet.send_to(text_data=raw)
         error = await tablet.receive_json_from()
         assert error["type"] == "error" and error["code"] == "invalid", raw
 
-    await tablet.send_json_to({"type": "action", "client_id": "x1", "expected_seq": seq,
-                               "action": {"type": "fold", "seat": 1}})
+    await tablet.send_json_to(
+        {"type": "action", "client_id": "x1", "expected_seq": seq, "action": {"type": "fold", "seat": 1}}
+    )
     error = await tablet.receive_json_from()
     assert error["code"] == "no_hand"
     assert await database_sync_to_async(HandEvent.objects.count)() == 0

@@ -57,19 +57,20 @@ async def test_an_out_of_turn_action_is_held_and_shown_on_the_snapshot(table, de
     seq = await started(ws, seq)
 
     # seat 7 is to act: "out of turn" is refused for him, nothing is recorded
-    await ws.send_json_to({"type": "out_of_turn", "client_id": "o0", "expected_seq": seq,
-                           "action": {"type": "call", "seat": 7}})
+    await ws.send_json_to(
+        {"type": "out_of_turn", "client_id": "o0", "expected_seq": seq, "action": {"type": "call", "seat": 7}}
+    )
     error, _ = await until(ws, "error")
     assert error["code"] == "in_turn" and error["client_id"] == "o0"
 
-    await ws.send_json_to({"type": "out_of_turn", "client_id": "o1", "expected_seq": seq,
-                           "action": {"type": "check", "seat": 5}})
+    await ws.send_json_to(
+        {"type": "out_of_turn", "client_id": "o1", "expected_seq": seq, "action": {"type": "check", "seat": 5}}
+    )
     ack, seen = await until(ws, "ack", client_id="o1")
     assert ack["seq"] == seq + 1
     update = next((m for m in seen if m["type"] == "update"), None) or (await until(ws, "update"))[0]
     state = update["snapshot"]["hand"]["state"]
-    assert state["held"] == [{"index": state["held"][0]["index"], "seat": 5,
-                              "action": {"type": "check", "seat": 5}}]
+    assert state["held"] == [{"index": state["held"][0]["index"], "seat": 5, "action": {"type": "check", "seat": 5}}]
     assert state["to_act_seat"] == 7  # held, not applied
     assert update["snapshot"]["hand"]["last_event"]["kind"] == "out_of_turn"
     await ws.disconnect()
@@ -99,8 +100,16 @@ async def test_time_is_called_on_the_player_to_act_and_cannot_expire_early(table
 
 async def test_a_floor_call_is_acked_with_its_id_and_heard_back(table, dealer):
     ws, seq = await tablet_for(table, dealer)
-    await ws.send_json_to({"type": "floor_call", "client_id": "f1", "reason": "chip_action", "seat": 3,
-                           "note": "one big chip", "details": {"observed": {"chips": {"5": 1}}}})
+    await ws.send_json_to(
+        {
+            "type": "floor_call",
+            "client_id": "f1",
+            "reason": "chip_action",
+            "seat": 3,
+            "note": "one big chip",
+            "details": {"observed": {"chips": {"5": 1}}},
+        }
+    )
     ack, seen = await until(ws, "ack", client_id="f1")
     broadcast = next((m for m in seen if m["type"] == "floor_call"), None) or (await until(ws, "floor_call"))[0]
     assert broadcast["call"]["id"] == ack["floor_call"]
@@ -117,8 +126,13 @@ async def test_interpret_reads_chips_by_the_tables_house_rules_and_changes_nothi
     # TDA (the fixture's table): one oversized chip facing the blinds is a call
     ws, seq = await tablet_for(table, dealer)
     seq = await started(ws, seq)
-    observed = {"chips": {"25": 1}, "declared": None, "declared_before_chips": True,
-                "declared_amount": None, "motions": 1}
+    observed = {
+        "chips": {"25": 1},
+        "declared": None,
+        "declared_before_chips": True,
+        "declared_amount": None,
+        "motions": 1,
+    }
     await ws.send_json_to({"type": "interpret", "client_id": "i1", "observed": observed})
     reply, _ = await until(ws, "interpretation", client_id="i1")
     assert reply["result"]["action"] == "call"
@@ -128,7 +142,8 @@ async def test_interpret_reads_chips_by_the_tables_house_rules_and_changes_nothi
 
     # MunotPoker (004 #44): the same chip facing only the blinds is a raise to its value
     munot = await database_sync_to_async(services.create_table)(
-        "Munot", small_blind=1, big_blind=2, rules_profile="munotpoker", dealer=dealer)
+        "Munot", small_blind=1, big_blind=2, rules_profile="munotpoker", dealer=dealer
+    )
     for seat, name in [(1, "Eva"), (3, "Fritz"), (5, "Gabi"), (7, "Hans")]:
         await database_sync_to_async(services.seat_player)(munot.id, seat, name, 200)
     ws, seq = await tablet_for(munot, dealer)

@@ -23,6 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # ----------------------------------------------------------------- helpers
 
+
 def snap(table):
     """The engine snapshot of the table's newest hand (``hand.state``)."""
     return Hand.objects.filter(table=table).order_by("-number").first().snapshot
@@ -70,14 +71,14 @@ def deal(table, *cards):
 @pytest.fixture
 def casino(db, dealer):
     """A casino cash table at 5/10 (profile casino-cash, rulebook 000), four players with 1000."""
-    table = services.create_table("Casino 1", small_blind=5, big_blind=10, rules_profile="casino-cash",
-                                  dealer=dealer)
+    table = services.create_table("Casino 1", small_blind=5, big_blind=10, rules_profile="casino-cash", dealer=dealer)
     for seat, name in [(1, "Anna"), (3, "Ben"), (5, "Clara"), (7, "David")]:
         services.seat_player(table.id, seat, name, 1000)
     return Table.objects.get(pk=table.id)
 
 
 # ------------------------------------------------- bomb pot, flip (Allgemein 14)
+
 
 def test_bomb_pot_everyone_posts_and_the_flop_comes_first_000_allgemein_14(casino):
     services.start_hand(casino.id, format={"kind": "bomb_pot", "amount": 20})
@@ -108,24 +109,28 @@ def test_flip_deals_the_whole_board_without_betting_000_allgemein_14(casino):
 
 
 def test_a_bomb_pot_amount_must_be_divisible_by_the_chip_unit_000_allgemein_8(casino):
-    err = refused(casino, "bad_format",
-                  lambda: services.start_hand(casino.id, format={"kind": "bomb_pot", "amount": 7}))
+    err = refused(
+        casino, "bad_format", lambda: services.start_hand(casino.id, format={"kind": "bomb_pot", "amount": 7})
+    )
     assert "chip unit 5" in err.message
 
 
-@pytest.mark.parametrize("fmt", [
-    "bomb",
-    {"kind": "bomb"},
-    {"kind": "bomb_pot"},
-    {"kind": "bomb_pot", "amount": -10},
-    {"kind": "flip", "amount": "10"},
-    {"kind": "standard", "amount": 10},
-    {"double_board": "yes"},
-    {"kind": "bomb_pot", "amount": 10, "straddles": [{"kind": "live", "seat": 7}]},
-    {"straddles": [{"kind": "sleeper", "seat": 7}]},
-    {"straddles": {"kind": "live", "seat": 7}},
-    {"colour": "red"},
-])
+@pytest.mark.parametrize(
+    "fmt",
+    [
+        "bomb",
+        {"kind": "bomb"},
+        {"kind": "bomb_pot"},
+        {"kind": "bomb_pot", "amount": -10},
+        {"kind": "flip", "amount": "10"},
+        {"kind": "standard", "amount": 10},
+        {"double_board": "yes"},
+        {"kind": "bomb_pot", "amount": 10, "straddles": [{"kind": "live", "seat": 7}]},
+        {"straddles": [{"kind": "sleeper", "seat": 7}]},
+        {"straddles": {"kind": "live", "seat": 7}},
+        {"colour": "red"},
+    ],
+)
 def test_malformed_formats_are_refused_and_change_nothing(casino, fmt):
     refused(casino, "bad_format", lambda: services.start_hand(casino.id, format=fmt))
 
@@ -149,6 +154,7 @@ def test_a_misdealt_bomb_pot_is_dealt_again_as_it_was(casino):
 
 
 # --------------------------------------------------------- double board
+
 
 def test_double_board_splits_the_pot_between_the_boards_000_allgemein_14(table):
     """4 players at 1/2: button 1, blinds 3 and 5. Clara wins board 1, David
@@ -202,6 +208,7 @@ def test_double_board_award_by_hand_names_each_boards_winners(table):
 
 # ------------------------------------------------------------ straddles
 
+
 def test_a_button_straddle_acts_left_of_the_button_000_aktionen_1(table):
     services.set_table_formats(table.id, straddle_kinds=["live", "button"], run_it_twice_min_pot=None)
     services.start_hand(table.id, format={"straddles": [{"kind": "button", "seat": 1}]})
@@ -228,25 +235,43 @@ def test_the_live_straddle_takes_precedence_000_aktionen_1(table):
 
 def test_straddles_only_of_the_kinds_agreed_at_the_opening_000_aktionen_1(table):
     services.set_table_formats(table.id, straddle_kinds=["button"], run_it_twice_min_pot=None)
-    err = refused(table, "straddle_not_agreed",
-                  lambda: services.start_hand(table.id, format={"straddles": [{"kind": "live", "seat": 7}]}))
+    err = refused(
+        table,
+        "straddle_not_agreed",
+        lambda: services.start_hand(table.id, format={"straddles": [{"kind": "live", "seat": 7}]}),
+    )
     assert "000 Aktionen 1" in err.message
-    refused(table, "bad_straddle",  # seat 3 is not the button
-            lambda: services.start_hand(table.id, format={"straddles": [{"kind": "button", "seat": 3}]}))
-    refused(table, "straddle_not_agreed",
-            lambda: services.start_hand(table.id, format={"straddles": [{"kind": "mississippi", "seat": 1}]}))
+    refused(
+        table,
+        "bad_straddle",  # seat 3 is not the button
+        lambda: services.start_hand(table.id, format={"straddles": [{"kind": "button", "seat": 3}]}),
+    )
+    refused(
+        table,
+        "straddle_not_agreed",
+        lambda: services.start_hand(table.id, format={"straddles": [{"kind": "mississippi", "seat": 1}]}),
+    )
 
 
 def test_formats_are_agreed_only_at_the_tables_opening_000_aktionen_1(table):
     services.start_hand(table.id)
-    refused(table, "hand_in_progress",
-            lambda: services.set_table_formats(table.id, straddle_kinds=["live"], run_it_twice_min_pot=None))
+    refused(
+        table,
+        "hand_in_progress",
+        lambda: services.set_table_formats(table.id, straddle_kinds=["live"], run_it_twice_min_pot=None),
+    )
     while snap(table)["phase"] != "complete":
         act(table, type="fold", seat=snap(table)["to_act_seat"])
-    refused(table, "formats_locked",
-            lambda: services.set_table_formats(table.id, straddle_kinds=["live"], run_it_twice_min_pot=None))
-    refused(table, "invalid",
-            lambda: services.set_table_formats(table.id, straddle_kinds=["sleeper"], run_it_twice_min_pot=None))
+    refused(
+        table,
+        "formats_locked",
+        lambda: services.set_table_formats(table.id, straddle_kinds=["live"], run_it_twice_min_pot=None),
+    )
+    refused(
+        table,
+        "invalid",
+        lambda: services.set_table_formats(table.id, straddle_kinds=["sleeper"], run_it_twice_min_pot=None),
+    )
     services.set_table_status(table.id, "closed")
     services.set_table_formats(table.id, straddle_kinds=["live", "mississippi"], run_it_twice_min_pot=500)
     table.refresh_from_db()
@@ -256,18 +281,21 @@ def test_formats_are_agreed_only_at_the_tables_opening_000_aktionen_1(table):
 
 def test_tournament_tables_refuse_formats(table):
     """Hands of a tournament table come from its spec provider: no formats."""
+
     def provider(t, seats):
         return services.build_spec(t, seats, 1)
 
     with hooks.replaced("spec_provider", provider):
-        err = refused(table, "format_not_allowed",
-                      lambda: services.start_hand(table.id, format={"kind": "bomb_pot", "amount": 2}))
+        err = refused(
+            table, "format_not_allowed", lambda: services.start_hand(table.id, format={"kind": "bomb_pot", "amount": 2})
+        )
         assert "tournament" in err.message
         services.start_hand(table.id)  # the provider's path is unchanged
     assert snap(table)["format"]["kind"] == "standard"
 
 
 # --------------------------------------------------------- run it twice
+
 
 def all_in_heads_up(table):
     """Button 1, blinds 3/5: David (7) all-in 400, Clara (5, 150) calls all-in."""
@@ -387,12 +415,14 @@ async def test_the_tablet_starts_a_bomb_pot_and_agrees_run_it_twice(table, deale
 
     await database_sync_to_async(services.set_table_formats)(table.id, straddle_kinds=[], run_it_twice_min_pot=0)
     ws, seq = await _tablet(table, dealer)
-    await ws.send_json_to({"type": "start_hand", "client_id": "f1", "expected_seq": seq,
-                           "format": {"kind": "bomb_pot"}})
+    await ws.send_json_to(
+        {"type": "start_hand", "client_id": "f1", "expected_seq": seq, "format": {"kind": "bomb_pot"}}
+    )
     reply, _ = await _reply(ws, "f1")
     assert reply["type"] == "error" and reply["code"] == "bad_format"
-    await ws.send_json_to({"type": "start_hand", "client_id": "f2", "expected_seq": seq,
-                           "format": {"kind": "bomb_pot", "amount": 10}})
+    await ws.send_json_to(
+        {"type": "start_hand", "client_id": "f2", "expected_seq": seq, "format": {"kind": "bomb_pot", "amount": 10}}
+    )
     reply, update = await _reply(ws, "f2")
     assert reply["type"] == "ack"
     state = update["snapshot"]["hand"]["state"]
@@ -400,9 +430,15 @@ async def test_the_tablet_starts_a_bomb_pot_and_agrees_run_it_twice(table, deale
     assert update["snapshot"]["hand"]["last_event"]["payload"]["format"]["amount"] == 10
 
     seq = update["seq"]  # the flop, then Ben all-in and Clara calls: no more action possible
-    for i, action in enumerate([{"type": "board", "cards": "2c7d9h"}, {"type": "all_in", "seat": 3},
-                                {"type": "call", "seat": 5}, {"type": "fold", "seat": 7},
-                                {"type": "fold", "seat": 1}]):
+    for i, action in enumerate(
+        [
+            {"type": "board", "cards": "2c7d9h"},
+            {"type": "all_in", "seat": 3},
+            {"type": "call", "seat": 5},
+            {"type": "fold", "seat": 7},
+            {"type": "fold", "seat": 1},
+        ]
+    ):
         await ws.send_json_to({"type": "action", "client_id": f"a{i}", "expected_seq": seq, "action": action})
         reply, update = await _reply(ws, f"a{i}")
         assert reply["type"] == "ack", reply
@@ -411,8 +447,9 @@ async def test_the_tablet_starts_a_bomb_pot_and_agrees_run_it_twice(table, deale
     await ws.send_json_to({"type": "run_it_twice", "client_id": "r1", "expected_seq": seq, "agreed": [3]})
     reply, _ = await _reply(ws, "r1")
     assert reply["type"] == "error" and reply["code"] == "run_twice_not_agreed"
-    await ws.send_json_to({"type": "run_it_twice", "client_id": "r2", "expected_seq": seq, "agreed": [3, 5],
-                           "pots": [0], "floor": False})
+    await ws.send_json_to(
+        {"type": "run_it_twice", "client_id": "r2", "expected_seq": seq, "agreed": [3, 5], "pots": [0], "floor": False}
+    )
     reply, update = await _reply(ws, "r2")
     assert reply["type"] == "ack"
     assert update["snapshot"]["hand"]["state"]["run_twice_pots"] == [0]

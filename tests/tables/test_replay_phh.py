@@ -76,9 +76,20 @@ def test_it_refuses_a_missing_path():
 def test_it_replays_over_the_dealer_websocket_of_a_running_server(live_server_url, dealer):
     ws_url = live_server_url.replace("http://", "ws://")
     out = io.StringIO()
-    call_command("replay_phh", str(WSOP_2023 / "1.phh"), str(WSOP_2023 / "2.phh"), str(PHH / "pluribus"
-                 / "100_4.phh"), "--via-websocket", ws_url, "--username", "dealer", "--password", "pw-dealer",
-                 "--json", stdout=out)
+    call_command(
+        "replay_phh",
+        str(WSOP_2023 / "1.phh"),
+        str(WSOP_2023 / "2.phh"),
+        str(PHH / "pluribus" / "100_4.phh"),
+        "--via-websocket",
+        ws_url,
+        "--username",
+        "dealer",
+        "--password",
+        "pw-dealer",
+        "--json",
+        stdout=out,
+    )
     results = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [r["ok"] for r in results] == [True, True, True], results
     # the hands were played by the dealer account, as from a tablet

@@ -34,6 +34,7 @@ def played_hand(table):
 
 # ---------------------------------------------------------------- dealer tablet
 
+
 def test_it_shows_the_tablet_to_the_tables_dealer(client, table, dealer):
     response = _login(client, dealer).get(reverse("dealer", args=[table.id]))
     assert response.status_code == 200
@@ -65,6 +66,7 @@ def test_it_404s_the_tablet_of_an_unknown_table(client, floorman):
 
 # ---------------------------------------------------------------- floor dashboard
 
+
 def test_it_shows_every_table_on_the_floor(client, table, floorman):
     other = services.create_table("Table 9", small_blind=5, big_blind=10)
     response = _login(client, floorman).get(reverse("floor"))
@@ -84,6 +86,7 @@ def test_it_refuses_the_floor_to_an_outsider(client, outsider):
 
 
 # ---------------------------------------------------------------- anonymous
+
 
 @pytest.mark.parametrize("name", ["dealer", "hand_history"])
 def test_it_sends_anonymous_to_login_for_table_pages(client, table, name):
@@ -109,6 +112,7 @@ def test_it_sends_anonymous_to_login_for_the_floor(client):
 
 # ---------------------------------------------------------------- home
 
+
 def test_it_sends_a_dealer_home_to_their_table(client, table, dealer):
     response = _login(client, dealer).get(reverse("home"))
     assert response.status_code == 302
@@ -128,6 +132,7 @@ def test_it_sends_the_floor_home_to_the_dashboard(client, floorman):
 
 
 # ---------------------------------------------------------------- history, hand, PHH
+
 
 def test_it_lists_the_hands_of_a_table_with_phh_links(client, played_hand, floorman):
     response = _login(client, floorman).get(reverse("hand_history", args=[played_hand.table_id]))
@@ -172,6 +177,7 @@ def test_it_refuses_the_phh_download_to_a_dealer(client, played_hand, dealer):
 
 
 # ---------------------------------------------------------------- language
+
 
 def test_it_renders_the_pages_in_german_on_request(client, table, floorman):
     client.cookies["django_language"] = "de"

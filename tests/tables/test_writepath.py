@@ -40,8 +40,7 @@ def test_a_step_refuses_a_stale_seq_and_an_unknown_row(table):
 
 
 def test_a_repeated_client_id_skips_the_seq_check_and_changes_nothing(table):
-    with write_step(Table, table.id, expected_seq=-1, client_id="c1",
-                    find_duplicate=lambda row, cid: 41) as step:
+    with write_step(Table, table.id, expected_seq=-1, client_id="c1", find_duplicate=lambda row, cid: 41) as step:
         assert step.duplicate_seq == 41
     assert Table.objects.get(pk=table.id).seq == table.seq
 

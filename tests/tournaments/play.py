@@ -34,8 +34,9 @@ def bust_hand(table_id: int, *, folds_only: bool = False) -> dict:
                     break
             else:
                 pot = st["pots"][len(st["awards"])] if len(st["awards"]) < len(st["pots"]) else st["pots"][0]
-                services.apply_action(table_id, {"type": "award", "pot": st["pots"].index(pot),
-                                                 "winners": pot["eligible_seats"][:1]})
+                services.apply_action(
+                    table_id, {"type": "award", "pot": st["pots"].index(pot), "winners": pot["eligible_seats"][:1]}
+                )
         else:
             seat = st["to_act_seat"]
             me = next(p for p in st["players"] if p["seat"] == seat)

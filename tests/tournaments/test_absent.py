@@ -29,8 +29,11 @@ def blinds_of_first_hand(tt):
 
 def kills(table_id):
     hand = Hand.objects.filter(table_id=table_id).order_by("-number").first()
-    return [e.payload for e in HandEvent.objects.filter(hand=hand, kind="action").order_by("index")
-            if e.payload.get("type") == "kill"]
+    return [
+        e.payload
+        for e in HandEvent.objects.filter(hand=hand, kind="action").order_by("index")
+        if e.payload.get("type") == "kill"
+    ]
 
 
 def test_004_30_the_absent_big_blind_posts_and_his_hand_is_dead():
@@ -112,7 +115,9 @@ def test_an_absent_player_moved_by_balancing_stays_absent(django_capture_on_comm
 
 def test_the_tablet_is_told_which_seats_are_absent(monkeypatch):
     sent = []
-    monkeypatch.setattr(services.writes, "send_on_commit", lambda groups, payload, **meta: sent.append((groups, payload)))
+    monkeypatch.setattr(
+        services.writes, "send_on_commit", lambda groups, payload, **meta: sent.append((groups, payload))
+    )
     t = make("munotpoker", players=4)
     tt = tables_of(t)[0]
     seat = sorted(occupied(tt))[1]

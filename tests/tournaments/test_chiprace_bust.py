@@ -43,7 +43,9 @@ def test_001_chip_race_knocks_out_both_short_stacks_placed_by_their_stacks(djang
     payouts = services.payout_table_of(Tournament.objects.get(pk=t.pk))
     assert [finishes[names[s]].prize for s in (50, 25)] == [payouts.prize(4), payouts.prize(5)]
     assert set(Entry.objects.filter(tournament=t, status="busted").values_list("player__name", flat=True)) == {
-        names[25], names[50]}
+        names[25],
+        names[50],
+    }
     # their seats are cleared, the winner got all odd chips rounded up (001 Chip Race)
     assert names[25] not in occupied(tt).values() and names[50] not in occupied(tt).values()
     assert Seat.objects.get(table_id=tt.table_id, player__name=names[10_050]).stack == 10_000 + 200
@@ -63,8 +65,10 @@ def test_001_a_chip_race_that_leaves_one_player_ends_the_tournament():
     services.chip_race(t.id, tt.number, 25, 100, cards={n1: ["2d"], n2: ["Ac"]})
     t.refresh_from_db()
     assert t.status == "finished"
-    assert list(TournamentEvent.objects.filter(tournament=t).order_by("seq").values_list("kind", flat=True))[-2:] \
-        == ["chip_race", "finished"]
+    assert list(TournamentEvent.objects.filter(tournament=t).order_by("seq").values_list("kind", flat=True))[-2:] == [
+        "chip_race",
+        "finished",
+    ]
     assert dict(Finish.objects.filter(tournament=t).values_list("entry__player__name", "place")) == {n1: 2, n2: 1}
 
 

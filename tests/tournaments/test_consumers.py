@@ -12,8 +12,12 @@ from tournaments import services
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 app = URLRouter(websocket_urlpatterns)
-LEVELS = {"periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 20},
-                      {"kind": "level", "small_blind": 200, "big_blind": 400, "minutes": 20}]}
+LEVELS = {
+    "periods": [
+        {"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 20},
+        {"kind": "level", "small_blind": 200, "big_blind": 400, "minutes": 20},
+    ]
+}
 
 
 async def connect(path, user):
@@ -60,23 +64,34 @@ async def test_the_clock_is_pushed_to_the_director_and_the_lobby(floorman):
 
 async def test_outsiders_are_kept_off_the_director_socket_and_bad_tokens_off_the_lobby(outsider):
     t = await make()
-    for path, user in ((f"/ws/tournaments/{t.id}/", outsider), (f"/ws/tournaments/{t.id}/", AnonymousUser()),
-                       ("/ws/tournaments/lobby/not-the-token/", AnonymousUser())):
+    for path, user in (
+        (f"/ws/tournaments/{t.id}/", outsider),
+        (f"/ws/tournaments/{t.id}/", AnonymousUser()),
+        ("/ws/tournaments/lobby/not-the-token/", AnonymousUser()),
+    ):
         ws, connected, code = await connect(path, user)
         assert not connected and code in (4403, 4404)
 
 
 async def test_the_sockets_answer_a_snapshot_request_and_refuse_anything_else(floorman):
     t = await make()
-    for path, user in ((f"/ws/tournaments/{t.id}/", floorman),
-                       (f"/ws/tournaments/lobby/{t.public_token}/", AnonymousUser())):
+    for path, user in (
+        (f"/ws/tournaments/{t.id}/", floorman),
+        (f"/ws/tournaments/lobby/{t.public_token}/", AnonymousUser()),
+    ):
         ws, ok, _ = await connect(path, user)
         assert ok
         first = await ws.receive_json_from()
         await ws.send_json_to({"type": "snapshot"})
         again = await ws.receive_json_from()
-        assert again == {**first, "snapshot": {**first["snapshot"], "server_now": again["snapshot"]["server_now"],
-                                               "clock": again["snapshot"]["clock"]}}
+        assert again == {
+            **first,
+            "snapshot": {
+                **first["snapshot"],
+                "server_now": again["snapshot"]["server_now"],
+                "clock": again["snapshot"]["clock"],
+            },
+        }
         for bad in ("not json", "[1]", '{"type": "start"}', '"snapshot"'):
             await ws.send_to(text_data=bad)
             error = await ws.receive_json_from()

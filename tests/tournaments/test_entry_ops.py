@@ -21,8 +21,15 @@ pytestmark = pytest.mark.django_db
 
 
 def running(rulebook, players=4, late_until=1, **kw):
-    t = services.create_tournament("Ops", rulebook, {"periods": LEVELS, "late_registration_until": late_until},
-                                   starting_stack=10_000, buy_in=100, seed=5, **kw)
+    t = services.create_tournament(
+        "Ops",
+        rulebook,
+        {"periods": LEVELS, "late_registration_until": late_until},
+        starting_stack=10_000,
+        buy_in=100,
+        seed=5,
+        **kw,
+    )
     for i in range(players):
         services.register(t.id, f"P{i}")
     services.start(t.id)
@@ -36,21 +43,26 @@ def can(t, entry):
 
 def refused(call, code, text=""):
     """``call`` raises ServiceError ``code`` (message containing ``text``) and changes nothing."""
-    before = (Tournament.objects.values_list("seq", flat=True).get(pk=call.t.pk),
-              list(Entry.objects.filter(tournament=call.t).values_list("id", "status", "rebuys", "add_ons")),
-              list(Seat.objects.filter(player__isnull=False).values_list("id", "player_id", "stack")))
+    before = (
+        Tournament.objects.values_list("seq", flat=True).get(pk=call.t.pk),
+        list(Entry.objects.filter(tournament=call.t).values_list("id", "status", "rebuys", "add_ons")),
+        list(Seat.objects.filter(player__isnull=False).values_list("id", "player_id", "stack")),
+    )
     with pytest.raises(ServiceError) as exc:
         call()
     assert exc.value.code == code and text in exc.value.message, exc.value.message
-    after = (Tournament.objects.values_list("seq", flat=True).get(pk=call.t.pk),
-             list(Entry.objects.filter(tournament=call.t).values_list("id", "status", "rebuys", "add_ons")),
-             list(Seat.objects.filter(player__isnull=False).values_list("id", "player_id", "stack")))
+    after = (
+        Tournament.objects.values_list("seq", flat=True).get(pk=call.t.pk),
+        list(Entry.objects.filter(tournament=call.t).values_list("id", "status", "rebuys", "add_ons")),
+        list(Seat.objects.filter(player__isnull=False).values_list("id", "player_id", "stack")),
+    )
     assert before == after
 
 
 def op(t, func, *args, **kw):
     def call():
         return func(*args, **kw)
+
     call.t = t
     return call
 
@@ -60,8 +72,7 @@ def test_001_no_re_entry_surrender_rebuy_or_add_on_unless_provided():
     bust_hand(tables_of(t)[0].table_id)
     busted = Entry.objects.get(tournament=t, status="busted")
     seated = Entry.objects.filter(tournament=t, status="seated").first()
-    assert can(t, busted) == can(t, seated) == {"re_enter": False, "surrender": False, "rebuy": False,
-                                                 "add_on": False}
+    assert can(t, busted) == can(t, seated) == {"re_enter": False, "surrender": False, "rebuy": False, "add_on": False}
     refused(op(t, services.re_enter, busted.id), "not_allowed", "001 Re-buy/Add-on")
     refused(op(t, services.surrender, seated.id), "not_allowed", "004 #74")
     refused(op(t, services.rebuy, seated.id), "not_allowed", "001 Re-buy/Add-on")
@@ -127,8 +138,11 @@ def test_the_action_endpoint_answers_a_refusal_with_its_code(client, floorman):
     bust_hand(tables_of(t)[0].table_id)
     busted = Entry.objects.get(tournament=t, status="busted")
     client.force_login(floorman)
-    answer = client.post(f"/tournaments/{t.id}/action/", json.dumps({"op": "re_enter", "entry": busted.id}),
-                         content_type="application/json")
+    answer = client.post(
+        f"/tournaments/{t.id}/action/",
+        json.dumps({"op": "re_enter", "entry": busted.id}),
+        content_type="application/json",
+    )
     assert answer.status_code == 400 and answer.json()["code"] == "not_allowed"
     assert "001 Re-buy/Add-on" in answer.json()["message"]
     assert Entry.objects.filter(tournament=t).count() == 4

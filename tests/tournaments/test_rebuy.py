@@ -24,8 +24,15 @@ pytestmark = pytest.mark.django_db
 
 
 def running(rulebook="munotpoker", players=4, **kw):
-    t = services.create_tournament("Rebuy", rulebook, {"periods": LEVELS, "late_registration_until": 1},
-                                   starting_stack=10_000, buy_in=100, seed=5, **kw)
+    t = services.create_tournament(
+        "Rebuy",
+        rulebook,
+        {"periods": LEVELS, "late_registration_until": 1},
+        starting_stack=10_000,
+        buy_in=100,
+        seed=5,
+        **kw,
+    )
     for i in range(players):
         services.register(t.id, f"P{i}")
     services.start(t.id)
@@ -105,8 +112,11 @@ def test_004_27_director_records_no_rebuy_and_the_bust_is_recorded(client, floor
     t = running(rebuys_allowed=1)
     entry, _seat, _table_id = lose_all(t)
     client.force_login(floorman)
-    answer = client.post(f"/tournaments/{t.id}/action/", json.dumps({"op": "no_rebuy", "entry": entry.id}),
-                         content_type="application/json")
+    answer = client.post(
+        f"/tournaments/{t.id}/action/",
+        json.dumps({"op": "no_rebuy", "entry": entry.id}),
+        content_type="application/json",
+    )
     assert answer.json() == {"ok": True}
     entry.refresh_from_db()
     assert entry.status == "busted" and not entry.rebuy_pending
@@ -117,8 +127,11 @@ def test_004_27_director_records_no_rebuy_and_the_bust_is_recorded(client, floor
     assert services.snapshot(Tournament.objects.get(pk=t.pk))["players_left"] == 3
     # a second "No rebuy" is refused and changes nothing
     seq = Tournament.objects.get(pk=t.pk).seq
-    answer = client.post(f"/tournaments/{t.id}/action/", json.dumps({"op": "no_rebuy", "entry": entry.id}),
-                         content_type="application/json")
+    answer = client.post(
+        f"/tournaments/{t.id}/action/",
+        json.dumps({"op": "no_rebuy", "entry": entry.id}),
+        content_type="application/json",
+    )
     assert answer.status_code == 400 and answer.json()["code"] == "invalid"
     assert Tournament.objects.get(pk=t.pk).seq == seq
 
@@ -136,11 +149,14 @@ def test_004_27_no_rebuy_in_heads_up_makes_the_other_player_the_winner():
     assert Finish.objects.get(tournament=t, place=1).entry_id != entry.id
 
 
-@pytest.mark.parametrize("rulebook, kw", [
-    ("munotpoker", {"re_entries_allowed": 1}),                     # re-entry tournament (004 #72)
-    ("munotpoker", {"re_entries_allowed": 1, "rebuys_allowed": 1}),  # re-entries: "entspricht nicht Re-entry"
-    ("wynental", {}),                                              # 001 Re-buy/Add-on: none unless provided
-])
+@pytest.mark.parametrize(
+    "rulebook, kw",
+    [
+        ("munotpoker", {"re_entries_allowed": 1}),  # re-entry tournament (004 #72)
+        ("munotpoker", {"re_entries_allowed": 1, "rebuys_allowed": 1}),  # re-entries: "entspricht nicht Re-entry"
+        ("wynental", {}),  # 001 Re-buy/Add-on: none unless provided
+    ],
+)
 def test_004_27_without_a_rebuy_tournament_the_bust_is_recorded_at_once(rulebook, kw):
     t = running(rulebook, **kw)
     table_id = tables_of(t)[0].table_id

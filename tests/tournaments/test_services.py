@@ -15,16 +15,24 @@ from tournaments.models import Entry, Finish, Instruction, Tournament, Tournamen
 
 pytestmark = pytest.mark.django_db
 
-LEVELS = [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 20},
-          {"kind": "level", "small_blind": 200, "big_blind": 400, "ante": 400, "ante_kind": "big_blind_ante",
-           "minutes": 20},
-          {"kind": "break", "minutes": 10, "color_up": [100]},
-          {"kind": "level", "small_blind": 300, "big_blind": 600, "minutes": 20}]
+LEVELS = [
+    {"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 20},
+    {"kind": "level", "small_blind": 200, "big_blind": 400, "ante": 400, "ante_kind": "big_blind_ante", "minutes": 20},
+    {"kind": "break", "minutes": 10, "color_up": [100]},
+    {"kind": "level", "small_blind": 300, "big_blind": 600, "minutes": 20},
+]
 
 
 def make(rulebook="munotpoker", players=20, late_until=None, **kw):
-    t = services.create_tournament("Test", rulebook, {"periods": LEVELS, "late_registration_until": late_until},
-                                   starting_stack=10_000, buy_in=100, seed=7, **kw)
+    t = services.create_tournament(
+        "Test",
+        rulebook,
+        {"periods": LEVELS, "late_registration_until": late_until},
+        starting_stack=10_000,
+        buy_in=100,
+        seed=7,
+        **kw,
+    )
     for i in range(players):
         services.register(t.id, f"P{i:02d}")
     return services.start(t.id)
@@ -96,6 +104,7 @@ def test_a_move_waits_until_the_source_table_finishes_its_hand(django_capture_on
     assert move.status == "pending"
     src = TournamentTable.objects.get(tournament=t, number=move.from_table)
     from tests.tournaments.play import _state
+
     with pytest.raises(ServiceError) as exc:  # the source table may not deal on before the move
         Instruction.objects.filter(pk=move.pk)  # (its hand is still live)
         table_services.start_hand(src.table_id)
@@ -139,10 +148,13 @@ def test_big_blind_ante_is_posted_by_the_big_blind_ante_first_004_81_82():
     from poker.tournament import Level
     from poker.tournament.buttons import Positions
     from tournaments.services import build_hand_spec
-    short = build_hand_spec(Positions(1, 2, 3), [SeatSpec(1, "a", 9000), SeatSpec(2, "b", 9000),
-                                                 SeatSpec(3, "c", 500)],
-                            Level(200, 400, 60, 400, "big_blind_ante"), None or __import__(
-                                "poker.hand", fromlist=["Rules"]).Rules())
+
+    short = build_hand_spec(
+        Positions(1, 2, 3),
+        [SeatSpec(1, "a", 9000), SeatSpec(2, "b", 9000), SeatSpec(3, "c", 500)],
+        Level(200, 400, 60, 400, "big_blind_ante"),
+        None or __import__("poker.hand", fromlist=["Rules"]).Rules(),
+    )
     state = HandState.start(short).to_dict()
     c = next(p for p in state["players"] if p["seat"] == 3)
     assert c["bet"] == 100 and c["stack"] == 0  # 400 ante first, 100 of the blind
@@ -157,6 +169,7 @@ def test_no_small_blind_after_the_big_blind_busts_001_6_10():
     bb_seat = spec["seats"][spec["blinds_or_straddles"].index(200)]["seat"]
     # the big blind busts: end the hand by folds to him, then take his chips by a direct seat reset
     from tests.tournaments.play import _state
+
     while _state(tt.table_id)["phase"] != "complete":
         st = _state(tt.table_id)
         table_services.apply_action(tt.table_id, {"type": "fold", "seat": st["to_act_seat"]})
@@ -184,8 +197,16 @@ def test_late_registration_gets_a_full_stack_004_8_and_001_refuses_it():
 
 
 def test_re_entry_has_priority_over_the_waitlist_but_surrender_not_004_72_74():
-    t = services.create_tournament("Cap", "munotpoker", {"periods": LEVELS, "late_registration_until": 1},
-                                   starting_stack=10_000, buy_in=100, seed=3, capacity=4, re_entries_allowed=2)
+    t = services.create_tournament(
+        "Cap",
+        "munotpoker",
+        {"periods": LEVELS, "late_registration_until": 1},
+        starting_stack=10_000,
+        buy_in=100,
+        seed=3,
+        capacity=4,
+        re_entries_allowed=2,
+    )
     for i in range(4):
         services.register(t.id, f"P{i}")
     waiting = services.register(t.id, "W")
@@ -231,7 +252,9 @@ def test_hand_for_hand_steps_the_clock_and_shares_prizes_004_77_79():
     bust_hand(tts[1].table_id)
     t.refresh_from_db()
     assert t.hands_played_h4h == 1
-    assert services.clock_of(t).state(time.time()).elapsed == pytest.approx(before + t.seconds_per_hand)  # stepped one hand (004 #77)
+    assert services.clock_of(t).state(time.time()).elapsed == pytest.approx(
+        before + t.seconds_per_hand
+    )  # stepped one hand (004 #77)
     places = sorted(Finish.objects.filter(tournament=t).values_list("place", "place_worst", "rule"))
     assert places == [(13, 14, "004 79"), (13, 14, "004 79")]
 
@@ -254,8 +277,10 @@ def test_chip_race_is_recorded_001_and_004():
             table_services.set_seat(tt.table_id, s.number, player_id=s.player_id, stack=stack)
         record = services.chip_race(t.id, tt.number, 25, 100)
         assert record.rule == rule and record.cards_from == "app"
-        assert all(v % 100 == 0 for v in Seat.objects.filter(table_id=tt.table_id, player__isnull=False)
-                   .values_list("stack", flat=True))
+        assert all(
+            v % 100 == 0
+            for v in Seat.objects.filter(table_id=tt.table_id, player__isnull=False).values_list("stack", flat=True)
+        )
         assert names
 
 

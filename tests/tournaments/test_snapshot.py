@@ -11,8 +11,10 @@ from tournaments.models import Tournament, TournamentTable
 
 pytestmark = pytest.mark.django_db
 
-STRUCTURE = {"periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 30}],
-             "late_registration_until": None}
+STRUCTURE = {
+    "periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 30}],
+    "late_registration_until": None,
+}
 
 
 def dealing(players):

@@ -20,8 +20,14 @@ def tourney():
 def test_it_shows_the_director_page_to_the_floor_only(client, floorman, outsider, tourney):
     client.force_login(outsider)
     assert client.get(f"/tournaments/{tourney.id}/").status_code == 403
-    assert client.post(f"/tournaments/{tourney.id}/action/", json.dumps({"op": "register", "player": "X"}),
-                       content_type="application/json").status_code == 403
+    assert (
+        client.post(
+            f"/tournaments/{tourney.id}/action/",
+            json.dumps({"op": "register", "player": "X"}),
+            content_type="application/json",
+        ).status_code
+        == 403
+    )
     client.force_login(floorman)
     assert client.get(f"/tournaments/{tourney.id}/").status_code == 200
 
@@ -33,10 +39,16 @@ def test_the_lobby_needs_no_login_but_the_token(client, tourney):
 
 def test_actions_register_and_refuse_bad_input(client, floorman, tourney):
     client.force_login(floorman)
-    ok = client.post(f"/tournaments/{tourney.id}/action/", json.dumps({"op": "register", "player": "Anna"}),
-                     content_type="application/json")
+    ok = client.post(
+        f"/tournaments/{tourney.id}/action/",
+        json.dumps({"op": "register", "player": "Anna"}),
+        content_type="application/json",
+    )
     assert ok.json() == {"ok": True}
-    dup = client.post(f"/tournaments/{tourney.id}/action/", json.dumps({"op": "register", "player": "Anna"}),
-                      content_type="application/json")
+    dup = client.post(
+        f"/tournaments/{tourney.id}/action/",
+        json.dumps({"op": "register", "player": "Anna"}),
+        content_type="application/json",
+    )
     assert dup.status_code == 400 and dup.json()["code"] == "duplicate"
     assert Entry.objects.filter(tournament=tourney).count() == 1

@@ -18,9 +18,16 @@ pytestmark = pytest.mark.django_db
 
 def full_field(re_entries=0, late_until=1, capacity=4):
     """Four players seated (the capacity), W waiting since before the start."""
-    t = services.create_tournament("Wait", "munotpoker", {"periods": LEVELS, "late_registration_until": late_until},
-                                   starting_stack=10_000, buy_in=100, seed=3, capacity=capacity,
-                                   re_entries_allowed=re_entries)
+    t = services.create_tournament(
+        "Wait",
+        "munotpoker",
+        {"periods": LEVELS, "late_registration_until": late_until},
+        starting_stack=10_000,
+        buy_in=100,
+        seed=3,
+        capacity=capacity,
+        re_entries_allowed=re_entries,
+    )
     for i in range(capacity):
         services.register(t.id, f"P{i}")
     assert services.register(t.id, "W").status == "waitlisted"
@@ -63,8 +70,7 @@ def test_004_72_a_re_entry_made_at_once_comes_before_the_waitlist(django_capture
     assert "re-entry" in i.text_en and i.rule == "004 8"
 
 
-def test_004_72_once_the_next_hand_is_dealt_the_kept_place_goes_to_the_waitlist(
-        django_capture_on_commit_callbacks):
+def test_004_72_once_the_next_hand_is_dealt_the_kept_place_goes_to_the_waitlist(django_capture_on_commit_callbacks):
     t = full_field(re_entries=1)
     tt = tables_of(t)[0]
     with django_capture_on_commit_callbacks(execute=True):
@@ -88,16 +94,26 @@ def test_004_73_the_waitlist_takes_the_place_of_a_surrender():
 
 
 def test_004_73_reservations_lapse_at_the_start_and_their_places_go_to_the_waitlist():
-    t = services.create_tournament("Res", "munotpoker", {"periods": LEVELS, "late_registration_until": 1},
-                                   starting_stack=10_000, buy_in=100, seed=3, capacity=3)
+    t = services.create_tournament(
+        "Res",
+        "munotpoker",
+        {"periods": LEVELS, "late_registration_until": 1},
+        starting_stack=10_000,
+        buy_in=100,
+        seed=3,
+        capacity=3,
+    )
     services.register(t.id, "A")
     services.register(t.id, "B")
     services.register(t.id, "R", reserve=True)  # never checks in
     assert services.register(t.id, "W").status == "waitlisted"
     services.start(t.id)
     assert status(t, "R") == "expired" and status(t, "W") == "seated"
-    assert sorted(services.snapshot(Tournament.objects.get(pk=t.pk))["seat_draw"][i]["player"]
-                  for i in range(3)) == ["A", "B", "W"]
+    assert sorted(services.snapshot(Tournament.objects.get(pk=t.pk))["seat_draw"][i]["player"] for i in range(3)) == [
+        "A",
+        "B",
+        "W",
+    ]
 
 
 def test_004_73_who_waits_when_late_registration_closes_keeps_his_chance(django_capture_on_commit_callbacks):

@@ -20,8 +20,13 @@ def absent_state(table_id: int) -> dict[str, Any]:
     if tt is None:
         raise ServiceError("not_found", f"table {table_id} plays in no tournament")
     players = dict(Seat.objects.filter(table_id=table_id, player__isnull=False).values_list("number", "player__name"))
-    return {"tournament": tt.tournament_id, "table": tt.number, "seats": _absent_seats(table_id),
-            "players": players, "rule": str(engine_rules(tt.tournament).cite("absent"))}
+    return {
+        "tournament": tt.tournament_id,
+        "table": tt.number,
+        "seats": _absent_seats(table_id),
+        "players": players,
+        "rule": str(engine_rules(tt.tournament).cite("absent")),
+    }
 
 
 def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> dict[str, Any]:
@@ -55,7 +60,11 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
             seat.absent = bool(absent)
             seat.save(update_fields=["absent"])
             rule = str(engine_rules(t).cite("absent"))
-            _record(step, "absent" if absent else "back", {"table": tt.number, "seat": seat_number,
-                                                        "player": seat.player.name, "rule": rule}, actor)
+            _record(
+                step,
+                "absent" if absent else "back",
+                {"table": tt.number, "seat": seat_number, "player": seat.player.name, "rule": rule},
+                actor,
+            )
             _push_absent(table_id)
     return absent_state(table_id)

@@ -18,8 +18,9 @@ from tournaments.services.waitlist import _fill_waitlist
 from tournaments.services.writes import _clear_busted_seats, _instruct, _locked_entry, _record, _step
 
 
-def _offer_rebuys(t: Tournament, out: list[tuple[Entry, int]], hand: Hand,
-                  table_number: int) -> tuple[list[tuple[Entry, int]], list[tuple[Entry, int]]]:
+def _offer_rebuys(
+    t: Tournament, out: list[tuple[Entry, int]], hand: Hand, table_number: int
+) -> tuple[list[tuple[Entry, int]], list[tuple[Entry, int]]]:
     """004 #27: in a rebuy tournament a rebuy must follow a bust at once.
 
     ``out`` -- ``(entry, stack at the start of the hand)`` of the players who
@@ -41,9 +42,16 @@ def _offer_rebuys(t: Tournament, out: list[tuple[Entry, int]], hand: Hand,
             continue
         e.rebuy_pending, e.rebuy_stack, e.rebuy_hand = True, stack, hand
         e.save(update_fields=["rebuy_pending", "rebuy_stack", "rebuy_hand"])
-        _instruct(t, "rebuy", f"{e.player.name} may rebuy now, before the next hand (004 #27)",
-                  f"{e.player.name} kann jetzt rebuyen, vor der nächsten Hand (004 #27)", entry=e,
-                  status="pending", rule="004 27", tables={table_number})
+        _instruct(
+            t,
+            "rebuy",
+            f"{e.player.name} may rebuy now, before the next hand (004 #27)",
+            f"{e.player.name} kann jetzt rebuyen, vor der nächsten Hand (004 #27)",
+            entry=e,
+            status="pending",
+            rule="004 27",
+            tables={table_number},
+        )
         pending.append((e, stack))
     return bust, pending
 
@@ -82,8 +90,9 @@ def decline_rebuy(entry_id: int, *, actor=None) -> Entry:
     return entry
 
 
-def _record_busts(t: Tournament, rules: eng.TournamentRules, out: list[tuple[Entry, int]], *,
-                  hand: Hand | None = None) -> None:
+def _record_busts(
+    t: Tournament, rules: eng.TournamentRules, out: list[tuple[Entry, int]], *, hand: Hand | None = None
+) -> None:
     """The players of ``out`` (``(entry, stack before)`` pairs: his stack at
     the start of the hand, or before the chip race) are out: each entry is
     busted, a :class:`Finish` recorded, and the group placed and paid at
@@ -98,8 +107,9 @@ def _record_busts(t: Tournament, rules: eng.TournamentRules, out: list[tuple[Ent
     for e, stack in out:
         e.status = Entry.Status.BUSTED
         e.save(update_fields=["status"])
-        Finish.objects.create(tournament=t, entry=e, hand=hand, stack_at_start=stack,
-                              players_before=players_before, h4h_round=h4h_round)
+        Finish.objects.create(
+            tournament=t, entry=e, hand=hand, stack_at_start=stack, players_before=players_before, h4h_round=h4h_round
+        )
         busts.append(eng.Bust(e.id, stack))
     if h4h_round is None:
         _place(t, busts, players_before, rules, hand_for_hand=False)
@@ -115,8 +125,9 @@ def _finish_if_won(step: WriteStep[Tournament], rules: eng.TournamentRules, hand
     winner = remaining.select_related("player").first()
     payouts = payout_table_of(t)
     f = eng.payouts.winner_finish(winner.id, payouts, rules)
-    Finish.objects.create(tournament=t, entry=winner, hand=hand, place=1, place_worst=1, prize=f.prize,
-                          rule=str(f.rule))
+    Finish.objects.create(
+        tournament=t, entry=winner, hand=hand, place=1, place_worst=1, prize=f.prize, rule=str(f.rule)
+    )
     t.status = Tournament.Status.FINISHED
     if t.clock_paused_at is None and t.clock_started_at is not None:
         _store_clock(t, clock_of(t).pause(time.time()))
@@ -124,8 +135,15 @@ def _finish_if_won(step: WriteStep[Tournament], rules: eng.TournamentRules, hand
     return True
 
 
-def _after_busts(step: WriteStep[Tournament], rules: eng.TournamentRules, busted: bool, kind: str, payload: dict,
-                 actor, fields: tuple[str, ...] = ()) -> None:
+def _after_busts(
+    step: WriteStep[Tournament],
+    rules: eng.TournamentRules,
+    busted: bool,
+    kind: str,
+    payload: dict,
+    actor,
+    fields: tuple[str, ...] = (),
+) -> None:
     """Record ``kind`` on the step's tournament; then the floor reacts to the places that opened.
     When players wait on the waitlist and somebody busted, the waitlist is
     worked off first (004 #73) and balancing is planned after it, both
@@ -156,13 +174,15 @@ def _seat_and_plan(tournament_id: int) -> None:
         _record(step, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated})
 
 
-def _place(t: Tournament, busts: list[eng.Bust], players_before: int, rules: eng.TournamentRules,
-           hand_for_hand: bool) -> None:
+def _place(
+    t: Tournament, busts: list[eng.Bust], players_before: int, rules: eng.TournamentRules, hand_for_hand: bool
+) -> None:
     payouts = payout_table_of(t)
     result = eng.place_busts(busts, players_before, rules, payouts, hand_for_hand=hand_for_hand)
     for f in result.finishes:
         Finish.objects.filter(entry_id=f.player, place__isnull=True).update(
-            place=f.places[0], place_worst=f.places[1], prize=f.prize, rule=str(f.rule))
+            place=f.places[0], place_worst=f.places[1], prize=f.prize, rule=str(f.rule)
+        )
 
 
 def _step_hand_for_hand(t: Tournament, rules: eng.TournamentRules) -> None:

@@ -12,9 +12,16 @@ from tournaments.services.reading import _rng, engine_rules
 from tournaments.services.writes import _instruct, _record, _step
 
 
-def chip_race(tournament_id: int, table_number: int, removed: int, new: int, *,
-              cards: dict[str, list[str]] | None = None, removed_chips: dict[str, int] | None = None,
-              actor=None) -> ChipRaceRecord:
+def chip_race(
+    tournament_id: int,
+    table_number: int,
+    removed: int,
+    new: int,
+    *,
+    cards: dict[str, list[str]] | None = None,
+    removed_chips: dict[str, int] | None = None,
+    actor=None,
+) -> ChipRaceRecord:
     """Color up ``removed`` chips into ``new`` chips at one table, between hands.
 
     ``cards`` -- the cards the dealer dealt, by player name (001 Chip Race:
@@ -36,43 +43,76 @@ def chip_race(tournament_id: int, table_number: int, removed: int, new: int, *,
         if Hand.objects.filter(table_id=tt.table_id, status=Hand.Status.LIVE).exists():
             raise ServiceError("hand_in_progress", "race the chips between hands")
         rules = engine_rules(t)
-        seats = list(Seat.objects.filter(table_id=tt.table_id, player__isnull=False, stack__gt=0)
-                     .select_related("player"))
+        seats = list(
+            Seat.objects.filter(table_id=tt.table_id, player__isnull=False, stack__gt=0).select_related("player")
+        )
         removed_chips = removed_chips or {}
         try:
-            entries = [eng.ChipRaceEntry(s.player.name, s.number, s.stack,
-                                         int(removed_chips.get(s.player.name, (s.stack % new) // removed)))
-                       for s in seats]
+            entries = [
+                eng.ChipRaceEntry(
+                    s.player.name, s.number, s.stack, int(removed_chips.get(s.player.name, (s.stack % new) // removed))
+                )
+                for s in seats
+            ]
             result = eng.chip_race(entries, removed, new, rules, cards=cards, rng=None if cards else _rng(t))
         except ValueError as exc:
             raise ServiceError("invalid", str(exc)) from None
         for line, s in zip(sorted(result.lines, key=lambda ln: ln.seat), sorted(seats, key=lambda s: s.number)):
             if line.new_stack != s.stack:
                 table_services.set_seat(tt.table_id, s.number, player_id=s.player_id, stack=line.new_stack)
-        data = {"lines": [{"player": ln.player, "seat": ln.seat, "stack": ln.stack, "odd_value": ln.odd_value,
-                           "rounded_up": ln.rounded_up, "cards": [str(c) for c in ln.cards],
-                           "chips_won": ln.chips_won, "protected": ln.protected, "new_stack": ln.new_stack,
-                           "eliminated": ln.eliminated} for ln in result.lines],
-                "chips_awarded": result.chips_awarded, "chip_value_change": result.chip_value_change}
-        record = ChipRaceRecord.objects.create(tournament=t, table_number=table_number, removed_denomination=removed,
-                                               new_denomination=new, cards_from="dealer" if cards else "app",
-                                               result=data, rule=str(result.rule),
-                                               actor=actor if actor is not None and actor.is_authenticated else None)
+        data = {
+            "lines": [
+                {
+                    "player": ln.player,
+                    "seat": ln.seat,
+                    "stack": ln.stack,
+                    "odd_value": ln.odd_value,
+                    "rounded_up": ln.rounded_up,
+                    "cards": [str(c) for c in ln.cards],
+                    "chips_won": ln.chips_won,
+                    "protected": ln.protected,
+                    "new_stack": ln.new_stack,
+                    "eliminated": ln.eliminated,
+                }
+                for ln in result.lines
+            ],
+            "chips_awarded": result.chips_awarded,
+            "chip_value_change": result.chip_value_change,
+        }
+        record = ChipRaceRecord.objects.create(
+            tournament=t,
+            table_number=table_number,
+            removed_denomination=removed,
+            new_denomination=new,
+            cards_from="dealer" if cards else "app",
+            result=data,
+            rule=str(result.rule),
+            actor=actor if actor is not None and actor.is_authenticated else None,
+        )
         winners = ", ".join(f"{ln.player} +{ln.chips_won * new}" for ln in result.lines if ln.chips_won) or "-"
         out_en = "".join(f"; {ln.player} is out" for ln in result.lines if ln.eliminated)
         out_de = "".join(f"; {ln.player} scheidet aus" for ln in result.lines if ln.eliminated)
         kept_en = "".join(f"; {ln.player} keeps one {new} chip" for ln in result.lines if ln.protected)
         kept_de = "".join(f"; {ln.player} behält einen {new}er Chip" for ln in result.lines if ln.protected)
-        _instruct(t, "chip_race", f"Chip race table {table_number}: {removed} chips out; {winners}{out_en}{kept_en} "
-                  f"({result.rule})",
-                  f"Chiprace Tisch {table_number}: {removed}er Chips raus; {winners}{out_de}{kept_de} ({result.rule})",
-                  rule=str(result.rule), tables={table_number}, actor=actor)
+        _instruct(
+            t,
+            "chip_race",
+            f"Chip race table {table_number}: {removed} chips out; {winners}{out_en}{kept_en} ({result.rule})",
+            f"Chiprace Tisch {table_number}: {removed}er Chips raus; {winners}{out_de}{kept_de} ({result.rule})",
+            rule=str(result.rule),
+            tables={table_number},
+            actor=actor,
+        )
         # 001 Chip Race: a player whose last chips are raced away is out, placed
         # and paid like a bust in a hand (001 Ende des Turniers); 004 #24: nobody is.
         by_seat = {s.number: s.player_id for s in seats}
         raced_out = {by_seat[ln.seat]: ln.stack for ln in result.lines if ln.eliminated}
-        out = [(e, raced_out[e.player_id]) for e in Entry.objects.filter(
-            tournament=t, status=Entry.Status.SEATED, player_id__in=raced_out).select_related("player")]
+        out = [
+            (e, raced_out[e.player_id])
+            for e in Entry.objects.filter(
+                tournament=t, status=Entry.Status.SEATED, player_id__in=raced_out
+            ).select_related("player")
+        ]
         _record_busts(t, rules, out)
         payload = {"table": table_number, "record": record.id, **data}
         if Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() == 1:

@@ -11,8 +11,7 @@ from tournaments.services.reading import _store_clock, clock_of, engine_rules
 from tournaments.services.writes import _instruct, _record, _step
 
 
-def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | None = None,
-                 actor=None) -> Tournament:
+def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | None = None, actor=None) -> Tournament:
     """Operate the clock: ``op`` is ``start``, ``pause``, ``resume``,
     ``adjust`` (``seconds``, +/-), ``jump`` (1-based ``level``),
     ``hand_for_hand`` (enter, 004 #77) or ``leave_hand_for_hand``.  The
@@ -44,19 +43,39 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
         except (eng.ClockError, TypeError, ValueError) as exc:
             raise ServiceError("invalid", str(exc)) from None
         _store_clock(t, clock)
-        _record(step, f"clock_{op}", {"seconds": seconds, "level": level, "at": now}, actor,
-                ("clock_started_at", "clock_paused_at", "clock_paused_total", "clock_offset", "hand_for_hand",
-                 "hands_played_h4h"))
+        _record(
+            step,
+            f"clock_{op}",
+            {"seconds": seconds, "level": level, "at": now},
+            actor,
+            (
+                "clock_started_at",
+                "clock_paused_at",
+                "clock_paused_total",
+                "clock_offset",
+                "hand_for_hand",
+                "hands_played_h4h",
+            ),
+        )
         if op in ("hand_for_hand", "jump"):
             st = clock.state(now)
             if op == "hand_for_hand":
-                _instruct(t, "hand_for_hand", "Hand-for-hand: finish the hand and wait for all tables (004 #77)",
-                          "Hand für Hand: Hand beenden und auf alle Tische warten (004 #77)", rule="004 77")
+                _instruct(
+                    t,
+                    "hand_for_hand",
+                    "Hand-for-hand: finish the hand and wait for all tables (004 #77)",
+                    "Hand für Hand: Hand beenden und auf alle Tische warten (004 #77)",
+                    rule="004 77",
+                )
             elif st.level is not None:
                 lv = st.level
-                _instruct(t, "level", f"Level {st.level_number}: {lv.small_blind}/{lv.big_blind}"
-                          f"{' ante ' + str(lv.ante) if lv.ante else ''} from the next hand",
-                          f"Level {st.level_number}: {lv.small_blind}/{lv.big_blind}"
-                          f"{' Ante ' + str(lv.ante) if lv.ante else ''} ab der nächsten Hand",
-                          rule=str(engine_rules(t).cite("new_level")))
+                _instruct(
+                    t,
+                    "level",
+                    f"Level {st.level_number}: {lv.small_blind}/{lv.big_blind}"
+                    f"{' ante ' + str(lv.ante) if lv.ante else ''} from the next hand",
+                    f"Level {st.level_number}: {lv.small_blind}/{lv.big_blind}"
+                    f"{' Ante ' + str(lv.ante) if lv.ante else ''} ab der nächsten Hand",
+                    rule=str(engine_rules(t).cite("new_level")),
+                )
     return t

@@ -75,8 +75,11 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
         hl = level_for_hand(clock, now, rules)
     except eng.ClockError as exc:
         raise ServiceError("invalid", str(exc)) from None
-    waiting = set(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0)
-                  .values_list("player_id", flat=True))
+    waiting = set(
+        Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0).values_list(
+            "player_id", flat=True
+        )
+    )
     live = [s for s in seats if s.player_id is not None and s.stack > 0 and s.player_id not in waiting]
     occupied = [s.number for s in live]
     if len(occupied) < 2:
@@ -87,23 +90,38 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
         pos = eng.first_hand_positions(button, occupied, rules)
     else:
         pos = eng.next_positions(prev, occupied, rules)
-    spec = build_hand_spec(pos, [SeatSpec(s.number, s.player.name, s.stack) for s in live], hl.level,
-                           table_services.rules_for_table(table))
-    tt.positions = {"button": pos.button, "small_blind": pos.small_blind, "big_blind": pos.big_blind,
-                    "dead_button": pos.dead_button, "dead_small_blind": pos.dead_small_blind,
-                    "heads_up": pos.heads_up, "rules": [str(c) for c in pos.rules],
-                    "level": hl.level_number, "level_rule": str(hl.rule)}
+    spec = build_hand_spec(
+        pos, [SeatSpec(s.number, s.player.name, s.stack) for s in live], hl.level, table_services.rules_for_table(table)
+    )
+    tt.positions = {
+        "button": pos.button,
+        "small_blind": pos.small_blind,
+        "big_blind": pos.big_blind,
+        "dead_button": pos.dead_button,
+        "dead_small_blind": pos.dead_small_blind,
+        "heads_up": pos.heads_up,
+        "rules": [str(c) for c in pos.rules],
+        "level": hl.level_number,
+        "level_rule": str(hl.rule),
+    }
     tt.save(update_fields=["positions"])
-    if table.current_hand_id and Finish.objects.filter(hand_id=table.current_hand_id,
-                                                       entry__status=Entry.Status.BUSTED).exists() \
-            and Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists():
+    if (
+        table.current_hand_id
+        and Finish.objects.filter(hand_id=table.current_hand_id, entry__status=Entry.Status.BUSTED).exists()
+        and Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists()
+    ):
         # 004 #72: a hand is dealt here after a bust, so a re-entry now is no
         # longer "at once": the place kept for it goes to the waitlist (004 #73).
         tournament_id = t.id
         transaction.on_commit(lambda: fill_waitlist(tournament_id), robust=True)
-    lapsed = list(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, rebuy_pending=True,
-                                       player_id__in=[s.player_id for s in seats if s.player_id is not None])
-                  .select_related("player"))
+    lapsed = list(
+        Entry.objects.filter(
+            tournament=t,
+            status=Entry.Status.SEATED,
+            rebuy_pending=True,
+            player_id__in=[s.player_id for s in seats if s.player_id is not None],
+        ).select_related("player")
+    )
     if lapsed:
         # 004 #27: the next hand starts without their rebuy -- they are out.
         with _step(t.id, with_tables=False) as step:  # the hand holds this table already
@@ -126,8 +144,15 @@ def build_hand_spec(pos: Positions, seats: list[SeatSpec], level: eng.Level, rul
     ante = level.ante if level.ante_kind == "ante" else 0
     ordered = sorted(seats, key=lambda s: s.seat)
     if pos.heads_up or len(ordered) == 2:
-        return HandSpec.standard(ordered, button=pos.button, small_blind=level.small_blind,
-                                 big_blind=level.big_blind, ante=ante, big_blind_ante=bba, rules=rules)
+        return HandSpec.standard(
+            ordered,
+            button=pos.button,
+            small_blind=level.small_blind,
+            big_blind=level.big_blind,
+            ante=ante,
+            big_blind_ante=bba,
+            rules=rules,
+        )
     after = [s for s in ordered if s.seat > pos.button] + [s for s in ordered if s.seat <= pos.button]
     blinds = [0] * len(after)
     antes = [ante] * len(after)
@@ -136,8 +161,14 @@ def build_hand_spec(pos: Positions, seats: list[SeatSpec], level: eng.Level, rul
         blinds[index[pos.small_blind]] = level.small_blind
     blinds[index[pos.big_blind]] = level.big_blind
     antes[index[pos.big_blind]] += bba
-    return HandSpec(seats=tuple(after), blinds_or_straddles=tuple(blinds), antes=tuple(antes),
-                    min_bet=level.big_blind, rules=rules, button_seat=pos.button)
+    return HandSpec(
+        seats=tuple(after),
+        blinds_or_straddles=tuple(blinds),
+        antes=tuple(antes),
+        min_bet=level.big_blind,
+        rules=rules,
+        button_seat=pos.button,
+    )
 
 
 def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int], final_stacks: dict[int, int]) -> None:
@@ -165,19 +196,25 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
         seat_players = dict(table.seats.filter(number__in=busted_seats).values_list("number", "player_id"))
         payload: dict[str, Any] = {"table": tt.number, "hand": hand.id, "busts": []}
         if busted_seats:
-            entries = {e.player_id: e for e in Entry.objects.filter(
-                tournament=t, status=Entry.Status.SEATED, player_id__in=seat_players.values())
-                .select_related("player")}
-            out = [(entries[seat_players[s]], start_stacks[s]) for s in busted_seats
-                   if seat_players.get(s) in entries]
+            entries = {
+                e.player_id: e
+                for e in Entry.objects.filter(
+                    tournament=t, status=Entry.Status.SEATED, player_id__in=seat_players.values()
+                ).select_related("player")
+            }
+            out = [(entries[seat_players[s]], start_stacks[s]) for s in busted_seats if seat_players.get(s) in entries]
             out, pending = _offer_rebuys(t, out, hand, tt.number)
             _record_busts(t, rules, out, hand=hand)
             payload["rebuy_pending"] = [e.id for e, _stack in pending]
             out_players = {e.player_id for e, _stack in out}
-            payload["busts"] = [{"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]}
-                                for s in busted_seats if seat_players.get(s) in out_players]
-        wait_done = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0,
-                                         player__seats__table=table)
+            payload["busts"] = [
+                {"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]}
+                for s in busted_seats
+                if seat_players.get(s) in out_players
+            ]
+        wait_done = Entry.objects.filter(
+            tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0, player__seats__table=table
+        )
         for e in wait_done:
             e.wait_hands -= 1
             e.save(update_fields=["wait_hands"])
@@ -187,5 +224,12 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
             _step_hand_for_hand(t, rules)
         if _finish_if_won(step, rules, hand):
             return
-        _after_busts(step, rules, bool(payload["busts"]), "hand_completed", payload, None,
-                     ("hand_for_hand", "hands_played_h4h", "clock_offset"))
+        _after_busts(
+            step,
+            rules,
+            bool(payload["busts"]),
+            "hand_completed",
+            payload,
+            None,
+            ("hand_for_hand", "hands_played_h4h", "clock_offset"),
+        )

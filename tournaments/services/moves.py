@@ -30,10 +30,15 @@ def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
             tt = tts[number]
             tt.broken = True
             tt.save(update_fields=["broken"])
-            _instruct(t, "break_table", f"Table {number} breaks: players take new seats by draw ({plan.rules[0]})",
-                      f"Tisch {number} wird aufgelöst: neue Plätze per Los ({plan.rules[0]})",
-                      rule=str(plan.rules[0]),
-                      tables={number}, actor=actor)
+            _instruct(
+                t,
+                "break_table",
+                f"Table {number} breaks: players take new seats by draw ({plan.rules[0]})",
+                f"Tisch {number} wird aufgelöst: neue Plätze per Los ({plan.rules[0]})",
+                rule=str(plan.rules[0]),
+                tables={number},
+                actor=actor,
+            )
         if plan.final_table is not None:
             final = tts[plan.final_table]
             if plan.final_table_button is not None:
@@ -55,12 +60,19 @@ def _move_instruction(t: Tournament, m: eng.Move, names: dict, actor) -> Instruc
     wait_en = f", sits out {m.hands_to_wait} hand(s) until the button" if m.waits_for_button else ""
     wait_de = f", setzt {m.hands_to_wait} Hand/Hände bis zum Button aus" if m.waits_for_button else ""
     return _instruct(
-        t, "move", f"Move {name}: table {m.from_table} seat {m.from_seat} → table {m.to_table} seat {m.to_seat}"
+        t,
+        "move",
+        f"Move {name}: table {m.from_table} seat {m.from_seat} → table {m.to_table} seat {m.to_seat}"
         f"{wait_en} ({m.rule[0]} {m.rule[1]})",
         f"{name} umsetzen: Tisch {m.from_table} Platz {m.from_seat} → Tisch {m.to_table} Platz {m.to_seat}"
         f"{wait_de} ({m.rule[0]} {m.rule[1]})",
-        entry=Entry.objects.get(pk=m.player), move=(m.from_table, m.from_seat, m.to_table, m.to_seat),
-        status="pending", rule=f"{m.rule[0]} {m.rule[1]}", stack=m.hands_to_wait, actor=actor)
+        entry=Entry.objects.get(pk=m.player),
+        move=(m.from_table, m.from_seat, m.to_table, m.to_seat),
+        status="pending",
+        rule=f"{m.rule[0]} {m.rule[1]}",
+        stack=m.hands_to_wait,
+        actor=actor,
+    )
 
 
 def execute_moves(tournament_id: int, *, actor=None) -> int:
@@ -72,10 +84,17 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
     with _step(tournament_id) as step:
         t = step.row
         tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t).select_related("table")}
-        pending = list(Instruction.objects.filter(tournament=t, kind="move", status="pending")
-                       .exclude(from_table=0).select_related("entry__player").order_by("id"))
-        live = set(Table.objects.filter(pk__in=[tt.table_id for tt in tts.values()],
-                                        current_hand__status=Hand.Status.LIVE).values_list("id", flat=True))
+        pending = list(
+            Instruction.objects.filter(tournament=t, kind="move", status="pending")
+            .exclude(from_table=0)
+            .select_related("entry__player")
+            .order_by("id")
+        )
+        live = set(
+            Table.objects.filter(
+                pk__in=[tt.table_id for tt in tts.values()], current_hand__status=Hand.Status.LIVE
+            ).values_list("id", flat=True)
+        )
         _clear_busted_seats(t)  # busted players leave their seats first (a mover may take the seat)
         for i in pending:
             src, dst = tts[i.from_table], tts[i.to_table]
@@ -99,8 +118,12 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
             _push_instruction(t, i)
             done += 1
         for tt in tts.values():
-            if tt.broken and tt.table.status == Table.Status.OPEN and not Seat.objects.filter(
-                    table_id=tt.table_id, player__isnull=False).exists() and tt.table_id not in live:
+            if (
+                tt.broken
+                and tt.table.status == Table.Status.OPEN
+                and not Seat.objects.filter(table_id=tt.table_id, player__isnull=False).exists()
+                and tt.table_id not in live
+            ):
                 table_services.set_table_status(tt.table_id, Table.Status.CLOSED)
         if done:
             _record(step, "moves_made", {"moves": done}, actor)
@@ -131,18 +154,26 @@ def undo_move(instruction_id: int, *, actor=None) -> Instruction:
         tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t)}
         if tts[i.from_table].broken:
             raise ServiceError("invalid", "the old table has been broken")
-        if not Seat.objects.filter(table_id=tts[i.to_table].table_id, number=i.to_seat,
-                                   player_id=i.entry.player_id).exists():
+        if not Seat.objects.filter(
+            table_id=tts[i.to_table].table_id, number=i.to_seat, player_id=i.entry.player_id
+        ).exists():
             raise ServiceError("invalid", "the player is no longer in that seat")
         if Seat.objects.filter(table_id=tts[i.from_table].table_id, number=i.from_seat, player__isnull=False).exists():
             raise ServiceError("invalid", "the old seat is taken")
         name = i.entry.player.name
-        back = _instruct(t, "move", f"Undo: move {name} back: table {i.to_table} seat {i.to_seat} → table "
-                         f"{i.from_table} seat {i.from_seat}",
-                         f"Rückgängig: {name} zurück: Tisch {i.to_table} Platz {i.to_seat} → Tisch "
-                         f"{i.from_table} Platz {i.from_seat}", entry=i.entry,
-                         move=(i.to_table, i.to_seat, i.from_table, i.from_seat), status="pending",
-                         rule=i.rule, undoes=i, actor=actor)
+        back = _instruct(
+            t,
+            "move",
+            f"Undo: move {name} back: table {i.to_table} seat {i.to_seat} → table {i.from_table} seat {i.from_seat}",
+            f"Rückgängig: {name} zurück: Tisch {i.to_table} Platz {i.to_seat} → Tisch "
+            f"{i.from_table} Platz {i.from_seat}",
+            entry=i.entry,
+            move=(i.to_table, i.to_seat, i.from_table, i.from_seat),
+            status="pending",
+            rule=i.rule,
+            undoes=i,
+            actor=actor,
+        )
         _record(step, "move_undone", {"instruction": i.id, "reverse": back.id}, actor)
     execute_moves(t.id, actor=actor)
     return back

@@ -46,8 +46,9 @@ def parse_structure(data: dict) -> eng.Structure:
             else:
                 ante = int(p.get("ante", 0))
                 kind = p.get("ante_kind") or ("none" if not ante else "ante")
-                periods.append(eng.Level(int(p["small_blind"]), int(p["big_blind"]), int(p["minutes"]) * 60,
-                                         ante, kind))
+                periods.append(
+                    eng.Level(int(p["small_blind"]), int(p["big_blind"]), int(p["minutes"]) * 60, ante, kind)
+                )
         return eng.Structure(tuple(periods), data.get("late_registration_until"))
     except (KeyError, TypeError, ValueError) as exc:
         raise ServiceError("invalid", f"bad structure: {exc}") from None
@@ -55,9 +56,16 @@ def parse_structure(data: dict) -> eng.Structure:
 
 def clock_of(t: Tournament) -> eng.Clock:
     """The tournament's clock rebuilt from its stored timestamps."""
-    return eng.Clock(parse_structure(t.structure), started_at=t.clock_started_at, paused_at=t.clock_paused_at,
-                     paused_total=t.clock_paused_total, offset=t.clock_offset, hand_for_hand=t.hand_for_hand,
-                     seconds_per_hand=t.seconds_per_hand, hands_played=t.hands_played_h4h)
+    return eng.Clock(
+        parse_structure(t.structure),
+        started_at=t.clock_started_at,
+        paused_at=t.clock_paused_at,
+        paused_total=t.clock_paused_total,
+        offset=t.clock_offset,
+        hand_for_hand=t.hand_for_hand,
+        seconds_per_hand=t.seconds_per_hand,
+        hands_played=t.hands_played_h4h,
+    )
 
 
 def _store_clock(t: Tournament, clock: eng.Clock) -> None:
@@ -76,16 +84,22 @@ def _rng(t: Tournament) -> random.Random:
 def _level_dict(level: eng.Level | None) -> dict | None:
     if level is None:
         return None
-    return {"small_blind": level.small_blind, "big_blind": level.big_blind, "ante": level.ante,
-            "ante_kind": level.ante_kind, "seconds": level.duration_seconds}
+    return {
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
+        "ante_kind": level.ante_kind,
+        "seconds": level.duration_seconds,
+    }
 
 
 def payout_table_of(t: Tournament, entries: list[Entry] | None = None) -> eng.PayoutTable | None:
     """The payout table: the edited amounts, or the house default from the
     prize pool (buy-ins of every entry, rebuys and add-ons included)."""
     entries = entries if entries is not None else list(Entry.objects.filter(tournament=t))
-    paid = [e for e in entries if e.status not in (Entry.Status.RESERVED, Entry.Status.WAITLISTED,
-                                                    Entry.Status.EXPIRED)]
+    paid = [
+        e for e in entries if e.status not in (Entry.Status.RESERVED, Entry.Status.WAITLISTED, Entry.Status.EXPIRED)
+    ]
     if len(paid) < 2:
         return None
     pool = t.buy_in * (len(paid) + sum(e.rebuys + e.add_ons for e in paid))
@@ -100,8 +114,9 @@ ENTRY_OPS = ("re_enter", "surrender", "rebuy", "add_on")
 _GONE = (Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED)
 
 
-def entry_refusal(t: Tournament, op: str, entry: Entry, player_entries: list[Entry],
-                  late_open: bool) -> ServiceError | None:
+def entry_refusal(
+    t: Tournament, op: str, entry: Entry, player_entries: list[Entry], late_open: bool
+) -> ServiceError | None:
     """Why ``op`` (one of :data:`ENTRY_OPS`) is refused for ``entry`` now,
     or ``None`` when it is allowed.  Pure: no query.
 
@@ -145,8 +160,9 @@ def entry_refusal(t: Tournament, op: str, entry: Entry, player_entries: list[Ent
         used = entry.add_ons if op == "add_on" else entry.rebuys
         if used >= allowed:
             word = "add-on" if op == "add_on" else "rebuy"
-            return ServiceError("not_allowed", f"no {word} allowed ({rule})" if not allowed
-                                else f"no {word} left ({rule})")
+            return ServiceError(
+                "not_allowed", f"no {word} allowed ({rule})" if not allowed else f"no {word} left ({rule})"
+            )
         if entry.status != Entry.Status.SEATED:
             return ServiceError("invalid", "only a seated player rebuys")
         if op == "add_on" and entry.rebuy_pending:
@@ -167,8 +183,9 @@ def _floor(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState]
     entry_of = dict(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).values_list("player_id", "id"))
     seats: dict[int, dict[int, int]] = {n: {} for n in tts}
     number_of = {tt.table_id: n for n, tt in tts.items()}
-    for table_id, number, player_id in Seat.objects.filter(
-            table_id__in=number_of, player__isnull=False).values_list("table_id", "number", "player_id"):
+    for table_id, number, player_id in Seat.objects.filter(table_id__in=number_of, player__isnull=False).values_list(
+        "table_id", "number", "player_id"
+    ):
         if player_id in entry_of:
             seats[number_of[table_id]][number] = entry_of[player_id]
     rules = engine_rules(t)
@@ -177,9 +194,10 @@ def _floor(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState]
         size = rules.final_table_seats if len(tts) == 1 else t.max_seats
         floor.append(eng.TableState(n, seats[n], max(size, max(seats[n], default=0)), _positions(tt)))
     if pending:
-        moves = [eng.Move(i.entry_id, i.from_table, i.from_seat, i.to_table, i.to_seat, ("", ""))
-                 for i in Instruction.objects.filter(tournament=t, kind="move", status="pending")
-                 .exclude(from_table=0)]
+        moves = [
+            eng.Move(i.entry_id, i.from_table, i.from_seat, i.to_table, i.to_seat, ("", ""))
+            for i in Instruction.objects.filter(tournament=t, kind="move", status="pending").exclude(from_table=0)
+        ]
         moves = [m for m in moves if m.from_table in tts and m.to_table in tts]
         if moves:
             try:
@@ -193,5 +211,11 @@ def _positions(tt: TournamentTable) -> Positions | None:
     p = tt.positions
     if not p:
         return None
-    return Positions(p["button"], p["small_blind"], p["big_blind"], p.get("dead_button", False),
-                     p.get("dead_small_blind", False), p.get("heads_up", False))
+    return Positions(
+        p["button"],
+        p["small_blind"],
+        p["big_blind"],
+        p.get("dead_button", False),
+        p.get("dead_small_blind", False),
+        p.get("heads_up", False),
+    )

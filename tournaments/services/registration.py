@@ -25,10 +25,22 @@ from tournaments.services.waitlist import _late_entry, _promote_waitlist, _re_en
 from tournaments.services.writes import _locked_entry, _record, _seat_of, _set_seat, _step
 
 
-def create_tournament(name: str, rulebook: str, structure: dict, *, starting_stack: int, buy_in: int = 0,
-                      max_seats: int | None = None, capacity: int = 0, re_entries_allowed: int = 0,
-                      rebuys_allowed: int = 0, add_ons_allowed: int = 0, seconds_per_hand: int = 120,
-                      seed: int = 0, actor=None) -> Tournament:
+def create_tournament(
+    name: str,
+    rulebook: str,
+    structure: dict,
+    *,
+    starting_stack: int,
+    buy_in: int = 0,
+    max_seats: int | None = None,
+    capacity: int = 0,
+    re_entries_allowed: int = 0,
+    rebuys_allowed: int = 0,
+    add_ons_allowed: int = 0,
+    seconds_per_hand: int = 120,
+    seed: int = 0,
+    actor=None,
+) -> Tournament:
     """Create a tournament in registration.
 
     ``rulebook`` -- ``"wynental"`` (001) or ``"munotpoker"`` (004);
@@ -53,11 +65,20 @@ def create_tournament(name: str, rulebook: str, structure: dict, *, starting_sta
     except ValueError as exc:
         raise ServiceError("invalid", str(exc)) from None
     with transaction.atomic():
-        t = Tournament.objects.create(name=name, rulebook=rulebook, structure=structure, max_seats=seats,
-                                      capacity=capacity, starting_stack=starting_stack, buy_in=buy_in,
-                                      re_entries_allowed=re_entries_allowed, rebuys_allowed=rebuys_allowed,
-                                      add_ons_allowed=add_ons_allowed, seconds_per_hand=seconds_per_hand,
-                                      seed=seed)
+        t = Tournament.objects.create(
+            name=name,
+            rulebook=rulebook,
+            structure=structure,
+            max_seats=seats,
+            capacity=capacity,
+            starting_stack=starting_stack,
+            buy_in=buy_in,
+            re_entries_allowed=re_entries_allowed,
+            rebuys_allowed=rebuys_allowed,
+            add_ons_allowed=add_ons_allowed,
+            seconds_per_hand=seconds_per_hand,
+            seed=seed,
+        )
         step = WriteStep(t)  # a row nobody else sees yet: nothing to lock or check
         _record(step, "created", {"rulebook": rulebook, "structure": structure}, actor)
         step.finish()
@@ -95,22 +116,30 @@ def register(tournament_id: int, player_name: str, *, reserve: bool = False, act
     with _step(tournament_id) as step:
         t = step.row
         player = _player(player_name)
-        if Entry.objects.filter(tournament=t, player=player).exclude(
-                status__in=[Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED]).exists():
+        if (
+            Entry.objects.filter(tournament=t, player=player)
+            .exclude(status__in=[Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED])
+            .exists()
+        ):
             raise ServiceError("duplicate", f"{player.name} is already registered")
         if Entry.objects.filter(tournament=t, player=player).exists() and t.status != Tournament.Status.REGISTRATION:
             raise ServiceError("invalid", f"{player.name} busted before: that is a re-entry")
         number = Entry.objects.filter(tournament=t, player=player).count() + 1
         if t.status == Tournament.Status.REGISTRATION:
-            full = t.capacity and Entry.objects.filter(
-                tournament=t, status__in=[Entry.Status.REGISTERED, Entry.Status.RESERVED]).count() >= t.capacity
-            status = (Entry.Status.WAITLISTED if full
-                      else Entry.Status.RESERVED if reserve else Entry.Status.REGISTERED)
+            full = (
+                t.capacity
+                and Entry.objects.filter(
+                    tournament=t, status__in=[Entry.Status.REGISTERED, Entry.Status.RESERVED]
+                ).count()
+                >= t.capacity
+            )
+            status = Entry.Status.WAITLISTED if full else Entry.Status.RESERVED if reserve else Entry.Status.REGISTERED
             entry = Entry.objects.create(tournament=t, player=player, number=number, status=status)
             _record(step, "registered", {"entry": entry.id, "player": player.name, "status": status}, actor)
             return entry
-        entry = Entry.objects.create(tournament=t, player=player, number=number, status=Entry.Status.WAITLISTED,
-                                     late=True)
+        entry = Entry.objects.create(
+            tournament=t, player=player, number=number, status=Entry.Status.WAITLISTED, late=True
+        )
         _late_entry(step, entry, actor)
         return entry
 
@@ -145,8 +174,14 @@ def re_enter(entry_id: int, *, at_once: bool | None = None, actor=None) -> Entry
         if at_once is None:
             at_once = old.id in _re_entry_holds(t)
         count = Entry.objects.filter(tournament=t, player=old.player).count()
-        entry = Entry.objects.create(tournament=t, player=old.player, number=count + 1,
-                                     status=Entry.Status.WAITLISTED, priority=at_once, late=True)
+        entry = Entry.objects.create(
+            tournament=t,
+            player=old.player,
+            number=count + 1,
+            status=Entry.Status.WAITLISTED,
+            priority=at_once,
+            late=True,
+        )
         _late_entry(step, entry, actor)
     return entry
 
@@ -167,8 +202,9 @@ def surrender(entry_id: int, *, actor=None) -> Entry:
             _set_seat(where[0].table_id, where[1], player_id=None)
         old.status = Entry.Status.SURRENDERED
         old.save(update_fields=["status"])
-        entry = Entry.objects.create(tournament=t, player=old.player, number=count + 1,
-                                     status=Entry.Status.WAITLISTED, priority=False, late=True)
+        entry = Entry.objects.create(
+            tournament=t, player=old.player, number=count + 1, status=Entry.Status.WAITLISTED, priority=False, late=True
+        )
         _record(step, "surrender", {"entry": old.id, "new_entry": entry.id, "rule": "004 74"}, actor)
         _late_entry(step, entry, actor)
     return entry
@@ -198,10 +234,10 @@ def rebuy(entry_id: int, *, add_on: bool = False, actor=None) -> Entry:
         entry.rebuy_pending = False
         entry.save(update_fields=["add_ons", "rebuys", "rebuy_pending"])
         if was_pending:
-            Instruction.objects.filter(tournament=t, kind="rebuy", entry=entry, status="pending").update(
-                status="done")
-        _record(step, "add_on" if add_on else "rebuy", {"entry": entry.id, "rule": rule, "after_bust": was_pending},
-                actor)
+            Instruction.objects.filter(tournament=t, kind="rebuy", entry=entry, status="pending").update(status="done")
+        _record(
+            step, "add_on" if add_on else "rebuy", {"entry": entry.id, "rule": rule, "after_bust": was_pending}, actor
+        )
     return entry
 
 
@@ -229,10 +265,15 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
         seats_total = rules.final_table_seats
         for ts in draw.tables:
             table = table_services.create_table(
-                f"{t.name[:40]} #{t.id} T{ts.number}", small_blind=first.small_blind, big_blind=first.big_blind,
-                max_seats=seats_total, rules_profile=t.rulebook)
-            TournamentTable.objects.create(tournament=t, table=table, number=ts.number,
-                                           first_button=ts.positions.button if ts.positions else None)
+                f"{t.name[:40]} #{t.id} T{ts.number}",
+                small_blind=first.small_blind,
+                big_blind=first.big_blind,
+                max_seats=seats_total,
+                rules_profile=t.rulebook,
+            )
+            TournamentTable.objects.create(
+                tournament=t, table=table, number=ts.number, first_button=ts.positions.button if ts.positions else None
+            )
             for seat, entry_id in ts.seats.items():
                 table_services.set_seat(table.id, seat, player_id=by_id[entry_id].player_id, stack=t.starting_stack)
         Entry.objects.filter(pk__in=list(by_id)).update(status=Entry.Status.SEATED)
@@ -241,7 +282,16 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
         if start_clock:
             _store_clock(t, clock_of(t).start(time.time()))
             fields += ["clock_started_at"]
-        _record(step, "started", {"expired_reservations": expired, "from_waitlist": promoted,
-                               "rules": [str(c) for c in draw.rules],
-                               "cards": [[c.player, c.table, c.seat] for c in draw.cards]}, actor, tuple(fields))
+        _record(
+            step,
+            "started",
+            {
+                "expired_reservations": expired,
+                "from_waitlist": promoted,
+                "rules": [str(c) for c in draw.rules],
+                "cards": [[c.player, c.table, c.seat] for c in draw.cards],
+            },
+            actor,
+            tuple(fields),
+        )
     return t

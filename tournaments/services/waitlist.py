@@ -32,8 +32,12 @@ def _late_entry(step: WriteStep[Tournament], entry: Entry, actor) -> None:
         raise ServiceError("closed", "late registration is closed")
     _clear_busted_seats(t)  # a re-entering player leaves his old seat first
     seated = {s["entry"]: s for s in _fill_waitlist(t, rules, fresh=entry.id)}
-    _record(step, "late_entry", {"entry": entry.id, "player": entry.player.name, "priority": entry.priority,
-                                 "seated": seated.get(entry.id)}, actor)
+    _record(
+        step,
+        "late_entry",
+        {"entry": entry.id, "player": entry.player.name, "priority": entry.priority, "seated": seated.get(entry.id)},
+        actor,
+    )
 
 
 def _re_entry_holds(t: Tournament) -> set[int]:
@@ -46,16 +50,29 @@ def _re_entry_holds(t: Tournament) -> set[int]:
         return set()
     if not clock_of(t).state(time.time()).late_registration_open:
         return set()
-    rows = list(Finish.objects.filter(
-        tournament=t, entry__status=Entry.Status.BUSTED, hand__isnull=False,
-        hand__table__current_hand=F("hand"), hand__table__tournament_table__broken=False,
-    ).values_list("entry_id", "entry__player_id", "entry__number"))
+    rows = list(
+        Finish.objects.filter(
+            tournament=t,
+            entry__status=Entry.Status.BUSTED,
+            hand__isnull=False,
+            hand__table__current_hand=F("hand"),
+            hand__table__tournament_table__broken=False,
+        ).values_list("entry_id", "entry__player_id", "entry__number")
+    )
     if not rows:
         return set()
-    counts = {p: (n, top) for p, n, top in Entry.objects.filter(tournament=t, player_id__in=[r[1] for r in rows])
-              .values("player_id").annotate(n=Count("id"), top=Max("number")).values_list("player_id", "n", "top")}
-    return {entry_id for entry_id, player_id, number in rows
-            if counts[player_id][1] == number and counts[player_id][0] - 1 < t.re_entries_allowed}
+    counts = {
+        p: (n, top)
+        for p, n, top in Entry.objects.filter(tournament=t, player_id__in=[r[1] for r in rows])
+        .values("player_id")
+        .annotate(n=Count("id"), top=Max("number"))
+        .values_list("player_id", "n", "top")
+    }
+    return {
+        entry_id
+        for entry_id, player_id, number in rows
+        if counts[player_id][1] == number and counts[player_id][0] - 1 < t.re_entries_allowed
+    }
 
 
 def _places_free(t: Tournament, floor: list[eng.TableState]) -> int:
@@ -67,8 +84,9 @@ def _places_free(t: Tournament, floor: list[eng.TableState]) -> int:
     return max(free, 0)
 
 
-def _fill_waitlist(t: Tournament, rules: eng.TournamentRules, *, manual: bool = False,
-                   fresh: int | None = None) -> list[dict]:
+def _fill_waitlist(
+    t: Tournament, rules: eng.TournamentRules, *, manual: bool = False, fresh: int | None = None
+) -> list[dict]:
     """Seat waiting entries while places are free (inside the caller's lock).
 
     Order: priority re-entries made at once (004 #72), then by time of
@@ -83,8 +101,11 @@ def _fill_waitlist(t: Tournament, rules: eng.TournamentRules, *, manual: bool = 
     waitlist").  Returns ``{"entry", "table", "seat", "waits", "rule"}`` for
     each seated entry.
     """
-    waiting = list(Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).select_related("player")
-                   .order_by("-priority", "created_at", "id"))
+    waiting = list(
+        Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED)
+        .select_related("player")
+        .order_by("-priority", "created_at", "id")
+    )
     if not waiting or rules.late_entry == "none":
         return []
     floor, _ = _floor(t)
@@ -112,11 +133,18 @@ def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules, *, waitl
         return None
     # a seat a player is still to leave by a pending move is not free yet
     leaving: dict[int, dict[int, str]] = {}
-    for number, seat in Instruction.objects.filter(tournament=t, kind="move", status="pending").exclude(
-            from_table=0).values_list("from_table", "from_seat"):
+    for number, seat in (
+        Instruction.objects.filter(tournament=t, kind="move", status="pending")
+        .exclude(from_table=0)
+        .values_list("from_table", "from_seat")
+    ):
         leaving.setdefault(number, {})[seat] = f"leaving {number}/{seat}"
-    floor = [eng.TableState(ts.number, {**leaving.get(ts.number, {}), **ts.seats}, ts.max_seats, ts.positions)
-             if ts.number in leaving else ts for ts in floor]
+    floor = [
+        eng.TableState(ts.number, {**leaving.get(ts.number, {}), **ts.seats}, ts.max_seats, ts.positions)
+        if ts.number in leaving
+        else ts
+        for ts in floor
+    ]
     try:
         late = eng.seat_late_entrant(entry.id, floor, rules, _rng(t))
     except ValueError:
@@ -137,12 +165,19 @@ def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules, *, waitl
     else:
         how_en, how_de = "late entry", "Späteinstieg"
     rule = f"{rules.cite('waitlist')}, {late.rule}" if waitlist else str(late.rule)
-    text = f"{entry.player.name}: {how_en}, table {late.table} seat {late.seat}" + (
-        ", waits for the button" if wait else "") + f" ({rule})"
-    text_de = f"{entry.player.name}: {how_de}, Tisch {late.table} Platz {late.seat}" + (
-        ", wartet auf den Button" if wait else "") + f" ({rule})"
-    _instruct(t, "move", text, text_de, entry=entry, move=(0, 0, late.table, late.seat), rule=rule,
-              stack=t.starting_stack)
+    text = (
+        f"{entry.player.name}: {how_en}, table {late.table} seat {late.seat}"
+        + (", waits for the button" if wait else "")
+        + f" ({rule})"
+    )
+    text_de = (
+        f"{entry.player.name}: {how_de}, Tisch {late.table} Platz {late.seat}"
+        + (", wartet auf den Button" if wait else "")
+        + f" ({rule})"
+    )
+    _instruct(
+        t, "move", text, text_de, entry=entry, move=(0, 0, late.table, late.seat), rule=rule, stack=t.starting_stack
+    )
     return {"table": late.table, "seat": late.seat, "waits": bool(wait), "rule": rule}
 
 
@@ -187,7 +222,7 @@ def _promote_waitlist(t: Tournament) -> list[int]:
         return []
     if t.capacity:
         room = t.capacity - Entry.objects.filter(tournament=t, status=Entry.Status.REGISTERED).count()
-        waiting = waiting[:max(room, 0)]
+        waiting = waiting[: max(room, 0)]
     ids = [e.id for e in waiting]
     Entry.objects.filter(pk__in=ids).update(status=Entry.Status.REGISTERED)
     return ids

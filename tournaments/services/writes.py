@@ -36,11 +36,18 @@ from tournaments.services.snapshot import _instruction_message, public_snapshot,
 def _lock(tournament_id: int, *, with_tables: bool = True) -> Tournament:
     """Lock the tournament's tables (ascending id), then the tournament row."""
     if with_tables:
-        ids = list(TournamentTable.objects.filter(tournament_id=tournament_id).order_by("table_id")
-                   .values_list("table_id", flat=True))
+        ids = list(
+            TournamentTable.objects.filter(tournament_id=tournament_id)
+            .order_by("table_id")
+            .values_list("table_id", flat=True)
+        )
         if ids:
-            list(Table.objects.filter(id__in=ids).order_by("id").select_for_update(no_key=True)
-                 .values_list("id", flat=True))
+            list(
+                Table.objects.filter(id__in=ids)
+                .order_by("id")
+                .select_for_update(no_key=True)
+                .values_list("id", flat=True)
+            )
     t = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if t is None:
         raise ServiceError("not_found", f"no tournament {tournament_id}")
@@ -75,8 +82,13 @@ def _record(step: WriteStep[Tournament], kind: str, payload: dict, actor=None, f
     at this seq after the commit.  Returns the seq."""
     t = step.row
     seq = step.bump()
-    TournamentEvent.objects.create(tournament=t, seq=seq, kind=kind, payload=payload,
-                                   actor=actor if actor is not None and actor.is_authenticated else None)
+    TournamentEvent.objects.create(
+        tournament=t,
+        seq=seq,
+        kind=kind,
+        payload=payload,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+    )
     step.save(*fields)
     _broadcast_on_commit(t)
     return seq
@@ -89,9 +101,12 @@ def _broadcast_on_commit(t: Tournament) -> None:
     ``full`` and ``public`` texts; the consumers forward one of them)."""
     full = snapshot(t)
     public = public_snapshot(full)
-    message = {"type": "tournament.update", "seq": t.seq,
-               "full": json.dumps({"type": "update", "seq": t.seq, "snapshot": full}),
-               "public": json.dumps({"type": "update", "seq": t.seq, "snapshot": public})}
+    message = {
+        "type": "tournament.update",
+        "seq": t.seq,
+        "full": json.dumps({"type": "update", "seq": t.seq, "snapshot": full}),
+        "public": json.dumps({"type": "update", "seq": t.seq, "snapshot": public}),
+    }
     send_messages_on_commit([(tournament_group(t.id), message)])
 
 
@@ -104,15 +119,38 @@ def _push_instruction(t: Tournament, i: Instruction, table_numbers: set[int] | N
     send_on_commit([table_group(table_id) for table_id in ids], _instruction_message(i))
 
 
-def _instruct(t: Tournament, kind: str, text_en: str, text_de: str, *, entry: Entry | None = None,
-              move: tuple[int, int, int, int] | None = None, status: str = "done", rule: str = "",
-              stack: int = 0, undoes: Instruction | None = None, actor=None,
-              tables: set[int] | None = None) -> Instruction:
+def _instruct(
+    t: Tournament,
+    kind: str,
+    text_en: str,
+    text_de: str,
+    *,
+    entry: Entry | None = None,
+    move: tuple[int, int, int, int] | None = None,
+    status: str = "done",
+    rule: str = "",
+    stack: int = 0,
+    undoes: Instruction | None = None,
+    actor=None,
+    tables: set[int] | None = None,
+) -> Instruction:
     fr, fs, to, ts = move or (None, None, None, None)
-    i = Instruction.objects.create(tournament=t, kind=kind, status=status, entry=entry, from_table=fr,
-                                   from_seat=fs, to_table=to, to_seat=ts, text_en=text_en, text_de=text_de,
-                                   rule=rule, stack=stack, undoes=undoes,
-                                   actor=actor if actor is not None and actor.is_authenticated else None)
+    i = Instruction.objects.create(
+        tournament=t,
+        kind=kind,
+        status=status,
+        entry=entry,
+        from_table=fr,
+        from_seat=fs,
+        to_table=to,
+        to_seat=ts,
+        text_en=text_en,
+        text_de=text_de,
+        rule=rule,
+        stack=stack,
+        undoes=undoes,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+    )
     _push_instruction(t, i, tables)
     return i
 
@@ -131,8 +169,12 @@ def _take_seat(t: Tournament, table_id: int, number: int, player_id: int, stack:
     """Seat a newcomer; a busted player still sitting there (stack 0, no
     seated entry) leaves first."""
     holder = Seat.objects.filter(table_id=table_id, number=number).values_list("player_id", "stack").first()
-    if holder and holder[0] not in (None, player_id) and holder[1] == 0 and not Entry.objects.filter(
-            tournament=t, player_id=holder[0], status=Entry.Status.SEATED).exists():
+    if (
+        holder
+        and holder[0] not in (None, player_id)
+        and holder[1] == 0
+        and not Entry.objects.filter(tournament=t, player_id=holder[0], status=Entry.Status.SEATED).exists()
+    ):
         _set_seat(table_id, number, player_id=None)
     _set_seat(table_id, number, player_id=player_id, stack=stack)
 
@@ -142,31 +184,37 @@ def _clear_busted_seats(t: Tournament) -> int:
     it.  Returns the seats cleared."""
     ids = list(TournamentTable.objects.filter(tournament=t).values_list("table_id", flat=True))
     seated = set(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).values_list("player_id", flat=True))
-    gone = set(Entry.objects.filter(tournament=t).exclude(status=Entry.Status.SEATED)
-               .values_list("player_id", flat=True)) - seated
+    gone = (
+        set(Entry.objects.filter(tournament=t).exclude(status=Entry.Status.SEATED).values_list("player_id", flat=True))
+        - seated
+    )
     cleared = 0
     for table_id, number in Seat.objects.filter(table_id__in=ids, player_id__in=gone, stack=0).values_list(
-            "table_id", "number"):
+        "table_id", "number"
+    ):
         _set_seat(table_id, number, player_id=None)
         cleared += 1
     return cleared
 
 
 def _seat_of(t: Tournament, player_id: int) -> tuple[TournamentTable, int] | None:
-    seat = Seat.objects.filter(player_id=player_id, table__tournament_table__tournament=t,
-                               table__tournament_table__broken=False).first()
+    seat = Seat.objects.filter(
+        player_id=player_id, table__tournament_table__tournament=t, table__tournament_table__broken=False
+    ).first()
     if seat is None:
         return None
     return TournamentTable.objects.get(table_id=seat.table_id), seat.number
 
 
 def _absent_seats(table_id: int) -> list[int]:
-    return list(Seat.objects.filter(table_id=table_id, player__isnull=False, absent=True).order_by("number")
-                .values_list("number", flat=True))
+    return list(
+        Seat.objects.filter(table_id=table_id, player__isnull=False, absent=True)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
 
 
 def _push_absent(table_id: int) -> None:
     """Tell the table's tablet which seats are absent now (on commit;
     ``{"type": "absent", "table_id", "seats"}``, no seq: like an instruction)."""
-    send_on_commit([table_group(table_id)], {"type": "absent", "table_id": table_id,
-                                             "seats": _absent_seats(table_id)})
+    send_on_commit([table_group(table_id)], {"type": "absent", "table_id": table_id, "seats": _absent_seats(table_id)})

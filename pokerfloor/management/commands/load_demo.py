@@ -31,12 +31,25 @@ ACCOUNTS = [
 
 TABLES = [
     # name, small blind, big blind, straddle, profile, dealer, players (seat, name, stack)
-    ("Table 1", 1, 2, 0, "tda-2024", "dealer",
-     [(1, "Anna", 200), (2, "Ben", 340), (4, "Clara", 150), (5, "David", 500), (7, "Eva", 260), (9, "Felix", 180)]),
-    ("Table 2", 2, 5, 0, "casino-cash", "dealer2",
-     [(1, "Gina", 500), (3, "Hugo", 820), (6, "Ines", 450), (8, "Jonas", 1000)]),
-    ("Table 3", 5, 10, 0, "tda-2024", None,
-     [(2, "Karl", 1500), (5, "Lena", 2200), (8, "Mia", 1000)]),
+    (
+        "Table 1",
+        1,
+        2,
+        0,
+        "tda-2024",
+        "dealer",
+        [(1, "Anna", 200), (2, "Ben", 340), (4, "Clara", 150), (5, "David", 500), (7, "Eva", 260), (9, "Felix", 180)],
+    ),
+    (
+        "Table 2",
+        2,
+        5,
+        0,
+        "casino-cash",
+        "dealer2",
+        [(1, "Gina", 500), (3, "Hugo", 820), (6, "Ines", 450), (8, "Jonas", 1000)],
+    ),
+    ("Table 3", 5, 10, 0, "tda-2024", None, [(2, "Karl", 1500), (5, "Lena", 2200), (8, "Mia", 1000)]),
 ]
 
 
@@ -58,8 +71,14 @@ class Command(BaseCommand):
             for name, sb, bb, straddle, profile, dealer, players in TABLES:
                 if Table.objects.filter(name=name).exists():
                     continue
-                table = services.create_table(name, small_blind=sb, big_blind=bb, straddle=straddle,
-                                              rules_profile=profile, dealer=users.get(dealer))
+                table = services.create_table(
+                    name,
+                    small_blind=sb,
+                    big_blind=bb,
+                    straddle=straddle,
+                    rules_profile=profile,
+                    dealer=users.get(dealer),
+                )
                 for seat, player, stack in players:
                     services.seat_player(table.id, seat, player, stack)
         self.stdout.write("Demo room loaded. Log in at /login/ with:")
@@ -72,11 +91,19 @@ class Command(BaseCommand):
         # Demo tournament (tournaments app): 004 MunotPoker, 12 players registered, not started.
         demo = Tournament.objects.filter(name="Demo Deepstack").first()
         if demo is None:
-            demo = tournament_services.create_tournament("Demo Deepstack", "munotpoker", DEFAULT_STRUCTURE,
-                                                         starting_stack=20_000, buy_in=100, re_entries_allowed=1)
+            demo = tournament_services.create_tournament(
+                "Demo Deepstack",
+                "munotpoker",
+                DEFAULT_STRUCTURE,
+                starting_stack=20_000,
+                buy_in=100,
+                re_entries_allowed=1,
+            )
             for i in range(12):
                 tournament_services.register(demo.id, f"Guest {i + 1:02d}")
-        self.stdout.write(f"  tournament director: /tournaments/{demo.id}/   lobby: /tournaments/lobby/{demo.public_token}/")
+        self.stdout.write(
+            f"  tournament director: /tournaments/{demo.id}/   lobby: /tournaments/lobby/{demo.public_token}/"
+        )
         # Cash floor (room app): games, a main and a must-move table, a waitlist, a lobby display link.
         token = load_cash_floor(users)
         self.stdout.write(f"  room dashboard: /room/casino/   lobby screen (no login): /lobby/{token}/")
@@ -94,10 +121,18 @@ def load_cash_floor(users) -> str:
         casino = room.create_room("casino", "Casino", call_seconds=300)
         nl12 = room.create_game(casino.id, "NLHE 1/2", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200)
         nl25 = room.create_game(casino.id, "NLHE 2/5", small_blind=2, big_blind=5, min_buy_in=100, max_buy_in=500)
-        plo = room.create_game(casino.id, "PLO 1/2", variant="plo", small_blind=1, big_blind=2, min_buy_in=100,
-                               max_buy_in=400)
-        room.create_game(casino.id, "Limit Hold'em 2/4", variant="limit_holdem", small_blind=2, big_blind=4,
-                         min_buy_in=40, max_buy_in=400)
+        plo = room.create_game(
+            casino.id, "PLO 1/2", variant="plo", small_blind=1, big_blind=2, min_buy_in=100, max_buy_in=400
+        )
+        room.create_game(
+            casino.id,
+            "Limit Hold'em 2/4",
+            variant="limit_holdem",
+            small_blind=2,
+            big_blind=4,
+            min_buy_in=40,
+            max_buy_in=400,
+        )
         main = room.open_table(nl12.id, "NL 1/2 Main", max_seats=9, dealer=users.get("dealer"))
         must = room.open_table(nl12.id, "NL 1/2 Must-move", kind="must_move", max_seats=9)
         for seat, name in enumerate(["Olga", "Paul", "Rita", "Sven", "Tina", "Uwe", "Vera", "Walt", "Xaver"], start=1):
@@ -116,4 +151,3 @@ def load_cash_floor(users) -> str:
     room.add_to_waitlist(nl12.id, "Ada", source="walk_in")
     room.add_to_waitlist(nl12.id, "Bruno", source="phone_in")
     return room.create_display(casino.id, actor=users["manager"], label="Lobby TV").token
-

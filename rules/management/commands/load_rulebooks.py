@@ -35,7 +35,9 @@ def load_rulebooks(data_dir: Path = DATA_DIR) -> dict:
                 data = json.loads(path.read_text(encoding="utf-8"))
                 slug = data["slug"]
                 book_fields = {
-                    "title": data["title"], "source_file": data["source_file"], "scope": data["scope"],
+                    "title": data["title"],
+                    "source_file": data["source_file"],
+                    "scope": data["scope"],
                     "preamble_de": data.get("preamble_de", ""),
                     "position": ORDER.index(slug) if slug in ORDER else len(ORDER),
                 }
@@ -48,9 +50,12 @@ def load_rulebooks(data_dir: Path = DATA_DIR) -> dict:
             slugs = set()
             for position, item in enumerate(rules):
                 fields = {
-                    "slug": number_slug(item["number"]), "chapter": item.get("chapter", ""),
-                    "title": item["title"], "text_de": item["text_de"],
-                    "summary_en": item.get("summary_en", ""), "position": position,
+                    "slug": number_slug(item["number"]),
+                    "chapter": item.get("chapter", ""),
+                    "title": item["title"],
+                    "text_de": item["text_de"],
+                    "summary_en": item.get("summary_en", ""),
+                    "position": position,
                 }
                 if fields["slug"] in slugs:
                     raise CommandError(f"{path.name}: two rules share the slug {fields['slug']!r}")
@@ -80,7 +85,9 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         counts = load_rulebooks(Path(options["dir"]))
         self.stdout.write(
-            "rulebooks: {rulebooks}, rules created: {created}, updated: {updated}, unchanged: {unchanged}".format(**counts)
+            "rulebooks: {rulebooks}, rules created: {created}, updated: {updated}, unchanged: {unchanged}".format(
+                **counts
+            )
         )
         if counts["stale"]:
             self.stderr.write(f"{counts['stale']} rule(s) in the database are no longer in the files (kept).")

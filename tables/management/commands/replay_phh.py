@@ -64,9 +64,13 @@ def spec_for(hand: PhhHand) -> HandSpec:
 def create_table_for(spec: HandSpec, name: str, dealer: User | None) -> Table:
     """A new table for one PHH hand, with its players seated at their seats."""
     blinds = sorted(b for b in spec.blinds_or_straddles if b > 0) or [spec.min_bet]
-    table = services.create_table(name, small_blind=blinds[0] if len(blinds) > 1 else 0,
-                                  big_blind=blinds[-1] if len(blinds) > 1 else spec.min_bet,
-                                  max_seats=max(2, max(s.seat for s in spec.seats)), dealer=dealer)
+    table = services.create_table(
+        name,
+        small_blind=blinds[0] if len(blinds) > 1 else 0,
+        big_blind=blinds[-1] if len(blinds) > 1 else spec.min_bet,
+        max_seats=max(2, max(s.seat for s in spec.seats)),
+        dealer=dealer,
+    )
     for seat in spec.seats:
         services.seat_player(table.id, seat.seat, seat.player, seat.stack)
     return table
@@ -129,10 +133,12 @@ class WebsocketDealer:
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
         opener.open(f"{self.http_base}/login/").read()
         csrf = next((c.value for c in jar if c.name == "csrftoken"), "")
-        body = urllib.parse.urlencode({"username": username, "password": password,
-                                       "csrfmiddlewaretoken": csrf}).encode()
-        request = urllib.request.Request(f"{self.http_base}/login/", data=body,
-                                         headers={"Referer": f"{self.http_base}/login/"})
+        body = urllib.parse.urlencode(
+            {"username": username, "password": password, "csrfmiddlewaretoken": csrf}
+        ).encode()
+        request = urllib.request.Request(
+            f"{self.http_base}/login/", data=body, headers={"Referer": f"{self.http_base}/login/"}
+        )
         opener.open(request).read()
         session = next((c.value for c in jar if c.name == "sessionid"), None)
         if session is None:
@@ -146,8 +152,7 @@ class WebsocketDealer:
         headers = {"Cookie": f"sessionid={self.session}", "Origin": self.http_base}
         async with websockets.connect(url, additional_headers=headers, max_size=None) as ws:
             snapshot = json.loads(await ws.recv())["snapshot"]
-            snapshot = await self._send(ws, snapshot,
-                                        {"type": "start_hand", "spec": services.spec_to_dict(spec)})
+            snapshot = await self._send(ws, snapshot, {"type": "start_hand", "spec": services.spec_to_dict(spec)})
             replica = Replica(spec)
             for line in lines:
                 action = replica.translate(line)
@@ -180,8 +185,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="+", help="PHH files or folders (searched recursively)")
-        parser.add_argument("--via-websocket", metavar="ws://HOST:PORT",
-                            help="play over the dealer websocket of a running server")
+        parser.add_argument(
+            "--via-websocket", metavar="ws://HOST:PORT", help="play over the dealer websocket of a running server"
+        )
         parser.add_argument("--username", default="dealer", help="dealer login for --via-websocket")
         parser.add_argument("--password", default="dealer-demo", help="dealer password for --via-websocket")
         parser.add_argument("--json", action="store_true", help="one JSON object per hand")
@@ -227,7 +233,11 @@ class Command(BaseCommand):
                 self.stdout.write(json.dumps(result))
             else:
                 status = "ok  " if result["ok"] else "FAIL"
-                detail = "" if result["ok"] else f"  {result['error']} expected={result['expected']} actual={result['actual']}"
+                detail = (
+                    ""
+                    if result["ok"]
+                    else f"  {result['error']} expected={result['expected']} actual={result['actual']}"
+                )
                 self.stdout.write(f"{status} {path}{detail}")
         if not options["json"]:
             self.stdout.write(f"{len(files) - failures} ok, {failures} failed of {len(files)} hands")

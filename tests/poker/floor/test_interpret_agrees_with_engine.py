@@ -37,10 +37,16 @@ SCENARIOS = [
     ("flop first to act", False, ["call", "call", "call", "check", "board"]),
     ("flop facing a bet", False, ["call", "call", "call", "check", "board", ("to", 150)]),
     ("flop facing a bet and a raise", False, ["call", "call", "call", "check", "board", ("to", 150), ("to", 500)]),
-    ("turn facing a bet", False, ["call", "call", "call", "check", "board", "check", "check", "check", "check",
-                                  "board", ("to", 300)]),
-    ("river first to act", False, ["call", "call", "call", "check", "board"] + ["check"] * 4 + ["board"]
-     + ["check"] * 4 + ["board"]),
+    (
+        "turn facing a bet",
+        False,
+        ["call", "call", "call", "check", "board", "check", "check", "check", "check", "board", ("to", 300)],
+    ),
+    (
+        "river first to act",
+        False,
+        ["call", "call", "call", "check", "board"] + ["check"] * 4 + ["board"] + ["check"] * 4 + ["board"],
+    ),
 ]
 
 
@@ -81,9 +87,15 @@ def _situation(state, sb, bb, last, limit):
     pos = state.to_act
     top = max(state.bets)
     return Situation(
-        street=state.street, small_blind=sb, big_blind=bb, to_call=top - state.bets[pos],
-        last_raise=last if top else 0, in_front=state.bets[pos], stack=state.stacks[pos],
-        pot=sum(state.contributions) + sum(state.bets), limit=limit,
+        street=state.street,
+        small_blind=sb,
+        big_blind=bb,
+        to_call=top - state.bets[pos],
+        last_raise=last if top else 0,
+        in_front=state.bets[pos],
+        stack=state.stacks[pos],
+        pot=sum(state.contributions) + sum(state.bets),
+        limit=limit,
     )
 
 
@@ -96,8 +108,9 @@ def test_interpreter_and_engine_agree_on_min_raise_to_and_max_to(game, rule, uni
     state, last = _play(state, actions)
     legal = state.legal()
     assert legal.can_bet_or_raise, name
-    profile = with_overrides(get_profile("nlhe"), min_raise=rule, bet_unit="small_blind" if unit else None,
-                             bet_unit_big_blind_stakes=())
+    profile = with_overrides(
+        get_profile("nlhe"), min_raise=rule, bet_unit="small_blind" if unit else None, bet_unit_big_blind_stakes=()
+    )
     situation = _situation(state, sb, bb, last, GAMES[game])
     assert raise_bounds(profile, situation) == (legal.min_raise_to, legal.max_raise_to)
 
@@ -109,18 +122,35 @@ def test_the_ruling_reports_the_engine_minimum(game):
     state, last = _play(state, [("to", 400)])
     legal = state.legal()
     s = _situation(state, sb, bb, last, GAMES[game])
-    r = interpret_json("nlhe", {"situation": {
-        "street": s.street, "small_blind": sb, "big_blind": bb, "to_call": s.to_call, "last_raise": s.last_raise,
-        "in_front": s.in_front, "stack": s.stack, "pot": s.pot, "limit": GAMES[game]},
-        "observed": {"chips": {str(s.to_call): 1}}})
+    r = interpret_json(
+        "nlhe",
+        {
+            "situation": {
+                "street": s.street,
+                "small_blind": sb,
+                "big_blind": bb,
+                "to_call": s.to_call,
+                "last_raise": s.last_raise,
+                "in_front": s.in_front,
+                "stack": s.stack,
+                "pot": s.pot,
+                "limit": GAMES[game],
+            },
+            "observed": {"chips": {str(s.to_call): 1}},
+        },
+    )
     assert (r["action"], r["min_raise_to"]) == ("call", legal.min_raise_to)
 
 
 def test_old_and_new_spellings_of_split_limit_are_the_same_situation():
     base = dict(street="flop", small_blind=50, big_blind=100, to_call=100, last_raise=100, stack=5000, pot=400)
     assert Situation(**base, limit="split_limit") == Situation(**base, limit="fixed_limit")
-    r_old = interpret_json("casino-cash", {"situation": dict(base, limit="split_limit"), "observed": {"declared": "raise"}})
-    r_new = interpret_json("casino-cash", {"situation": dict(base, limit="fixed_limit"), "observed": {"declared": "raise"}})
+    r_old = interpret_json(
+        "casino-cash", {"situation": dict(base, limit="split_limit"), "observed": {"declared": "raise"}}
+    )
+    r_new = interpret_json(
+        "casino-cash", {"situation": dict(base, limit="fixed_limit"), "observed": {"declared": "raise"}}
+    )
     assert r_old == r_new and (r_old["action"], r_old["amount"]) == ("raise", 200)
 
 

@@ -15,8 +15,9 @@ from poker.houserules import PROFILES, get_profile
 
 DATA = Path(__file__).resolve().parents[3] / "rules" / "rulebooks"
 
-MUNOT, CASH, WYN, BET, NLHE, TDA = (get_profile(s) for s in
-                                    ("munotpoker", "casino-cash", "wynental", "betting-rules", "nlhe", "tda-2024"))
+MUNOT, CASH, WYN, BET, NLHE, TDA = (
+    get_profile(s) for s in ("munotpoker", "casino-cash", "wynental", "betting-rules", "nlhe", "tda-2024")
+)
 
 
 def labels(citations):
@@ -73,8 +74,10 @@ def test_003_oot_bet_binds_but_its_chips_are_taken_back_until_his_turn():
 
 def test_004_55_binding_call_with_nothing_to_call_is_a_check_and_a_bet_of_the_stack_is_all_in():
     snapshot = {"players": [], "legal": {"call_amount": 0, "max_raise_to": 900}}
-    assert P.resolve_out_of_turn(MUNOT, {"type": "call", "seat": 4}, ["check"], snapshot).action == \
-        {"type": "check", "seat": 4}
+    assert P.resolve_out_of_turn(MUNOT, {"type": "call", "seat": 4}, ["check"], snapshot).action == {
+        "type": "check",
+        "seat": 4,
+    }
     allin = P.resolve_out_of_turn(MUNOT, {"type": "bet", "seat": 4, "to": 900}, ["check"], {"max_raise_to": 900})
     assert allin.action == {"type": "all_in", "seat": 4}
     check_facing = P.resolve_out_of_turn(MUNOT, {"type": "check", "seat": 4}, [], {"call_amount": 200})
@@ -88,13 +91,16 @@ def test_an_all_in_in_between_counts_as_a_raise_unless_it_is_only_a_call():
     assert P.resolve_out_of_turn(MUNOT, held, [{"type": "all_in", "seat": 3, "as": "call"}]).status == "binding"
 
 
-@pytest.mark.parametrize("held,intervening", [
-    ({"type": "raise", "seat": 5}, []),            # no amount
-    ({"type": "shout", "seat": 5}, []),
-    ({"type": "call"}, []),
-    ({"type": "call", "seat": 5}, ["dance"]),
-    ({"type": "call", "seat": 5}, "check"),
-])
+@pytest.mark.parametrize(
+    "held,intervening",
+    [
+        ({"type": "raise", "seat": 5}, []),  # no amount
+        ({"type": "shout", "seat": 5}, []),
+        ({"type": "call"}, []),
+        ({"type": "call", "seat": 5}, ["dance"]),
+        ({"type": "call", "seat": 5}, "check"),
+    ],
+)
 def test_out_of_turn_rejects_bad_input(held, intervening):
     with pytest.raises(P.ProcedureError):
         P.resolve_out_of_turn(MUNOT, held, intervening)
@@ -188,8 +194,9 @@ def test_one_exposed_hole_card_000_allgemein_9_misdeal_001_6_25_replace_004_35_r
     assert w.corrections == () and "burn card" in w.instructions_en
     # 004: one is replaced, two are a misdeal until substantial action (#36)
     assert P.walk(MUNOT, "exposed_card", ["deal", "one"]).corrections == ()
-    assert P.walk(MUNOT, "exposed_card", ["deal", "two_or_more", "no", "two_no_chips"]).corrections == \
-        ({"type": "misdeal"},)
+    assert P.walk(MUNOT, "exposed_card", ["deal", "two_or_more", "no", "two_no_chips"]).corrections == (
+        {"type": "misdeal"},
+    )
 
 
 def test_misdeal_deadline_004_36_two_folds_are_not_substantial_but_000_allgemein_9_two_actions_are():
@@ -202,8 +209,9 @@ def test_misdeal_deadline_004_36_two_folds_are_not_substantial_but_000_allgemein
 
 
 def test_misdeal_causes_follow_the_rulebook():
-    causes = {b: {o.key for o in P.walk(p, "misdeal", []).options} for b, p in
-              (("003", NLHE), ("004", MUNOT), ("000", CASH))}
+    causes = {
+        b: {o.key for o in P.walk(p, "misdeal", []).options} for b, p in (("003", NLHE), ("004", MUNOT), ("000", CASH))
+    }
     assert "not_shuffled" in causes["003"] and "not_shuffled" not in causes["004"]
     assert "button_short" in causes["004"] and "button_short" not in causes["000"]
     assert "004 #37" in labels(P.walk(MUNOT, "misdeal", ["button_short"]).citations)
@@ -220,8 +228,12 @@ def test_walk_rejects_unknown_procedures_and_answers():
 
 
 # --------------------------------------------------------------------------- suggestions
-EVENTS = [START, ev(1, {"type": "fold", "seat": 3}), ev(2, {"type": "call", "seat": 4}),
-          ev(3, {"type": "raise", "seat": 5, "to": 600})]
+EVENTS = [
+    START,
+    ev(1, {"type": "fold", "seat": 3}),
+    ev(2, {"type": "call", "seat": 4}),
+    ev(3, {"type": "raise", "seat": 5, "to": 600}),
+]
 
 
 def call(reason, events=EVENTS, seat=None, **kw):
@@ -274,15 +286,19 @@ def test_misdeal_is_suggested_only_while_004_36_allows_it():
 
 
 def test_voided_actions_do_not_count_toward_substantial_action():
-    events = EVENTS + [ev(4, {"type": "void", "index": 3}, kind="correction"),
-                       ev(5, {"type": "void", "index": 2}, kind="correction")]
+    events = EVENTS + [
+        ev(4, {"type": "void", "index": 3}, kind="correction"),
+        ev(5, {"type": "void", "index": 2}, kind="correction"),
+    ]
     assert P.suggest_rulings(MUNOT, call("misdeal", events=events))[0].key == "misdeal"
 
 
 def test_004_44_oversized_chip_facing_blinds_replaces_the_recorded_call_but_000_aktionen_4_keeps_it():
     events = [START, ev(1, {"type": "call", "seat": 5})]
-    data = {"situation": {"street": "preflop", "blinds": [50, 100], "to_call": 100, "stack": 5000},
-            "observed": {"chips": {"500": 1}}}
+    data = {
+        "situation": {"street": "preflop", "blinds": [50, 100], "to_call": 100, "stack": 5000},
+        "observed": {"chips": {"500": 1}},
+    }
     m = P.suggest_rulings(MUNOT, call("chip_action", events=events, seat=5, interpretation=data))
     assert m[0].corrections == ({"type": "replace", "index": 1, "action": {"type": "raise", "seat": 5, "to": 500}},)
     assert "004 #44" in labels(m[0].citations) and m[-1].key == "play_on"
@@ -291,8 +307,10 @@ def test_004_44_oversized_chip_facing_blinds_replaces_the_recorded_call_but_000_
 
 
 def test_chip_action_not_yet_recorded_gives_the_action_to_enter():
-    data = {"situation": {"street": "preflop", "blinds": [50, 100], "to_call": 100, "stack": 5000},
-            "observed": {"chips": {"500": 1}}}
+    data = {
+        "situation": {"street": "preflop", "blinds": [50, 100], "to_call": 100, "stack": 5000},
+        "observed": {"chips": {"500": 1}},
+    }
     s = P.suggest_rulings(MUNOT, call("chip_action", events=[START], seat=5, interpretation=data))
     assert s[0].action == {"type": "raise", "seat": 5, "to": 500} and s[0].corrections == ()
 
@@ -321,8 +339,12 @@ def test_exposed_card_on_the_deal_001_6_25_is_never_a_misdeal():
 
 
 def test_suggest_rulings_rejects_bad_calls():
-    for bad in ({"reason": "weather"}, {"reason": "misdeal", "events": "x"}, {"reason": "out_of_turn", "events": []},
-                "misdeal"):
+    for bad in (
+        {"reason": "weather"},
+        {"reason": "misdeal", "events": "x"},
+        {"reason": "out_of_turn", "events": []},
+        "misdeal",
+    ):
         with pytest.raises(P.ProcedureError):
             P.suggest_rulings(MUNOT, bad)
 
@@ -354,8 +376,11 @@ def test_every_result_is_json_and_every_citation_resolves_to_a_shipped_rule():
     for profile in PROFILES.values():
         docs = [p.to_dict() for p in P.procedures_for(profile)]
         docs += [s.to_dict() for c in calls for s in P.suggest_rulings(profile, c)]
-        docs += [P.clock_policy(profile).to_dict(), P.time_expired(profile, True, 1).to_dict(),
-                 P.sit_out_rule(profile).to_dict()] + [o.to_dict() for o in P.penalty_options(profile)]
+        docs += [
+            P.clock_policy(profile).to_dict(),
+            P.time_expired(profile, True, 1).to_dict(),
+            P.sit_out_rule(profile).to_dict(),
+        ] + [o.to_dict() for o in P.penalty_options(profile)]
         text = json.dumps(docs)
         for c in _all_citations(json.loads(text)):
             if c["rulebook"] == "tda-2024":
@@ -366,8 +391,10 @@ def test_every_result_is_json_and_every_citation_resolves_to_a_shipped_rule():
 
 
 def test_procedures_import_without_django():
-    code = ("import sys, poker.floor.procedures; "
-            "sys.exit(1 if any(m == 'django' or m.startswith('django.') for m in sys.modules) else 0)")
+    code = (
+        "import sys, poker.floor.procedures; "
+        "sys.exit(1 if any(m == 'django' or m.startswith('django.') for m in sys.modules) else 0)"
+    )
     assert subprocess.run([sys.executable, "-c", code], cwd=str(DATA.parents[1])).returncode == 0
 
 

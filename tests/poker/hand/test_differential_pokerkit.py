@@ -82,8 +82,12 @@ def random_setup(rng: random.Random, allow_straddle: bool = True) -> dict:
         else:
             stacks.append(rng.randint(1, bb + max(antes) + 1))
     return {
-        "n": n, "blinds": tuple(blinds), "antes": tuple(antes), "min_bet": bb,
-        "stacks": tuple(stacks), "trimming": rng.random() < 0.5,
+        "n": n,
+        "blinds": tuple(blinds),
+        "antes": tuple(antes),
+        "min_bet": bb,
+        "stacks": tuple(stacks),
+        "trimming": rng.random() < 0.5,
     }
 
 
@@ -127,8 +131,7 @@ def pokerkit_style_final(state: HandState) -> tuple[int, ...]:
     before = list(state.final_stacks)
     for award in state.awards:
         before[award.position] -= award.amount
-    strength = {p: hand_strength(state.hole_cards[p], state.board)
-                for p in range(len(before)) if not state.folded[p]}
+    strength = {p: hand_strength(state.hole_cards[p], state.board) for p in range(len(before)) if not state.folded[p]}
     winners_of = []
     for pot in state.pots:
         best = max(strength[p] for p in pot.eligible)
@@ -145,13 +148,22 @@ def pokerkit_style_final(state: HandState) -> tuple[int, ...]:
 def play_hand(rng: random.Random, setup: dict, rules: Rules, exact: bool, stats: dict) -> None:
     n = setup["n"]
     pk = NoLimitTexasHoldem.create_state(
-        AUTOMATIONS, setup["trimming"], setup["antes"], setup["blinds"], setup["min_bet"],
-        setup["stacks"], n, mode=Mode.CASH_GAME,
+        AUTOMATIONS,
+        setup["trimming"],
+        setup["antes"],
+        setup["blinds"],
+        setup["min_bet"],
+        setup["stacks"],
+        n,
+        mode=Mode.CASH_GAME,
     )
     spec = HandSpec(
         seats=tuple(SeatSpec(i + 1, f"p{i + 1}", s) for i, s in enumerate(setup["stacks"])),
-        blinds_or_straddles=setup["blinds"], antes=setup["antes"], min_bet=setup["min_bet"],
-        ante_trimming=setup["trimming"], rules=rules,
+        blinds_or_straddles=setup["blinds"],
+        antes=setup["antes"],
+        min_bet=setup["min_bet"],
+        ante_trimming=setup["trimming"],
+        rules=rules,
     )
     state = HandState.start(spec)
     # Read the cards from pokerkit's operations (it mucks losing hands).
@@ -195,7 +207,7 @@ def play_hand(rng: random.Random, setup: dict, rules: Rules, exact: bool, stats:
             board = [repr(c) for op in pk.operations if isinstance(op, BoardDealing) for c in op.cards]
             have = len(state.board)
             assert len(board) >= have + state.board_cards_due
-            state = state.deal_board("".join(board[have:have + state.board_cards_due]))
+            state = state.deal_board("".join(board[have : have + state.board_cards_due]))
         else:
             raise AssertionError(f"unexpected phase {state.phase} with all cards known: {state.history}")
     assert not pk.status

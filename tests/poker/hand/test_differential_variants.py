@@ -25,7 +25,11 @@ import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import (  # noqa: E402
-    BoardDealing, FixedLimitTexasHoldem, HoleDealing, Mode, PotLimitOmahaHoldem,
+    BoardDealing,
+    FixedLimitTexasHoldem,
+    HoleDealing,
+    Mode,
+    PotLimitOmahaHoldem,
 )
 
 from poker.hand import HandSpec, HandState, Rules, SeatSpec, hand_strength  # noqa: E402
@@ -44,8 +48,9 @@ def pokerkit_style_final(state: HandState) -> tuple[int, ...]:
     before = list(state.final_stacks)
     for award in state.awards:
         before[award.position] -= award.amount
-    strength = {p: hand_strength(state.hole_cards[p], state.board, game)
-                for p in range(len(before)) if not state.folded[p]}
+    strength = {
+        p: hand_strength(state.hole_cards[p], state.board, game) for p in range(len(before)) if not state.folded[p]
+    }
     winners_of = []
     for pot in state.pots:
         best = max(strength[p] for p in pot.eligible)
@@ -63,12 +68,25 @@ def create(game: str, setup: dict):
     n = setup["n"]
     if game == "plo":
         return PotLimitOmahaHoldem.create_state(
-            AUTOMATIONS, setup["trimming"], setup["antes"], setup["blinds"], setup["min_bet"],
-            setup["stacks"], n, mode=Mode.CASH_GAME,
+            AUTOMATIONS,
+            setup["trimming"],
+            setup["antes"],
+            setup["blinds"],
+            setup["min_bet"],
+            setup["stacks"],
+            n,
+            mode=Mode.CASH_GAME,
         )
     return FixedLimitTexasHoldem.create_state(
-        AUTOMATIONS, setup["trimming"], setup["antes"], setup["blinds"], setup["min_bet"],
-        2 * setup["min_bet"], setup["stacks"], n, mode=Mode.CASH_GAME,
+        AUTOMATIONS,
+        setup["trimming"],
+        setup["antes"],
+        setup["blinds"],
+        setup["min_bet"],
+        2 * setup["min_bet"],
+        setup["stacks"],
+        n,
+        mode=Mode.CASH_GAME,
     )
 
 
@@ -77,8 +95,12 @@ def play_hand(game: str, rng: random.Random, setup: dict, stats: dict) -> None:
     pk = create(game, setup)
     spec = HandSpec(
         seats=tuple(SeatSpec(i + 1, f"p{i + 1}", s) for i, s in enumerate(setup["stacks"])),
-        blinds_or_straddles=setup["blinds"], antes=setup["antes"], min_bet=setup["min_bet"],
-        ante_trimming=setup["trimming"], rules=Rules.pokerkit(), game=game,
+        blinds_or_straddles=setup["blinds"],
+        antes=setup["antes"],
+        min_bet=setup["min_bet"],
+        ante_trimming=setup["trimming"],
+        rules=Rules.pokerkit(),
+        game=game,
         big_bet=2 * setup["min_bet"] if game == "limit_holdem" else None,
     )
     state = HandState.start(spec)
@@ -113,7 +135,7 @@ def play_hand(game: str, rng: random.Random, setup: dict, stats: dict) -> None:
         elif state.phase == "board":
             board = [repr(c) for op in pk.operations if isinstance(op, BoardDealing) for c in op.cards]
             have = len(state.board)
-            state = state.deal_board("".join(board[have:have + state.board_cards_due]))
+            state = state.deal_board("".join(board[have : have + state.board_cards_due]))
         else:
             raise AssertionError(f"unexpected phase {state.phase}: {state.history}")
     assert not pk.status

@@ -63,11 +63,17 @@ def test_wsop_2019_quirk_is_reported_not_repaired():
 
 
 def test_bad_data_is_reported_never_raised():
-    text = next(p for p in FILES if "pluribus" in str(p)).read_text().replace("finishing_stacks = [", "finishing_stacks = [1, ")
+    text = (
+        next(p for p in FILES if "pluribus" in str(p))
+        .read_text()
+        .replace("finishing_stacks = [", "finishing_stacks = [1, ")
+    )
     result = replay(text)
     assert not result.ok
-    broken = replay('variant = "NT"\nmin_bet = 2\nstarting_stacks = [100, 100]\nantes = 0\n'
-                    'blinds_or_straddles = [1, 2]\nactions = ["p1 cbr 1"]\n')
+    broken = replay(
+        'variant = "NT"\nmin_bet = 2\nstarting_stacks = [100, 100]\nantes = 0\n'
+        'blinds_or_straddles = [1, 2]\nactions = ["p1 cbr 1"]\n'
+    )
     assert not broken.ok and broken.error_code in ("not_your_turn", "below_minimum_raise")
     assert replay("this is not toml").error_code == "bad_spec"
 
@@ -94,10 +100,18 @@ def test_export_round_trip_with_dealer_awards_and_unknown_cards():
     spec = HandSpec.standard(seats, button=7, small_blind=10, big_blind=20, ante=5, rules=rules)
     state = HandState.start(spec)
     for action in (
-        {"type": "all_in", "seat": 7}, {"type": "call", "seat": 2}, {"type": "call", "seat": 4},
-        {"type": "board", "cards": ""}, {"type": "check", "seat": 2}, {"type": "check", "seat": 4},
-        {"type": "board", "cards": "2c"}, {"type": "bet", "seat": 2, "to": 100}, {"type": "call", "seat": 4},
-        {"type": "board", "cards": ""}, {"type": "check", "seat": 2}, {"type": "check", "seat": 4},
+        {"type": "all_in", "seat": 7},
+        {"type": "call", "seat": 2},
+        {"type": "call", "seat": 4},
+        {"type": "board", "cards": ""},
+        {"type": "check", "seat": 2},
+        {"type": "check", "seat": 4},
+        {"type": "board", "cards": "2c"},
+        {"type": "bet", "seat": 2, "to": 100},
+        {"type": "call", "seat": 4},
+        {"type": "board", "cards": ""},
+        {"type": "check", "seat": 2},
+        {"type": "check", "seat": 4},
         {"type": "award", "pot": 0, "winners": [2, 7]},
         {"type": "award", "pot": 1, "winners": [4]},
     ):
@@ -122,7 +136,6 @@ def test_pokerkit_agrees_on_every_file():
         for path in FILES:
             with open(path, "rb") as fp:
                 hh = pokerkit.HandHistory.load(fp)
-            for pk_state in hh:
-                pass
+            pk_state = list(hh)[-1]
             ours = replay(path, repair=True)
             assert tuple(pk_state.stacks) == ours.actual, _id(path)

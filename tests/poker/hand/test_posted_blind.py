@@ -20,7 +20,7 @@ import dataclasses
 
 import pytest
 
-from poker.hand import EngineError, HandSpec, HandState, Rules, SeatSpec
+from poker.hand import EngineError, HandSpec, HandState, SeatSpec
 from poker.hand.phh import export_phh, load_phh, replay
 
 

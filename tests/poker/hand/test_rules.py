@@ -186,8 +186,15 @@ def test_main_and_side_pots_three_way_all_in():
     s = play(s, A("all_in", 3), A("call", 1), A("call", 2))
     assert [tuple(p) for p in s.pots] == [(300, (0, 1, 2)), (400, (1, 2))]
     assert s.stacks == (0, 0, 700)  # 700 uncalled returned
-    s = play(s, A("hole", 1, cards="AsAh"), A("hole", 2, cards="KsKh"), A("hole", 3, cards="QsQh"),
-             A("board", cards="2c7d9h"), A("board", cards="Js"), A("board", cards="3c"))
+    s = play(
+        s,
+        A("hole", 1, cards="AsAh"),
+        A("hole", 2, cards="KsKh"),
+        A("hole", 3, cards="QsQh"),
+        A("board", cards="2c7d9h"),
+        A("board", cards="Js"),
+        A("board", cards="3c"),
+    )
     assert s.phase == "complete" and s.final_stacks == (300, 400, 700)
 
 
@@ -315,8 +322,12 @@ def test_illegal_action_refused_with_code_and_state_unchanged(code, setup, actio
 def test_bad_award_and_betting_closed_and_below_minimum_bet_codes():
     s = table([100, 300, 1000], sb=5, bb=10)
     s = play(s, A("all_in", 3), A("call", 1), A("call", 2), A("board"), A("board"), A("board"))
-    for bad in ({"pot": 5, "winners": [1]}, {"pot": 1, "winners": [1]}, {"pot": 0, "winners": []},
-                {"pot": 0, "winners": [1, 1]}):
+    for bad in (
+        {"pot": 5, "winners": [1]},
+        {"pot": 1, "winners": [1]},
+        {"pot": 0, "winners": []},
+        {"pot": 0, "winners": [1, 1]},
+    ):
         with pytest.raises(EngineError) as e:
             s.apply({"type": "award", **bad})
         assert e.value.code == "bad_award"
@@ -351,9 +362,18 @@ def test_fold_when_check_possible_is_binding_and_no_chips_are_lost():
     # remaining player with the largest contribution; nothing is burned
     # (pokerkit 0.6.5 burns it or fails an assertion).
     s = table([1000, 1000, 10, 6], sb=1, bb=2, button=4)
-    s = play(s, A("all_in", 3), A("all_in", 4), A("raise", 1, to=60), A("call", 2),
-             A("hole", 3, cards="6dAh"), A("hole", 4, cards="3c8c"),
-             A("board", cards="3dAc6h"), A("fold", 1), A("fold", 2))
+    s = play(
+        s,
+        A("all_in", 3),
+        A("all_in", 4),
+        A("raise", 1, to=60),
+        A("call", 2),
+        A("hole", 3, cards="6dAh"),
+        A("hole", 4, cards="3c8c"),
+        A("board", cards="3dAc6h"),
+        A("fold", 1),
+        A("fold", 2),
+    )
     assert s.phase == "board" and s.betting_over
     s = play(s, A("board", cards="7s"), A("board", cards="Th"))
     assert s.phase == "complete"

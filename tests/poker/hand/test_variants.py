@@ -64,12 +64,15 @@ def test_game_defaults_to_nlhe_and_old_constructor_calls_still_work():
     assert info.value.code == "bad_spec"
 
 
-@pytest.mark.parametrize("kw", [
-    {"game": "plo"},
-    {"game": "limit_holdem", "big_bet": 200},
-    {"bomb_pot": 300, "boards": 2, "run_it_twice_min_pot": 5000},
-    {"straddles": [Straddle("live", 3), Straddle("live", 4)]},
-])
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"game": "plo"},
+        {"game": "limit_holdem", "big_bet": 200},
+        {"bomb_pot": 300, "boards": 2, "run_it_twice_min_pot": 5000},
+        {"straddles": [Straddle("live", 3), Straddle("live", 4)]},
+    ],
+)
 def test_spec_json_round_trip_keeps_variant_fields(kw):
     rules = Rules(bet_unit="small_blind", bet_unit_big_blind_stakes=((2, 5),), limit_raise_cap=None)
     spec = HandSpec.standard(seats(1000, 900, 800, 700, 600), 5, 50, 100, rules=rules, **kw)
@@ -158,8 +161,9 @@ def test_split_limit_cap_lifted_when_two_players_left_000_aktionen_3():
     assert s.legal().can_bet_or_raise and s.legal().min_raise_to == 700
     # With the house rule off (pokerkit's reading) the cap stays.
     t = limit_table([5000] * 4, rules=Rules(limit_cap_lifted_heads_up=False))
-    t = play(t, act("raise", 3, to=200), act("fold", 4), act("fold", 1), act("raise", 2, to=300),
-             act("raise", 3, to=400))
+    t = play(
+        t, act("raise", 3, to=200), act("fold", 4), act("fold", 1), act("raise", 2, to=300), act("raise", 3, to=400)
+    )
     assert t.legal().raise_blocked_by == "raise_cap"
 
 
@@ -295,14 +299,17 @@ def test_live_straddle_takes_precedence_000_aktionen_1():
     assert s.spec.blinds_or_straddles == (50, 100, 200, 0, 0)
 
 
-@pytest.mark.parametrize("requests", [
-    [Straddle("live", 4)],                      # not under the gun
-    [Straddle("live", 3, 300)],                 # not double the big blind
-    [Straddle("button", 3)],                    # not the button
-    [Straddle("mississippi", 1)],               # a blind
-    [Straddle("mississippi", 4), Straddle("button", 5)],
-    [Straddle("sideways", 4)],
-])
+@pytest.mark.parametrize(
+    "requests",
+    [
+        [Straddle("live", 4)],  # not under the gun
+        [Straddle("live", 3, 300)],  # not double the big blind
+        [Straddle("button", 3)],  # not the button
+        [Straddle("mississippi", 1)],  # a blind
+        [Straddle("mississippi", 4), Straddle("button", 5)],
+        [Straddle("sideways", 4)],
+    ],
+)
 def test_straddles_out_of_the_rules_are_refused(requests):
     assert not can_straddles([1, 2, 3, 4, 5], 100, requests, Rules())
     with pytest.raises(EngineError) as info:
@@ -390,7 +397,9 @@ def test_run_it_twice_needs_every_player_the_pot_and_the_floor_000_aktionen_8():
     assert s.phase == "board" and [p.amount for p in s.pots] == [1500, 1000]
     assert code_of(s, act("run_it_twice", agreed=[1, 3], floor=True)) == "run_twice_not_agreed"
     assert code_of(s, act("run_it_twice", agreed=[1, 2, 3])) == "run_twice_floor_absent"
-    assert code_of(all_in_three_way(5000), act("run_it_twice", agreed=[1, 2, 3], floor=True)) == "run_twice_pot_too_small"
+    assert (
+        code_of(all_in_three_way(5000), act("run_it_twice", agreed=[1, 2, 3], floor=True)) == "run_twice_pot_too_small"
+    )
     assert code_of(start([1000, 1000]), act("run_it_twice", agreed=[1, 2])) == "run_twice_not_offered"
     # Side pot only: the short stack is not asked, the floor is not needed.
     assert s.can_run_it_twice([1, 3], pots=[1])
@@ -471,12 +480,15 @@ def test_double_board_dealer_award_names_the_winners_of_each_board():
     assert replay(export_phh(s.spec, s.history)).actual == s.final_stacks
 
 
-@pytest.mark.parametrize("kw", [
-    {"bomb_pot": 200},
-    {"flip": 100},
-    {"straddles": [Straddle("mississippi", 4)]},
-    {"rules": Rules(limit_raise_cap=None, bet_unit="small_blind"), "game": "limit_holdem"},
-])
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"bomb_pot": 200},
+        {"flip": 100},
+        {"straddles": [Straddle("mississippi", 4)]},
+        {"rules": Rules(limit_raise_cap=None, bet_unit="small_blind"), "game": "limit_holdem"},
+    ],
+)
 def test_phh_round_trip_of_special_formats(kw):
     s = start([1000, 1000, 1000, 1000], **kw)
     while not s.is_complete:

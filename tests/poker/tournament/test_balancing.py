@@ -48,9 +48,11 @@ def test_munot_11_no_balancing_below_a_difference_of_two():
 def test_wynental_balancing_tables_within_one_player_random_free_seat():
     """001 Balancing: "Abweichungen von maximal einer Person"; free seats
     "gleichmässig und fair aufgefüllt" (seat drawn at random)."""
-    floor = [table(1, range(1, 11), max_seats=10, button=1, sb=2, bb=3),
-             table(2, range(1, 10), max_seats=10, button=1, sb=2, bb=3),
-             table(3, [1, 2, 3, 4, 5, 6], max_seats=10, button=1, sb=2, bb=3)]
+    floor = [
+        table(1, range(1, 11), max_seats=10, button=1, sb=2, bb=3),
+        table(2, range(1, 10), max_seats=10, button=1, sb=2, bb=3),
+        table(3, [1, 2, 3, 4, 5, 6], max_seats=10, button=1, sb=2, bb=3),
+    ]
     plan = plan_balancing(floor, WYNENTAL, random.Random(5))
     assert plan.rule == cite("001 Balancing").legacy() and plan.spread_after <= 1
     # 10, 9, 6 -> 8, 9, 8: the fullest table (ties: lowest number) gives.
@@ -88,7 +90,8 @@ def test_property_plans_leave_tables_within_one_player(rules):
             for m in plan.moves:
                 dst = next(t for t in floor if t.number == m.to_table)
                 if dst.positions and not m.waits_for_button:
-                    occ = [s for s in dst.seats] + [x.to_seat for x in plan.moves
-                                                     if x.to_table == m.to_table and not x.waits_for_button]
+                    occ = [s for s in dst.seats] + [
+                        x.to_seat for x in plan.moves if x.to_table == m.to_table and not x.waits_for_button
+                    ]
                     # never the small blind of the next hand at the new table
                     assert next_positions(dst.positions, occ, rules).small_blind != m.to_seat or len(occ) == 2

@@ -90,7 +90,9 @@ def test_property_drawn_cards_are_reproducible_and_chips_accounted(rules):
         entries = []
         for seat in range(1, rng.randint(2, 10) + 1):
             removed = rng.randint(0, 7)
-            entries.append(ChipRaceEntry(f"p{seat}", seat, removed * 25 + rng.randint(0 if removed else 1, 5) * 1000, removed))
+            entries.append(
+                ChipRaceEntry(f"p{seat}", seat, removed * 25 + rng.randint(0 if removed else 1, 5) * 1000, removed)
+            )
         res = chip_race(entries, 25, 100, rules, rng=random.Random(seed))
         assert res == chip_race(entries, 25, 100, rules, rng=random.Random(seed))
         dealt = [c for ln in res.lines for c in ln.cards]

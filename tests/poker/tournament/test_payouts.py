@@ -60,8 +60,9 @@ def test_munot_before_hand_for_hand_placed_by_stack_per_003():
 def test_munot_79_hand_for_hand_busts_share_prizes_equally_with_explicit_remainder():
     """004 #79: after hand-for-hand is announced, players out in one hand
     share the prize sum, bubble deal included, in equal parts."""
-    table = payout_table(100_000, 100, amounts=[30_000, 20_000, 14_000, 10_000, 8_000,
-                                                  6_000, 5_000, 3_500, 2_500, 1_000])
+    table = payout_table(
+        100_000, 100, amounts=[30_000, 20_000, 14_000, 10_000, 8_000, 6_000, 5_000, 3_500, 2_500, 1_000]
+    )
     busts = [Bust("a", 5_000), Bust("b", 9_000), Bust("c", 5_000)]
     res = place_busts(busts, 12, MUNOT, table, hand_for_hand=True, bubble_deal=1_000)
     assert res.rule == cite("004 #79").legacy()
