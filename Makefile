@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup db demo bench stop-db
+.PHONY: run test lint setup db demo bench stop-db
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -42,6 +42,12 @@ run: demo
 
 test: setup
 	$(BIN)/python -m pytest
+
+# ruff (lint and format) over the code, mypy over the pure core (pyproject.toml); .ci/run runs it before the tests.
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 bench: db
 	$(BIN)/python bench/replay.py

@@ -55,9 +55,13 @@ def daphne(database_url: str, log_path: str):
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "LOG_LEVEL": "ERROR"}
     with open(log_path, "w") as log:
-        server = subprocess.Popen([str(root / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port),
-                                   "pokerfloor.asgi:application"], cwd=root, env=env,
-                                  stdout=subprocess.DEVNULL, stderr=log)
+        server = subprocess.Popen(
+            [str(root / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port), "pokerfloor.asgi:application"],
+            cwd=root,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
     try:
         for _ in range(100):
             try:

@@ -18,7 +18,6 @@ import argparse
 import asyncio
 import json
 import random
-import statistics
 import sys
 import time
 import uuid
@@ -45,7 +44,6 @@ def make_room(n_tables: int, run: str) -> tuple[list[int], list[str], list[str]]
     from django.test import Client
 
     from tables import services
-
     from tables.models import Table
 
     Table.objects.filter(name__startswith="Bench ").update(status=Table.Status.CLOSED)  # earlier runs
@@ -71,7 +69,6 @@ def make_room(n_tables: int, run: str) -> tuple[list[int], list[str], list[str]]
     return table_ids, dealer_cookies, floor_cookies
 
 
-
 def choose(snapshot: dict, rng: random.Random) -> dict:
     """A random legal message for the table's current state."""
     hand = snapshot.get("hand")
@@ -84,8 +81,10 @@ def choose(snapshot: dict, rng: random.Random) -> dict:
     if phase == "showdown":
         for index, pot in enumerate(state["pots"]):
             if not any(a["pot"] == index for a in state.get("awards", [])):
-                return {"type": "action", "action": {"type": "award", "pot": index,
-                                                     "winners": [rng.choice(pot["eligible_seats"])]}}
+                return {
+                    "type": "action",
+                    "action": {"type": "award", "pot": index, "winners": [rng.choice(pot["eligible_seats"])]},
+                }
     legal = state["legal"]
     seat = state["to_act_seat"]
     r = rng.random()
@@ -101,8 +100,9 @@ def choose(snapshot: dict, rng: random.Random) -> dict:
 async def tablet(url, cookie, table_id, deadline, rate, rng, sent, acks, errors):
     import websockets
 
-    async with websockets.connect(url, additional_headers={"Cookie": f"sessionid={cookie}",
-                                                           "Origin": "http://127.0.0.1"}) as ws:
+    async with websockets.connect(
+        url, additional_headers={"Cookie": f"sessionid={cookie}", "Origin": "http://127.0.0.1"}
+    ) as ws:
         snapshot = json.loads(await ws.recv())["snapshot"]
         pending = None
         while True:
@@ -136,15 +136,15 @@ async def tablet(url, cookie, table_id, deadline, rate, rng, sent, acks, errors)
 async def floor(url, cookie, stop, received, anomalies):
     import websockets
 
-    async with websockets.connect(url, additional_headers={"Cookie": f"sessionid={cookie}",
-                                                           "Origin": "http://127.0.0.1"},
-                                  max_size=None) as ws:
+    async with websockets.connect(
+        url, additional_headers={"Cookie": f"sessionid={cookie}", "Origin": "http://127.0.0.1"}, max_size=None
+    ) as ws:
         first = json.loads(await ws.recv())
         last = {t["table"]["id"]: t["seq"] for t in first["tables"]}
         while not stop.is_set():
             try:
                 raw = await asyncio.wait_for(ws.recv(), 0.2)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             now = time.perf_counter()
             message = json.loads(raw)
@@ -173,14 +173,29 @@ async def run(args, port, table_ids, dealer_cookies, floor_cookies):
     sent, acks, errors = {}, {}, defaultdict(int)
     received, anomalies = defaultdict(list), defaultdict(int)
     stop = asyncio.Event()
-    floors = [asyncio.create_task(floor(f"ws://127.0.0.1:{port}/ws/floor/", c, stop, received, anomalies))
-              for c in floor_cookies[: args.floors]]
+    floors = [
+        asyncio.create_task(floor(f"ws://127.0.0.1:{port}/ws/floor/", c, stop, received, anomalies))
+        for c in floor_cookies[: args.floors]
+    ]
     await asyncio.sleep(0.5)
     start = time.perf_counter()
     deadline = start + args.seconds
-    tablets = [asyncio.create_task(tablet(f"ws://127.0.0.1:{port}/ws/tables/{t}/dealer/", c, t, deadline,
-                                          args.rate, random.Random(rng.random()), sent, acks, errors))
-               for t, c in zip(table_ids, dealer_cookies)]
+    tablets = [
+        asyncio.create_task(
+            tablet(
+                f"ws://127.0.0.1:{port}/ws/tables/{t}/dealer/",
+                c,
+                t,
+                deadline,
+                args.rate,
+                random.Random(rng.random()),
+                sent,
+                acks,
+                errors,
+            )
+        )
+        for t, c in zip(table_ids, dealer_cookies)
+    ]
     await asyncio.gather(*tablets)
     elapsed = time.perf_counter() - start
     await asyncio.sleep(1.0)
@@ -203,14 +218,15 @@ def main() -> None:
     table_ids, dealer_cookies, floor_cookies = make_room(args.tables, run_id)
     with daphne(database_url, "/tmp/bench-daphne.log") as port:
         sent, acks, errors, received, anomalies, elapsed = asyncio.run(
-            run(args, port, table_ids, dealer_cookies, floor_cookies))
+            run(args, port, table_ids, dealer_cookies, floor_cookies)
+        )
 
     from tables.models import HandEvent
 
     applied = [a for a in acks.values() if not a[2]]
     ack_latency = [acks[c][1] - sent[c][1] for c in acks]
     floor_latency = []
-    for client_id, (seq, _, duplicate) in acks.items():
+    for client_id, (seq, _, _duplicate) in acks.items():
         table_id, t0 = sent[client_id]
         for t in received.get((table_id, seq), []):
             floor_latency.append(t - t0)
@@ -218,14 +234,19 @@ def main() -> None:
     floor_missing = expected_floor - len(floor_latency)
     db_events = HandEvent.objects.filter(table_id__in=table_ids).count()
     print(f"tables={args.tables} floors={args.floors} seconds={elapsed:.1f} rate/tablet={args.rate}/s")
-    print(f"actions applied: {len(applied)}  ({len(applied) / elapsed:.1f} actions/s)"
-          f"  errors: {dict(errors) or 0}")
-    print(f"send->ack   ms: p50 {pct(ack_latency, 50):.1f}  p95 {pct(ack_latency, 95):.1f}"
-          f"  p99 {pct(ack_latency, 99):.1f}")
-    print(f"send->floor ms: p50 {pct(floor_latency, 50):.1f}  p95 {pct(floor_latency, 95):.1f}"
-          f"  p99 {pct(floor_latency, 99):.1f}  ({len(floor_latency)} receipts)")
-    print(f"lost events: {anomalies['lost'] + max(floor_missing, 0)}  doubled events: {anomalies['doubled']}"
-          f"  (db events {db_events}, acked applied {len(applied)})")
+    print(f"actions applied: {len(applied)}  ({len(applied) / elapsed:.1f} actions/s)  errors: {dict(errors) or 0}")
+    print(
+        f"send->ack   ms: p50 {pct(ack_latency, 50):.1f}  p95 {pct(ack_latency, 95):.1f}"
+        f"  p99 {pct(ack_latency, 99):.1f}"
+    )
+    print(
+        f"send->floor ms: p50 {pct(floor_latency, 50):.1f}  p95 {pct(floor_latency, 95):.1f}"
+        f"  p99 {pct(floor_latency, 99):.1f}  ({len(floor_latency)} receipts)"
+    )
+    print(
+        f"lost events: {anomalies['lost'] + max(floor_missing, 0)}  doubled events: {anomalies['doubled']}"
+        f"  (db events {db_events}, acked applied {len(applied)})"
+    )
 
 
 if __name__ == "__main__":

@@ -72,7 +72,6 @@ def make_room(run: str) -> tuple[str, int, str, str]:
     return slug, game.id, display.token, client.cookies["sessionid"].value
 
 
-
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -115,9 +114,16 @@ async def screen(url: str, connected: list, arrivals: list) -> None:
 
 
 def post(url: str, cookie: str, csrf: str, body: dict) -> dict:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST", headers={
-        "Content-Type": "application/json", "X-CSRFToken": csrf,
-        "Cookie": f"sessionid={cookie}; csrftoken={csrf}"})
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={
+            "Content-Type": "application/json",
+            "X-CSRFToken": csrf,
+            "Cookie": f"sessionid={cookie}; csrftoken={csrf}",
+        },
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
 
@@ -145,8 +151,11 @@ async def run(args, port: int, slug: str, game_id: int, token: str, cookie: str)
     rounds = []
     entry_id = None
     for i in range(args.warmup + args.changes):
-        body = ({"op": "waitlist_add", "game_id": game_id, "name": f"Walk-in {i}"} if entry_id is None
-                else {"op": "waitlist_remove", "entry_id": entry_id})
+        body = (
+            {"op": "waitlist_add", "game_id": game_id, "name": f"Walk-in {i}"}
+            if entry_id is None
+            else {"op": "waitlist_remove", "entry_id": entry_id}
+        )
         expected = arrivals_count[0] + args.screens
         t0 = time.perf_counter()
         reply = await loop.run_in_executor(None, post, act, cookie, csrf, body)
@@ -187,9 +196,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--screens", type=int, default=200)
     parser.add_argument("--changes", type=int, default=100)
-    parser.add_argument("--warmup", type=int, default=4,
-                        help="changes made first and not measured (the server's first requests import code and "
-                             "open its database connection)")
+    parser.add_argument(
+        "--warmup",
+        type=int,
+        default=4,
+        help="changes made first and not measured (the server's first requests import code and "
+        "open its database connection)",
+    )
     parser.add_argument("--pause", type=float, default=0.1, help="seconds between changes")
     args = parser.parse_args()
 
@@ -210,14 +223,20 @@ def main() -> None:
         if len(times) == args.screens:
             all_screens.append(max(times) - t0)
     print(f"screens={args.screens} changes={len(rounds)} (waitlist add/remove through the floor's HTTP action)")
-    print(f"change->all screens ms: p50 {pct(all_screens, 50):.1f}  p99 {pct(all_screens, 99):.1f}"
-          f"  max {pct(all_screens, 100):.1f}  ({len(all_screens)} complete rounds)")
-    print(f"change->one screen  ms: p50 {pct(each_screen, 50):.1f}  p99 {pct(each_screen, 99):.1f}"
-          f"  ({len(each_screen)} receipts)")
+    print(
+        f"change->all screens ms: p50 {pct(all_screens, 50):.1f}  p99 {pct(all_screens, 99):.1f}"
+        f"  max {pct(all_screens, 100):.1f}  ({len(all_screens)} complete rounds)"
+    )
+    print(
+        f"change->one screen  ms: p50 {pct(each_screen, 50):.1f}  p99 {pct(each_screen, 99):.1f}"
+        f"  ({len(each_screen)} receipts)"
+    )
     answered = [a for _, _, a in rounds]
     fan_out = [max(since_snapshot[seq]) for _, seq, _ in rounds if since_snapshot.get(seq)]
-    print(f"room snapshot taken->last screen ms (commit + fan-out): p50 {pct(fan_out, 50):.1f}"
-          f"  p99 {pct(fan_out, 99):.1f}")
+    print(
+        f"room snapshot taken->last screen ms (commit + fan-out): p50 {pct(fan_out, 50):.1f}"
+        f"  p99 {pct(fan_out, 99):.1f}"
+    )
     print(f"floor POST answered ms: p50 {pct(answered, 50):.1f}  p99 {pct(answered, 99):.1f}")
     print(f"lost updates: {anomalies['lost'] + missing}  doubled updates: {anomalies['doubled']}")
 

@@ -38,7 +38,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from poker.tournament import (  # noqa: E402
-    TableState, apply_break_plan, apply_moves, draw_seats, plan_balancing, plan_breaks, rules_for, validate_tables,
+    TableState,
+    apply_break_plan,
+    apply_moves,
+    draw_seats,
+    plan_balancing,
+    plan_breaks,
+    rules_for,
+    validate_tables,
 )
 
 
@@ -106,15 +113,18 @@ def run(rulebook: str, entrants: int, seed: int, round_size: int, repeat: int) -
 
     wall, cpu, draw = timed(lambda: draw_seats(players, rules, random.Random(seed)), repeat)
     tables = list(draw.tables)
-    print(f"[{rulebook}] {entrants} entrants on {len(tables)} tables of {rules.max_seats}"
-          f"  (best of {repeat}: wall / CPU)")
+    print(
+        f"[{rulebook}] {entrants} entrants on {len(tables)} tables of {rules.max_seats}  (best of {repeat}: wall / CPU)"
+    )
     print(f"  draw all seats ........................ {ms(wall)} / {ms(cpu)}")
 
     rng = random.Random(seed + 1)
     after = bust(tables, set(rng.sample(players, 500)))
     wall, cpu, plan = timed(lambda: plan_balancing(after, rules, random.Random(seed)), repeat)
-    print(f"  balancing plan after 500 busts ........ {ms(wall)} / {ms(cpu)}  ({len(plan.moves)} moves, "
-          f"spread {plan.spread_before} -> {plan.spread_after})")
+    print(
+        f"  balancing plan after 500 busts ........ {ms(wall)} / {ms(cpu)}  ({len(plan.moves)} moves, "
+        f"spread {plan.spread_before} -> {plan.spread_after})"
+    )
 
     def break_and_balance():
         r = random.Random(seed)
@@ -123,8 +133,10 @@ def run(rulebook: str, entrants: int, seed: int, round_size: int, repeat: int) -
         return bplan, plan_balancing(floor, rules, r)
 
     wall, cpu, (bplan, bal) = timed(break_and_balance, repeat)
-    print(f"  break + balance after 500 busts ....... {ms(wall)} / {ms(cpu)}  ({len(bplan.broken_tables)} tables "
-          f"broken, {len(bplan.moves)} + {len(bal.moves)} moves)")
+    print(
+        f"  break + balance after 500 busts ....... {ms(wall)} / {ms(cpu)}  ({len(bplan.broken_tables)} tables "
+        f"broken, {len(bplan.moves)} + {len(bal.moves)} moves)"
+    )
 
     keep = set(random.Random(seed + 2).sample(players, rules.final_table_size))
     sparse = bust(tables, set(players) - keep)
@@ -135,14 +147,18 @@ def run(rulebook: str, entrants: int, seed: int, round_size: int, repeat: int) -
 
     wall, cpu, (fplan, final) = timed(one_shot, repeat)
     validate_tables(final)
-    print(f"  break down to final table, one plan ... {ms(wall)} / {ms(cpu)}  ({len(fplan.broken_tables)} tables "
-          f"broken, {len(fplan.moves)} moves, {len(final)} table left)")
+    print(
+        f"  break down to final table, one plan ... {ms(wall)} / {ms(cpu)}  ({len(fplan.broken_tables)} tables "
+        f"broken, {len(fplan.moves)} moves, {len(final)} table left)"
+    )
 
     runs = [stepwise(tables, players, rules, seed, round_size) for _ in range(repeat)]
     rounds, broken, moved, left = runs[0][3]
-    print(f"  down to final table, round by round ... {ms(min(r[0] for r in runs))} / "
-          f"{ms(min(r[2] for r in runs))}  ({rounds} rounds of {round_size} busts, {broken} tables broken, "
-          f"{moved} moves, {left} left)")
+    print(
+        f"  down to final table, round by round ... {ms(min(r[0] for r in runs))} / "
+        f"{ms(min(r[2] for r in runs))}  ({rounds} rounds of {round_size} busts, {broken} tables broken, "
+        f"{moved} moves, {left} left)"
+    )
     print(f"    worst single round (wall) ........... {ms(min(r[1] for r in runs))}")
 
 
@@ -164,12 +180,15 @@ def snapshot_bench(entrants: int, seed: int, repeat: int) -> None:
     from tournaments import services
     from tournaments.models import Tournament, TournamentTable
 
-    structure = {"periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 30}],
-                 "late_registration_until": None}
+    structure = {
+        "periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 30}],
+        "late_registration_until": None,
+    }
     for n in (max(2, entrants // 4), entrants):
         c0 = time.perf_counter()
-        t = services.create_tournament(f"bench {n} {time.time():.0f}", "munotpoker", structure,
-                                       starting_stack=10_000, buy_in=100, seed=seed)
+        t = services.create_tournament(
+            f"bench {n} {time.time():.0f}", "munotpoker", structure, starting_stack=10_000, buy_in=100, seed=seed
+        )
         for i in range(n):
             services.register(t.id, f"Bench {t.id}-{i}")
         services.start(t.id)
@@ -179,7 +198,7 @@ def snapshot_bench(entrants: int, seed: int, repeat: int) -> None:
         built = time.perf_counter() - c0
         with CaptureQueriesContext(connection) as queries:
             services.snapshot(t)
-        wall, cpu, snap = timed(lambda: services.snapshot(t), repeat)
+        wall, cpu, snap = timed(lambda t=t: services.snapshot(t), repeat)
         print(f"[snapshot] {n} entrants on {len(snap['tables'])} tables (built in {built:.1f} s)")
         print(f"  director snapshot ..................... {ms(wall)} / {ms(cpu)}  ({len(queries)} SQL queries)")
 
@@ -190,8 +209,13 @@ def main() -> None:
     parser.add_argument("--entrants", type=int, default=10_000)
     parser.add_argument("--round", type=int, default=100, help="busts per round in the stepwise run")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--snapshot", type=int, default=0, metavar="N",
-                        help="also time the director snapshot of N entrants on the database")
+    parser.add_argument(
+        "--snapshot",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time the director snapshot of N entrants on the database",
+    )
     args = parser.parse_args()
     for rulebook in ("wynental", "munot"):
         run(rulebook, args.entrants, args.seed, args.round, args.repeat)

@@ -71,8 +71,7 @@ class SyncStackASGIHandler(ASGIHandler):
     def __init__(self) -> None:
         base.BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
-        self.executor = ThreadPoolExecutor(max_workers=getattr(settings, "HTTP_THREADS", 4),
-                                           thread_name_prefix="http")
+        self.executor = ThreadPoolExecutor(max_workers=getattr(settings, "HTTP_THREADS", 4), thread_name_prefix="http")
 
     async def __call__(self, scope, receive, send) -> None:
         """Serve one HTTP request (Django's ``handle``, without a

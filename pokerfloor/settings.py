@@ -103,13 +103,19 @@ DB_POOL = envbool("DB_POOL", "false")
 DB_POOL_SIZE = envint("DB_POOL_SIZE", "8")
 CONN_MAX_AGE = 0 if DB_POOL else envint("CONN_MAX_AGE", "600")
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=CONN_MAX_AGE,
-                                                  conn_health_checks=not DB_POOL)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            os.environ["DATABASE_URL"], conn_max_age=CONN_MAX_AGE, conn_health_checks=not DB_POOL
+        )
+    }
 else:
     from pokerfloor.embedded_pg import embedded_database_url
 
-    DATABASES = {"default": dj_database_url.parse(embedded_database_url(), conn_max_age=CONN_MAX_AGE,
-                                                  conn_health_checks=not DB_POOL)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            embedded_database_url(), conn_max_age=CONN_MAX_AGE, conn_health_checks=not DB_POOL
+        )
+    }
 _db_options = DATABASES["default"].setdefault("OPTIONS", {})
 if DB_POOL:
     # min_size connections are opened when the pool opens and kept; a broken
@@ -143,8 +149,12 @@ else:
     # The lobby screens of a room share one subscription per process
     # (room.fanout), so the layer's expiry sweep on each receive walks the
     # channels once per update, not once per screen.
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer",
-                                  "CONFIG": {"capacity": envint("CHANNEL_CAPACITY", "1000")}}}
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"capacity": envint("CHANNEL_CAPACITY", "1000")},
+        }
+    }
 
 if os.environ.get("POKERFLOOR_FAST_PASSWORDS") == "1":
     # The test suite only (tests/conftest.py sets it for pytest and for its

@@ -67,14 +67,18 @@ def expire_due_calls(now=None) -> int:
     from room.models import Call, Room  # noqa: PLC0415  (apps are loaded when this runs)
 
     now = now or timezone.now()
-    due = list(Call.objects.filter(status=Call.Status.OPEN, forced=False, deadline__lte=now)
-               .order_by("deadline", "id").values_list("id", "game__room_id"))
+    due = list(
+        Call.objects.filter(status=Call.Status.OPEN, forced=False, deadline__lte=now)
+        .order_by("deadline", "id")
+        .values_list("id", "game__room_id")
+    )
     expired = 0
     for call_id, room_id in due:
         try:
             with transaction.atomic():
-                claimed = (Call.objects.filter(id=call_id, status=Call.Status.OPEN, forced=False, deadline__lte=now)
-                           .update(deadline=F("deadline")))
+                claimed = Call.objects.filter(
+                    id=call_id, status=Call.Status.OPEN, forced=False, deadline__lte=now
+                ).update(deadline=F("deadline"))
                 if claimed != 1:
                     continue  # closed meanwhile, by the floor or another worker
                 list(Room.objects.select_for_update(no_key=True, nowait=True).filter(pk=room_id).values_list("pk"))

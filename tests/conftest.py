@@ -107,12 +107,21 @@ def floor_worker_process(poll: float = 1.0):
     from django.db import connection
 
     ARTIFACTS.mkdir(exist_ok=True)
-    env = {**os.environ, "DATABASE_URL": database_url(connection.settings_dict), "PYTHONUNBUFFERED": "1",
-           "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(connection.settings_dict),
+        "PYTHONUNBUFFERED": "1",
+        "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
+    }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     with open(ARTIFACTS / "worker.log", "w") as log:
-        proc = subprocess.Popen([str(ROOT / ".venv" / "bin" / "python"), "manage.py", "run_worker", "--poll", str(poll)],
-                                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            [str(ROOT / ".venv" / "bin" / "python"), "manage.py", "run_worker", "--poll", str(poll)],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     try:
         yield proc
     finally:
@@ -147,15 +156,21 @@ def live_server_url(django_db_setup, django_db_blocker):
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     log_path = ARTIFACTS / "daphne.log"
-    env = {**os.environ, "DATABASE_URL": url,
-           "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
-           "DEBUG": "true", "PYTHONUNBUFFERED": "1"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
+        "DEBUG": "true",
+        "PYTHONUNBUFFERED": "1",
+    }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     with open(log_path, "w") as log:
         proc = subprocess.Popen(
-            [str(ROOT / ".venv" / "bin" / "daphne"), "-b", "127.0.0.1", "-p", str(port),
-             "pokerfloor.asgi:application"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            [str(ROOT / ".venv" / "bin" / "daphne"), "-b", "127.0.0.1", "-p", str(port), "pokerfloor.asgi:application"],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -182,7 +197,7 @@ def live_server_url(django_db_setup, django_db_blocker):
             proc.wait()
         # daphne's backends may outlive it for a moment; the test database is dropped next
         with django_db_blocker.unblock(), connection.cursor() as cursor:
-            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                           "WHERE datname = current_database() AND pid <> pg_backend_pid()")
-
-
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )

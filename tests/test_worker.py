@@ -26,8 +26,7 @@ from tests.conftest import floor_worker_process
 
 def _room_with_one_open_seat(name: str, floorman, *, must_move: bool = False):
     room = r.create_room(name.lower(), name, call_seconds=300, lobby_names="full")
-    game = r.create_game(room.id, "NLHE 1/2", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200,
-                         actor=floorman)
+    game = r.create_game(room.id, "NLHE 1/2", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200, actor=floorman)
     table = r.open_table(game.id, f"{name} 1", max_seats=3, actor=floorman)
     for seat, player in [(1, f"{name} A"), (2, f"{name} B")]:
         services.seat_player(table.id, seat, player, 0)
@@ -95,7 +94,8 @@ async def test_the_lobby_sees_the_no_show_and_the_next_call_without_anyone_on_th
     assert [c["name"] for c in snapshot["games"][0]["calls"]] == ["Zoe Quinn"]
     # Zoe's countdown ends in half a second (the room says 300 s; shortened here)
     await database_sync_to_async(Call.objects.filter(pk=call.pk).update)(
-        deadline=timezone.now() + dt.timedelta(seconds=0.5))
+        deadline=timezone.now() + dt.timedelta(seconds=0.5)
+    )
     # the worker's look, run here so that its update goes through this process's channel layer
     await asyncio.sleep(0.6)
     assert await database_sync_to_async(timers.tick)() <= timers.POLL_SECONDS
@@ -105,7 +105,8 @@ async def test_the_lobby_sees_the_no_show_and_the_next_call_without_anyone_on_th
     assert update["seq"] == snapshot["seq"] + 1
     await ws.disconnect()
     assert await database_sync_to_async(
-        RoomLog.objects.filter(room=room, kind="no_show", player__name="Zoe Quinn", actor__isnull=True).exists)()
+        RoomLog.objects.filter(room=room, kind="no_show", player__name="Zoe Quinn", actor__isnull=True).exists
+    )()
     await database_sync_to_async(connections.close_all)()  # the timer's connection, before the test database goes
 
 
@@ -165,4 +166,3 @@ def test_the_worker_command_expires_due_calls_and_stops_on_sigterm(floorman):
             time.sleep(0.1)
     assert _open_call(game).entry.player.name == "Cmd second"
     assert RoomLog.objects.filter(room=room, kind="no_show").count() == 1
-

@@ -18,8 +18,12 @@ class Command(BaseCommand):
     help = "Run the floor's background worker: waitlist calls whose countdown ended become no-shows."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--poll", type=float, default=worker.POLL_SECONDS,
-                            help="longest sleep between two looks at the calls (seconds, default %(default)s)")
+        parser.add_argument(
+            "--poll",
+            type=float,
+            default=worker.POLL_SECONDS,
+            help="longest sleep between two looks at the calls (seconds, default %(default)s)",
+        )
         parser.add_argument("--once", action="store_true", help="look once, print how many calls expired, exit")
 
     def handle(self, *args, poll: float, once: bool, **options) -> None:
