@@ -31,20 +31,13 @@ from django.db import OperationalError, close_old_connections, transaction
 from django.db.models import F, Min
 from django.utils import timezone
 
+from room.models import Call, Room
+from room.services import expire_calls
+
 logger = logging.getLogger(__name__)
 
 #: The longest the worker sleeps between two looks at the calls (seconds).
 POLL_SECONDS = 1.0
-
-
-def _expire_calls(room_id: int, *, now) -> int:
-    """The room's own expiry (``room.services.expire_calls``; imported when
-    it runs, from wherever the room app keeps it)."""
-    try:
-        from room.services import expire_calls  # noqa: PLC0415
-    except ImportError:  # the cash floor before it moved into the room app
-        from tables.room import expire_calls  # noqa: PLC0415
-    return expire_calls(room_id, now=now)
 
 
 def expire_due_calls(now=None) -> int:
@@ -64,8 +57,6 @@ def expire_due_calls(now=None) -> int:
     holding the call, which the room's services lock the other way round)
     and runs the room's ``expire_calls``, which closes every due call of the
     room under that lock.  So two workers never record a no-show twice."""
-    from room.models import Call, Room  # noqa: PLC0415  (apps are loaded when this runs)
-
     now = now or timezone.now()
     due = list(
         Call.objects.filter(status=Call.Status.OPEN, forced=False, deadline__lte=now)
@@ -82,7 +73,7 @@ def expire_due_calls(now=None) -> int:
                 if claimed != 1:
                     continue  # closed meanwhile, by the floor or another worker
                 list(Room.objects.select_for_update(no_key=True, nowait=True).filter(pk=room_id).values_list("pk"))
-                expired += _expire_calls(room_id, now=now)
+                expired += expire_calls(room_id, now=now)
         except OperationalError:
             logger.info("floor worker: room %s is busy; its due calls wait for the next look", room_id)
     return expired
@@ -91,8 +82,6 @@ def expire_due_calls(now=None) -> int:
 def seconds_to_next_deadline(now=None) -> float | None:
     """Seconds from ``now`` to the earliest deadline of an open, unforced
     call (0 if one is due), or None when nobody is being called."""
-    from room.models import Call  # noqa: PLC0415
-
     now = now or timezone.now()
     deadline = Call.objects.filter(status=Call.Status.OPEN, forced=False).aggregate(d=Min("deadline"))["d"]
     if deadline is None:
