@@ -5,13 +5,44 @@
 // table: a gap (a lost message) leads to a snapshot request for that table;
 // a reconnect brings a fresh floor_snapshot from the server.
 
-import { LiveSocket, SeqTracker, I18n, chips, cardEl, h } from "./socket.js";
-import { readSnapshot, seatName, streetKey, describeEvent } from "./hand.js";
+import { LiveSocket, SeqTracker, Texts, gettext, chips, cardEl, h } from "./socket.js";
+import { HAND_TEXTS, readSnapshot, seatName, streetKey, describeEvent } from "./hand.js";
 
 const root = document.getElementById("floor");
 const tilesEl = document.getElementById("tiles");
 const template = document.getElementById("tile-template");
-const i18n = new I18n();
+// The dashboard's texts, translated by Django's JavaScriptCatalog (/jsi18n/).
+const i18n = new Texts({
+  ...HAND_TEXTS,
+  conn_connecting: gettext("Connecting…"),
+  conn_open: gettext("Live"),
+  conn_closed: gettext("Reconnecting…"),
+  conn_forbidden: gettext("No access"),
+  conn_not_found: gettext("No such table"),
+  hand_n: gettext("Hand #%(n)s"),
+  no_hand: gettext("No hand in progress"),
+  all_in_tag: gettext("all-in"),
+  deal_flop: gettext("Deal the flop"),
+  deal_turn: gettext("Deal the turn"),
+  deal_river: gettext("Deal the river"),
+  deal_next: gettext("Deal the next street"),
+  dealer_is: gettext("Dealer: %(name)s"),
+  no_dealer: gettext("No dealer assigned"),
+  rules_is: gettext("Rules: %(name)s"),
+  status_open: gettext("open"),
+  status_closed: gettext("closed"),
+  live_count: gettext("Live hands: %(n)s"),
+  nobody: "–",
+  tile_time: gettext("Time on seat %(seat)s: %(s)s s"),
+  call_title: gettext("FLOOR: %(table)s"),
+  call_seat: gettext("seat %(n)s"),
+  call_open: gettext("waiting"),
+  call_answered: gettext("%(name)s is on the way"),
+  call_open_link: gettext("Open"),
+  ruling_made: gettext("Ruling at %(table)s: %(decision)s"),
+  sound_on: gettext("Sound on"),
+  sound_off: gettext("Sound off"),
+});
 const t = (k, p) => i18n.t(k, p);
 
 const tracker = new SeqTracker();

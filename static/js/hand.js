@@ -1,6 +1,49 @@
 // Reading a table snapshot (docs/protocol.md) into one flat view model that
 // the dealer tablet and the floor tiles both render. All knowledge of the
 // engine's HandState.to_dict() shape lives here.
+//
+// The functions that write text take an `i18n` ({t, has}: ./socket.js Texts)
+// and ask it for the keys of HAND_TEXTS below.
+
+import { gettext } from "./socket.js";
+
+/** The texts the functions below ask for (streetKey's street names, describeEvent, potLabel, formatLabel),
+ * translated by Django's JavaScriptCatalog; a page spreads them into its own Texts. */
+export const HAND_TEXTS = {
+  seat_n: gettext("Seat %(n)s"),
+  street_preflop: gettext("Preflop"),
+  street_flop: gettext("Flop"),
+  street_turn: gettext("Turn"),
+  street_river: gettext("River"),
+  street_showdown: gettext("Showdown"),
+  street_complete: gettext("Hand over"),
+  pot_main: gettext("Main pot"),
+  pot_side: gettext("Side pot %(n)s"),
+  act_start: gettext("Hand #%(n)s started, button seat %(seat)s"),
+  act_start_format: gettext("Hand #%(n)s started (%(format)s), button seat %(seat)s"),
+  act_fold: gettext("%(who)s folds"),
+  act_check: gettext("%(who)s checks"),
+  act_call: gettext("%(who)s calls"),
+  act_bet: gettext("%(who)s bets %(to)s"),
+  act_raise: gettext("%(who)s raises to %(to)s"),
+  act_all_in: gettext("%(who)s is all-in"),
+  act_hole: gettext("%(who)s: hole cards entered"),
+  act_board: gettext("Board: %(cards)s"),
+  act_board_n: gettext("Board %(b)s: %(cards)s"),
+  act_board_blank: gettext("Next street dealt"),
+  act_run_twice: gettext("Run it twice, agreed by seats %(seats)s"),
+  act_show: gettext("%(who)s shows %(cards)s"),
+  act_muck: gettext("%(who)s mucks"),
+  act_award: gettext("%(pot)s to %(winners)s"),
+  act_other: "%(kind)s", // the event kind as it is
+  fmt_bomb_pot: gettext("Bomb pot %(n)s"),
+  fmt_flip: gettext("Flip %(n)s"),
+  fmt_double: gettext("Double board"),
+  fmt_live: gettext("Live straddle seat %(seat)s"),
+  fmt_button: gettext("Button straddle seat %(seat)s"),
+  fmt_mississippi: gettext("Mississippi straddle seat %(seat)s"),
+  fmt_run_twice: gettext("Run twice"),
+};
 
 /** Hole cards per player by game (poker/hand/spec.py HOLE_CARDS). */
 export const HOLE_CARDS = { nlhe: 2, limit_holdem: 2, plo: 4 };

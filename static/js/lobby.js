@@ -7,11 +7,28 @@
 // server's clock: remaining = deadline - (now + offset), offset measured from
 // the snapshot's server_time. The screen never sends anything.
 
-import { LiveSocket, I18n, h, chips } from "./socket.js";
+import { LiveSocket, Texts, gettext, h, chips } from "./socket.js";
 
 const root = document.getElementById("lobby");
 const games = document.getElementById("games");
-const i18n = new I18n();
+// The screen's texts, translated by Django's JavaScriptCatalog (/jsi18n/).
+const i18n = new Texts({
+  blinds: gettext("Blinds %(sb)s/%(bb)s"),
+  buy_in: gettext("Buy-in %(min)s–%(max)s"),
+  open_seats_0: gettext("Full"),
+  open_seats_1: gettext("1 open seat"),
+  open_seats_n: gettext("%(n)s open seats"),
+  waitlist: gettext("Waitlist"),
+  must_move: gettext("Must-move order"),
+  now_calling: gettext("Now calling"),
+  to_seat: gettext("%(table)s · seat %(seat)s"),
+  forced: gettext("must move"),
+  empty_list: gettext("No one waiting"),
+  no_games: gettext("No games running"),
+  seats_free: gettext("%(open)s/%(max)s open"),
+  closed: gettext("closed"),
+  must_move_table: gettext("must-move"),
+});
 const t = (k, p) => i18n.t(k, p);
 
 let seq = -1;

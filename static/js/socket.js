@@ -6,9 +6,11 @@
 //   an `update` whose seq is not last + 1 means a lost message, so the client
 //   asks for a snapshot).
 // - newClientId(): a fresh id for every mutating message.
-// - I18n: UI strings come from the page (translated by Django into hidden
-//   spans), never from JS. The dealer tablet reads its texts from Django's
-//   JavaScriptCatalog instead (dealer/strings.js).
+// - gettext / interpolate / Texts: UI texts translated by Django's
+//   JavaScriptCatalog (/jsi18n/, a classic <script> loaded before the
+//   modules; German in locale/de/LC_MESSAGES/djangojs.po).
+// - I18n: the older way, texts read from hidden spans that Django rendered
+//   (still used by the room page).
 //
 // Protocol: docs/protocol.md.
 
@@ -172,6 +174,40 @@ export class SeqTracker {
     if (verdict === "gap") this.gaps += 1;
     this.last.set(key, seq);
     return verdict;
+  }
+}
+
+const catalogued = typeof globalThis.gettext === "function";
+
+/** The text translated by the page's catalogue (/jsi18n/); without the catalogue, the English text. Calls
+ * written gettext("…") in a script are what `makemessages -d djangojs` collects. */
+export function gettext(text) {
+  return catalogued ? globalThis.gettext(text) : text;
+}
+
+/** `fmt` with every %(name)s filled from `params` (the catalogue's interpolate with named=true). */
+export function interpolate(fmt, params) {
+  if (catalogued) return globalThis.interpolate(fmt, params, true);
+  return fmt.replace(/%\(\s*([^)]+)\s*\)s/g, (m, name) => String(params[name]));
+}
+
+/**
+ * A page's texts by key: new Texts({hand_n: gettext("Hand #%(n)s"), …}).
+ * t(key, params) gives the text with %(name)s filled from params (an unknown key comes back as it is);
+ * has(key) whether the key has a text. Same shape as I18n, so ./hand.js takes either.
+ */
+export class Texts {
+  constructor(strings) {
+    this.strings = strings;
+  }
+
+  has(key) {
+    return Object.prototype.hasOwnProperty.call(this.strings, key);
+  }
+
+  t(key, params = {}) {
+    const text = this.has(key) ? this.strings[key] : key;
+    return text.includes("%(") ? interpolate(text, params) : text;
   }
 }
 

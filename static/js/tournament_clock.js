@@ -5,9 +5,36 @@
 // notes when it received the snapshot and adds the seconds passed since
 // then while the clock runs: no ticks from the server, no drift.
 
-import { I18n, LiveSocket, chips } from "./socket.js";
+import { LiveSocket, Texts, chips, gettext } from "./socket.js";
 
-export const i18n = new I18n();
+// The texts of the director's page and the lobby screen, translated by Django's JavaScriptCatalog (/jsi18n/).
+export const i18n = new Texts({
+  level: gettext("Level %(n)s"),
+  break: gettext("Break"),
+  blinds: gettext("Blinds"),
+  ante: gettext("Ante"),
+  bb_ante: gettext("Big blind ante"),
+  paused: gettext("Paused"),
+  not_started: gettext("Not started"),
+  hand_for_hand: gettext("Hand for hand"),
+  table_n: gettext("Table %(n)s"),
+  seat_n: gettext("Seat %(n)s"),
+  undo: gettext("Undo"),
+  pending: gettext("pending"),
+  done: gettext("done"),
+  cancelled: gettext("cancelled"),
+  reenter: gettext("Re-enter"),
+  checkin: gettext("Check in"),
+  surrender: gettext("Surrender"),
+  rebuy: gettext("Rebuy"),
+  no_rebuy: gettext("No rebuy"),
+  rebuy_pending: gettext("may rebuy now (004 #27)"),
+  add_on: gettext("Add-on"),
+  absent: gettext("absent"),
+  waits: gettext("waits for the button"),
+  bubble: gettext("Bubble: place %(n)s"),
+  not_found: gettext("No seat found for this name."),
+});
 export const t = (k, p) => i18n.t(k, p);
 
 export function clockNow(snap, receivedAt, now = performance.now()) {
