@@ -7,11 +7,15 @@ room snapshot with its ``seq`` on connect, then ``update`` messages each
 with the next ``seq``; a screen that sees a gap reconnects.  Anything the
 screen sends is refused (``read_only``).  Never hole cards (the lobby
 snapshot holds nothing from a hand); stacks only if the room allows.
+A revoked display link closes its open screens at once with 4404
+(``lobby.revoke`` on the lobby group, sent by ``room.services.revoke_display``).
 
 ``/ws/room/<slug>/``: the floor's room dashboard (floor and manager roles
 only): the full room snapshot and its updates.  Changes go through the
 dashboard's HTTP actions (``room.views``), never through this socket;
-it answers only ``{"type": "snapshot"}``.
+it answers only ``{"type": "snapshot"}``.  The floor role is checked again
+on every message and when a revocation arrives (``tables.revocation``): a
+user who lost it, or logged out, is closed with 4403.
 """
 
 from __future__ import annotations
@@ -26,8 +30,8 @@ from room import services as floor_room
 from room.fanout import fanout
 from room.models import LobbyDisplay, Room
 from room.schemas import RoomSocketMessage
-from tables import schemas
-from tables.access import is_floor
+from tables import revocation, schemas, throttle
+from tables.access import is_floor, is_floor_now
 
 CLOSE_UNAUTHORISED = 4403
 CLOSE_NOT_FOUND = 4404
@@ -78,10 +82,16 @@ class LobbyConsumer(_RoomSocket):
 
     joined: str | None = None
     pending: list[dict[str, Any]] | None = None  # updates that came before the snapshot was sent
+    revoked = False
 
     async def connect(self) -> None:
-        slug = await _display_slug(str(self.scope["url_route"]["kwargs"]["token"]))
+        self.token = str(self.scope["url_route"]["kwargs"]["token"])
+        if await throttle.atoken_lookups_blocked(self.scope):  # too many unknown tokens from this address
+            await self.close(code=throttle.CLOSE_THROTTLED)
+            return
+        slug = await _display_slug(self.token)
         if slug is None:
+            await throttle.atoken_missed(self.scope)
             await self.close(code=CLOSE_NOT_FOUND)
             return
         # Subscribe first, then read the snapshot: an update made in between
@@ -90,7 +100,7 @@ class LobbyConsumer(_RoomSocket):
         self.joined = floor_room.lobby_group(slug)
         await fanout().join(self.joined, self)
         snapshot = await _lobby_snapshot(slug)
-        if snapshot is None:
+        if snapshot is None or self.revoked or await _display_slug(self.token) is None:  # revoked meanwhile
             await self.close(code=CLOSE_NOT_FOUND)
             return
         await self.accept()
@@ -107,8 +117,14 @@ class LobbyConsumer(_RoomSocket):
 
     async def fanout_message(self, event: dict[str, Any]) -> None:
         """From the shared subscription: forward a ``room.update`` as it is
-        (held back while the snapshot is being read)."""
-        if event.get("type") != "room.update":
+        (held back while the snapshot is being read); close with 4404 on the
+        ``lobby.revoke`` of this screen's link."""
+        if event.get("type") == "lobby.revoke" and event.get("token") == self.token and not self.revoked:
+            self.revoked = True
+            if self.pending is None:  # accepted already (else connect refuses it)
+                await self.close(code=CLOSE_NOT_FOUND)
+            return
+        if event.get("type") != "room.update" or self.revoked:
             return
         if self.pending is not None:
             self.pending.append(event)
@@ -119,27 +135,38 @@ class LobbyConsumer(_RoomSocket):
         await self.send_json({"type": "error", "code": "read_only", "message": "the lobby screen is read-only"})
 
 
-class RoomFloorConsumer(_RoomSocket):
+class RoomFloorConsumer(revocation.Revocable, _RoomSocket):
     """The floor's room dashboard socket (floor and manager roles only)."""
+
+    def has_right(self) -> bool:
+        return is_floor_now(self.user)
+
+    async def room_update(self, event: dict[str, Any]) -> None:
+        if not self.revoked:
+            await super().room_update(event)
 
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHORISED)
             return
+        self.user = user
+        await self.watch_rights()  # before the check: a revocation from now on reaches this socket
         slug = self.scope["url_route"]["kwargs"]["slug"]
         status, snapshot = await _floor_room(user, slug)
         if status != "ok":
+            await self.forget_rights()
             await self.close(code=CLOSE_NOT_FOUND if status == "not_found" else CLOSE_UNAUTHORISED)
             return
         self.slug = slug
-        self.user = user
         self.group = floor_room.floor_room_group(slug)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.revoked:
+            return
         try:
             schemas.parse(RoomSocketMessage, text_data)
         except schemas.MessageError as exc:
@@ -151,8 +178,12 @@ class RoomFloorConsumer(_RoomSocket):
                 }
             )
             return
+        if not await self.still_allowed():
+            await self.send_json({"type": "error", **revocation.RightLost().as_dict()})
+            await self.close_revoked()
+            return
         status, snapshot = await _floor_room(self.user, self.slug)
         if status == "ok":
             await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
             return
-        await self.close(code=CLOSE_UNAUTHORISED)
+        await self.close(code=CLOSE_NOT_FOUND)

@@ -149,6 +149,13 @@ class Display(Message):
     label: Label = ""
 
 
+class DisplayRevoke(Message):
+    """Revoke lobby display link ``display_id`` (managers only): its open screens close, its page answers 404."""
+
+    op: Literal["display_revoke"]
+    display_id: Id
+
+
 class Settings(Message):
     """Room settings (managers only): waitlist call countdown in seconds, what the lobby screen shows."""
 
@@ -177,6 +184,7 @@ RoomAction = TypeAdapter(
         | ChangeApprove
         | ChangeRefuse
         | Display
+        | DisplayRevoke
         | Settings,
         Field(discriminator="op"),
     ]

@@ -14,13 +14,14 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from room import services as floor_room
 from room.models import LobbyDisplay, Room
 from room.schemas import RoomAction
-from tables import schemas
+from tables import schemas, throttle
 from tables.access import MANAGER, is_floor, roles_of
 from tables.db import rows as prepared_rows
 from tables.writepath import ServiceError
@@ -56,6 +57,7 @@ def room_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@throttle.limit_token_lookups  # unknown tokens count against the client's address
 def lobby(request: HttpRequest, token: str) -> HttpResponse:
     """The lobby screen (TV, 1920×1080) of a room: no login, the display
     link's token is the key; live over ``/ws/lobby/<token>/``."""
@@ -134,7 +136,15 @@ def _dispatch(room: Room, user, m: Any) -> dict[str, Any]:
         r.refuse_table_change(m.change_id, actor=user)
     elif op == "display":
         display = r.create_display(room.id, actor=user, label=m.label)
-        return {"token": display.token, "url": f"/lobby/{display.token}/"}
+        return {
+            "display_id": display.id,
+            "label": display.label,
+            "created_at": display.created_at.isoformat(),
+            "token": display.token,
+            "url": reverse("lobby", args=[display.token]),
+        }
+    elif op == "display_revoke":
+        r.revoke_display(room.id, m.display_id, actor=user)
     elif op == "settings":
         if MANAGER not in roles_of(user):
             raise ServiceError("forbidden", _("only a manager changes the room settings"))

@@ -39,3 +39,34 @@ def can_deal(user, table: Table) -> bool:
     if is_floor(user):
         return True
     return DEALER in roles_of(user) and table.dealer_id == user.id
+
+
+def fresh_roles(user) -> set[str]:
+    """The role names of ``user`` read from the database now (one query), never from the cache on the
+    user object: empty when the user was deleted or deactivated since it was loaded.  For the checks an
+    open connection repeats (``tables.revocation``)."""
+    if user is None or not user.is_authenticated or user.pk is None:
+        return set()
+    from django.contrib.auth import get_user_model
+
+    rows = list(get_user_model().objects.filter(pk=user.pk, is_active=True).values_list("is_superuser", "groups__name"))
+    if not rows:
+        return set()
+    names = {name for _, name in rows if name}
+    if rows[0][0]:
+        names |= {FLOOR, MANAGER}
+    return names & {DEALER, FLOOR, MANAGER}
+
+
+def may_deal_now(user, table_id: int) -> bool:
+    """:func:`can_deal` read from the database now (roles and the table's dealer, one or two queries):
+    False when the table is gone, the dealer was reassigned or the user lost the role."""
+    roles = fresh_roles(user)
+    if roles & {FLOOR, MANAGER}:
+        return Table.objects.filter(pk=table_id).exists()
+    return DEALER in roles and Table.objects.filter(pk=table_id, dealer_id=user.pk).exists()
+
+
+def is_floor_now(user) -> bool:
+    """:func:`is_floor` read from the database now (one query)."""
+    return bool(fresh_roles(user) & {FLOOR, MANAGER})

@@ -7,3 +7,9 @@ class TablesConfig(AppConfig):
 
     name = "tables"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Open sockets lose their rights with the change that takes them away (``tables.revocation``)."""
+        from tables import revocation
+
+        revocation.connect_signals()

@@ -8,11 +8,15 @@ seq and the whole snapshot (a client that sees a gap sends ``{"type":
 "snapshot"}``).  Clients count the clock down locally from the snapshot's
 ``server_now`` and clock fields; the server never sends ticks.  Anything
 else a client sends (not JSON, not an object, another type, a binary
-frame) is answered with ``{"type": "error", "code": "invalid"}``.
+frame) is answered with ``{"type": "error", "code": "invalid"}``.  The
+director's floor role is checked again on every message and when a
+revocation arrives (``tables.revocation``): a director who lost it, or
+logged out, is closed with 4403.
 
 The consumers implement only Channels' documented hooks: ``connect``,
 ``receive``, ``disconnect`` and the group message handler
-``tournament_update`` (for ``tournament.update``).
+``tournament_update`` (for ``tournament.update``), and the director's
+``rights_revoke`` (``tables.revocation.Revocable``).
 """
 
 from __future__ import annotations
@@ -23,8 +27,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from tables import schemas
-from tables.access import is_floor
+from tables import revocation, schemas
+from tables.access import is_floor, is_floor_now
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.schemas import TournamentSocketMessage
@@ -79,6 +83,8 @@ class _TournamentConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """``{"type": "snapshot"}`` brings a fresh snapshot; anything else an ``invalid`` error."""
+        if getattr(self, "revoked", False):
+            return
         try:
             schemas.parse(TournamentSocketMessage, text_data)
         except schemas.MessageError as exc:
@@ -92,21 +98,47 @@ class _TournamentConsumer(AsyncWebsocketConsumer):
                 )
             )
             return
+        if not await self.may_continue():
+            return
         found = await _load(self.tournament_id)
         if found is not None:
             await self._send_snapshot(found[1])
 
+    async def may_continue(self) -> bool:
+        """Whether this socket may still be answered (the director's role is checked again)."""
+        return True
+
     async def tournament_update(self, event: dict[str, Any]) -> None:
         """Group handler: forward the update serialised once by the service (sends only)."""
+        if getattr(self, "revoked", False):
+            return
         await self.send(text_data=event["public" if self.public else "full"])
 
 
-class DirectorConsumer(_TournamentConsumer):
+class DirectorConsumer(revocation.Revocable, _TournamentConsumer):
     """``/ws/tournaments/<id>/``: the tournament director's page (floor, manager)."""
+
+    def has_right(self) -> bool:
+        return is_floor_now(self.scope["user"])
+
+    async def may_continue(self) -> bool:
+        """False (after answering ``forbidden`` and closing with 4403) once the floor role or the session is gone."""
+        if self.revoked:
+            return False
+        if await self.still_allowed():
+            return True
+        await self.send(text_data=json.dumps({"type": "error", **revocation.RightLost().as_dict()}))
+        await self.close_revoked()
+        return False
 
     async def connect(self) -> None:
         user = self.scope.get("user")
-        if user is None or not user.is_authenticated or not await _is_floor(user):
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHORISED)
+            return
+        await self.watch_rights()  # before the check: a revocation from now on reaches this socket
+        if not await _is_floor(user):
+            await self.forget_rights()
             await self.close(code=CLOSE_UNAUTHORISED)
             return
         await self.start(tournament_id=int(self.scope["url_route"]["kwargs"]["tournament_id"]))

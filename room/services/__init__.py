@@ -47,6 +47,7 @@ from room.services.rooms import (
     create_game,
     create_room,
     open_table,
+    revoke_display,
     set_table_open,
     update_room,
 )
@@ -85,6 +86,7 @@ __all__ = [
     "refuse_table_change",
     "set_absent",
     "create_display",
+    "revoke_display",
     "room_snapshot",
     "blinds_due",
     "seats_passed_from_button",

@@ -17,6 +17,7 @@ from room.services.base import (
     check_divisible,
     chip_unit_for,
     game_of_table,
+    lobby_group,
     positive_int,
     room_step,
 )
@@ -24,7 +25,7 @@ from room.services.calls import close_call, fill_open_seats
 from tables import services
 from tables.access import DEALER, MANAGER, roles_of
 from tables.models import Table
-from tables.writepath import ServiceError
+from tables.writepath import ServiceError, send_messages_on_commit
 
 
 def create_room(
@@ -199,5 +200,28 @@ def create_display(room_id: int, *, actor, label: str = "") -> LobbyDisplay:
             room=step.room, token=secrets.token_urlsafe(24), label=label[:80], created_by=actor
         )
         step.log("display", display=display.id, label=display.label)
+        step.finish()
+        return display
+
+
+def revoke_display(room_id: int, display_id: int, *, actor) -> LobbyDisplay:
+    """Revoke a display link of the room (managers only): its page answers 404 from now on and its
+    open lobby screens close with 4404 once the change commits (``lobby.revoke`` on the room's lobby
+    group).  Revoking a revoked link changes nothing.  Errors: ``forbidden``, ``not_found`` (no such
+    link in this room)."""
+    if MANAGER not in roles_of(actor):
+        raise ServiceError("forbidden", _("only a manager revokes display links"))
+    with room_step(room_id, actor) as step:
+        display = LobbyDisplay.objects.select_for_update().filter(pk=display_id, room_id=room_id).first()
+        if display is None:
+            raise ServiceError(
+                "not_found", _("no display link %(display_id)s in this room") % {"display_id": display_id}
+            )
+        if display.revoked:
+            return display
+        display.revoked = True
+        display.save(update_fields=["revoked"])
+        step.log("display_revoke", display=display.id, label=display.label)
+        send_messages_on_commit([(lobby_group(step.room.slug), {"type": "lobby.revoke", "token": display.token})])
         step.finish()
         return display

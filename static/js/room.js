@@ -200,6 +200,21 @@ function tick() {
   }
 }
 
+// A new display link joins the manager's list: label, when it was made, its URL, Revoke.
+function displayRow(link) {
+  const list = document.getElementById("displays");
+  const none = list.querySelector('[data-field="no_displays"]');
+  if (none) none.remove();
+  const created = new Date(link.created_at).toLocaleString(document.documentElement.lang || undefined,
+    { dateStyle: "short", timeStyle: "short" });
+  list.prepend(h("li", { dataset: { display: link.display_id } },
+    h("strong", { dataset: { field: "label" } }, link.label || t("display_label")),
+    " · ", h("span", { dataset: { field: "created" } }, t("display_created", { created })), h("br"),
+    h("a", { href: link.url, target: "_blank", rel: "noopener", dataset: { field: "url" } }, location.origin + link.url),
+    " ", h("button", { type: "button", class: "btn small danger", dataset: { op: "display_revoke", display: link.display_id } },
+      t("display_revoke"))));
+}
+
 root.addEventListener("click", async (event) => {
   const b = event.target.closest("button[data-op]");
   if (!b) return;
@@ -240,10 +255,20 @@ root.addEventListener("click", async (event) => {
     case "call": await act("call", { game_id: n(d.game) }); return;
     case "change_refuse": await act("change_refuse", { change_id: n(d.change) }); return;
     case "display": {
-      const reply = await act("display", {});
+      const labelInput = root.querySelector('[data-field="display_label"]');
+      const reply = await act("display", { label: labelInput ? labelInput.value.trim() : "" });
       if (reply && reply.ok) {
-        document.getElementById("displays").append(h("li", {}, h("a", { href: reply.url, target: "_blank", rel: "noopener" }, location.origin + reply.url)));
+        if (labelInput) labelInput.value = "";
+        displayRow(reply);
       }
+      return;
+    }
+    case "display_revoke": {
+      const row = b.closest("li[data-display]");
+      const label = row ? row.querySelector('[data-field="label"]').textContent : "";
+      if (!window.confirm(t("display_revoke_confirm", { label }))) return;
+      const reply = await act("display_revoke", { display_id: n(d.display) });
+      if (reply && reply.ok && row) row.remove();
       return;
     }
     default:
