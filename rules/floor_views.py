@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from rules import services
 from rules.models import FloorCall, Ruling
-from rules.views import floor_required, search_rules
+from rules.views import floor_required, query_text, search_rules
 from tables.models import Player, Table
 from tables.services import ServiceError, hand_events
 
@@ -147,11 +147,11 @@ def rulings(request):
     ``?player=`` name part, ``?rule=`` text or number as in the rulebook
     search, ``?from=``/``?to=`` ISO dates)."""
     qs = Ruling.objects.select_related("table", "hand", "made_by").prefetch_related("players", "rules")
-    table = request.GET.get("table", "")
-    player = request.GET.get("player", "").strip()
-    rule = request.GET.get("rule", "").strip()
-    start, end = _date(request.GET.get("from", "")), _date(request.GET.get("to", ""))
-    if table.isdigit():
+    table = query_text(request, "table")
+    player = query_text(request, "player")
+    rule = query_text(request, "rule")
+    start, end = _date(query_text(request, "from")), _date(query_text(request, "to"))
+    if table.isascii() and table.isdigit() and int(table) < 2**31:
         qs = qs.filter(table_id=int(table))
     if player:
         qs = qs.filter(players__name__icontains=player)
@@ -172,8 +172,8 @@ def rulings(request):
                 "table": table,
                 "player": player,
                 "rule": rule,
-                "from": request.GET.get("from", ""),
-                "to": request.GET.get("to", ""),
+                "from": query_text(request, "from"),
+                "to": query_text(request, "to"),
             },
         },
     )

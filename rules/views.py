@@ -39,6 +39,18 @@ def floor_required(view):
     return wrapped
 
 
+#: Longest search text taken from a query parameter (longer input is cut).
+MAX_QUERY_CHARS = 200
+
+
+def query_text(request, name: str) -> str:
+    """The query parameter ``name`` as search text PostgreSQL can take: NUL characters and lone surrogates
+    become spaces, the rest is stripped and cut to :data:`MAX_QUERY_CHARS`.  Missing: ``""``."""
+    value = request.GET.get(name, "")
+    value = "".join(" " if ch == "\x00" or "\ud800" <= ch <= "\udfff" else ch for ch in value)
+    return value.strip()[:MAX_QUERY_CHARS].strip()
+
+
 def search_rules(text: str):
     """Rules matching ``text``, best first.
 
@@ -67,7 +79,7 @@ def search_rules(text: str):
 @floor_required
 def index(request):
     """All rulebooks, and search results for ``?q=``."""
-    q = request.GET.get("q", "").strip()
+    q = query_text(request, "q")
     results = list(search_rules(q)[:100]) if q else []
     return render(
         request,
