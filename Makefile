@@ -28,6 +28,9 @@ demo: db
 # stopped when daphne stops.  Its updates reach the screens through a channel layer both share: without a
 # REDIS_URL, a local Redis on a Unix socket (.redis/) when redis-server is installed; otherwise the in-process
 # layer, and the worker's changes show with the room's next update.
+# DEBUG=1 for the local demo (also for the demo and db steps it runs first); see the README's
+# "Running it for real" for a production set-up.
+run: export DEBUG ?= 1
 run: demo
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@set -e; pids=""; trap 'kill $$pids 2>/dev/null; wait $$pids 2>/dev/null' EXIT INT TERM; \

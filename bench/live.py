@@ -101,7 +101,7 @@ async def tablet(url, cookie, table_id, deadline, rate, rng, sent, acks, errors)
     import websockets
 
     async with websockets.connect(
-        url, additional_headers={"Cookie": f"sessionid={cookie}", "Origin": "http://127.0.0.1"}
+        url, additional_headers={"Cookie": f"sessionid={cookie}", "Origin": "http://" + url.split("/")[2]}
     ) as ws:
         snapshot = json.loads(await ws.recv())["snapshot"]
         pending = None
@@ -137,7 +137,9 @@ async def floor(url, cookie, stop, received, anomalies):
     import websockets
 
     async with websockets.connect(
-        url, additional_headers={"Cookie": f"sessionid={cookie}", "Origin": "http://127.0.0.1"}, max_size=None
+        url,
+        additional_headers={"Cookie": f"sessionid={cookie}", "Origin": "http://" + url.split("/")[2]},
+        max_size=None,
     ) as ws:
         first = json.loads(await ws.recv())
         last = {t["table"]["id"]: t["seq"] for t in first["tables"]}

@@ -95,7 +95,9 @@ async def screen(url: str, connected: list, arrivals: list) -> None:
 
     for attempt in range(5):  # a busy server may drop a handshake: try again, like a screen would
         try:
-            ws = await websockets.connect(url, additional_headers={"Origin": "http://127.0.0.1"}, max_size=None)
+            ws = await websockets.connect(
+                url, additional_headers={"Origin": "http://" + url.split("/")[2]}, max_size=None
+            )
             break
         except (OSError, websockets.exceptions.InvalidMessage, websockets.exceptions.InvalidHandshake):
             await asyncio.sleep(0.2 * (attempt + 1))

@@ -11,13 +11,30 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
 
 # Django's HTTP handler, run with one thread hop per request and persistent
 # database connections (see pokerfloor.handlers for why and the figures).
+from django.conf import settings  # noqa: E402
+from django.core.exceptions import ImproperlyConfigured  # noqa: E402
+
 from pokerfloor.handlers import get_asgi_application  # noqa: E402
+
+try:  # Django refuses an empty key when it is read
+    _key = settings.SECRET_KEY
+except ImproperlyConfigured:
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set when DEBUG is off (a random string of 50 characters or more; "
+        "for a local demo set DEBUG=1 instead)"
+    ) from None
 
 django_asgi_app = get_asgi_application()
 
+from pokerfloor import embedded_pg  # noqa: E402
+
+# With the embedded PostgreSQL (no DATABASE_URL): start it again when it dies.
+embedded_pg.start_watchdog()
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.security.websocket import WebsocketDenier  # noqa: E402
+from django.http.request import split_domain_port, validate_host  # noqa: E402
 
 from pokerfloor.routing import websocket_urlpatterns  # noqa: E402
 
@@ -38,10 +55,77 @@ async def websocket_app(scope, receive, send):
     return await _staff_websockets(scope, receive, send)
 
 
+_DEFAULT_PORTS = {"http": "80", "https": "443"}
+
+
+def _origin(scheme: str, host: str) -> str:
+    """``scheme://host[:port]`` in lower case, without the scheme's default port."""
+    host = host.strip().lower().rstrip("/")
+    domain, port = split_domain_port(host)
+    if port and port == _DEFAULT_PORTS.get(scheme):
+        host = domain if ":" not in domain else f"[{domain}]"
+    return f"{scheme}://{host}"
+
+
+def _trusted(origin: str, trusted: str) -> bool:
+    """Does ``origin`` match a ``CSRF_TRUSTED_ORIGINS`` entry (``https://*.example.org``
+    matches its subdomains, on the same port)?"""
+    scheme, _, host = trusted.partition("://")
+    if host.startswith("*."):
+        o_scheme, _, o_host = origin.partition("://")
+        base = _origin(scheme, host[2:]).partition("://")[2]
+        o_domain, o_port = split_domain_port(o_host)
+        b_domain, b_port = split_domain_port(base)
+        return o_scheme == scheme.lower() and o_port == b_port and o_domain.endswith("." + b_domain)
+    return origin == _origin(scheme.lower(), host)
+
+
+def websocket_origin_allowed(scope) -> bool:
+    """May a browser page of this ``Origin`` open this websocket?
+
+    Yes when the origin (scheme, host and port) is the page's own origin, the
+    one the socket is opened on (the ``Host`` header, a host in
+    ``ALLOWED_HOSTS``; the scheme is https for wss, or behind an HTTPS proxy
+    that says so in ``X-Forwarded-Proto``), or matches ``CSRF_TRUSTED_ORIGINS``.
+    A missing ``Origin`` is refused.  Channels' ``AllowedHostsOriginValidator``
+    compares the host only, so a page on another port of an allowed host (any
+    other service there) could open the floor's sockets with its users' cookies."""
+    headers = {name.lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
+    origin = headers.get(b"origin")
+    if not origin or origin == "null":
+        return False
+    scheme, sep, rest = origin.strip().partition("://")
+    if not sep or scheme.lower() not in _DEFAULT_PORTS:
+        return False
+    origin = _origin(scheme.lower(), rest)
+    if any(_trusted(origin, entry) for entry in settings.CSRF_TRUSTED_ORIGINS):
+        return True
+    host = headers.get(b"host", "")
+    domain, _port = split_domain_port(host.lower())
+    if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
+        return False
+    secure = scope.get("scheme") in ("wss", "https") or (
+        settings.BEHIND_HTTPS_PROXY and headers.get(b"x-forwarded-proto", "").strip().lower() == "https"
+    )
+    return origin == _origin("https" if secure else "http", host)
+
+
+def require_allowed_origin(app):
+    """ASGI middleware: deny a websocket whose origin is not allowed
+    (:func:`websocket_origin_allowed`; the handshake is refused with 403)."""
+
+    async def validate(scope, receive, send):
+        if scope["type"] == "websocket" and not websocket_origin_allowed(scope):
+            return await WebsocketDenier()(scope, receive, send)
+        return await app(scope, receive, send)
+
+    return validate
+
+
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(websocket_app),
+        "websocket": require_allowed_origin(websocket_app),
     }
 )
 

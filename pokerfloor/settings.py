@@ -3,11 +3,15 @@
 A fresh checkout runs with no configuration at all: with no ``DATABASE_URL``
 an embedded PostgreSQL is started in ``.pgdata/`` (see ``embedded_pg``); with
 no ``REDIS_URL`` the channel layer is in-memory (one daphne process).
+``DEBUG`` is off unless set (``make run`` sets ``DEBUG=1`` for the demo); with it
+off, ``SECRET_KEY`` is required.  The production variables are listed in the
+README ("Running it for real").
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -36,12 +40,53 @@ def envint(name: str, default: str) -> int:
         raise ImproperlyConfigured(f"{name} must be an integer, got {value!r}") from None
 
 
-DEBUG = envbool("DEBUG", "true")
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-secret-key-change-me" if DEBUG else "")
-if not SECRET_KEY:
-    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+def envlist(name: str, default: str = "") -> list[str]:
+    """Read a comma-separated environment variable as a list of non-empty, stripped items."""
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+#: The test suite (pytest in this process, or a server it started: tests/conftest.py sets
+#: POKERFLOOR_FAST_PASSWORDS for itself and its subprocesses).
+TESTING = "pytest" in sys.modules or os.environ.get("POKERFLOOR_FAST_PASSWORDS") == "1"
+
+# Off unless set: `make run` turns it on for the local demo (DEBUG=1).  With
+# DEBUG on, a 404 page lists every URL pattern and errors show tracebacks.
+DEBUG = envbool("DEBUG", "false")
+# Required when DEBUG is off: the server (pokerfloor.asgi) refuses to start
+# without it, and Django refuses to sign anything.  Commands that sign nothing
+# (migrate, compilemessages, run_worker) run without it.
+SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-secret-key-change-me" if DEBUG or TESTING else "")
+# The host names this site answers to (the Host header); Django's test client's
+# "testserver" only with DEBUG on or under the test suite.
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost" + (",testserver" if DEBUG or TESTING else ""))
+# Origins (scheme://host[:port]) trusted for POSTs and websockets besides the
+# page's own, e.g. https://poker.example.org when a proxy terminates HTTPS.
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
+for _origin in CSRF_TRUSTED_ORIGINS:
+    if "://" not in _origin:
+        raise ImproperlyConfigured(f"CSRF_TRUSTED_ORIGINS entries must start with a scheme, got {_origin!r}")
+
+# HTTPS: behind a proxy that terminates TLS and sets X-Forwarded-Proto
+# (BEHIND_HTTPS_PROXY=1), or served over HTTPS some other way (HTTPS=1).  Then
+# cookies are sent over HTTPS only, plain HTTP is redirected, and browsers are
+# told to use HTTPS only (HSTS for SECURE_HSTS_SECONDS, default a year).
+BEHIND_HTTPS_PROXY = envbool("BEHIND_HTTPS_PROXY", "false")
+HTTPS = envbool("HTTPS", "true" if BEHIND_HTTPS_PROXY else "false")
+if BEHIND_HTTPS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "true" if HTTPS else "false")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "31536000" if HTTPS else "0")
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", "true")
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "true")
+
+# Rate limits (tables.throttle, counted in the cache below): failed logins per
+# user name and client address, and unknown lobby-display tokens per client
+# address (then every token lookup from that address is refused for the window).
+LOGIN_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", "5")
+LOGIN_FAILURE_WINDOW = envint("LOGIN_FAILURE_WINDOW", "900")  # seconds
+LOBBY_TOKEN_MISS_LIMIT = envint("LOBBY_TOKEN_MISS_LIMIT", "60")
+LOBBY_TOKEN_MISS_WINDOW = envint("LOBBY_TOKEN_MISS_WINDOW", "600")  # seconds
 
 INSTALLED_APPS = [
     "daphne",
@@ -155,6 +200,15 @@ else:
             "CONFIG": {"capacity": envint("CHANNEL_CAPACITY", "1000")},
         }
     }
+
+# The cache holds the rate-limit counters: shared by all processes through
+# Redis when REDIS_URL is set, else per process.
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 if os.environ.get("POKERFLOOR_FAST_PASSWORDS") == "1":
     # The test suite only (tests/conftest.py sets it for pytest and for its
