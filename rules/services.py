@@ -15,6 +15,7 @@ Broadcast messages (JSON text, see docs/protocol.md):
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.db import transaction
@@ -120,7 +121,8 @@ def raise_floor_call(
     ``reason``: one of :class:`FloorCall.Reason`; ``seat``: the seat
     concerned (optional); ``details``: reason-specific input (for
     ``chip_action`` the interpreter's ``observed`` dict).
-    Errors: ``not_found``, ``invalid``.
+    Errors: ``not_found``, ``invalid`` (a seat beyond the table's seats, text
+    with NUL characters or lone surrogates).
     """
     if reason not in FloorCall.Reason.values:
         raise ServiceError("invalid", f"reason must be one of {', '.join(FloorCall.Reason.values)}")
@@ -130,8 +132,12 @@ def raise_floor_call(
         raise ServiceError("invalid", "note must be text of at most 500 characters")
     if details is not None and not isinstance(details, dict):
         raise ServiceError("invalid", "details must be an object")
+    _check_text(note, "note")
+    _check_json(details, "details")
     with transaction.atomic():
         table = table_services.lock_table(table_id)
+        if seat is not None and seat > table.max_seats:
+            raise ServiceError("invalid", f"seat must be a seat of the table (1 to {table.max_seats})")
         hand = table.current_hand
         snapshot = table_services.table_snapshot(table, hand=hand)
         events = table_services.hand_events(hand) if hand is not None else []
@@ -147,6 +153,38 @@ def raise_floor_call(
         )
         _send_on_commit(table.id, {"type": "floor_call", "call": floor_call_dict(call)})
         return call
+
+
+#: Deepest nesting of the free-form JSON (details, corrections) a call or ruling stores.
+MAX_JSON_DEPTH = 12
+
+
+def _check_text(value: str, name: str) -> None:
+    """``ServiceError('invalid')`` for text PostgreSQL cannot store: NUL characters and lone surrogates."""
+    if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value):
+        raise ServiceError("invalid", f"{name} must be text without NUL characters or lone surrogates")
+
+
+def _check_json(value: Any, name: str, depth: int = 0) -> None:
+    """``ServiceError('invalid')`` for JSON a ``jsonb`` column refuses or a client cannot read: text with NUL
+    or lone surrogates (keys too), NaN or infinite numbers, nesting deeper than :data:`MAX_JSON_DEPTH`."""
+    if depth > MAX_JSON_DEPTH:
+        raise ServiceError("invalid", f"{name} is nested too deep")
+    if isinstance(value, str):
+        _check_text(value, name)
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise ServiceError("invalid", f"{name} must hold finite numbers")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(str(key), name)
+            _check_json(item, name, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _check_json(item, name, depth + 1)
+
+
+def _is_seat_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 2**31 - 1
 
 
 def _is_user(actor) -> bool:
@@ -327,6 +365,14 @@ def make_ruling(
     corrections = corrections or []
     if not isinstance(corrections, list) or not all(isinstance(c, dict) for c in corrections):
         raise ServiceError("invalid", "corrections must be a list of objects")
+    for item in corrections:
+        if item.get("seat") is not None and not _is_seat_number(item["seat"]):
+            raise ServiceError("invalid", "a correction's seat must be a seat number")
+    _check_text(decision, "the decision")
+    _check_text(decision_de or "", "the decision")
+    _check_text(suggestion_key or "", "the suggestion")
+    _check_json(corrections, "corrections")
+    _check_json(citations, "citations")
     citations = _clean_citations(citations)
     with transaction.atomic():
         table = table_services.lock_table(table_id)

@@ -442,3 +442,65 @@ def test_a_nul_in_a_search_finds_nothing_instead_of_failing(client, floorman, ur
     client.force_login(floorman)
     response = client.get(url)
     assert response.status_code == 200
+
+
+async def _dealer_reply(world, message: dict) -> dict:
+    table = world["table"]
+    async with SocketRun(f"/ws/tables/{table.id}/dealer/", world["dealer"], Counter()) as run:
+        await run.ws.send_json_to(message)
+        return await run.reply(json.dumps(message))
+
+
+def test_a_floor_call_for_a_seat_the_table_does_not_have_is_refused(world):
+    from rules.models import FloorCall
+
+    calls = FloorCall.objects.count()
+    answer = async_to_sync(_dealer_reply)(world, {"type": "floor_call", "reason": "dispute", "seat": 9})
+    assert answer["type"] == "error" and answer["code"] == "invalid" and "1 to 6" in answer["message"]
+    assert FloorCall.objects.count() == calls
+
+
+@pytest.mark.parametrize("details", [{"note": "a\x00b"}, {"\ud800": 1}, {"x": ["\udfff"]}])
+def test_floor_call_details_with_nul_or_lone_surrogates_are_refused(world, details):
+    from rules.models import FloorCall
+
+    calls = FloorCall.objects.count()
+    answer = async_to_sync(_dealer_reply)(world, {"type": "floor_call", "reason": "other", "details": details})
+    assert answer["type"] == "error" and answer["code"] == "invalid"
+    assert FloorCall.objects.count() == calls
+
+
+def test_an_out_of_turn_raise_beyond_the_stack_is_refused(world):
+    from tables import services
+    from tables.models import HandEvent
+
+    table = world["table"]
+    services.start_hand(table.id)
+    to_act = services.table_snapshot(type(table).objects.get(pk=table.id))["hand"]["state"]["to_act_seat"]
+    other = next(s for s in (1, 3, 5) if s != to_act)
+    events = HandEvent.objects.count()
+    answer = async_to_sync(_dealer_reply)(
+        world, {"type": "out_of_turn", "action": {"type": "raise", "seat": other, "to": 10**12}}
+    )
+    assert answer["type"] == "error" and answer["code"] == "above_stack"
+    assert HandEvent.objects.count() == events
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"decision": "chop\x00"},
+        {"decision": "chop", "citations": "001:\x006.13"},
+        {"decision": "chop", "corrections": '[{"type": "penalty", "kind": "warning", "seat": 1, "x": "\\u0000"}]'},
+        {"decision": "chop", "corrections": '[{"type": "kill", "seat": [1]}]'},
+        {"decision": "chop", "corrections": '[{"type": "kill", "seat": "1"}]'},
+    ],
+)
+def test_a_ruling_form_with_nul_or_a_bad_seat_is_refused_not_a_server_error(world, client, form):
+    from rules.models import Ruling
+
+    client.raise_request_exception = False
+    client.force_login(world["floor"])
+    response = client.post(f"/rules/calls/{world['call'].id}/rule/", form)
+    assert response.status_code == 302
+    assert not Ruling.objects.exists()

@@ -113,7 +113,8 @@ def record_out_of_turn(
 
     Errors: ``not_found``, ``stale``, ``no_hand``, ``invalid``,
     ``not_betting_round``, ``in_turn`` (it is his turn: enter the action
-    normally), ``already_held``; nothing changes on error.
+    normally), ``already_held``, ``above_stack`` (a bet or raise to more
+    than the seat's chips); nothing changes on error.
     """
     if not isinstance(action, dict) or action.get("type") not in BETTING_TYPES:
         raise ServiceError("invalid", "an out-of-turn action is fold, check, call, bet, raise or all_in with a seat")
@@ -134,8 +135,14 @@ def record_out_of_turn(
             raise ServiceError("in_turn", f"seat {seat} is to act: enter the action normally")
         if any(a.get("seat") == seat for a in info["held"].values()):
             raise ServiceError("already_held", f"seat {seat} already has an out-of-turn action held")
-        if action["type"] in ("bet", "raise") and not (isinstance(action.get("to"), int) and action["to"] > 0):
+        to = action.get("to")
+        if action["type"] in ("bet", "raise") and not (isinstance(to, int) and not isinstance(to, bool) and to > 0):
             raise ServiceError("invalid", "a bet or raise needs 'to', a positive integer")
+        if action["type"] in ("bet", "raise") and to > state.stacks[pos] + state.bets[pos]:
+            raise ServiceError(
+                "above_stack",
+                f"{to} is more than seat {seat} has: the all-in is to {state.stacks[pos] + state.bets[pos]}",
+            )
         clean = {k: action[k] for k in ("type", "seat", "to") if k in action}
         info = dict(info, held={**info["held"], last_index + 1: clean})
         event = _append(step, hand, last_index + 1, "out_of_turn", {"action": clean}, actor, client_id, state, info)
