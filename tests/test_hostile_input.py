@@ -504,3 +504,17 @@ def test_a_ruling_form_with_nul_or_a_bad_seat_is_refused_not_a_server_error(worl
     response = client.post(f"/rules/calls/{world['call'].id}/rule/", form)
     assert response.status_code == 302
     assert not Ruling.objects.exists()
+
+
+@pytest.mark.parametrize("name", ["a\x00b", "\ud800"])
+def test_a_waitlist_name_with_nul_or_a_lone_surrogate_is_refused(world, client, name):
+    from room.models import QueueEntry
+
+    client.raise_request_exception = False
+    client.force_login(world["floor"])
+    entries = QueueEntry.objects.count()
+    game = world["room"].games.first()
+    body = json.dumps({"op": "waitlist_add", "game_id": game.id, "name": name})
+    response = client.post("/room/casino/act/", body, content_type="application/json")
+    assert response.status_code == 400 and response.json()["code"] == "invalid"
+    assert QueueEntry.objects.count() == entries

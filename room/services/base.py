@@ -198,6 +198,8 @@ def positive_int(value: Any, name: str) -> int:
 
 
 def player_of(value: Player | str | int) -> Player:
+    """The player given as a model, an id or a name (found, or created by name).  Errors: ``not_found`` for an
+    unknown id, ``invalid`` for an empty name or one with NUL characters or lone surrogates."""
     if isinstance(value, Player):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
@@ -205,6 +207,8 @@ def player_of(value: Player | str | int) -> Player:
         if player is None:
             raise ServiceError("not_found", _("no player %(value)s") % {"value": value})
         return player
+    if isinstance(value, str) and ("\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)):
+        raise ServiceError("invalid", _("a player's name must not contain NUL characters or lone surrogates"))
     if isinstance(value, str) and value.strip():
         name = value.strip()[:100]
         return Player.objects.filter(name=name).order_by("id").first() or Player.objects.create(name=name)
