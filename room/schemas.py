@@ -19,7 +19,7 @@ class WaitlistAdd(Message):
 
     op: Literal["waitlist_add"]
     game_id: Id
-    name: Annotated[str, Field(max_length=80)] = ""
+    name: Label = ""
     source: Literal["walk_in", "phone_in"] = "walk_in"
 
 
