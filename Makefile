@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint setup db demo bench stop-db
+.PHONY: run test lint setup db demo bench stop-db messages
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -51,6 +51,12 @@ lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+
+# Re-extract the German catalogue (django.po) and compile it; the pure core (poker/) marks its
+# texts with _N(msgid) and _NC(context, msgid) (poker/i18n.py), keywords makemessages does not know by default.
+messages: setup
+	$(BIN)/python manage.py makemessages -l de --keyword=_N --keyword=_NC:1c,2 --ignore=.venv --ignore=node_modules
+	$(BIN)/python manage.py compilemessages -l de
 
 bench: db
 	$(BIN)/python bench/replay.py

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from poker.houserules import HouseRules
+from poker.i18n import _N, both
 
 from .common import ProcedureError, _book, _cdicts, _cites
 
@@ -83,19 +84,27 @@ def clock_policy(profile: HouseRules) -> ClockPolicy:
             0,
             None,
             None,
-            "This rulebook has no clock rule: the floor sets the time at his discretion.",
-            "Dieses Reglement kennt keine Uhr-Regel: der Floorman bestimmt die Zeit nach Ermessen.",
+            *both(_N("This rulebook has no clock rule: the floor sets the time at his discretion.")),
             _cites(profile, "clock_seconds", extra=_book(profile, "floor_discretion")),
         )
     countdown = profile.clock_countdown_seconds or 0
     think = total - countdown
     if countdown:
-        en = f'After "time" the player has {think} seconds plus a {countdown}-second countdown ({total} s in all).'
-        de = f"Nach „Time“ hat der Spieler {think} Sekunden plus {countdown} Sekunden Countdown ({total} s insgesamt)."
+        en, de = both(
+            _N(
+                'After "time" the player has %(think)s seconds plus a %(countdown)s-second countdown '
+                "(%(total)s s in all)."
+            ),
+            think=think,
+            countdown=countdown,
+            total=total,
+        )
         warning = "countdown"
     else:
-        en = f'After "clock" the player has {total} seconds; the dealer reminds him shortly before the end.'
-        de = f"Nach „Clock“ hat der Spieler {total} Sekunden; kurz vor Ablauf erinnert ihn der Dealer."
+        en, de = both(
+            _N('After "clock" the player has %(total)s seconds; the dealer reminds him shortly before the end.'),
+            total=total,
+        )
         warning = "dealer_reminder"
     return ClockPolicy(
         total,
@@ -126,33 +135,29 @@ def time_expired(profile: HouseRules, facing_bet: bool, seat: int) -> TimeExpiry
             return TimeExpiry(
                 {"type": "fold", "seat": seat},
                 True,
-                "Time is up facing a bet: the hand is dead.",
-                "Zeit abgelaufen bei einem Einsatz: die Hand ist tot.",
+                *both(_N("Time is up facing a bet: the hand is dead.")),
                 cites,
             )
         return TimeExpiry(
             {"type": "check", "seat": seat},
             False,
-            "Time is up with no bet to call: the player checks.",
-            "Zeit abgelaufen ohne Einsatz: der Spieler checkt.",
+            *both(_N("Time is up with no bet to call: the player checks.")),
             cites,
         )
     if profile.clock_expiry == "dead":
         return TimeExpiry(
             {"type": "fold", "seat": seat},
             True,
-            "Time is up: the hand is declared dead and folded"
-            + ("" if facing_bet else ", even though he could have checked")
-            + ".",
-            "Zeit abgelaufen: die Hand wird für tot erklärt und gefoldet"
-            + ("" if facing_bet else ", obwohl er hätte checken können")
-            + ".",
+            *both(
+                _N("Time is up: the hand is declared dead and folded.")
+                if facing_bet
+                else _N("Time is up: the hand is declared dead and folded, even though he could have checked.")
+            ),
             cites,
         )
     return TimeExpiry(
         None,
         False,
-        "This rulebook has no clock rule: the floor decides what happens.",
-        "Dieses Reglement kennt keine Uhr-Regel: der Floorman entscheidet.",
+        *both(_N("This rulebook has no clock rule: the floor decides what happens.")),
         _cites(profile, "clock_expiry", extra=_book(profile, "floor_discretion")),
     )

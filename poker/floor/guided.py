@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from poker.houserules import HouseRules, misdeal_still_possible
+from poker.i18n import _N, _NC, both
 
 from .common import ProcedureError, _book, _cdicts, _cites, _merge, _r
 
@@ -99,27 +100,25 @@ class Procedure:
 
 
 #: Representative action lists for the "actions so far" question.
-_ACTION_ANSWERS: tuple[tuple[str, str, str, list[str]], ...] = (
-    ("none", "No action yet", "Noch keine Aktion", []),
-    ("one", "One action", "Eine Aktion", ["fold"]),
-    ("two_no_chips", "Two actions, both checks or folds", "Zwei Aktionen, nur Checks oder Folds", ["fold", "fold"]),
+#: (key, label msgid, the actions).
+_ACTION_ANSWERS: tuple[tuple[str, str, list[str]], ...] = (
+    ("none", _N("No action yet"), []),
+    ("one", _N("One action"), ["fold"]),
+    ("two_no_chips", _N("Two actions, both checks or folds"), ["fold", "fold"]),
     (
         "two_with_chips",
-        "Two actions, at least one with chips (call, bet, raise)",
-        "Zwei Aktionen, mindestens eine mit Chips (Call, Bet, Raise)",
+        _N("Two actions, at least one with chips (call, bet, raise)"),
         ["fold", "call"],
     ),
-    ("three_or_more", "Three or more actions", "Drei oder mehr Aktionen", ["fold", "fold", "fold"]),
+    ("three_or_more", _N("Three or more actions"), ["fold", "fold", "fold"]),
 )
 
 
 def _misdeal_outcome(profile: HouseRules, cause_cites: tuple) -> Outcome:
     cites = _cites(profile, "misdeal_until", extra=list(cause_cites) + _book(profile, "misdeal_replay"))
     return Outcome(
-        "Misdeal: the hand is void, every chip goes back.",
-        "Miss-Deal: die Hand ist ungültig, alle Einsätze gehen zurück.",
-        "Collect all cards, reshuffle, and deal the same hand again with the same button and blinds.",
-        "Alle Karten einziehen, neu mischen und dieselbe Hand mit gleichem Button und gleichen Blinds neu geben.",
+        *both(_N("Misdeal: the hand is void, every chip goes back.")),
+        *both(_N("Collect all cards, reshuffle, and deal the same hand again with the same button and blinds.")),
         ({"type": "misdeal"},),
         cites,
     )
@@ -127,10 +126,8 @@ def _misdeal_outcome(profile: HouseRules, cause_cites: tuple) -> Outcome:
 
 def _too_late_outcome(profile: HouseRules, cause_cites: tuple) -> Outcome:
     return Outcome(
-        "Too late for a misdeal: the hand is played on.",
-        "Für einen Miss-Deal ist es zu spät: die Hand wird weitergespielt.",
-        "Play the hand on as dealt; the floor decides on any affected hand.",
-        "Die Hand wird wie gegeben weitergespielt; über eine betroffene Hand entscheidet der Floorman.",
+        *both(_N("Too late for a misdeal: the hand is played on.")),
+        *both(_N("Play the hand on as dealt; the floor decides on any affected hand.")),
         (),
         _cites(profile, "substantial_action", "misdeal_until", "misdeal_after_flop", extra=cause_cites),
     )
@@ -141,18 +138,19 @@ def _actions_step(profile: HouseRules, key: str, cause_cites: tuple) -> Step:
     substantial-action rule (004 #36, 000 Allgemein 9)."""
     options = []
     seen: dict[bool, bool] = {}
-    for akey, en, de, words in _ACTION_ANSWERS:
+    for akey, label, words in _ACTION_ANSWERS:
         ok = misdeal_still_possible(profile, words)
         seen[ok] = True
         options.append(
             Option(
-                akey, en, de, _misdeal_outcome(profile, cause_cites) if ok else _too_late_outcome(profile, cause_cites)
+                akey,
+                *both(label),
+                _misdeal_outcome(profile, cause_cites) if ok else _too_late_outcome(profile, cause_cites),
             )
         )
     return Step(
         key,
-        "Which actions have been taken since the deal (blinds not counted)?",
-        "Welche Aktionen gab es seit dem Austeilen (Blinds nicht mitgezählt)?",
+        *both(_N("Which actions have been taken since the deal (blinds not counted)?")),
         tuple(options),
     )
 
@@ -165,92 +163,80 @@ def _flop_step(profile: HouseRules, key: str, next_key: str, cause_cites: tuple)
         later = _too_late_outcome(profile, cause_cites)
     return Step(
         key,
-        "Is the flop already out?",
-        "Liegt der Flop bereits?",
+        *both(_N("Is the flop already out?")),
         (
-            Option("no", "No, still before the flop", "Nein, noch vor dem Flop", next_key),
-            Option("yes", "Yes", "Ja", later),
+            Option("no", *both(_N("No, still before the flop")), next_key),
+            Option("yes", *both(_N("Yes")), later),
         ),
     )
 
 
-# Misdeal causes per rulebook: (key, en, de, citation labels)
+# Misdeal causes per rulebook: (key, label msgid, citation labels)
 _MISDEAL_CAUSES: dict[str | None, tuple] = {
     "casino-cash": (
         (
             "extra_cards",
-            "Two or more extra cards were dealt",
-            "Zwei oder mehrere zusätzliche Karten ausgeteilt",
+            _N("Two or more extra cards were dealt"),
             ("000 Allgemein 9",),
         ),
-        ("seat_skipped", "A player received no cards", "Ein Spieler hat keine Karten erhalten", ("000 Allgemein 9",)),
+        ("seat_skipped", _N("A player received no cards"), ("000 Allgemein 9",)),
         (
             "exposed",
-            "The first or second card was exposed",
-            "Die erste oder zweite Karte wurde aufgedeckt",
+            _N("The first or second card was exposed"),
             ("000 Allgemein 9",),
         ),
     ),
-    "wynental": (
-        ("exposed", "A card was exposed during the deal", "Beim Verteilen wurde eine Karte aufgedeckt", ("001 6.25",)),
-    ),
+    "wynental": (("exposed", _N("A card was exposed during the deal"), ("001 6.25",)),),
     "nlhe": (
         (
             "not_shuffled",
-            "The deck was not shuffled and/or cut",
-            "Vor dem Austeilen nicht gemischt und/oder geschnitten",
+            _N("The deck was not shuffled and/or cut"),
             ("003 Miss-Deal",),
         ),
         (
             "irregular_card",
-            "A player got an irregular card that cannot be redressed",
-            "Ein Spieler erhielt eine irreguläre Karte, nicht mehr zu redressieren",
+            _N("A player got an irregular card that cannot be redressed"),
             ("003 Miss-Deal",),
         ),
         (
             "extra_cards",
-            "A player got too many cards that cannot be redressed",
-            "Ein Spieler erhielt zu viele Karten, nicht mehr zu redressieren",
+            _N("A player got too many cards that cannot be redressed"),
             ("003 Miss-Deal",),
         ),
         (
             "two_exposed",
-            "More than one hole card dealt face up",
-            "Mehr als eine Karte offen ausgeteilt",
+            _N("More than one hole card dealt face up"),
             ("003 Miss-Deal",),
         ),
-        ("off_table", "A card was dealt off the table", "Eine Karte über die Tischkante geworfen", ("003 Miss-Deal",)),
-        ("boxed", "Two or more face-up cards in the deck", "Zwei oder mehr offene Karten im Deck", ("003 Miss-Deal",)),
+        ("off_table", _N("A card was dealt off the table"), ("003 Miss-Deal",)),
+        ("boxed", _N("Two or more face-up cards in the deck"), ("003 Miss-Deal",)),
     ),
     "munotpoker": (
-        ("off_table", "A card flew off the table", "Eine Karte flog vom Tisch", ("004 #35",)),
-        ("boxed", "Two or more cards face up in the deck", "2 oder mehr Karten falsch herum im Stapel", ("004 #35",)),
-        ("two_exposed", "A second card was dealt face up", "Die 2. Karte wurde offen gedealt", ("004 #35",)),
+        ("off_table", _N("A card flew off the table"), ("004 #35",)),
+        ("boxed", _N("Two or more cards face up in the deck"), ("004 #35",)),
+        ("two_exposed", _N("A second card was dealt face up"), ("004 #35",)),
         (
             "wrong_first_card",
-            "The first card went to the wrong seat",
-            "Die erste Karte ging an den falschen Platz",
+            _N("The first card went to the wrong seat"),
             ("004 #35",),
         ),
         (
             "empty_seat",
-            "Cards were dealt to a seat not in the hand",
-            "Karten an einen Platz, der nicht in der Hand ist",
+            _N("Cards were dealt to a seat not in the hand"),
             ("004 #35",),
         ),
         (
             "seat_skipped",
-            "A player at his seat received no cards",
-            "Ein Spieler am Platz erhielt keine Karten",
+            _N("A player at his seat received no cards"),
             ("004 #35",),
         ),
     ),
     None: (
-        ("boxed", "Two or more boxed cards on the initial deal", "Zwei oder mehr offene Karten im Deck", ()),
-        ("wrong_first_card", "The first card went to the wrong seat", "Die erste Karte ging an den falschen Platz", ()),
-        ("empty_seat", "Cards were dealt to a seat not entitled to a hand", "Karten an einen Platz ohne Anspruch", ()),
-        ("seat_skipped", "A seat entitled to a hand was skipped", "Ein Platz mit Anspruch wurde übergangen", ()),
-        ("two_exposed", "Two or more cards exposed by the dealer", "Zwei oder mehr Karten vom Dealer aufgedeckt", ()),
+        ("boxed", _N("Two or more boxed cards on the initial deal"), ()),
+        ("wrong_first_card", _N("The first card went to the wrong seat"), ()),
+        ("empty_seat", _N("Cards were dealt to a seat not entitled to a hand"), ()),
+        ("seat_skipped", _N("A seat entitled to a hand was skipped"), ()),
+        ("two_exposed", _N("Two or more cards exposed by the dealer"), ()),
     ),
 }
 
@@ -261,70 +247,58 @@ def _exposed_outcome(profile: HouseRules) -> Outcome | None:
     if profile.exposed_card_on_deal == "misdeal":
         return None
     if profile.rulebook == "wynental":
-        en = (
+        instructions = _N(
             "Put the exposed card face up in the middle, give the player a new card and finish the deal; "
             "the exposed card becomes the burn card."
         )
-        de = (
-            "Die offene Karte in die Mitte legen (für alle sichtbar), dem Spieler eine neue Karte geben und "
-            "fertig austeilen; die offene Karte wird zur Burn Card."
-        )
     elif profile.rulebook == "nlhe":
-        en = (
+        instructions = _N(
             "Leave the exposed card with the player until everybody has his cards, then replace it with the "
             "next card of the deck; put the exposed card face up on the deck and use it as the first burn card."
         )
-        de = (
-            "Die offene Karte bleibt beim Spieler, bis alle ihre Karten haben; dann durch die nächste Karte "
-            "ersetzen, die offene Karte offen auf das Deck legen und vor dem Flop als Burn Card verwenden."
-        )
     else:
-        en = (
+        instructions = _N(
             "Finish the deal, then replace the exposed card with the next card of the deck; the exposed card "
             "is shown and used as the first burn card. (At the button, the player may receive two consecutive cards.)"
         )
-        de = (
-            "Fertig austeilen, dann die offene Karte durch die nächste Karte ersetzen; die offene Karte wird "
-            "gezeigt und als erste Burn Card verwendet. (Am Button kann der Spieler zwei Karten nacheinander erhalten.)"
-        )
     return Outcome(
-        "Not a misdeal: the exposed card is replaced.",
-        "Kein Miss-Deal: die offene Karte wird ersetzt.",
-        en,
-        de,
+        *both(_N("Not a misdeal: the exposed card is replaced.")),
+        *both(instructions),
         (),
         cites,
     )
 
 
+# The procedure titles "Misdeal" and "Premature or irregular board" carry the context
+# "procedure": the floor pages translate the same English words differently.
 def _misdeal_procedure(profile: HouseRules) -> Procedure:
     book = profile.rulebook if profile.rulebook in _MISDEAL_CAUSES else None
     causes = _MISDEAL_CAUSES[book]
     steps: dict[str, Step] = {}
     options = []
-    for key, en, de, sections in causes:
+    for key, label, sections in causes:
         cc = tuple(_r(s) for s in sections) if book else tuple(_cites(profile, "misdeal_until"))
         if key == "exposed" and profile.exposed_card_on_deal == "replace":
-            options.append(Option(key, en, de, _exposed_outcome(profile)))
+            options.append(Option(key, *both(label), _exposed_outcome(profile)))
             continue
         step_key = f"actions_{key}"
         flop_key = f"flop_{key}"
         steps[step_key] = _actions_step(profile, step_key, cc)
         steps[flop_key] = _flop_step(profile, flop_key, step_key, cc)
-        options.append(Option(key, en, de, flop_key))
+        options.append(Option(key, *both(label), flop_key))
     if book in ("munotpoker", None):
         options.append(
             Option(
                 "button_short",
-                "The button received too few cards",
-                "Der Button hat zu wenig Karten erhalten",
+                *both(_N("The button received too few cards")),
                 Outcome(
-                    "Not a misdeal: the button gets his missing card, even after substantial action "
-                    "(if he acted with too few cards unreported, his hand is dead).",
-                    "Kein Miss-Deal: der Button erhält seine fehlende Karte, auch nach wesentlichen Aktionen "
-                    "(hat er mit zu wenig Karten gehandelt, ohne es zu melden, ist seine Hand tot).",
-                    "Give the button the next card.",
-                    "Dem Button die nächste Karte geben.",
+                    *both(
+                        _N(
+                            "Not a misdeal: the button gets his missing card, even after substantial action "
+                            "(if he acted with too few cards unreported, his hand is dead)."
+                        )
+                    ),
+                    *both(_N("Give the button the next card.")),
                     (),
                     tuple(_book(profile, "button_short")),
                 ),
@@ -333,11 +307,9 @@ def _misdeal_procedure(profile: HouseRules) -> Procedure:
     options.append(
         Option(
             "other",
-            "Something else",
-            "Etwas anderes",
+            *both(_N("Something else")),
             Outcome(
-                "Not a listed misdeal cause: the floor decides.",
-                "Kein aufgeführter Miss-Deal-Grund: der Floorman entscheidet.",
+                *both(_N("Not a listed misdeal cause: the floor decides.")),
                 "",
                 "",
                 (),
@@ -345,10 +317,8 @@ def _misdeal_procedure(profile: HouseRules) -> Procedure:
             ),
         )
     )
-    steps["cause"] = Step(
-        "cause", "What went wrong during the deal?", "Was ist beim Austeilen schiefgegangen?", tuple(options)
-    )
-    return Procedure("misdeal", "Misdeal", "Miss-Deal", "cause", steps)
+    steps["cause"] = Step("cause", *both(_N("What went wrong during the deal?")), tuple(options))
+    return Procedure("misdeal", *both(_NC("procedure", "Misdeal"), context="procedure"), "cause", steps)
 
 
 def _exposed_procedure(profile: HouseRules) -> Procedure:
@@ -361,31 +331,24 @@ def _exposed_procedure(profile: HouseRules) -> Procedure:
     steps["flop"] = _flop_step(profile, "flop", "actions", cites)
     steps["how_many"] = Step(
         "how_many",
-        "How many hole cards did the dealer expose?",
-        "Wie viele Karten hat der Dealer offen ausgeteilt?",
+        *both(_N("How many hole cards did the dealer expose?")),
         (
-            Option("one", "One card", "Eine Karte", "flop" if misdeal_flow_one else replace),
-            Option(
-                "two_or_more", "Two or more cards", "Zwei oder mehr Karten", "flop" if misdeal_flow_two else replace
-            ),
+            Option("one", *both(_N("One card")), "flop" if misdeal_flow_one else replace),
+            Option("two_or_more", *both(_N("Two or more cards")), "flop" if misdeal_flow_two else replace),
         ),
     )
     pc = tuple(_book(profile, "player_exposes"))
     if profile.rulebook == "casino-cash":
         player = Step(
             "deliberate",
-            "Did he expose a card on purpose, to get a reaction, before he acted?",
-            "Hat er eine Karte absichtlich geöffnet, um eine Reaktion zu erhalten, bevor er gehandelt hat?",
+            *both(_N("Did he expose a card on purpose, to get a reaction, before he acted?")),
             (
                 Option(
                     "yes",
-                    "Yes",
-                    "Ja",
+                    *both(_N("Yes")),
                     Outcome(
-                        "The hand counts as folded.",
-                        "Die Hand gilt als gepasst.",
-                        "Collect the cards.",
-                        "Karten einziehen.",
+                        *both(_N("The hand counts as folded.")),
+                        *both(_N("Collect the cards.")),
                         (
                             {"type": "kill", "seat": None},
                             {"type": "penalty", "seat": None, "kind": "warning", "count": 0},
@@ -395,11 +358,13 @@ def _exposed_procedure(profile: HouseRules) -> Procedure:
                 ),
                 Option(
                     "no",
-                    "No",
-                    "Nein",
+                    *both(_N("No")),
                     Outcome(
-                        "The hand is passive; the floor may declare it dead in the interest of fairness, and show one - show all applies.",
-                        "Die Hand ist passiv; sie kann im Sinne der Fairness für ungültig erklärt werden; „show one – show all“.",
+                        *both(
+                            _N(
+                                "The hand is passive; the floor may declare it dead in the interest of fairness, and show one - show all applies."
+                            )
+                        ),
                         "",
                         "",
                         (),
@@ -412,8 +377,7 @@ def _exposed_procedure(profile: HouseRules) -> Procedure:
         player_next: Any = "deliberate"
     else:
         player_next = Outcome(
-            "The hand stays live; the player may be penalised (the penalty starts after the hand).",
-            "Die Hand bleibt gültig; der Spieler kann bestraft werden (die Strafe beginnt nach der Hand).",
+            *both(_N("The hand stays live; the player may be penalised (the penalty starts after the hand).")),
             "",
             "",
             (),
@@ -421,42 +385,32 @@ def _exposed_procedure(profile: HouseRules) -> Procedure:
         )
     if profile.premature_board_card == "becomes_burn_card":
         board_next: Any = Outcome(
-            "The card becomes the burn card.",
-            "Die Karte wird zur Burn Card.",
-            "Put the exposed card face up in the middle; it is the burn card of the next street.",
-            "Die aufgedeckte Karte offen in die Mitte legen; sie ist die Burn Card der nächsten Setzrunde.",
+            *both(_N("The card becomes the burn card.")),
+            *both(_N("Put the exposed card face up in the middle; it is the burn card of the next street.")),
             (),
             _cites(profile, "premature_board_card"),
         )
     else:
         board_next = Outcome(
-            "Follow the premature board card procedure.",
-            "Verfahren für zu früh aufgedeckte Boardkarten anwenden.",
-            'Open the procedure "premature_board".',
-            "Verfahren „premature_board“ öffnen.",
+            *both(_N("Follow the premature board card procedure.")),
+            *both(_N('Open the procedure "premature_board".')),
             (),
             _cites(profile, "premature_board_card"),
         )
     steps["when"] = Step(
         "when",
-        "Which card was exposed?",
-        "Welche Karte wurde aufgedeckt?",
+        *both(_N("Which card was exposed?")),
         (
             Option(
                 "deal",
-                "A hole card, by the dealer during the deal",
-                "Eine Hole Card, vom Dealer beim Austeilen",
+                *both(_N("A hole card, by the dealer during the deal")),
                 "how_many",
             ),
-            Option(
-                "deck", "A card from the deck, later in the hand", "Eine Karte vom Deck, später in der Hand", board_next
-            ),
-            Option(
-                "player", "A player exposed his own card", "Ein Spieler hat seine eigene Karte gezeigt", player_next
-            ),
+            Option("deck", *both(_N("A card from the deck, later in the hand")), board_next),
+            Option("player", *both(_N("A player exposed his own card")), player_next),
         ),
     )
-    return Procedure("exposed_card", "Exposed card", "Aufgedeckte Karte", "when", steps)
+    return Procedure("exposed_card", *both(_N("Exposed card")), "when", steps)
 
 
 def _premature_procedure(profile: HouseRules) -> Procedure:
@@ -464,77 +418,77 @@ def _premature_procedure(profile: HouseRules) -> Procedure:
     fc = _cites(profile, "four_card_flop")
     if profile.premature_board_card == "becomes_burn_card":
         burn = Outcome(
-            "The prematurely exposed card becomes the burn card.",
-            "Die zu früh aufgedeckte Karte wird zur Burn Card.",
-            "Put the card face up in the middle; finish the betting round; it counts as the burn card, "
-            "the next card of the deck is dealt without another burn.",
-            "Die Karte offen in die Mitte legen; Setzrunde beenden; sie gilt als Burn Card, die nächste "
-            "Karte wird ohne weiteres Brennen ausgelegt.",
+            *both(_N("The prematurely exposed card becomes the burn card.")),
+            *both(
+                _N(
+                    "Put the card face up in the middle; finish the betting round; it counts as the burn card, "
+                    "the next card of the deck is dealt without another burn."
+                )
+            ),
             (),
             cites,
         )
         flop = turn = river = burn
     else:
         flop = Outcome(
-            "Premature flop: the flop is dealt again.",
-            "Zu früher Flop: der Flop wird neu gegeben.",
-            "Finish the betting round. Put the flop cards back into the stub (the burn card stays a burn card, "
-            "the discards stay out), reshuffle and cut, then deal a new flop without burning again.",
-            "Setzrunde beenden. Die Flop-Karten zurück ins Deck (Burn Card und Discard bleiben draussen), neu mischen "
-            "und schneiden, dann ohne erneutes Brennen einen neuen Flop geben.",
+            *both(_N("Premature flop: the flop is dealt again.")),
+            *both(
+                _N(
+                    "Finish the betting round. Put the flop cards back into the stub (the burn card stays a burn card, "
+                    "the discards stay out), reshuffle and cut, then deal a new flop without burning again."
+                )
+            ),
             (),
             cites,
         )
         turn = Outcome(
-            "Premature turn: the card is set aside and comes back into the deck for the river.",
-            "Zu früher Turn: die Karte wird zur Seite gelegt und kommt für den River zurück ins Deck.",
-            "Set the premature turn card aside face up and protect it. Finish the betting round, burn a card and "
-            "deal the card that would have been the river as the turn. For the river, shuffle the set-aside card "
-            "into the stub (without burns and discards), cut and deal the river without burning.",
-            "Die zu frühe Turn-Karte offen zur Seite legen und schützen. Setzrunde beenden, eine Karte brennen und "
-            "die eigentliche River-Karte als Turn auslegen. Für den River die zur Seite gelegte Karte ins Deck "
-            "(ohne Burn Cards und Discard) mischen, schneiden und ohne Brennen den River geben.",
+            *both(_N("Premature turn: the card is set aside and comes back into the deck for the river.")),
+            *both(
+                _N(
+                    "Set the premature turn card aside face up and protect it. Finish the betting round, burn a card and "
+                    "deal the card that would have been the river as the turn. For the river, shuffle the set-aside card "
+                    "into the stub (without burns and discards), cut and deal the river without burning."
+                )
+            ),
             (),
             cites,
         )
         river = Outcome(
-            "Premature river: the river is dealt again.",
-            "Zu früher River: der River wird neu gegeben.",
-            "Set the card aside; after the betting round shuffle it back into the stub (without burns and discards), "
-            "cut and deal a new river without burning.",
-            "Die Karte zur Seite legen; nach der Setzrunde zurück ins Deck (ohne Burn Cards und Discard) mischen, "
-            "schneiden und ohne Brennen einen neuen River geben.",
+            *both(_N("Premature river: the river is dealt again.")),
+            *both(
+                _N(
+                    "Set the card aside; after the betting round shuffle it back into the stub (without burns and discards), "
+                    "cut and deal a new river without burning."
+                )
+            ),
             (),
             cites,
         )
     if profile.four_card_flop == "redress":
         four = Step(
             "redress",
-            "Can the cards still be put back in their order (redressed)?",
-            "Können die Karten noch in der richtigen Reihenfolge zurückgelegt werden (redressieren)?",
+            *both(_N("Can the cards still be put back in their order (redressed)?")),
             (
                 Option(
                     "yes",
-                    "Yes",
-                    "Ja",
+                    *both(_N("Yes")),
                     Outcome(
-                        "Redress: the extra card goes back on the deck.",
-                        "Redressieren: die überzählige Karte kommt zurück aufs Deck.",
-                        "Put the fourth card back on top of the deck in its place; the first three cards are the flop.",
-                        "Die vierte Karte an ihren Platz oben auf das Deck zurücklegen; die ersten drei Karten sind der Flop.",
+                        *both(_N("Redress: the extra card goes back on the deck.")),
+                        *both(
+                            _N(
+                                "Put the fourth card back on top of the deck in its place; the first three cards are the flop."
+                            )
+                        ),
                         (),
                         fc,
                     ),
                 ),
                 Option(
                     "no",
-                    "No",
-                    "Nein",
+                    *both(_N("No")),
                     Outcome(
-                        "Not redressable: one card too many left the deck.",
-                        "Nicht mehr redressierbar: eine Karte zu viel.",
-                        "The floor decides which cards are the flop; at the next street do not burn a card.",
-                        "Der Floorman entscheidet, welche Karten den Flop bilden; bei der nächsten Auslage keine Karte brennen.",
+                        *both(_N("Not redressable: one card too many left the deck.")),
+                        *both(_N("The floor decides which cards are the flop; at the next street do not burn a card.")),
                         (),
                         _merge(fc, _book(profile, "floor_discretion")),
                     ),
@@ -545,20 +499,21 @@ def _premature_procedure(profile: HouseRules) -> Procedure:
     else:
         four = None
         four_next = Outcome(
-            "Four-card flop: one of the four becomes the burn card at random.",
-            "Flop mit 4 Karten: eine der vier wird zufällig zur Burn Card.",
-            "Call the floor. Scramble the four cards face down; the floor picks one at random as the next burn card; "
-            "the other three are the flop.",
-            "Floorman rufen. Die 4 Karten verdeckt mischen; der Floorman zieht zufällig eine als nächste Burn Card; "
-            "die übrigen drei bilden den Flop.",
+            *both(_N("Four-card flop: one of the four becomes the burn card at random.")),
+            *both(
+                _N(
+                    "Call the floor. Scramble the four cards face down; the floor picks one at random as the next burn card; "
+                    "the other three are the flop."
+                )
+            ),
             (),
             fc,
         )
     options = [
-        Option("flop", "The flop came before the betting round was over", "Flop vor Ende der Setzrunde", flop),
-        Option("turn", "The turn came before the betting round was over", "Turn vor Ende der Setzrunde", turn),
-        Option("river", "The river came before the betting round was over", "River vor Ende der Setzrunde", river),
-        Option("four_card_flop", "The flop has four cards", "Der Flop hat vier Karten", four_next),
+        Option("flop", *both(_N("The flop came before the betting round was over")), flop),
+        Option("turn", *both(_N("The turn came before the betting round was over")), turn),
+        Option("river", *both(_N("The river came before the betting round was over")), river),
+        Option("four_card_flop", *both(_N("The flop has four cards")), four_next),
     ]
     steps: dict[str, Step] = {}
     if four is not None:
@@ -568,47 +523,42 @@ def _premature_procedure(profile: HouseRules) -> Procedure:
         options += [
             Option(
                 "burn_early",
-                "A card was burned too early",
-                "Eine Karte wurde zu früh gebrannt",
+                *both(_N("A card was burned too early")),
                 Outcome(
-                    "Put the burn card back.",
-                    "Burn Card zurücklegen.",
-                    "Put the card burned too early back on top of the deck.",
-                    "Die zu früh gebrannte Karte wieder auf das Deck zurücklegen.",
+                    *both(_N("Put the burn card back.")),
+                    *both(_N("Put the card burned too early back on top of the deck.")),
                     (),
                     bc,
                 ),
             ),
             Option(
                 "no_burn",
-                "No card was burned (cannot be redressed)",
-                "Keine Karte gebrannt (nicht redressierbar)",
+                *both(_N("No card was burned (cannot be redressed)")),
                 Outcome(
-                    "Complete the board; burn afterwards.",
-                    "Auslage zu Ende führen; danach brennen.",
-                    "Finish dealing the cards; the next card is burned afterwards.",
-                    "Die Kartenauslegung zu Ende führen; die nächste Karte wird anschliessend gebrannt.",
+                    *both(_N("Complete the board; burn afterwards.")),
+                    *both(_N("Finish dealing the cards; the next card is burned afterwards.")),
                     (),
                     bc,
                 ),
             ),
             Option(
                 "extra_burn",
-                "One card too many was burned (cannot be redressed)",
-                "Eine Karte zu viel gebrannt (nicht redressierbar)",
+                *both(_N("One card too many was burned (cannot be redressed)")),
                 Outcome(
-                    "No burn card at the next street.",
-                    "Bei der nächsten Auslage keine Burn Card.",
-                    "At the next street deal without burning. An exposed burn card is shown to all and then burned face down.",
-                    "Bei der nächsten Kartenauslegung nicht brennen. Eine offene Burn Card allen zeigen, dann verdeckt brennen.",
+                    *both(_N("No burn card at the next street.")),
+                    *both(
+                        _N(
+                            "At the next street deal without burning. An exposed burn card is shown to all and then burned face down."
+                        )
+                    ),
                     (),
                     bc,
                 ),
             ),
         ]
-    steps["which"] = Step("which", "What happened on the board?", "Was ist beim Board passiert?", tuple(options))
+    steps["which"] = Step("which", *both(_N("What happened on the board?")), tuple(options))
     return Procedure(
-        "premature_board", "Premature or irregular board", "Zu früh oder falsch gegebenes Board", "which", steps
+        "premature_board", *both(_NC("procedure", "Premature or irregular board"), context="procedure"), "which", steps
     )
 
 

@@ -22,6 +22,8 @@ TDA 2024 Rules 40-57. Which rule applies is read from the profile
 
 from __future__ import annotations
 
+from typing import Any
+
 from poker.floor.common import ProcedureError
 from poker.floor.interpret_data import (
     ACTIONS,
@@ -45,6 +47,7 @@ from poker.hand.limits import (
     unit_bounds,
 )
 from poker.houserules import Citation, HouseRules, cite, get_profile
+from poker.i18n import _N, translate
 
 __all__ = [
     "Situation",
@@ -63,10 +66,12 @@ __all__ = [
 
 
 def _en(n: int) -> str:
+    """A chip amount in English: ``1,500``."""
     return f"{n:,}"
 
 
 def _de(n: int) -> str:
+    """A chip amount in German: ``1.500``."""
     return f"{n:,}".replace(",", ".")
 
 
@@ -80,9 +85,15 @@ class _Ctx:
         self.cites: list[Citation] = []
         self.restrictions: list[str] = []
 
-    def say(self, de: str, en: str, *params: str) -> None:
-        self.de.append(de)
-        self.en.append(en)
+    def say(self, msgid: str, *params: str, **values: object) -> None:
+        """Add the sentence ``msgid`` in German and English, its ``%(name)s`` placeholders
+        filled from ``values`` (ints written with the language's thousands separator),
+        and the citations of the house-rule ``params``."""
+        for lang, texts, number in (("de", self.de, _de), ("en", self.en, _en)):
+            filled: dict[str, Any] = {
+                k: number(v) if isinstance(v, int) and not isinstance(v, bool) else v for k, v in values.items()
+            }
+            texts.append(translate(msgid, lang, **filled))
         for name in params:
             for c in cite(self.p, name):
                 if c not in self.cites:
@@ -171,10 +182,11 @@ def _round_to_unit(ctx: _Ctx, total: int) -> int:
     total, extra = round_to_unit(total, unit, ctx.s.in_front + ctx.s.stack)
     if extra:
         ctx.say(
-            f"Einsätze müssen durch {_de(unit)} teilbar sein; die Spitze von {_de(extra)} erhält der Spieler zurück.",
-            f"Bets must be divisible by {_en(unit)}; the excess of {_en(extra)} is returned to the player.",
+            _N("Bets must be divisible by %(unit)s; the excess of %(extra)s is returned to the player."),
             "bet_unit",
             "bet_unit_big_blind_stakes" if unit == ctx.s.big_blind else "bet_unit",
+            unit=unit,
+            extra=extra,
         )
     return total
 
@@ -188,11 +200,13 @@ def _unclear_amount(ctx: _Ctx, said: int, minimum: int) -> int:
     within = [c for c in reasonable if c <= max(s.pot, 0)]
     chosen = max(within) if within else min(reasonable)
     ctx.say(
-        f"Die Ansage „{said}“ ist unklar (kleiner als der Mindesteinsatz); es gilt der höchste sinnvolle Betrag, "
-        f"der nicht grösser als der Pot ({_de(s.pot)}) ist: {_de(chosen)}.",
-        f'Saying "{said}" is unclear (below the minimum); it is ruled the highest reasonable amount not above '
-        f"the pot ({_en(s.pot)}): {_en(chosen)}.",
+        _N(
+            'Saying "%(said)s" is unclear (below the minimum); it is ruled the highest reasonable amount not above the pot (%(pot)s): %(chosen)s.'
+        ),
         "unclear_amount",
+        said=str(said),
+        pot=s.pot,
+        chosen=chosen,
     )
     return chosen
 
@@ -217,11 +231,11 @@ def interpret(profile: HouseRules, s: Situation, o: Observation) -> Ruling:
     verbal_first = word is not None and (o.declared_before_chips or placed == 0)
     if word is not None and not verbal_first:
         ctx.say(
-            f"Die Ansage „{o.declared}“ kam erst, nachdem die Chips den Tisch berührt hatten; "
-            "es zählt, was zuerst geschah: die Chips.",
-            f'"{o.declared}" was said only after the chips touched the table; '
-            "the first action, the chips, defines the action.",
+            _N(
+                '"%(declared)s" was said only after the chips touched the table; the first action, the chips, defines the action.'
+            ),
             "verbal_vs_chips",
+            declared=o.declared,
         )
     if word is not None and verbal_first:
         return _verbal(ctx, word)
@@ -262,9 +276,7 @@ def _check(s: Situation, o: Observation) -> None:
 def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
     s, p = ctx.s, ctx.p
     if word == "fold":
-        ctx.say(
-            "Ein Fold ausserhalb der Reihe ist bindend.", "A fold out of turn is binding.", "out_of_turn_changed_by"
-        )
+        ctx.say(_N("A fold out of turn is binding."), "out_of_turn_changed_by")
         return ctx.done("fold", s.in_front)
     words = [WORDS.get(str(a).lower(), str(a).lower()) for a in s.intervening_actions]
     try:
@@ -279,40 +291,37 @@ def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
             options = [o for o in options if o not in ("bet", "raise")]
             ctx.restrictions.append("no_raise" if word == "call" else "no_bet_or_raise")
             ctx.say(
-                "Die Aktion ausserhalb der Reihe ist nicht bindend, weil sich die Situation danach verändert hat "
-                f"({', '.join(changed)}). Die Chips gehen zurück; wer ausserhalb der Reihe checkt oder callt, darf "
-                "aber weder setzen noch erhöhen.",
-                "The out-of-turn action is not binding because the action changed after it "
-                f"({', '.join(changed)}). The chips go back, but a player who checked or called out of turn may "
-                "not bet or raise.",
+                _N(
+                    "The out-of-turn action is not binding because the action changed after it (%(changed)s). The chips go back, but a player who checked or called out of turn may not bet or raise."
+                ),
                 "out_of_turn_changed_by",
                 "out_of_turn_check_restricts",
+                changed=", ".join(changed),
             )
             return ctx.done("none", s.in_front, binding=False, options=options)
         ctx.say(
-            "Die Aktion ausserhalb der Reihe ist nicht bindend, weil sich die Situation danach verändert hat "
-            f"({', '.join(changed)}). Die Chips gehen zurück; der Spieler hat alle Optionen.",
-            "The out-of-turn action is not binding because the action changed after it "
-            f"({', '.join(changed)}). The chips go back; the player has all his options.",
+            _N(
+                "The out-of-turn action is not binding because the action changed after it (%(changed)s). The chips go back; the player has all his options."
+            ),
             "out_of_turn_changed_by",
+            changed=", ".join(changed),
         )
         return ctx.done("none", s.in_front, binding=False, options=options)
     ctx.say(
-        "Ausserhalb der Reihe, aber die Situation hat sich nicht verändert (Check, Call und Fold gelten nicht als "
-        "Veränderung): die Aktion ist bindend."
+        _N(
+            "Out of turn, but the action has not changed (check, call and fold do not change it): "
+            "the action is binding."
+        )
         if "call" not in p.out_of_turn_changed_by
-        else "Ausserhalb der Reihe, aber danach gab es weder Einsatz, Call noch Raise: die Aktion ist bindend.",
-        "Out of turn, but the action has not changed (check, call and fold do not change it): the action is binding."
-        if "call" not in p.out_of_turn_changed_by
-        else "Out of turn, but no bet, call or raise followed: the action is binding.",
+        else _N("Out of turn, but no bet, call or raise followed: the action is binding."),
         "out_of_turn_changed_by",
     )
     if verdict.may_not_raise:
         ctx.restrictions.append("no_raise" if word == "call" else "no_bet_or_raise")
         ctx.say(
-            "Wer ausserhalb der Reihe checkt, darf später weder setzen noch erhöhen; ein Call ausserhalb der Reihe "
-            "kann nicht in einen Raise umgewandelt werden.",
-            "A player who checked out of turn may not bet or raise later; a call out of turn can never become a raise.",
+            _N(
+                "A player who checked out of turn may not bet or raise later; a call out of turn can never become a raise."
+            ),
             "out_of_turn_check_restricts",
         )
     return None
@@ -323,9 +332,9 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
     s, p, o = ctx.s, ctx.p, ctx.o
     placed, bet, full = o.placed, s.current_bet, s.in_front + s.stack
     ctx.say(
-        f"Angesagt: „{o.declared}“ (vor den Chips) – die Ansage ist bindend.",
-        f'Declared "{o.declared}" before any chips: the declaration is binding.',
+        _N('Declared "%(declared)s" before any chips: the declaration is binding.'),
         "verbal_binding",
+        declared=o.declared,
     )
 
     if word == "fold":
@@ -336,14 +345,12 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
             return ctx.done("check", s.in_front)
         if placed >= s.to_call:
             ctx.say(
-                "„Check“ bei einem offenen Einsatz: der Spieler kann nur callen oder folden; die Chips decken den Call.",
-                '"Check" facing a bet: the player may only call or fold; his chips cover the call.',
+                _N('"Check" facing a bet: the player may only call or fold; his chips cover the call.'),
                 "check_facing_bet_allows",
             )
             return ctx.done("call", bet)
         ctx.say(
-            "„Check“ bei einem offenen Einsatz ist ungültig: der Spieler kann callen oder folden, aber nicht mehr erhöhen.",
-            '"Check" facing a bet is invalid: the player may call or fold, but no longer raise.',
+            _N('"Check" facing a bet is invalid: the player may call or fold, but no longer raise.'),
             "check_facing_bet_allows",
         )
         ctx.restrictions.append("no_raise")
@@ -351,22 +358,17 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
 
     if word == "call":
         if s.to_call == 0:
-            ctx.say(
-                "Ohne Einsatz gilt „Call“ als Check.", 'With no bet to call, "call" is a check.', "call_without_bet_is"
-            )
+            ctx.say(_N('With no bet to call, "call" is a check.'), "call_without_bet_is")
             return ctx.done("check", s.in_front)
         amount = min(bet, full)
         if placed < amount - s.in_front:
             ctx.say(
-                f"Der angesagte Call ist bindend: der Spieler muss auf {_de(amount)} ergänzen.",
-                f"The declared call is binding: the player must complete it to {_en(amount)}.",
+                _N("The declared call is binding: the player must complete it to %(amount)s."),
                 "verbal_binding",
+                amount=amount,
             )
         elif placed > amount - s.in_front:
-            ctx.say(
-                f"Call: {_de(placed - (amount - s.in_front))} gehen als Wechselgeld zurück.",
-                f"Call: {_en(placed - (amount - s.in_front))} is returned as change.",
-            )
+            ctx.say(_N("Call: %(change)s is returned as change."), change=placed - (amount - s.in_front))
         return ctx.done("call", amount)
 
     if word == "all_in":
@@ -375,17 +377,9 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
     # bet / raise / pot
     no_bet = bet == 0
     if no_bet and word == "raise":
-        ctx.say(
-            "Ohne vorherigen Einsatz gilt „Raise“ als Bet (mindestens der Mindesteinsatz).",
-            'With no bet yet, "raise" is a bet (at least the minimum bet).',
-            "raise_without_bet_is",
-        )
+        ctx.say(_N('With no bet yet, "raise" is a bet (at least the minimum bet).'), "raise_without_bet_is")
     if not no_bet and word == "bet":
-        ctx.say(
-            "„Bet“ bei einem offenen Einsatz wird als Raise gewertet.",
-            '"Bet" facing a bet is treated as a raise.',
-            "verbal_binding",
-        )
+        ctx.say(_N('"Bet" facing a bet is treated as a raise.'), "verbal_binding")
     minimum = raise_bounds(p, s)[0]
     if s.limit == "fixed_limit" and not no_bet and not _raise_allowed_split(ctx):
         return ctx.done("call", min(bet, full))
@@ -393,15 +387,11 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
     if word == "pot":
         if s.limit == "pot_limit":
             target = _max_to(p, s)
-            ctx.say(
-                f"„Pot“ im Pot-Limit: Erhöhung auf das Maximum von {_de(target)}.",
-                f'"Pot" in pot-limit: the maximum, to {_en(target)}.',
-            )
+            ctx.say(_N('"Pot" in pot-limit: the maximum, to %(target)s.'), target=target)
         else:
             target = minimum
             ctx.say(
-                "„Pot“ ist im No-Limit keine gültige Ansage; der Spieler muss mindestens den Mindesteinsatz bringen.",
-                '"Pot" is not a valid declaration in no-limit; the player must make at least the minimum.',
+                _N('"Pot" is not a valid declaration in no-limit; the player must make at least the minimum.'),
                 "pot_declared_in_no_limit",
             )
     elif o.declared_amount is not None:
@@ -413,41 +403,30 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
         else:
             target = said
             if not no_bet:
-                ctx.say(
-                    f"Ein genannter Betrag ist der Gesamtbetrag: Raise auf {_de(said)}.",
-                    f"A stated amount is the total: raise to {_en(said)}.",
-                    "declared_raise_amount",
-                )
+                ctx.say(_N("A stated amount is the total: raise to %(said)s."), "declared_raise_amount", said=said)
     elif placed > 0:
         target = s.in_front + placed
         if o.chip_count == 1 and placed > max(s.to_call, 0) and not no_bet:
             target = s.in_front + placed
             ctx.say(
-                f"Oversized Chip mit Ansage „Raise“ ohne Betrag: Raise auf den vollen Wert des Chips ({_de(target)}).",
-                f'Oversized chip with "raise" and no amount: a raise to the chip\'s full value ({_en(target)}).',
+                _N('Oversized chip with "raise" and no amount: a raise to the chip\'s full value (%(target)s).'),
                 "oversized_chip_raise_no_amount",
+                target=target,
             )
         elif o.motions > 1:
             ctx.say(
-                "Nach der Ansage dürfen die Chips in mehr als einer Bewegung gebracht werden.",
-                "After the declaration the chips may be put out in more than one motion.",
+                _N("After the declaration the chips may be put out in more than one motion."),
                 "verbal_allows_several_motions",
             )
     else:
         target = minimum
         ctx.say(
-            f"Kein Betrag genannt: der Spieler nennt den Betrag; mindestens {_de(minimum)}.",
-            f"No amount stated: the player must state it; at least {_en(minimum)}.",
-            "verbal_binding",
+            _N("No amount stated: the player must state it; at least %(minimum)s."), "verbal_binding", minimum=minimum
         )
     target = min(target, full)
     if s.limit == "pot_limit" and target > _max_to(p, s):
         target = _max_to(p, s)
-        ctx.say(
-            f"Im Pot-Limit höchstens {_de(target)}.",
-            f"In pot-limit at most {_en(target)}.",
-            "oversized_chip_raise_no_amount",
-        )
+        ctx.say(_N("In pot-limit at most %(target)s."), "oversized_chip_raise_no_amount", target=target)
     if no_bet:
         return _bet_outcome(ctx, target, declared=True)
     return _raise_outcome(ctx, target, declared=True)
@@ -459,16 +438,12 @@ def _raise_allowed_split(ctx: _Ctx) -> bool:
     if cap is None or (s.raises or 0) < cap:
         return True
     if s.heads_up and p.split_limit_cap_lifted_heads_up:
-        ctx.say(
-            "Nur noch zwei Spieler: die Anzahl der Erhöhungen ist nicht begrenzt.",
-            "Only two players left: the number of raises is not capped.",
-            "split_limit_cap_lifted_heads_up",
-        )
+        ctx.say(_N("Only two players left: the number of raises is not capped."), "split_limit_cap_lifted_heads_up")
         return True
     ctx.say(
-        f"Split Limit: {cap} Erhöhungen pro Setzrunde sind erreicht; es bleibt ein Call.",
-        f"Split limit: the cap of {cap} raises per round is reached; this is a call.",
+        _N("Split limit: the cap of %(cap)s raises per round is reached; this is a call."),
         "split_limit_raise_cap",
+        cap=str(cap),
     )
     return False
 
@@ -479,21 +454,19 @@ def _bet_outcome(ctx: _Ctx, target: int, declared: bool) -> Ruling:
     full = s.in_front + s.stack
     minimum = raise_bounds(p, s)[0]
     if target >= full:
-        ctx.say(
-            f"Der ganze Stack geht in die Mitte: All-in-Bet über {_de(full)}.",
-            f"The whole stack goes in: an all-in bet of {_en(full)}.",
-        )
+        ctx.say(_N("The whole stack goes in: an all-in bet of %(full)s."), full=full)
         return ctx.done("bet", full, all_in=True, all_in_as="bet", full_raise=full >= minimum)
     if target < minimum:
         ctx.say(
-            f"Ein Einsatz muss mindestens den Big Blind ({_de(s.big_blind)}) betragen; er wird auf {_de(minimum)} ergänzt.",
-            f"A bet must be at least the big blind ({_en(s.big_blind)}); it is completed to {_en(minimum)}.",
+            _N("A bet must be at least the big blind (%(big_blind)s); it is completed to %(minimum)s."),
             "min_bet",
             "short_bet",
+            big_blind=s.big_blind,
+            minimum=minimum,
         )
         target = minimum
     target = _round_to_unit(ctx, target)
-    ctx.say(f"Bet über {_de(target)}.", f"Bet of {_en(target)}.")
+    ctx.say(_N("Bet of %(target)s."), target=target)
     return ctx.done("bet", target, full_raise=True, min_raise_to=minimum)
 
 
@@ -509,16 +482,14 @@ def _raise_outcome(ctx: _Ctx, target: int, declared: bool, all_in: bool = False)
     if all_in or target >= full:
         target = full
         if target <= bet:
-            ctx.say(
-                f"All-in für {_de(target)}: ein Call für weniger (oder genau) den Einsatz.",
-                f"All-in for {_en(target)}: a call for less than (or exactly) the bet.",
-            )
+            ctx.say(_N("All-in for %(target)s: a call for less than (or exactly) the bet."), target=target)
             return ctx.done("call", target, all_in=True, all_in_as="call", min_raise_to=raw_minimum)
         if target >= raw_minimum:
             ctx.say(
-                f"All-in auf {_de(target)}: ein vollständiger Raise (Minimum {_de(raw_minimum)}); die Setzrunde ist wieder eröffnet.",
-                f"All-in to {_en(target)}: a full raise (minimum {_en(raw_minimum)}); the betting is reopened.",
+                _N("All-in to %(target)s: a full raise (minimum %(raw_minimum)s); the betting is reopened."),
                 "min_raise",
+                target=target,
+                raw_minimum=raw_minimum,
             )
             return ctx.done(
                 "raise",
@@ -530,17 +501,17 @@ def _raise_outcome(ctx: _Ctx, target: int, declared: bool, all_in: bool = False)
                 min_raise_to=raw_minimum,
             )
         ctx.say(
-            f"All-in auf {_de(target)} ist kein vollständiger Raise (Minimum {_de(raw_minimum)}): "
-            "er eröffnet die Setzrunde für Spieler, die schon gehandelt haben, nicht neu.",
-            f"All-in to {_en(target)} is less than a full raise (minimum {_en(raw_minimum)}): "
-            "it does not reopen the betting for players who have already acted.",
+            _N(
+                "All-in to %(target)s is less than a full raise (minimum %(raw_minimum)s): it does not reopen the betting for players who have already acted."
+            ),
             "min_raise",
             "short_all_in_reopens",
+            target=target,
+            raw_minimum=raw_minimum,
         )
         if not p.short_all_in_caller_may_reraise:
             ctx.say(
-                "Wer diesen All-in-Betrag nur callt, kann bei einer späteren Erhöhung nur noch callen oder folden.",
-                "A player who only calls this all-in may later only call or fold, even facing a raise.",
+                _N("A player who only calls this all-in may later only call or fold, even facing a raise."),
                 "short_all_in_caller_may_reraise",
             )
         return ctx.done(
@@ -554,30 +525,28 @@ def _raise_outcome(ctx: _Ctx, target: int, declared: bool, all_in: bool = False)
         )
     if target >= minimum:
         target = _round_to_unit(ctx, target)
-        ctx.say(
-            f"Raise auf {_de(target)} (Minimum {_de(minimum)}).",
-            f"Raise to {_en(target)} (minimum {_en(minimum)}).",
-            "min_raise",
-        )
+        ctx.say(_N("Raise to %(target)s (minimum %(minimum)s)."), "min_raise", target=target, minimum=minimum)
         return ctx.done("raise", target, full_raise=True, reopens_betting=True, min_raise_to=minimum)
     # A raise short of the minimum.
     increment, needed = target - bet, minimum - bet
     if declared:
         if p.short_raise_declared == "fifty_percent_or_withdraw" and 2 * increment < needed:
             ctx.say(
-                f"Zu niedrige Erhöhung (weniger als 50 % der Mindesterhöhung von {_de(needed)}): "
-                f"der Spieler darf die Erhöhung zurückziehen und nur callen ({_de(bet)}) oder auf {_de(minimum)} auffüllen.",
-                f"Raise too small (under 50% of the minimum raise of {_en(needed)}): the player may withdraw "
-                f"the raise and just call ({_en(bet)}), or complete it to {_en(minimum)}.",
+                _N(
+                    "Raise too small (under 50%% of the minimum raise of %(needed)s): the player may withdraw the raise and just call (%(bet)s), or complete it to %(minimum)s."
+                ),
                 "short_raise_declared",
                 "min_raise",
+                needed=needed,
+                bet=bet,
+                minimum=minimum,
             )
             return ctx.done("call", bet, options=["raise"], min_raise_to=minimum)
         ctx.say(
-            f"„Raise“ wurde angesagt, aber zu wenig gesetzt: es gilt ein Minimum-Raise auf {_de(minimum)}.",
-            f'"Raise" was declared with too little: it is a minimum raise, to {_en(minimum)}.',
+            _N('"Raise" was declared with too little: it is a minimum raise, to %(minimum)s.'),
             "short_raise_declared",
             "min_raise",
+            minimum=minimum,
         )
         return ctx.done(
             "raise", minimum, complete_to=minimum, full_raise=True, reopens_betting=True, min_raise_to=minimum
@@ -586,35 +555,40 @@ def _raise_outcome(ctx: _Ctx, target: int, declared: bool, all_in: bool = False)
         is_raise = 2 * target >= 3 * bet
         if is_raise:
             ctx.say(
-                f"Der Spieler hat den Einsatz ({_de(bet)}) plus mindestens die Hälfte davon gebracht ({_de(target)}): "
-                f"das gilt als Ankündigung einer Erhöhung, die auf {_de(minimum)} vollzogen werden muss.",
-                f"The player put in the bet ({_en(bet)}) plus at least half of it ({_en(target)}): that announces a "
-                f"raise, which must be completed to {_en(minimum)}.",
+                _N(
+                    "The player put in the bet (%(bet)s) plus at least half of it (%(target)s): that announces a raise, which must be completed to %(minimum)s."
+                ),
                 "short_raise_silent",
                 "min_raise",
+                bet=bet,
+                target=target,
+                minimum=minimum,
             )
         else:
             ctx.say(
-                f"Weniger als der Einsatz plus die Hälfte ({_de(bet + bet // 2)}): nur ein Call.",
-                f"Less than the bet plus half of it ({_en(bet + bet // 2)}): only a call.",
+                _N("Less than the bet plus half of it (%(bet_and_half)s): only a call."),
                 "short_raise_silent",
+                bet_and_half=bet + bet // 2,
             )
     else:
         is_raise = 2 * increment >= needed
         if is_raise:
             ctx.say(
-                f"Ohne Ansage {_de(increment)} erhöht, das sind mindestens 50 % der Mindesterhöhung von {_de(needed)}: "
-                f"ein Raise, der auf {_de(minimum)} ergänzt werden muss.",
-                f"Silently raised by {_en(increment)}, at least 50% of the minimum raise of {_en(needed)}: "
-                f"a raise that must be completed to {_en(minimum)}.",
+                _N(
+                    "Silently raised by %(increment)s, at least 50%% of the minimum raise of %(needed)s: a raise that must be completed to %(minimum)s."
+                ),
                 "short_raise_silent",
                 "min_raise",
+                increment=increment,
+                needed=needed,
+                minimum=minimum,
             )
         else:
             ctx.say(
-                f"Ohne Ansage nur {_de(increment)} mehr, weniger als 50 % der Mindesterhöhung von {_de(needed)}: nur ein Call.",
-                f"Silently only {_en(increment)} more, under 50% of the minimum raise of {_en(needed)}: only a call.",
+                _N("Silently only %(increment)s more, under 50%% of the minimum raise of %(needed)s: only a call."),
                 "short_raise_silent",
+                increment=increment,
+                needed=needed,
             )
     if is_raise:
         return ctx.done(
@@ -633,25 +607,28 @@ def _silent(ctx: _Ctx) -> Ruling:
         if o.motions > 1 and not whole_stack:
             if p.string_bet_counts_as == "minimum_bet":
                 ctx.say(
-                    "Nicht in einer Bewegung gesetzt (String-Bet): der Einsatz gilt nur als Mindesteinsatz (Big Blind).",
-                    "Not put out in one motion (string bet): it counts only as the minimum bet (the big blind).",
+                    _N("Not put out in one motion (string bet): it counts only as the minimum bet (the big blind)."),
                     "string_bet_counts_as",
                 )
                 return _bet_outcome(ctx, min(s.big_blind, full), declared=False)
             first = o.first_motion if o.first_motion else 0
-            ctx.say(
-                "String-Bet: nur die erste Bewegung zählt"
-                + (f" ({_de(first)})." if first else "; ohne Angabe gilt der Mindesteinsatz."),
-                "String bet: only the first motion counts"
-                + (f" ({_en(first)})." if first else "; not recorded, so the minimum bet."),
-                "string_bet_counts_as",
-            )
+            if first:
+                ctx.say(
+                    _N("String bet: only the first motion counts (%(first)s)."), "string_bet_counts_as", first=first
+                )
+            else:
+                ctx.say(
+                    _N("String bet: only the first motion counts; not recorded, so the minimum bet."),
+                    "string_bet_counts_as",
+                )
             return _bet_outcome(ctx, s.in_front + first if first else min(s.big_blind, full), declared=False)
         if o.chip_count == 1 and placed > s.big_blind:
             ctx.say(
-                f"Ein einzelner grösserer Chip als Eröffnung ohne Ansage: Bet in der vollen Höhe des Chips ({_de(placed)}).",
-                f"A single larger chip opening the betting without a declaration: a bet of the chip's full value ({_en(placed)}).",
+                _N(
+                    "A single larger chip opening the betting without a declaration: a bet of the chip's full value (%(placed)s)."
+                ),
                 "oversized_chip_opening_bet",
+                placed=placed,
             )
         return _bet_outcome(ctx, s.in_front + placed, declared=False)
 
@@ -659,7 +636,7 @@ def _silent(ctx: _Ctx) -> Ruling:
     need = call_total - s.in_front
     if placed <= need:
         if placed == need:
-            ctx.say(f"Call über {_de(call_total)}.", f"Call of {_en(call_total)}.")
+            ctx.say(_N("Call of %(call_total)s."), call_total=call_total)
             return ctx.done(
                 "call",
                 call_total,
@@ -675,50 +652,50 @@ def _silent(ctx: _Ctx) -> Ruling:
         if s.only_blinds and p.oversized_chip_facing_blinds == "raise_to_chip_value":
             target = s.in_front + placed
             ctx.say(
-                f"Nur die Blinds sind im Pot und es wurde nichts angesagt: der höhere Chip ist ein Raise auf seinen "
-                f"Gesamtwert ({_de(target)}).",
-                f"Only the blinds are in and nothing was declared: the oversized chip is a raise to its full value "
-                f"({_en(target)}).",
+                _N(
+                    "Only the blinds are in and nothing was declared: the oversized chip is a raise to its full value (%(target)s)."
+                ),
                 "oversized_chip_facing_blinds",
+                target=target,
             )
             return _raise_outcome(ctx, min(target, full), declared=False)
         param = "oversized_chip_facing_blinds" if s.only_blinds else "oversized_chip_facing_bet"
         ctx.say(
-            f"Ein einzelner höherer Chip ohne vorherige Raise-Ansage ist ein Call über {_de(call_total)}"
-            + ("; auch wenn es der letzte Chip ist." if whole_stack else "."),
-            f'A single oversized chip without a prior "raise" declaration is a call of {_en(call_total)}'
-            + ("; even though it is the player's last chip." if whole_stack else "."),
+            _N(
+                'A single oversized chip without a prior "raise" declaration is a call of %(call_total)s; '
+                "even though it is the player's last chip."
+            )
+            if whole_stack
+            else _N('A single oversized chip without a prior "raise" declaration is a call of %(call_total)s.'),
             param,
+            call_total=call_total,
         )
         return ctx.done("call", call_total, all_in=False)
     if not p.silent_raise_allowed:
         ctx.say(
-            "Ein Raise muss angesagt werden, bevor die Chips den Tisch berühren; ohne Ansage gilt er als Call.",
-            "A raise must be declared before the chips touch the table; without a declaration it is a call.",
+            _N("A raise must be declared before the chips touch the table; without a declaration it is a call."),
             "silent_raise_allowed",
         )
         return ctx.done("call", call_total, all_in=False)
     if o.motions > 1:
         ctx.say(
-            "Die Chips kamen in mehreren Bewegungen (String-Raise): das ist kein Raise, sondern ein Call.",
-            "The chips came in several motions (string raise): not a raise, only a call.",
-            "string_raise_counts_as",
+            _N("The chips came in several motions (string raise): not a raise, only a call."), "string_raise_counts_as"
         )
         return ctx.done("call", call_total, all_in=False)
     smallest = min(d for d, n in o.chips.items() if n > 0)
     if placed - smallest < need:
         ctx.say(
-            f"Mehrere Chips ohne Ansage: ohne einen dieser Chips wäre der Call ({_de(call_total)}) nicht gedeckt, "
-            "also ist es ein Call.",
-            f"Multiple chips without a declaration: removing any one chip would leave less than the call "
-            f"({_en(call_total)}), so it is a call.",
+            _N(
+                "Multiple chips without a declaration: removing any one chip would leave less than the call (%(call_total)s), so it is a call."
+            ),
             "multiple_chips",
+            call_total=call_total,
         )
         return ctx.done("call", call_total, all_in=False)
     ctx.say(
-        f"Mehrere Chips: auch ohne einen {_de(smallest)}er-Chip wäre der Call gedeckt, also entscheidet der Betrag.",
-        f"Multiple chips: the call is covered even without one {_en(smallest)} chip, so the amount decides.",
+        _N("Multiple chips: the call is covered even without one %(smallest)s chip, so the amount decides."),
         "multiple_chips",
+        smallest=smallest,
     )
     return _raise_outcome(ctx, s.in_front + placed, declared=False, all_in=whole_stack)
 
@@ -729,48 +706,43 @@ def _undercall(ctx: _Ctx) -> Ruling:
     bet = min(s.current_bet, s.in_front + s.stack)
     if p.undercall == "complete_or_fold":
         ctx.say(
-            f"Unvollständiger Call: der Spieler muss auf {_de(bet)} ergänzen oder verliert seine Einsätze und den "
-            "Anspruch auf den Pot (Fold). Ein Raise ist nicht mehr möglich.",
-            f"Incomplete call: the player must complete it to {_en(bet)} or forfeit his chips and the pot (fold). "
-            "He may no longer raise.",
+            _N(
+                "Incomplete call: the player must complete it to %(bet)s or forfeit his chips and the pot (fold). He may no longer raise."
+            ),
             "undercall",
+            bet=bet,
         )
         ctx.restrictions.append("no_raise")
         return ctx.done("call", bet, options=["fold"])
     if p.undercall == "complete":
         if s.unaware_of_raise and not s.acted_after and 2 * o.placed < s.to_call:
             ctx.say(
-                "Der Spieler hat die Erhöhung nicht bemerkt, niemand hat nach ihm gehandelt und sein Einsatz ist "
-                "kleiner als 50 % des erforderlichen: er darf seine Chips zurückziehen und neu entscheiden.",
-                "The player missed the raise, nobody acted after him and he put in under 50% of what was "
-                "required: he may take his chips back and reconsider.",
+                _N(
+                    "The player missed the raise, nobody acted after him and he put in under 50% of what was required: he may take his chips back and reconsider."
+                ),
                 "undercall",
             )
             return ctx.done("call", bet, binding=False, options=["fold", "raise"])
-        ctx.say(
-            f"Ein zu kleiner Call muss auf die richtige Höhe ({_de(bet)}) aufgefüllt werden.",
-            f"A call that is too small must be completed to the correct amount ({_en(bet)}).",
-            "undercall",
-        )
+        ctx.say(_N("A call that is too small must be completed to the correct amount (%(bet)s)."), "undercall", bet=bet)
         return ctx.done("call", bet)
     opening = s.facing_opening_bet
     if opening is None:
         opening = (s.raises or 0) == 0 and s.current_bet <= max(s.last_raise, s.big_blind)
     if s.heads_up or opening:
-        why_de = "im Heads-up" if s.heads_up else "gegen den Eröffnungseinsatz"
-        why_en = "heads-up" if s.heads_up else "facing the opening bet"
         ctx.say(
-            f"Unvollständiger Call {why_de}: der Spieler muss voll callen ({_de(bet)}).",
-            f"Incomplete call {why_en}: the player must make a full call ({_en(bet)}).",
+            _N("Incomplete call heads-up: the player must make a full call (%(bet)s).")
+            if s.heads_up
+            else _N("Incomplete call facing the opening bet: the player must make a full call (%(bet)s)."),
             "undercall",
+            bet=bet,
         )
         return ctx.done("call", bet)
     ctx.say(
-        f"Unvollständiger Call (nicht heads-up, nicht gegen den Eröffnungseinsatz): der Floorman entscheidet; "
-        f"in der Regel Call über {_de(bet)} oder Fold.",
-        f"Incomplete call (not heads-up, not facing the opening bet): the floor decides; normally a call of "
-        f"{_en(bet)} or a fold.",
+        _N(
+            "Incomplete call (not heads-up, not facing the opening bet): the floor decides; normally a call of %(bet)s or a fold."
+        ),
         "undercall",
+        bet=bet,
     )
     return ctx.done("call", bet, floor=True, options=["fold"])
 

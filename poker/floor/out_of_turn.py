@@ -8,8 +8,16 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from poker.houserules import Citation, HouseRules
+from poker.i18n import _N, both
 
 from .common import BETTING, ProcedureError, _cdicts, _cites, _word
+
+
+def _say(en: list[str], de: list[str], msgid: str, **params: Any) -> None:
+    """Append the sentence ``msgid`` (its ``%(name)s`` filled from ``params``) to ``en`` and ``de``."""
+    text_en, text_de = both(msgid, **params)
+    en.append(text_en)
+    de.append(text_de)
 
 
 @dataclass(frozen=True)
@@ -163,8 +171,7 @@ def resolve_out_of_turn(
     extra: list[Citation] = []
 
     if kind == "fold":
-        en.append("A fold out of turn is binding; the cards are not returned.")
-        de.append("Ein Fold ausserhalb der Reihe ist bindend; die Karten gibt es nicht zurück.")
+        _say(en, de, _N("A fold out of turn is binding; the cards are not returned."))
         return OutOfTurnResult(
             "binding",
             {"type": "fold", "seat": seat},
@@ -177,37 +184,46 @@ def resolve_out_of_turn(
 
     if changed:
         names = ", ".join(changed)
-        en.append(
-            f"The action changed after the out-of-turn {kind} ({names}): it is not binding, "
-            "its chips go back and the player acts again with all his options."
-        )
-        de.append(
-            f"Nach dem {kind} ausserhalb der Reihe hat sich die Situation verändert ({names}): "
-            "die Aktion ist nicht bindend, die Chips gehen zurück und der Spieler entscheidet neu."
-        )
         if restrictions:
-            en[-1] = en[-1].replace("with all his options", "but may not bet or raise")
-            de[-1] = de[-1].replace("entscheidet neu", "entscheidet neu, darf aber weder setzen noch erhöhen")
-            en.append("A player who checked or called out of turn may never turn it into a bet or raise.")
-            de.append("Wer ausserhalb der Reihe checkt oder callt, darf später weder setzen noch erhöhen.")
+            _say(
+                en,
+                de,
+                _N(
+                    "The action changed after the out-of-turn %(kind)s (%(names)s): it is not binding, "
+                    "its chips go back and the player acts again but may not bet or raise."
+                ),
+                kind=kind,
+                names=names,
+            )
+        else:
+            _say(
+                en,
+                de,
+                _N(
+                    "The action changed after the out-of-turn %(kind)s (%(names)s): it is not binding, "
+                    "its chips go back and the player acts again with all his options."
+                ),
+                kind=kind,
+                names=names,
+            )
+        if restrictions:
+            _say(en, de, _N("A player who checked or called out of turn may never turn it into a bet or raise."))
         return OutOfTurnResult(
             "released", None, tuple(restrictions), tuple(changed), " ".join(en), " ".join(de), _cites(profile, *params)
         )
 
     if "call" in profile.out_of_turn_changed_by:
-        en.append("No bet, call or raise came in between: the out-of-turn action is binding.")
-        de.append("Danach kam weder Einsatz, Call noch Raise: die Aktion ausserhalb der Reihe ist bindend.")
+        _say(en, de, _N("No bet, call or raise came in between: the out-of-turn action is binding."))
     else:
-        en.append(
-            "The action has not changed (check, call and fold do not change it): the out-of-turn action is binding."
-        )
-        de.append(
-            "Die Situation hat sich nicht verändert (Check, Call und Fold gelten nicht als Veränderung): "
-            "die Aktion ausserhalb der Reihe ist bindend."
+        _say(
+            en,
+            de,
+            _N(
+                "The action has not changed (check, call and fold do not change it): the out-of-turn action is binding."
+            ),
         )
     if profile.rulebook == "nlhe":
-        en.append("Chips bet out of turn are taken back until it is his turn (003).")
-        de.append("Ausserhalb der Reihe gesetzte Chips werden zurückgenommen, bis er an der Reihe ist (003).")
+        _say(en, de, _N("Chips bet out of turn are taken back until it is his turn (003)."))
 
     call_amount = legal.get("call_amount")
     action: dict = {"type": kind, "seat": seat}
@@ -216,19 +232,16 @@ def resolve_out_of_turn(
         max_to = legal.get("max_raise_to")
         if isinstance(max_to, int) and held["to"] >= max_to:
             action = {"type": "all_in", "seat": seat}
-            en.append("The amount is his whole stack: all-in.")
-            de.append("Der Betrag ist sein ganzer Stack: All-in.")
+            _say(en, de, _N("The amount is his whole stack: all-in."))
     elif kind == "call" and call_amount == 0:
         action = {"type": "check", "seat": seat}
         params.append("call_without_bet_is")
-        en.append("There is nothing to call: the call stands as a check.")
-        de.append("Es gibt nichts zu bezahlen: der Call gilt als Check.")
+        _say(en, de, _N("There is nothing to call: the call stands as a check."))
     elif kind == "check" and isinstance(call_amount, int) and call_amount > 0:
         params.append("check_facing_bet_allows")
         if "may_not_raise" not in restrictions:
             restrictions.append("may_not_raise")
-        en.append("He checked facing a bet: he may only call or fold.")
-        de.append("Er hat gegen einen Einsatz gecheckt: er darf nur callen oder folden.")
+        _say(en, de, _N("He checked facing a bet: he may only call or fold."))
         return OutOfTurnResult(
             "released", None, tuple(restrictions), (), " ".join(en), " ".join(de), _cites(profile, *params, extra=extra)
         )

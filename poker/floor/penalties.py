@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from poker.houserules import Citation, HouseRules
+from poker.i18n import _N, both, translate
 
 from .common import PENALTY_KINDS, ProcedureError, Suggestion, _cdicts, _cites
 
@@ -34,17 +35,24 @@ class PenaltyOption:
         }
 
 
-_PENALTY_TITLES = {
-    "warning": ("Verbal warning", "Mündliche Verwarnung", None),
-    "sit_out_hands": ("Sit out hands", "Hände aussetzen", "hands"),
-    "sit_out_orbits": ("Sit out orbits", "Runden (Orbits) aussetzen", "orbits"),
-    "disqualification": ("Disqualification", "Disqualifikation", None),
+#: Title msgid and unit of each penalty kind.
+_PENALTY_TITLES: dict[str, tuple[str, str | None]] = {
+    "warning": (_N("Verbal warning"), None),
+    "sit_out_hands": (_N("Sit out hands"), "hands"),
+    "sit_out_orbits": (_N("Sit out orbits"), "orbits"),
+    "disqualification": (_N("Disqualification"), None),
 }
-_PENALTY_TITLES_BOOK: dict[tuple[str | None, str], tuple[str, str]] = {
-    ("casino-cash", "sit_out_hands"): ("Time penalty (sit out hands)", "Zeitstrafe (Hände aussetzen)"),
-    ("casino-cash", "disqualification"): ("Exclusion from the game", "Spielausschluss"),
-    ("wynental", "sit_out_orbits"): ("Sit out button rounds", "Button-Runden aussetzen"),
+#: Titles that one rulebook words its own way, by (rulebook, kind).
+_PENALTY_TITLES_BOOK: dict[tuple[str | None, str], str] = {
+    ("casino-cash", "sit_out_hands"): _N("Time penalty (sit out hands)"),
+    ("casino-cash", "disqualification"): _N("Exclusion from the game"),
+    ("wynental", "sit_out_orbits"): _N("Sit out button rounds"),
 }
+
+
+def _penalty_title(profile: HouseRules, kind: str) -> str:
+    """The title msgid of penalty ``kind`` in the profile's rulebook."""
+    return _PENALTY_TITLES_BOOK.get((profile.rulebook, kind), _PENALTY_TITLES[kind][0])
 
 
 def penalty_options(profile: HouseRules) -> list[PenaltyOption]:
@@ -59,9 +67,7 @@ def penalty_options(profile: HouseRules) -> list[PenaltyOption]:
     for kind in PENALTY_KINDS:
         if kind not in profile.penalty_kinds:
             continue
-        en, de, unit = _PENALTY_TITLES[kind]
-        en, de = _PENALTY_TITLES_BOOK.get((profile.rulebook, kind), (en, de))
-        out.append(PenaltyOption(kind, en, de, unit, cites))
+        out.append(PenaltyOption(kind, *both(_penalty_title(profile, kind)), _PENALTY_TITLES[kind][1], cites))
     return out
 
 
@@ -135,10 +141,12 @@ def sit_out_rule(profile: HouseRules) -> SitOutRule:
         True,
         True,
         profile.rulebook != "casino-cash",
-        "The player leaves the table. His seat is still dealt in and his blinds and antes are posted; "
-        "his cards are collected before the betting round (the hand is dead). He can be blinded out.",
-        "Der Spieler verlässt den Tisch. Sein Platz erhält weiter Karten, Blinds und Antes werden gesetzt; "
-        "die Karten werden vor der Setzrunde eingezogen (die Hand ist tot). Er kann dadurch ausscheiden.",
+        *both(
+            _N(
+                "The player leaves the table. His seat is still dealt in and his blinds and antes are posted; "
+                "his cards are collected before the betting round (the hand is dead). He can be blinded out."
+            )
+        ),
         cites,
     )
 
@@ -146,14 +154,14 @@ def sit_out_rule(profile: HouseRules) -> SitOutRule:
 def _first_penalty(profile: HouseRules, seat: int, topic_cites: list[Citation]) -> Suggestion:
     kind = next(k for k in PENALTY_KINDS if k in profile.penalty_kinds)
     count = 0 if kind in ("warning", "disqualification") else 1
-    en, de, _ = _PENALTY_TITLES[kind]
-    en, de = _PENALTY_TITLES_BOOK.get((profile.rulebook, kind), (en, de))
+    title = _penalty_title(profile, kind)
+    title_msgid = _N("Penalty for seat %(seat)s: %(penalty)s")
     return Suggestion(
         "penalty",
-        f"Penalty for seat {seat}: {en.lower()}",
-        f"Strafe für Platz {seat}: {de}",
-        "The rule allows a penalty; this is the mildest rung of the house's ladder.",
-        "Die Regel erlaubt eine Strafe; dies ist die mildeste Stufe der Hausregeln.",
+        # the English title is lower-cased inside the sentence, the German noun keeps its capital
+        translate(title_msgid, "en", seat=seat, penalty=translate(title, "en").lower()),
+        translate(title_msgid, "de", seat=seat, penalty=translate(title, "de")),
+        *both(_N("The rule allows a penalty; this is the mildest rung of the house's ladder.")),
         ({"type": "penalty", "seat": seat, "kind": kind, "count": count},),
         _cites(profile, "penalty_kinds", extra=topic_cites),
     )

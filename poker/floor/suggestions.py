@@ -4,6 +4,7 @@ procedures and the chip-action interpreter. Standard library only."""
 from __future__ import annotations
 
 from poker.houserules import HouseRules, is_substantial_action, misdeal_still_possible
+from poker.i18n import _N, _NC, both, translate
 
 from .clock import clock_policy, time_expired
 from .common import (
@@ -28,12 +29,13 @@ from .penalties import _first_penalty
 
 # --------------------------------------------------------------------------- suggestions
 def _play_on(profile: HouseRules, en: str = "", de: str = "", cites=None) -> Suggestion:
+    """The "play on" suggestion; ``en``/``de``: its explanation (default: the hand stands)."""
+    default_en, default_de = both(_N("The hand stands as recorded."))
     return Suggestion(
         "play_on",
-        "No correction, play on",
-        "Keine Korrektur, weiterspielen",
-        en or "The hand stands as recorded.",
-        de or "Die Hand bleibt wie erfasst.",
+        *both(_N("No correction, play on")),
+        en or default_en,
+        de or default_de,
         (),
         tuple(cites) if cites is not None else tuple(_book(profile, "floor_discretion")),
     )
@@ -77,8 +79,7 @@ def _suggest_chip_action(profile: HouseRules, call: dict, betting) -> list[Sugge
         out.append(
             Suggestion(
                 "interpretation",
-                "Enter the action as ruled",
-                "Aktion wie entschieden erfassen",
+                *both(_N("Enter the action as ruled")),
                 ruling.explanation_en,
                 ruling.explanation_de,
                 (),
@@ -94,8 +95,7 @@ def _suggest_chip_action(profile: HouseRules, call: dict, betting) -> list[Sugge
         out.append(
             Suggestion(
                 "void",
-                "Void the recorded action: the player acts again",
-                "Erfasste Aktion streichen: der Spieler handelt neu",
+                *both(_N("Void the recorded action: the player acts again")),
                 ruling.explanation_en,
                 ruling.explanation_de,
                 ({"type": "void", "index": index},),
@@ -106,8 +106,7 @@ def _suggest_chip_action(profile: HouseRules, call: dict, betting) -> list[Sugge
         out.append(
             Suggestion(
                 "interpretation",
-                "The recorded action is correct",
-                "Die erfasste Aktion ist korrekt",
+                *both(_N("The recorded action is correct")),
                 ruling.explanation_en,
                 ruling.explanation_de,
                 (),
@@ -117,11 +116,15 @@ def _suggest_chip_action(profile: HouseRules, call: dict, betting) -> list[Sugge
             )
         )
     elif action["type"] == rec.get("type") and action["type"] in ("bet", "raise"):
+        adjust = _N("Adjust the %(action)s to %(amount)s")
         out.append(
             Suggestion(
                 "adjust",
-                f"Adjust the {action['type']} to {action['to']:,}",
-                f"{action['type'].capitalize()} auf {action['to']:,} korrigieren".replace(",", "."),
+                # German capitalises the action word (a noun there)
+                translate(adjust, "en", action=action["type"], amount=f"{action['to']:,}"),
+                translate(
+                    adjust, "de", action=action["type"].capitalize(), amount=f"{action['to']:,}".replace(",", ".")
+                ),
                 ruling.explanation_en,
                 ruling.explanation_de,
                 ({"type": "adjust", "index": index, "to": action["to"]},),
@@ -134,8 +137,7 @@ def _suggest_chip_action(profile: HouseRules, call: dict, betting) -> list[Sugge
         out.append(
             Suggestion(
                 "replace",
-                f"The action stands as {action['type']}",
-                f"Die Aktion gilt als {action['type']}",
+                *both(_N("The action stands as %(action)s"), action=action["type"]),
                 ruling.explanation_en,
                 ruling.explanation_de,
                 ({"type": "replace", "index": index, "action": action},),
@@ -162,17 +164,16 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
         # The out-of-turn action was seen but not recorded: it is held for its turn.
         held = _check_action(held)
         preview = resolve_out_of_turn(profile, held, [], None)
+        hold = _N(
+            "The action goes back to the player in turn. %(preview)s It is re-checked when his turn comes: "
+            "a bet or raise in between releases it."
+        )
         out.append(
             Suggestion(
                 "hold",
-                f"Hold seat {held['seat']}'s action until his turn",
-                f"Aktion von Platz {held['seat']} bis zu seinem Zug zurückhalten",
-                "The action goes back to the player in turn. "
-                + preview.explanation_en
-                + " It is re-checked when his turn comes: a bet or raise in between releases it.",
-                "Die Aktion geht zurück zum Spieler, der an der Reihe ist. "
-                + preview.explanation_de
-                + " Bei seinem Zug wird neu geprüft: ein Einsatz oder Raise dazwischen hebt sie auf.",
+                *both(_N("Hold seat %(seat)s's action until his turn"), seat=held["seat"]),
+                translate(hold, "en", preview=preview.explanation_en),
+                translate(hold, "de", preview=preview.explanation_de),
                 (),
                 preview.citations,
                 None,
@@ -190,8 +191,7 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
         out.append(
             _play_on(
                 profile,
-                "No action is recorded for this seat on this street; nothing to return.",
-                "Für diesen Platz ist in dieser Setzrunde keine Aktion erfasst; nichts zurückzugeben.",
+                *both(_N("No action is recorded for this seat on this street; nothing to return.")),
                 oot_cites,
             )
         )
@@ -203,16 +203,18 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
     held_idx = [i for i, _ in after]
     ret = {"type": "return_action", "index": index, "held": held_idx}
     late_cites = _cites(profile, "skipped_player_late", "substantial_action")
+    returned = _N(
+        "The action recorded for seat %(seat)s did not happen; he acts now. The %(count)s action(s) recorded "
+        "after it were out of turn: they are held and stay binding unless the action changes%(rules)s."
+    )
     ret_sugg = Suggestion(
         "return_action",
-        f"Back to seat {seat}: he was skipped",
-        f"Zurück zu Platz {seat}: er wurde übergangen",
-        f"The action recorded for seat {seat} did not happen; he acts now. The {len(held_idx)} action(s) recorded "
-        "after it were out of turn: they are held and stay binding unless the action changes "
-        f"({_label(profile, 'out_of_turn_changed_by')}).",
-        f"Die für Platz {seat} erfasste Aktion fand nicht statt; er handelt jetzt. Die {len(held_idx)} danach "
-        "erfassten Aktionen waren ausserhalb der Reihe: sie werden zurückgehalten und bleiben bindend, wenn sich "
-        "die Situation nicht verändert.",
+        *both(_N("Back to seat %(seat)s: he was skipped"), seat=seat),
+        # the German names no rules in the text (the citations list them)
+        translate(
+            returned, "en", seat=seat, count=len(held_idx), rules=f" ({_label(profile, 'out_of_turn_changed_by')})"
+        ),
+        translate(returned, "de", seat=seat, count=len(held_idx), rules=""),
         (ret,),
         oot_cites,
     )
@@ -220,32 +222,31 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
         out.append(
             Suggestion(
                 "passive_only",
-                f"Seat {seat} may still act, but only call, check or fold",
-                f"Platz {seat} darf noch handeln, aber nur callen, checken oder folden",
-                "Substantial action has taken place since he was skipped: the floor lets him act passively; "
-                "the out-of-turn actions stand.",
-                "Seit er übergangen wurde, gab es wesentliche Aktionen: der Floorman lässt ihn nur passiv handeln; "
-                "die Aktionen ausserhalb der Reihe bleiben bestehen.",
+                *both(_N("Seat %(seat)s may still act, but only call, check or fold"), seat=seat),
+                *both(
+                    _N(
+                        "Substantial action has taken place since he was skipped: the floor lets him act passively; "
+                        "the out-of-turn actions stand."
+                    )
+                ),
                 (ret,),
                 _merge(late_cites, oot_cites),
                 None,
                 ("may_not_raise",),
             )
         )
-        dead_en = (
-            "Substantial action has taken place since he was skipped and he did not speak up: the floor may "
-            "declare his hand dead."
+        dead_en, dead_de = both(
+            _N(
+                "Substantial action has taken place since he was skipped and he did not speak up: the floor may "
+                "declare his hand dead."
+            )
         )
-        dead_de = (
-            "Seit er übergangen wurde, gab es wesentliche Aktionen, ohne dass er sich meldete: der Floorman "
-            "kann seine Hand für tot erklären."
-        )
+        fold_en, fold_de = both(_N("The recorded fold stands as his dead hand."))
         if _rec_is_not_fold(betting, index):
             out.append(
                 Suggestion(
                     "kill",
-                    f"Seat {seat}'s hand is dead",
-                    f"Die Hand von Platz {seat} ist tot",
+                    *both(_N("Seat %(seat)s's hand is dead"), seat=seat),
                     dead_en,
                     dead_de,
                     ({"type": "void", "index": index}, {"type": "kill", "seat": seat}),
@@ -256,8 +257,8 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
             out.append(
                 _play_on(
                     profile,
-                    dead_en + " The recorded fold stands as his dead hand.",
-                    dead_de + " Der erfasste Fold gilt als seine tote Hand.",
+                    dead_en + " " + fold_en,
+                    dead_de + " " + fold_de,
                     late_cites,
                 )
             )
@@ -265,12 +266,13 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
         out.append(
             Suggestion(
                 "passive_only",
-                f"Out-of-turn actions stand; seat {seat} acts now",
-                f"Aktionen ausserhalb der Reihe bleiben bestehen; Platz {seat} handelt jetzt",
-                "Substantial action has taken place to his left: the out-of-turn actions are binding; the floor decides "
-                "how the skipped hand is treated.",
-                "Links von ihm gab es wesentliche Aktionen: die Aktionen ausserhalb der Reihe sind bindend; der Floorman "
-                "entscheidet über die übergangene Hand.",
+                *both(_N("Out-of-turn actions stand; seat %(seat)s acts now"), seat=seat),
+                *both(
+                    _N(
+                        "Substantial action has taken place to his left: the out-of-turn actions are binding; the floor decides "
+                        "how the skipped hand is treated."
+                    )
+                ),
                 (ret,),
                 late_cites,
                 None,
@@ -282,8 +284,7 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
         out.append(
             _play_on(
                 profile,
-                "He did not object at once: he has lost the right to act; the hand stands as recorded.",
-                "Er hat nicht sofort Einspruch erhoben: er hat sein Recht zu handeln verloren; die Hand bleibt wie erfasst.",
+                *both(_N("He did not object at once: he has lost the right to act; the hand stands as recorded.")),
                 late_cites,
             )
         )
@@ -317,12 +318,13 @@ def _suggest_misdeal(profile: HouseRules, call: dict, betting, procedure: str = 
         return [
             Suggestion(
                 "misdeal",
-                "Misdeal: deal the hand again",
-                "Miss-Deal: die Hand neu geben",
-                "No substantial action yet: the hand can still be declared a misdeal; every chip goes back and "
-                "the same hand is dealt again with the same button and blinds.",
-                "Noch keine wesentlichen Aktionen: die Hand kann noch für ungültig erklärt werden; alle Einsätze "
-                "gehen zurück, dieselbe Hand wird mit gleichem Button und Blinds neu gegeben.",
+                *both(_N("Misdeal: deal the hand again")),
+                *both(
+                    _N(
+                        "No substantial action yet: the hand can still be declared a misdeal; every chip goes back and "
+                        "the same hand is dealt again with the same button and blinds."
+                    )
+                ),
                 ({"type": "misdeal"},),
                 cites,
                 procedure=procedure,
@@ -332,12 +334,13 @@ def _suggest_misdeal(profile: HouseRules, call: dict, betting, procedure: str = 
     return [
         _play_on(
             profile,
-            "A misdeal is no longer possible (substantial action"
-            + (" or the flop is out" if not profile.misdeal_after_flop else "")
-            + "): the hand is played on.",
-            "Ein Miss-Deal ist nicht mehr möglich (wesentliche Aktionen"
-            + (" oder der Flop liegt" if not profile.misdeal_after_flop else "")
-            + "): die Hand wird weitergespielt.",
+            *both(
+                _N("A misdeal is no longer possible (substantial action): the hand is played on.")
+                if profile.misdeal_after_flop
+                else _N(
+                    "A misdeal is no longer possible (substantial action or the flop is out): the hand is played on."
+                )
+            ),
             cites,
         )
     ]
@@ -357,8 +360,7 @@ def _suggest_exposed(profile: HouseRules, call: dict, betting) -> list[Suggestio
                 out = [
                     Suggestion(
                         s.key,
-                        "Two or more cards exposed: misdeal",
-                        "Zwei oder mehr Karten offen: Miss-Deal",
+                        *both(_N("Two or more cards exposed: misdeal")),
                         s.explanation_en,
                         s.explanation_de,
                         s.corrections,
@@ -373,8 +375,7 @@ def _suggest_exposed(profile: HouseRules, call: dict, betting) -> list[Suggestio
                 0,
                 Suggestion(
                     "replace_card",
-                    "Replace the exposed card",
-                    "Die offene Karte ersetzen",
+                    *both(_N("Replace the exposed card")),
                     outcome.instructions_en,
                     outcome.instructions_de,
                     (),
@@ -390,17 +391,19 @@ def _suggest_exposed(profile: HouseRules, call: dict, betting) -> list[Suggestio
         out.append(
             Suggestion(
                 "kill",
-                f"Seat {seat}'s hand is dead",
-                f"Die Hand von Platz {seat} ist ungültig",
-                "000 Aktionen 10: a hand shown before the end is passive and may be declared dead; "
-                "exposed to provoke a reaction before acting, it counts as folded.",
-                "000 Aktionen 10: eine vorzeitig gezeigte Hand ist passiv und kann für ungültig erklärt "
-                "werden; zur Provokation vor der Aktion geöffnet, gilt sie als gepasst.",
+                # 000 calls the hand invalid ("ungültig") where the other books say dead
+                *both(_NC("casino-cash", "Seat %(seat)s's hand is dead"), seat=seat, context="casino-cash"),
+                *both(
+                    _N(
+                        "000 Aktionen 10: a hand shown before the end is passive and may be declared dead; "
+                        "exposed to provoke a reaction before acting, it counts as folded."
+                    )
+                ),
                 ({"type": "kill", "seat": seat},),
                 pc,
             )
         )
-    out.append(_play_on(profile, "The hand stays live.", "Die Hand bleibt gültig.", pc))
+    out.append(_play_on(profile, *both(_N("The hand stays live.")), pc))
     if isinstance(seat, int):
         out.append(_first_penalty(profile, seat, list(pc)))
     if profile.rulebook == "casino-cash":
@@ -424,15 +427,18 @@ def _suggest_time(profile: HouseRules, call: dict) -> list[Suggestion]:
     return [
         Suggestion(
             "time_expired",
-            "Time is up: " + (expiry.action["type"] if expiry.action else "floor decides"),
-            "Zeit abgelaufen: " + (expiry.action["type"] if expiry.action else "Floorman entscheidet"),
+            *(
+                both(_N("Time is up: %(action)s"), action=expiry.action["type"])
+                if expiry.action
+                else both(_N("Time is up: floor decides"))
+            ),
             policy.explanation_en + " " + expiry.explanation_en,
             policy.explanation_de + " " + expiry.explanation_de,
             (),
             _merge(policy.citations, expiry.citations),
             expiry.action,
         ),
-        _play_on(profile, "The player acted in time.", "Der Spieler hat rechtzeitig gehandelt."),
+        _play_on(profile, *both(_N("The player acted in time."))),
     ]
 
 
@@ -480,8 +486,7 @@ def suggest_rulings(profile: HouseRules, call: dict) -> list[Suggestion]:
                 "procedure",
                 proc.title_en,
                 proc.title_de,
-                "Walk the dealer through the procedure for this house's rules.",
-                "Den Dealer durch das Verfahren nach den Hausregeln führen.",
+                *both(_N("Walk the dealer through the procedure for this house's rules.")),
                 (),
                 _cites(profile, "premature_board_card", "four_card_flop"),
                 procedure=proc.key,
@@ -494,8 +499,7 @@ def suggest_rulings(profile: HouseRules, call: dict) -> list[Suggestion]:
         return [
             _play_on(
                 profile,
-                "The floor decides in the interest of fairness; objections come before the pot is awarded.",
-                "Der Floorman entscheidet im Sinne der Fairness; Einwände vor der Zuteilung des Pots.",
+                *both(_N("The floor decides in the interest of fairness; objections come before the pot is awarded.")),
                 _book(profile, "disputes"),
             )
         ]
