@@ -362,7 +362,8 @@ def _exposed_procedure(profile: HouseRules) -> Procedure:
                     Outcome(
                         *both(
                             _N(
-                                "The hand is passive; the floor may declare it dead in the interest of fairness, and show one - show all applies."
+                                "The hand is passive; the floor may declare it dead in the interest of fairness, and "
+                                "show one - show all applies."
                             )
                         ),
                         "",
@@ -445,8 +446,10 @@ def _premature_procedure(profile: HouseRules) -> Procedure:
             *both(_N("Premature turn: the card is set aside and comes back into the deck for the river.")),
             *both(
                 _N(
-                    "Set the premature turn card aside face up and protect it. Finish the betting round, burn a card and "
-                    "deal the card that would have been the river as the turn. For the river, shuffle the set-aside card "
+                    "Set the premature turn card aside face up and protect it. Finish the betting round, burn a card "
+                    "and "
+                    "deal the card that would have been the river as the turn. For the river, shuffle the set-aside "
+                    "card "
                     "into the stub (without burns and discards), cut and deal the river without burning."
                 )
             ),
@@ -457,7 +460,8 @@ def _premature_procedure(profile: HouseRules) -> Procedure:
             *both(_N("Premature river: the river is dealt again.")),
             *both(
                 _N(
-                    "Set the card aside; after the betting round shuffle it back into the stub (without burns and discards), "
+                    "Set the card aside; after the betting round shuffle it back into the stub (without burns and "
+                    "discards), "
                     "cut and deal a new river without burning."
                 )
             ),
@@ -476,7 +480,8 @@ def _premature_procedure(profile: HouseRules) -> Procedure:
                         *both(_N("Redress: the extra card goes back on the deck.")),
                         *both(
                             _N(
-                                "Put the fourth card back on top of the deck in its place; the first three cards are the flop."
+                                "Put the fourth card back on top of the deck in its place; the first three cards are "
+                                "the flop."
                             )
                         ),
                         (),
@@ -502,7 +507,8 @@ def _premature_procedure(profile: HouseRules) -> Procedure:
             *both(_N("Four-card flop: one of the four becomes the burn card at random.")),
             *both(
                 _N(
-                    "Call the floor. Scramble the four cards face down; the floor picks one at random as the next burn card; "
+                    "Call the floor. Scramble the four cards face down; the floor picks one at random as the next "
+                    "burn card; "
                     "the other three are the flop."
                 )
             ),
@@ -548,7 +554,8 @@ def _premature_procedure(profile: HouseRules) -> Procedure:
                     *both(_N("No burn card at the next street.")),
                     *both(
                         _N(
-                            "At the next street deal without burning. An exposed burn card is shown to all and then burned face down."
+                            "At the next street deal without burning. An exposed burn card is shown to all and then "
+                            "burned face down."
                         )
                     ),
                     (),

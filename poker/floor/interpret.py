@@ -201,7 +201,8 @@ def _unclear_amount(ctx: _Ctx, said: int, minimum: int) -> int:
     chosen = max(within) if within else min(reasonable)
     ctx.say(
         _N(
-            'Saying "%(said)s" is unclear (below the minimum); it is ruled the highest reasonable amount not above the pot (%(pot)s): %(chosen)s.'
+            'Saying "%(said)s" is unclear (below the minimum); it is ruled the highest reasonable amount not above '
+            "the pot (%(pot)s): %(chosen)s."
         ),
         "unclear_amount",
         said=str(said),
@@ -232,7 +233,8 @@ def interpret(profile: HouseRules, s: Situation, o: Observation) -> Ruling:
     if word is not None and not verbal_first:
         ctx.say(
             _N(
-                '"%(declared)s" was said only after the chips touched the table; the first action, the chips, defines the action.'
+                '"%(declared)s" was said only after the chips touched the table; the first action, the chips, '
+                "defines the action."
             ),
             "verbal_vs_chips",
             declared=o.declared,
@@ -292,7 +294,8 @@ def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
             ctx.restrictions.append("no_raise" if word == "call" else "no_bet_or_raise")
             ctx.say(
                 _N(
-                    "The out-of-turn action is not binding because the action changed after it (%(changed)s). The chips go back, but a player who checked or called out of turn may not bet or raise."
+                    "The out-of-turn action is not binding because the action changed after it (%(changed)s). The "
+                    "chips go back, but a player who checked or called out of turn may not bet or raise."
                 ),
                 "out_of_turn_changed_by",
                 "out_of_turn_check_restricts",
@@ -301,7 +304,8 @@ def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
             return ctx.done("none", s.in_front, binding=False, options=options)
         ctx.say(
             _N(
-                "The out-of-turn action is not binding because the action changed after it (%(changed)s). The chips go back; the player has all his options."
+                "The out-of-turn action is not binding because the action changed after it (%(changed)s). The chips "
+                "go back; the player has all his options."
             ),
             "out_of_turn_changed_by",
             changed=", ".join(changed),
@@ -320,7 +324,8 @@ def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
         ctx.restrictions.append("no_raise" if word == "call" else "no_bet_or_raise")
         ctx.say(
             _N(
-                "A player who checked out of turn may not bet or raise later; a call out of turn can never become a raise."
+                "A player who checked out of turn may not bet or raise later; a call out of turn can never become a "
+                "raise."
             ),
             "out_of_turn_check_restricts",
         )
@@ -502,7 +507,8 @@ def _raise_outcome(ctx: _Ctx, target: int, declared: bool, all_in: bool = False)
             )
         ctx.say(
             _N(
-                "All-in to %(target)s is less than a full raise (minimum %(raw_minimum)s): it does not reopen the betting for players who have already acted."
+                "All-in to %(target)s is less than a full raise (minimum %(raw_minimum)s): it does not reopen the "
+                "betting for players who have already acted."
             ),
             "min_raise",
             "short_all_in_reopens",
@@ -533,7 +539,8 @@ def _raise_outcome(ctx: _Ctx, target: int, declared: bool, all_in: bool = False)
         if p.short_raise_declared == "fifty_percent_or_withdraw" and 2 * increment < needed:
             ctx.say(
                 _N(
-                    "Raise too small (under 50%% of the minimum raise of %(needed)s): the player may withdraw the raise and just call (%(bet)s), or complete it to %(minimum)s."
+                    "Raise too small (under 50%% of the minimum raise of %(needed)s): the player may withdraw the "
+                    "raise and just call (%(bet)s), or complete it to %(minimum)s."
                 ),
                 "short_raise_declared",
                 "min_raise",
@@ -556,7 +563,8 @@ def _raise_outcome(ctx: _Ctx, target: int, declared: bool, all_in: bool = False)
         if is_raise:
             ctx.say(
                 _N(
-                    "The player put in the bet (%(bet)s) plus at least half of it (%(target)s): that announces a raise, which must be completed to %(minimum)s."
+                    "The player put in the bet (%(bet)s) plus at least half of it (%(target)s): that announces a "
+                    "raise, which must be completed to %(minimum)s."
                 ),
                 "short_raise_silent",
                 "min_raise",
@@ -575,7 +583,8 @@ def _raise_outcome(ctx: _Ctx, target: int, declared: bool, all_in: bool = False)
         if is_raise:
             ctx.say(
                 _N(
-                    "Silently raised by %(increment)s, at least 50%% of the minimum raise of %(needed)s: a raise that must be completed to %(minimum)s."
+                    "Silently raised by %(increment)s, at least 50%% of the minimum raise of %(needed)s: a raise "
+                    "that must be completed to %(minimum)s."
                 ),
                 "short_raise_silent",
                 "min_raise",
@@ -625,7 +634,8 @@ def _silent(ctx: _Ctx) -> Ruling:
         if o.chip_count == 1 and placed > s.big_blind:
             ctx.say(
                 _N(
-                    "A single larger chip opening the betting without a declaration: a bet of the chip's full value (%(placed)s)."
+                    "A single larger chip opening the betting without a declaration: a bet of the chip's full value "
+                    "(%(placed)s)."
                 ),
                 "oversized_chip_opening_bet",
                 placed=placed,
@@ -653,7 +663,8 @@ def _silent(ctx: _Ctx) -> Ruling:
             target = s.in_front + placed
             ctx.say(
                 _N(
-                    "Only the blinds are in and nothing was declared: the oversized chip is a raise to its full value (%(target)s)."
+                    "Only the blinds are in and nothing was declared: the oversized chip is a raise to its full "
+                    "value (%(target)s)."
                 ),
                 "oversized_chip_facing_blinds",
                 target=target,
@@ -686,7 +697,8 @@ def _silent(ctx: _Ctx) -> Ruling:
     if placed - smallest < need:
         ctx.say(
             _N(
-                "Multiple chips without a declaration: removing any one chip would leave less than the call (%(call_total)s), so it is a call."
+                "Multiple chips without a declaration: removing any one chip would leave less than the call "
+                "(%(call_total)s), so it is a call."
             ),
             "multiple_chips",
             call_total=call_total,
@@ -707,7 +719,8 @@ def _undercall(ctx: _Ctx) -> Ruling:
     if p.undercall == "complete_or_fold":
         ctx.say(
             _N(
-                "Incomplete call: the player must complete it to %(bet)s or forfeit his chips and the pot (fold). He may no longer raise."
+                "Incomplete call: the player must complete it to %(bet)s or forfeit his chips and the pot (fold). He "
+                "may no longer raise."
             ),
             "undercall",
             bet=bet,
@@ -718,7 +731,8 @@ def _undercall(ctx: _Ctx) -> Ruling:
         if s.unaware_of_raise and not s.acted_after and 2 * o.placed < s.to_call:
             ctx.say(
                 _N(
-                    "The player missed the raise, nobody acted after him and he put in under 50% of what was required: he may take his chips back and reconsider."
+                    "The player missed the raise, nobody acted after him and he put in under 50% of what was "
+                    "required: he may take his chips back and reconsider."
                 ),
                 "undercall",
             )
@@ -739,7 +753,8 @@ def _undercall(ctx: _Ctx) -> Ruling:
         return ctx.done("call", bet)
     ctx.say(
         _N(
-            "Incomplete call (not heads-up, not facing the opening bet): the floor decides; normally a call of %(bet)s or a fold."
+            "Incomplete call (not heads-up, not facing the opening bet): the floor decides; normally a call of "
+            "%(bet)s or a fold."
         ),
         "undercall",
         bet=bet,

@@ -269,7 +269,8 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
                 *both(_N("Out-of-turn actions stand; seat %(seat)s acts now"), seat=seat),
                 *both(
                     _N(
-                        "Substantial action has taken place to his left: the out-of-turn actions are binding; the floor decides "
+                        "Substantial action has taken place to his left: the out-of-turn actions are binding; the "
+                        "floor decides "
                         "how the skipped hand is treated."
                     )
                 ),
