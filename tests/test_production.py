@@ -31,7 +31,9 @@ PRODUCTION = {
 def _django(code: str, **env_vars: str) -> subprocess.CompletedProcess:
     """Run ``code`` in a fresh Python with the settings read from exactly
     ``env_vars`` (no test-suite markers; a database URL that is never opened)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("POKERFLOOR_FAST_PASSWORDS", *PRODUCTION, "HTTPS")}
+    # DJANGO_ALLOW_ASYNC_UNSAFE: set by the browser tests for Playwright's loop, never in production.
+    dropped = ("POKERFLOOR_FAST_PASSWORDS", "DJANGO_ALLOW_ASYNC_UNSAFE", *PRODUCTION, "HTTPS")
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
     env.update(DATABASE_URL="postgresql://nobody@localhost:1/nothing", DJANGO_SETTINGS_MODULE="pokerfloor.settings")
     env.update(env_vars)
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
