@@ -11,12 +11,21 @@ import { LiveSocket, SeqTracker, newClientId } from "../socket.js";
 import { readSnapshot } from "../hand.js";
 import { t, has } from "./strings.js";
 import { root, field, state, KEY, RESEND_AFTER_MS, render, showAlert, hideAlert, closeSheets } from "./state.js";
-import { afterSnapshot } from "./procedures.js";
-import { handleFloorMessage } from "./floorcall.js";
-import { loadAbsent, handleAbsentMessage } from "./idle.js";
-import { resetFormat } from "./formats.js";
 
 export const tracker = new SeqTracker();
+
+/** What the other parts of the tablet do on socket events; main.js registers them, so this module
+ * imports none of those parts. message: (msg) => true when handled; snapshot: after a full snapshot;
+ * handStarted: after start_hand is acknowledged; applied: after any snapshot or update is taken. */
+const listeners = { message: [], snapshot: [], handStarted: [], applied: [] };
+
+export function on(event, fn) {
+  listeners[event].push(fn);
+}
+
+function emit(event) {
+  for (const fn of listeners[event]) fn();
+}
 
 export const socket = new LiveSocket(root.dataset.wsPath, {
   onMessage: handleMessage,
@@ -39,14 +48,14 @@ function requestSnapshot() {
 }
 
 function handleMessage(msg) {
-  if (handleReply(msg) || handleFloorMessage(msg) || handleAbsentMessage(msg)) return;
+  if (handleReply(msg) || listeners.message.some((fn) => fn(msg))) return;
   const pending = state.pending;
   switch (msg.type) {
     case "snapshot":
       tracker.reset(KEY, msg.seq);
       apply(msg.snapshot);
       if (state.pending) transmit(state.pending.message); // retry after a reconnect: applied once by client_id
-      if (state.absent !== null) loadAbsent();
+      emit("snapshot");
       break;
     case "update": {
       const verdict = tracker.observe(KEY, msg.seq);
@@ -57,7 +66,7 @@ function handleMessage(msg) {
     }
     case "ack":
       if (pending && pending.message.client_id === msg.client_id) {
-        if (pending.message.type === "start_hand") resetFormat();
+        if (pending.message.type === "start_hand") emit("handStarted");
         settle();
         hideAlert();
         if (typeof msg.seq === "number" && (tracker.get(KEY) ?? -1) < msg.seq) requestSnapshot();
@@ -150,7 +159,7 @@ function apply(snapshot) {
   const previousHand = boardKey(state.model);
   state.model = readSnapshot(snapshot);
   const model = state.model;
-  afterSnapshot();
+  emit("applied");
   if (state.ritPick && !model.runTwicePossible) closeSheets();
   const currentHand = boardKey(model);
   if (previousHand !== currentHand) {

@@ -16,16 +16,24 @@
 //   procedures.js  out of turn, time and the clock, guided procedures
 
 import { root, state, currentView, onRender, openSheet, closeSheets, hideAlert } from "./state.js";
-import { socket, tracker, busy, act } from "./connection.js";
+import { socket, tracker, busy, act, on } from "./connection.js";
 import { buildFelt, renderFelt } from "./seats.js";
 import { renderBetting, onKey, onShortcut, onRaise } from "./actionpad.js";
 import { bindBoard, renderBoard } from "./cards.js";
 import { bindShowdown, renderShowdown } from "./showdown.js";
-import { renderIdle } from "./idle.js";
-import { startHand, onFormatClick, onFormatInput, renderRunTwice } from "./formats.js";
-import { onFloorClick, renderNotices } from "./floorcall.js";
+import { renderIdle, loadAbsent, handleAbsentMessage } from "./idle.js";
+import { startHand, onFormatClick, onFormatInput, renderRunTwice, resetFormat } from "./formats.js";
+import { onFloorClick, renderNotices, handleFloorMessage } from "./floorcall.js";
 import { bindChips, onChipsClick, renderChips } from "./chips.js";
-import { onProcedureClick, renderClock, renderProcBody } from "./procedures.js";
+import { onProcedureClick, renderClock, renderProcBody, afterSnapshot } from "./procedures.js";
+
+on("message", handleFloorMessage);
+on("message", handleAbsentMessage);
+on("snapshot", () => {
+  if (state.absent !== null) loadAbsent();
+});
+on("handStarted", resetFormat);
+on("applied", afterSnapshot);
 
 function renderPanel() {
   const view = currentView();

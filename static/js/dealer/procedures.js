@@ -7,9 +7,8 @@
 import { chips, h } from "../socket.js";
 import { seatName } from "../hand.js";
 import { t, loc, citeLinks } from "./strings.js";
-import { root, $, field, state, currentView, highestBet, rawState, render, showAlert, showSheet, closeSheets } from "./state.js";
+import { root, $, field, state, currentView, highestBet, rawState, render, showAlert, showSheet, closeSheets, tag } from "./state.js";
 import { send, busy, request } from "./connection.js";
-import { tag } from "./seats.js";
 import { openFloor } from "./floorcall.js";
 
 /** After every snapshot: forget readings of an older state, the ruling of

@@ -4,7 +4,7 @@
 import { chips, cardEl, h } from "../socket.js";
 import { streetKey, potLabel, formatLabel } from "../hand.js";
 import { t, i18n } from "./strings.js";
-import { $, field, state, MAX_SEATS, currentView, render } from "./state.js";
+import { $, field, state, MAX_SEATS, currentView, render, tag } from "./state.js";
 import { procedureTags, openOutOfTurn } from "./procedures.js";
 
 const seatEls = new Map();
@@ -41,10 +41,6 @@ export function buildFelt() {
     felt.append(bet);
     betEls.set(n, bet);
   }
-}
-
-export function tag(text, cls) {
-  return h("span", { class: `tag ${cls}`, text });
 }
 
 export function renderFelt() {

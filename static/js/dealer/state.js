@@ -2,6 +2,8 @@
 // object that every part of the screen reads and writes. Nothing here
 // imports another part of the tablet, so every module may import it.
 
+import { h } from "../socket.js";
+
 export const root = document.getElementById("dealer");
 export const $ = (sel, el = root) => el.querySelector(sel);
 export const field = (name) => $(`[data-field="${name}"]`);
@@ -137,4 +139,9 @@ export function closeSheets(except = null) {
   for (const el of root.querySelectorAll(".sheet")) if (el.id !== except) el.hidden = true;
   if (except !== "sheet-oot") state.ootSeat = null;
   if (except !== "sheet-rit") state.ritPick = null;
+}
+
+/** A small label on a seat ("D", "to act", "all in"...): ``tag ${cls}`` classes. */
+export function tag(text, cls) {
+  return h("span", { class: `tag ${cls}`, text });
 }
