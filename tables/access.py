@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.contrib.sessions.models import Session
+
+from tables.db import rows
 from tables.models import Table
 
 DEALER, FLOOR, MANAGER = "dealer", "floor", "manager"
@@ -47,8 +52,6 @@ def fresh_roles(user) -> set[str]:
     open connection repeats (``tables.revocation``)."""
     if user is None or not user.is_authenticated or user.pk is None:
         return set()
-    from django.contrib.auth import get_user_model
-
     rows = list(get_user_model().objects.filter(pk=user.pk, is_active=True).values_list("is_superuser", "groups__name"))
     if not rows:
         return set()
@@ -70,3 +73,42 @@ def may_deal_now(user, table_id: int) -> bool:
 def is_floor_now(user) -> bool:
     """:func:`is_floor` read from the database now (one query)."""
     return bool(fresh_roles(user) & {FLOOR, MANAGER})
+
+
+def right_in_session(user, session_key: str | None, *, table_id: int | None = None) -> bool:
+    """The right a staff socket checks before each message, read from the database now in ONE statement.
+
+    With ``table_id``: may ``user`` deal at that table (floor and managers anywhere, a dealer only at the
+    table assigned); without: is ``user`` floor staff.  Either way the user must still be active and the
+    session ``session_key`` (None: no session to check) must still exist and not have expired (a logout
+    deletes it).  One prepared statement instead of the session load, the role query and the table query
+    of :func:`may_deal_now` / :func:`is_floor_now` plus ``tables.revocation.session_alive``: it runs before
+    every action a tablet sends.  Sessions must be stored in the database (Django's default engine);
+    otherwise use those three checks."""
+    if user is None or not user.is_authenticated or user.pk is None:
+        return False
+    user_model = get_user_model()
+    user_table = user_model._meta.db_table
+    groups = user_model.groups.through._meta.db_table
+    group = Group._meta.db_table
+    found = rows(
+        f"SELECT u.is_superuser,"
+        f" ARRAY(SELECT g.name FROM {groups} ug JOIN {group} g ON g.id = ug.group_id WHERE ug.user_id = u.id),"
+        f" (%s::text IS NULL OR EXISTS (SELECT 1 FROM {Session._meta.db_table} s"
+        f"   WHERE s.session_key = %s::text AND s.expire_date > now())),"
+        f" (SELECT t.dealer_id FROM {Table._meta.db_table} t WHERE t.id = %s),"
+        f" EXISTS (SELECT 1 FROM {Table._meta.db_table} t WHERE t.id = %s)"
+        f" FROM {user_table} u WHERE u.id = %s AND u.is_active",
+        [session_key, session_key, table_id, table_id, user.pk],
+    )
+    if not found:
+        return False
+    superuser, names, session_ok, dealer_id, table_exists = found[0]
+    roles = set(names) | ({FLOOR, MANAGER} if superuser else set())
+    if not session_ok:
+        return False
+    if table_id is None:
+        return bool(roles & {FLOOR, MANAGER})
+    if roles & {FLOOR, MANAGER}:
+        return bool(table_exists)
+    return DEALER in roles and dealer_id == user.pk

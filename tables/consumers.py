@@ -21,10 +21,11 @@ from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import close_old_connections
 
 from tables import hooks, revocation, schemas, services
-from tables.access import can_deal, is_floor, is_floor_now, may_deal_now
+from tables.access import can_deal, is_floor, is_floor_now, may_deal_now, right_in_session
 from tables.models import Table
 
 
@@ -34,6 +35,7 @@ def envint_threads() -> int:
 
 
 CLOSE_UNAUTHORISED = 4403
+DB_SESSIONS = "django.contrib.sessions.backends.db"
 CLOSE_NOT_FOUND = 4404
 
 
@@ -141,10 +143,11 @@ def _run_service(func, *args, **kwargs):
         close_old_connections()
 
 
-def _guarded(rights: tuple[Any, str | None, Any], func, *args, **kwargs):
-    """``func(*args, **kwargs)`` once the socket's right holds (``rights``: user, session key, check);
-    ``RightLost`` (nothing runs) when it does not."""
-    revocation.guard(*rights)
+def _guarded(check, func, *args, **kwargs):
+    """``func(*args, **kwargs)`` once the socket's right holds (``check()``, a fresh read from the
+    database); ``RightLost`` (nothing runs) when it does not."""
+    if not check():
+        raise revocation.RightLost
     return func(*args, **kwargs)
 
 
@@ -164,8 +167,11 @@ class _StaffConsumer(revocation.Revocable, _JsonConsumer):
 
     async def _service(self, func, *args, **kwargs):
         """:func:`_call` behind a fresh check of the socket's right (``RightLost``: nothing ran)."""
-        rights = (self.user, self._session_key, self.has_right)
-        return await _call(_guarded, rights, func, *args, **kwargs)
+        return await _call(_guarded, self.right_holds, func, *args, **kwargs)
+
+    def right_holds(self) -> bool:
+        """The session and the right, read afresh (runs in the service's worker thread)."""
+        return revocation.check(self.user, self._session_key, self.has_right)
 
     async def refuse_revoked(self, client_id: Any = None) -> None:
         """Answer ``forbidden`` and close with 4403: the right this socket was opened with is gone."""
@@ -178,6 +184,12 @@ class DealerConsumer(_StaffConsumer):
 
     def has_right(self) -> bool:
         return may_deal_now(self.user, self.table_id)
+
+    def right_holds(self) -> bool:
+        """One statement before every tablet message (``tables.access.right_in_session``)."""
+        if settings.SESSION_ENGINE != DB_SESSIONS:
+            return super().right_holds()
+        return right_in_session(self.user, self._session_key, table_id=self.table_id)
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
@@ -303,6 +315,12 @@ class FloorConsumer(_StaffConsumer):
 
     def has_right(self) -> bool:
         return is_floor_now(self.user)
+
+    def right_holds(self) -> bool:
+        """One statement before every floor message (``tables.access.right_in_session``)."""
+        if settings.SESSION_ENGINE != DB_SESSIONS:
+            return super().right_holds()
+        return right_in_session(self.user, self._session_key)
 
     async def table_update(self, event: dict[str, Any]) -> None:
         """Group handler: queue the update; the first one of a tick schedules the flush."""
