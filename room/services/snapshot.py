@@ -86,7 +86,6 @@ def lobby_view(floor: dict[str, Any]) -> dict[str, Any]:
                         "open_seats",
                     )
                 },
-                "id": g["id"],
                 "tables": [
                     {**{k: t[k] for k in _PUBLIC_TABLE}, "seats": [seat(s) for s in t["seats"]]} for t in g["tables"]
                 ],

@@ -71,7 +71,7 @@ function renderGame(g, showStacks) {
         tb.status === "open" ? t("seats_free", { open: tb.open_seats, max: tb.max_seats }) : t("closed")),
       showStacks ? h("span", { class: "stacks" },
         tb.seats.filter((s) => s.player).map((s) => `${s.player} ${chips(s.stack)}`).join(" · ")) : null));
-  return h("section", { class: "lobby-game", dataset: { gameId: g.id } },
+  return h("section", { class: "lobby-game" },
     h("header", {},
       h("h2", {}, g.name),
       h("p", { class: "lobby-stakes" }, `${g.variant_label} · ${t("blinds", { sb: g.small_blind, bb: g.big_blind })}`),

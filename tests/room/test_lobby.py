@@ -57,6 +57,7 @@ async def test_it_sends_the_lobby_snapshot_with_seq_and_then_a_waitlist_change(l
     assert game["name"] == "NLHE 1/2" and game["open_seats"] == 0 and game["waitlist"] == []
     assert [s["player"] for s in game["tables"][0]["seats"]] == ["A.B.", "B.C."]
     assert all("stack" not in s for s in game["tables"][0]["seats"])
+    assert "id" not in game and all("id" not in t for t in game["tables"])  # the public screen names, never ids
 
     await database_sync_to_async(r.add_to_waitlist)(lobby["game"].id, "Zoe Quinn", actor=floorman)
     update = await ws.receive_json_from(timeout=3)
