@@ -197,3 +197,44 @@ def test_a_websocket_opens_only_from_the_pages_own_origin_port_included(live_ser
     assert _open(url, "http://127.0.0.1") == 403
     assert _open(url, f"https://127.0.0.1:{port}") == 403
     assert _open(url, f"http://evil.example:{port}") == 403
+
+
+# --- tournament lobby links -------------------------------------------------------------
+
+
+@pytest.fixture
+def tournament(db):
+    from tournaments import services as ts
+
+    levels = {"periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 20}]}
+    return ts.create_tournament("Open", "munotpoker", levels, starting_stack=1000)
+
+
+@pytest.mark.django_db
+def test_guessing_tournament_lobby_links_is_refused_after_the_limit(tournament, settings):
+    settings.LOBBY_TOKEN_MISS_LIMIT = 3
+    guesser, other = Client(REMOTE_ADDR="10.0.1.9"), Client(REMOTE_ADDR="10.0.1.10")
+    known = f"/tournaments/lobby/{tournament.public_token}/"
+    assert guesser.get(known).status_code == 200
+    for n in range(3):
+        assert guesser.get(f"/tournaments/lobby/guess-{n}/").status_code == 404
+    assert guesser.get(known).status_code == 429
+    assert other.get(known).status_code == 200
+
+
+async def _tournament_lobby_socket(token, ip):
+    ws = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/tournaments/lobby/{token}/")
+    ws.scope["client"] = (ip, 40000)
+    connected, code = await ws.connect()
+    await ws.disconnect()
+    return connected, code
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_guessing_tournament_lobby_sockets_is_refused_after_the_limit(tournament, settings):
+    settings.LOBBY_TOKEN_MISS_LIMIT = 3
+    assert (await _tournament_lobby_socket(tournament.public_token, "10.0.1.9"))[0]
+    for n in range(3):
+        assert await _tournament_lobby_socket(f"guess-{n}", "10.0.1.9") == (False, 4404)
+    assert await _tournament_lobby_socket(tournament.public_token, "10.0.1.9") == (False, 4429)
+    assert (await _tournament_lobby_socket(tournament.public_token, "10.0.1.10"))[0]

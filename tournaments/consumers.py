@@ -27,7 +27,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from tables import revocation, schemas
+from tables import revocation, schemas, throttle
 from tables.access import is_floor, is_floor_now
 from tournaments import services
 from tournaments.models import Tournament
@@ -70,6 +70,8 @@ class _TournamentConsumer(AsyncWebsocketConsumer):
         close with 4404 when there is no such tournament."""
         found = await _load(tournament_id, token)
         if found is None:
+            if token is not None:  # an unknown lobby token counts against the client's address
+                await throttle.atoken_missed(self.scope)
             await self.close(code=CLOSE_NOT_FOUND)
             return
         self.tournament_id, snap = found
@@ -150,4 +152,7 @@ class LobbyConsumer(_TournamentConsumer):
     public = True
 
     async def connect(self) -> None:
-        await self.start(token=self.scope["url_route"]["kwargs"]["token"])
+        if await throttle.atoken_lookups_blocked(self.scope):  # too many unknown tokens from this address
+            await self.close(code=throttle.CLOSE_THROTTLED)
+            return
+        await self.start(token=str(self.scope["url_route"]["kwargs"]["token"]))

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tables import schemas
+from tables import schemas, throttle
 from tables.access import can_deal, is_floor
 from tables.models import Table
 from tables.services import ServiceError
@@ -92,6 +92,7 @@ def director(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "tournaments/director.html", {"t": t})
 
 
+@throttle.limit_token_lookups  # unknown tokens count against the client's address
 def lobby(request: HttpRequest, token: str) -> HttpResponse:
     """The lobby screen (1920×1080), public, by its unguessable link."""
     t = get_object_or_404(Tournament, public_token=token)
