@@ -26,6 +26,8 @@ Every authenticated consumer mixes in :class:`Revocable`, which joins ``user.<id
 
 from __future__ import annotations
 
+import asyncio
+import datetime
 from collections.abc import Iterable
 from importlib import import_module
 from typing import Any
@@ -34,8 +36,10 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY, get_user_model, user_logged_out
 from django.contrib.auth.models import Group
+from django.contrib.sessions.models import Session
 from django.db import close_old_connections
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
+from django.utils import timezone
 
 from tables.models import Table
 from tables.services.snapshots import table_group
@@ -102,6 +106,22 @@ def guard(user: Any, session_key: str | None, right: Any) -> None:
         raise RightLost
 
 
+def _session_expiry(session_key: str) -> datetime.datetime | None:
+    """When session ``session_key`` expires (aware datetime), or None when it is gone already."""
+    close_old_connections()
+    try:
+        if settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":  # the row's expire_date rules
+            return (
+                Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now())
+                .values_list("expire_date", flat=True)
+                .first()
+            )
+        store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+        return store.get_expiry_date() if store.load() else None
+    finally:
+        close_old_connections()
+
+
 def _checked(user: Any, session_key: str | None, right: Any) -> bool:
     close_old_connections()
     try:
@@ -121,6 +141,7 @@ class Revocable:
     revoked = False
     _rights_group: str | None = None
     _session_key: str | None = None
+    _expiry_timer: asyncio.TimerHandle | None = None
 
     def has_right(self) -> bool:  # pragma: no cover - every consumer defines it
         raise NotImplementedError
@@ -136,6 +157,29 @@ class Revocable:
         self._session_key = self.session_key()
         self._rights_group = user_group(user.pk)
         await self.channel_layer.group_add(self._rights_group, self.channel_name)  # type: ignore[attr-defined]
+        await self._watch_expiry()
+
+    async def _watch_expiry(self) -> None:
+        """Check again half a second after the session's expiry date, so that a socket of a session that
+        expires closes then (4403) even when it sends nothing; a session extended meanwhile is watched
+        until its new expiry."""
+        if self._session_key is None or self.revoked:
+            return
+        expires = await sync_to_async(_session_expiry, thread_sensitive=False)(self._session_key)
+        if expires is None:
+            return
+        delay = min(max(0.0, (expires - timezone.now()).total_seconds()) + 0.5, 86_400.0)
+        loop = asyncio.get_running_loop()
+        self._expiry_timer = loop.call_later(delay, lambda: asyncio.ensure_future(self._session_expired()))
+
+    async def _session_expired(self) -> None:
+        self._expiry_timer = None
+        if self.revoked:
+            return
+        if not await self.still_allowed():
+            await self.close_revoked()
+        else:
+            await self._watch_expiry()
 
     async def still_allowed(self) -> bool:
         """The session and the right, checked afresh (in a worker thread)."""
@@ -161,6 +205,9 @@ class Revocable:
         await self.close(code=CLOSE_UNAUTHORISED)  # type: ignore[attr-defined]
 
     async def forget_rights(self) -> None:
+        if self._expiry_timer is not None:
+            self._expiry_timer.cancel()
+            self._expiry_timer = None
         if self._rights_group is not None:
             await self.channel_layer.group_discard(self._rights_group, self.channel_name)  # type: ignore[attr-defined]
             self._rights_group = None

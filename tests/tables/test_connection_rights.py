@@ -208,3 +208,13 @@ async def test_the_tournament_directors_socket_closes_when_the_floor_role_goes(f
     await drain(ws)
     await database_sync_to_async(roles["floor"].user_set.clear)()
     assert await closed_with(ws, timeout=1.0) == 4403
+
+
+async def test_a_session_that_expires_closes_its_socket_within_a_second_without_traffic(table, floorman):
+    _, key = await login(floorman)
+    await database_sync_to_async(Session.objects.filter(session_key=key).update)(
+        expire_date=timezone.now() + timezone.timedelta(seconds=1.5)
+    )
+    floor = await connect_with_cookie("/ws/floor/", key)
+    await drain(floor)
+    assert await closed_with(floor, timeout=3.0) == 4403  # expiry + 0.5 s, nothing sent by the client
