@@ -169,10 +169,6 @@ class _StaffConsumer(revocation.Revocable, _JsonConsumer):
         """:func:`_call` behind a fresh check of the socket's right (``RightLost``: nothing ran)."""
         return await _call(_guarded, self.right_holds, func, *args, **kwargs)
 
-    def right_holds(self) -> bool:
-        """The session and the right, read afresh (runs in the service's worker thread)."""
-        return revocation.check(self.user, self._session_key, self.has_right)
-
     async def refuse_revoked(self, client_id: Any = None) -> None:
         """Answer ``forbidden`` and close with 4403: the right this socket was opened with is gone."""
         await self.send_json({"type": "error", "client_id": client_id, **revocation.RightLost().as_dict()})
