@@ -11,7 +11,7 @@ import threading
 
 from django.core.management.base import BaseCommand
 
-from pokerfloor import worker
+from pokerfloor import embedded_pg, worker
 
 
 class Command(BaseCommand):
@@ -30,6 +30,7 @@ class Command(BaseCommand):
         if once:
             self.stdout.write(str(worker.expire_due_calls()))
             return
+        embedded_pg.start_watchdog()  # a dead embedded PostgreSQL is restarted here too (no-op with DATABASE_URL)
         stop = threading.Event()
         for sig in (signal.SIGTERM, signal.SIGINT):
             signal.signal(sig, lambda *_: stop.set())
