@@ -260,6 +260,20 @@ class RunItTwice(_Mutation):
     floor: StrictBool = False
 
 
+class Undo(_Mutation):
+    """Take back the action recorded as event ``index`` (default: the last betting action); refused once the
+    profile says it stands (``poker.hand.undo``: the next player acted, a card was dealt)."""
+
+    type: Literal["undo"]
+    index: Annotated[StrictInt, Field(ge=0, le=100_000)] | None = None
+
+
+class UndoOptions(_Mutation):
+    """Ask for the hand's last actions and whether each can be taken back; changes nothing."""
+
+    type: Literal["undo_options"]
+
+
 class SnapshotRequest(Message):
     """Ask for a fresh snapshot (floor socket: of one table when ``table_id`` is given)."""
 
@@ -277,6 +291,8 @@ DealerMessage = TypeAdapter(
         | FloorCallMessage
         | Interpret
         | RunItTwice
+        | Undo
+        | UndoOptions
         | SnapshotRequest,
         Field(discriminator="type"),
     ]

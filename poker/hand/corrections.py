@@ -18,6 +18,9 @@ Correction vocabulary (payload ``type``):
 
 - ``void`` ``{"index": i}``: the action recorded as event ``i`` did not
   happen;
+- ``undo`` ``{"index": i, "seat", "action", "citations"}``: the dealer took
+  back a wrong entry at the table (no ruling; ``poker.hand.undo`` decides
+  when it may); replayed like ``void``;
 - ``replace`` ``{"index": i, "action": {...}}``: the action at ``i`` stands
   as this action of the same seat instead (e.g. the interpreter's reading of
   chips: 000 Aktionen 4, 004 #44–#45);
@@ -53,7 +56,7 @@ from .state import HandState
 __all__ = ["CORRECTION_TYPES", "CorrectionError", "Replay", "replay", "effective_actions"]
 
 #: Correction types and whether they need a rebuild of the hand from its start.
-CORRECTION_TYPES = ("void", "replace", "adjust", "return_action", "kill", "award", "misdeal", "penalty")
+CORRECTION_TYPES = ("void", "undo", "replace", "adjust", "return_action", "kill", "award", "misdeal", "penalty")
 
 
 class CorrectionError(ValueError):
@@ -81,6 +84,8 @@ class Replay:
             their player's turn.
         misdeal: True when a ``misdeal`` correction was recorded.
         corrected: True when any correction was recorded.
+        undone: event indices of actions the dealer took back at the table
+            (``undo`` corrections), in order.
     """
 
     state: HandState
@@ -89,6 +94,7 @@ class Replay:
     held: dict[int, dict] = field(default_factory=dict)
     misdeal: bool = False
     corrected: bool = False
+    undone: list[int] = field(default_factory=list)
 
 
 def _index(payload: dict, key: str = "index") -> int:
@@ -136,7 +142,7 @@ def effective_actions(
                 held.pop(payload["of"], None)
         elif kind == "correction":
             ctype = payload.get("type")
-            if ctype == "void":
+            if ctype in ("void", "undo"):
                 k = position(_index(payload))
                 voided.add(effective.pop(k)[0])
             elif ctype == "replace":
@@ -208,6 +214,7 @@ def replay(spec: HandSpec, events: Iterable[tuple[int, str, dict]]) -> Replay:
         held=held,
         misdeal=misdeal,
         corrected=any(kind == "correction" for _, kind, _ in events),
+        undone=[p["index"] for _, kind, p in events if kind == "correction" and p.get("type") == "undo"],
     )
 
 
@@ -221,7 +228,7 @@ def acted_words(effective: list[tuple[int, dict]]) -> list[str]:
 def describe(payload: dict[str, Any]) -> str:
     """A short English line for a correction payload (history pages, logs)."""
     ctype = payload.get("type")
-    if ctype in ("void", "replace", "adjust", "return_action"):
+    if ctype in ("void", "undo", "replace", "adjust", "return_action"):
         return f"{ctype} event {payload.get('index')}"
     if ctype == "kill":
         return f"kill seat {payload.get('seat')}"

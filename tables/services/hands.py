@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from poker.hand import EngineError, HandSpec, HandState, SeatSpec
+from poker.hand import EngineError, HandSpec, HandState, SeatSpec, corrections
+from poker.hand.undo import undo_decision, undo_history
 from poker.houserules import Citation
 from tables import hooks
 from tables.models import Hand, Seat, Table
@@ -210,5 +211,125 @@ def apply_action(
         info = _info_after_action(info, new_state)
         event = _append(step, hand, last_index + 1, "action", action, actor, client_id, new_state, info)
         event = _resolve_held(step, hand, new_state, info, last_index + 1, actor) or event
+        step.publish(_broadcast_on_commit, table, hand, event)
+        return Outcome(table.id, table.seq)
+
+
+_STREETS = ("preflop", "flop", "turn", "river")
+
+
+def _streets_of(events: list[tuple[int, str, dict]]) -> dict[int, str]:
+    """Event index -> the street a standing action was taken on (the boards dealt before it)."""
+    effective = corrections.effective_actions(events)[0]
+    dealt, out = 0, {}
+    for index, action in effective:
+        out[index] = _STREETS[min(dealt, 3)]
+        if action.get("type") == "board":
+            dealt += 1
+    return out
+
+
+def undo_options(table_id: int) -> dict[str, Any]:
+    """The dealer's history of the current hand to take an entry back from
+    (nothing changes).
+
+    Returns ``{"hand": id | None, "seq", "actions": [{"index", "action",
+    "street", "allowed", "code", "reason_en", "reason_de", "citations"}, ...]}``,
+    newest first (:func:`poker.hand.undo.undo_history`).  Errors: ``not_found``.
+    """
+    table = Table.objects.select_related("current_hand").filter(pk=table_id).first()
+    if table is None:
+        raise ServiceError("not_found", f"no table {table_id}")
+    hand = table.current_hand
+    if hand is None or hand.status == Hand.Status.MISDEAL:
+        return {"hand": None, "seq": table.seq, "actions": []}
+    events = list(hand.events.order_by("index").values_list("index", "kind", "payload"))
+    try:
+        history = undo_history(_profile(table), events)
+    except corrections.CorrectionError as exc:
+        raise ServiceError(exc.code, exc.message) from None
+    streets = _streets_of(events)
+    return {
+        "hand": hand.id,
+        "seq": table.seq,
+        "actions": [dict(d.to_dict(), street=streets.get(d.index)) for d in history],
+    }
+
+
+def undo_action(
+    table_id: int,
+    index: int | None = None,
+    *,
+    actor=None,
+    expected_seq: int | None = None,
+    client_id: str | None = None,
+) -> Outcome:
+    """The dealer takes back the action recorded as event ``index`` (None:
+    the last betting action that stands): a new ``correction`` event
+    ``{"type": "undo", "index", "seat", "action", "by": "dealer",
+    "citations"}`` citing the profile's ``dealer_undo`` rule; the replay
+    leaves the action out and the hand's snapshot flags it (``undone``).
+    Nothing recorded is rewritten.
+
+    When the profile allows it is :func:`poker.hand.undo.undo_decision`
+    (until the next player acts or a card is dealt: 000 Aktionen 2, 002 #5
+    and #10, 004 #49 and #52).  A hand the undone action had finished (a
+    fold that left one player) is live again and the seats get their
+    starting stacks back, as with a floor correction.
+
+    Errors: ``not_found``, ``stale``, ``no_hand``, ``nothing_to_undo``,
+    ``not_undoable``, ``next_player_acted``, ``card_dealt``,
+    ``undo_not_allowed`` (with ``reason_de`` and ``index``),
+    ``correction_conflict``; nothing changes on error.
+    """
+    with _step(table_id, expected_seq, client_id) as step:
+        if dup := _repeated(step):
+            return dup
+        table = step.row
+        hand = table.current_hand
+        if hand is None or hand.status == Hand.Status.MISDEAL:
+            raise ServiceError("no_hand", "there is no hand to take an action back from")
+        events = list(hand.events.order_by("index").values_list("index", "kind", "payload"))
+        try:
+            decision = undo_decision(_profile(table), events, index)
+        except corrections.CorrectionError as exc:
+            raise ServiceError(exc.code, exc.message) from None
+        if not decision.allowed:
+            raise ServiceError(decision.code, decision.reason_en, reason_de=decision.reason_de, index=decision.index)
+        last_index = events[-1][0]
+        action = decision.action or {}
+        payload = {
+            "type": "undo",
+            "index": decision.index,
+            "seat": action.get("seat"),
+            "action": action,
+            "by": "dealer",
+            "citations": [c.to_dict() for c in decision.citations],
+        }
+        events.append((last_index + 1, "correction", payload))
+        try:
+            result = corrections.replay(spec_from_dict(hand.spec), events)
+        except corrections.CorrectionError as exc:
+            raise ServiceError(exc.code, exc.message) from None
+        info = {
+            "held": result.held,
+            "voided": sorted(result.voided),
+            "corrected": True,
+            "misdeal": result.misdeal,
+            "clock": None,
+            "restricted": {},
+            "undone": result.undone,
+        }
+        if hand.status == Hand.Status.COMPLETE and result.state.phase != "complete":
+            # The undone action had finished the hand: it is live again, the seats as dealt.
+            hand.status = Hand.Status.LIVE
+            hand.ended_at = None
+            hand.save(update_fields=["status", "ended_at"])
+            start_stacks = {s.seat: s.stack for s in result.state.spec.seats}
+            for seat in table.seats.filter(number__in=start_stacks):
+                seat.stack = start_stacks[seat.number]
+                seat.save(update_fields=["stack"])
+            _seat_cache.pop(table.id, None)
+        event = _append(step, hand, last_index + 1, "correction", payload, actor, client_id, result.state, info)
         step.publish(_broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)

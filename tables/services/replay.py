@@ -78,6 +78,7 @@ def _hand_replay(hand: Hand) -> tuple[HandState, int, dict[str, Any]]:
         "misdeal": result.misdeal,
         "clock": None,
         "restricted": {},
+        "undone": result.undone,
     }
     for _index, kind, payload in events:
         if (
