@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+WORKERS ?=
 
 .PHONY: run test lint setup db demo bench stop-db messages
 
@@ -28,6 +29,8 @@ demo: db
 # stopped when daphne stops.  Its updates reach the screens through a channel layer both share: without a
 # REDIS_URL, a local Redis on a Unix socket (.redis/) when redis-server is installed; otherwise the in-process
 # layer, and the worker's changes show with the room's next update.
+# WORKERS=N serves from N daphne processes on the one port (pokerfloor/serve.py: one SO_REUSEPORT socket each,
+# a dead one restarted); they share the embedded PostgreSQL, the one worker and Redis, which N > 1 requires.
 # DEBUG=1 for the local demo (also for the demo and db steps it runs first); see the README's
 # "Running it for real" for a production set-up.
 run: export DEBUG ?= 1
@@ -40,8 +43,12 @@ run: demo
 	  export REDIS_URL=unix://$(CURDIR)/.redis/redis.sock; \
 	fi; \
 	$(BIN)/python manage.py run_worker & pids="$$pids $$!"; \
-	echo "pokerfloor on http://$(HOST):$(PORT)/"; \
-	$(BIN)/daphne -b $(HOST) -p $(PORT) pokerfloor.asgi:application
+	if [ -n "$(WORKERS)" ]; then \
+	  $(BIN)/python -m pokerfloor.serve --workers $(WORKERS) -b $(HOST) -p $(PORT); \
+	else \
+	  echo "pokerfloor on http://$(HOST):$(PORT)/"; \
+	  $(BIN)/daphne -b $(HOST) -p $(PORT) pokerfloor.asgi:application; \
+	fi
 
 test: setup
 	$(BIN)/python -m pytest

@@ -1,6 +1,7 @@
 """Live benchmark: a real daphne server, N simulated tablets, F floor dashboards.
 
     .venv/bin/python bench/live.py [--tables 50] [--floors 5] [--seconds 30] [--rate 6]
+                                   [--rates 0.4,2,4,8] [--baseline] [--workers N]
 
 Each tablet acts at random (Poisson) times, ``--rate`` actions per second on
 average, waiting for the ack of its previous message like a dealer would;
@@ -10,15 +11,29 @@ receipt on every floor dashboard, and the count of lost or doubled events
 seen by the floors (gaps or repeats of a table's ``seq``) and in the
 database.  Uses its own database (``pokerfloor_bench`` on the embedded
 server, or ``DATABASE_URL`` as given).  Figures are printed, never asserted.
+
+``--baseline`` runs the same clients against a bare Channels echo server
+(``bench/echo_asgi.py``: same URLs and JSON, no database, no engine) in the
+same run, one row each per offered load, and prints the ratios pokerfloor /
+echo (the machine's noise cancels out of them).  ``--rates`` runs one row
+per mean rate per tablet (new tables for each).  ``--workers N`` serves each
+from N daphne processes on one port (``pokerfloor/serve.py``) sharing Redis
+(``REDIS_URL``, or a redis-server started on a Unix socket for the run).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
+import shutil
+import socket
+import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections import defaultdict
@@ -27,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchdb import daphne  # noqa: E402  (bench/ is on the path of a script run from it)
+from benchdb import free_port  # noqa: E402  (bench/ is on the path of a script run from it)
 
 
 def setup_django() -> str:
@@ -170,7 +185,7 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(round(q / 100 * (len(values) - 1))))] * 1000
 
 
-async def run(args, port, table_ids, dealer_cookies, floor_cookies):
+async def run(args, rate, port, table_ids, dealer_cookies, floor_cookies):
     rng = random.Random(args.seed)
     sent, acks, errors = {}, {}, defaultdict(int)
     received, anomalies = defaultdict(list), defaultdict(int)
@@ -189,7 +204,7 @@ async def run(args, port, table_ids, dealer_cookies, floor_cookies):
                 c,
                 t,
                 deadline,
-                args.rate,
+                rate,
                 random.Random(rng.random()),
                 sent,
                 acks,
@@ -206,25 +221,70 @@ async def run(args, port, table_ids, dealer_cookies, floor_cookies):
     return sent, acks, errors, received, anomalies, elapsed
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--floors", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--rate", type=float, default=6.0, help="mean actions per second per tablet")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+@contextlib.contextmanager
+def redis_server():
+    """``REDIS_URL`` if set, else a redis-server on a Unix socket in a temporary directory for the
+    block (no persistence); yields the URL.  Exits with a message when redis-server is missing."""
+    if os.environ.get("REDIS_URL"):
+        yield os.environ["REDIS_URL"]
+        return
+    binary = shutil.which("redis-server")
+    if binary is None:
+        sys.exit("--workers > 1 needs Redis: set REDIS_URL or install redis-server")
+    folder = tempfile.mkdtemp(prefix="bench-redis-")
+    path = os.path.join(folder, "redis.sock")
+    server = subprocess.Popen(
+        [binary, "--port", "0", "--unixsocket", path, "--save", "", "--appendonly", "no", "--dir", folder],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            if os.path.exists(path):
+                break
+            time.sleep(0.05)
+        yield f"unix://{path}"
+    finally:
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(folder, ignore_errors=True)
 
-    database_url = setup_django()
-    run_id = uuid.uuid4().hex[:6]
-    table_ids, dealer_cookies, floor_cookies = make_room(args.tables, run_id)
-    with daphne(database_url, "/tmp/bench-daphne.log") as port:
-        sent, acks, errors, received, anomalies, elapsed = asyncio.run(
-            run(args, port, table_ids, dealer_cookies, floor_cookies)
-        )
 
-    from tables.models import HandEvent
+@contextlib.contextmanager
+def server(app: str, workers: int, env: dict[str, str], log_path: str):
+    """Serve the ASGI ``app`` on a free port of 127.0.0.1: one daphne, or ``workers`` daphnes on the
+    one port (``python -m pokerfloor.serve``); yield the port once it accepts connections (and, with
+    several processes, a few seconds more for all to load); stop on exit."""
+    port = free_port()
+    if workers == 1:
+        command = [str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port), app]
+    else:
+        command = [str(ROOT / ".venv/bin/python"), "-m", "pokerfloor.serve", "--workers", str(workers)]
+        command += ["--port", str(port), "--app", app]
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        for _ in range(300):
+            if proc.poll() is not None:
+                sys.exit(f"{app} exited with {proc.returncode}; see {log_path}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        if workers > 1:
+            time.sleep(2.0 + workers)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(20)
 
+
+def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database: bool) -> dict:
+    """One run of the clients at ``rate`` against the server on ``port``; returns its figures
+    (``database``: count the tables' events in the database too)."""
+    sent, acks, errors, received, anomalies, elapsed = asyncio.run(
+        run(args, rate, port, table_ids, dealer_cookies, floor_cookies)
+    )
     applied = [a for a in acks.values() if not a[2]]
     ack_latency = [acks[c][1] - sent[c][1] for c in acks]
     floor_latency = []
@@ -232,23 +292,109 @@ def main() -> None:
         table_id, t0 = sent[client_id]
         for t in received.get((table_id, seq), []):
             floor_latency.append(t - t0)
-    expected_floor = len(applied) * args.floors
-    floor_missing = expected_floor - len(floor_latency)
-    db_events = HandEvent.objects.filter(table_id__in=table_ids).count()
-    print(f"tables={args.tables} floors={args.floors} seconds={elapsed:.1f} rate/tablet={args.rate}/s")
-    print(f"actions applied: {len(applied)}  ({len(applied) / elapsed:.1f} actions/s)  errors: {dict(errors) or 0}")
-    print(
-        f"send->ack   ms: p50 {pct(ack_latency, 50):.1f}  p95 {pct(ack_latency, 95):.1f}"
-        f"  p99 {pct(ack_latency, 99):.1f}"
+    floor_missing = len(applied) * args.floors - len(floor_latency)
+    db_events = None
+    if database:
+        from tables.models import HandEvent
+
+        db_events = HandEvent.objects.filter(table_id__in=table_ids).count()
+    return {
+        "rate": rate,
+        "elapsed": elapsed,
+        "applied": len(applied),
+        "applied_s": len(applied) / elapsed,
+        "errors": dict(errors),
+        "ack50": pct(ack_latency, 50),
+        "ack95": pct(ack_latency, 95),
+        "ack99": pct(ack_latency, 99),
+        "floor50": pct(floor_latency, 50),
+        "floor95": pct(floor_latency, 95),
+        "floor99": pct(floor_latency, 99),
+        "receipts": len(floor_latency),
+        "lost": anomalies["lost"] + max(floor_missing, 0),
+        "doubled": anomalies["doubled"],
+        "db_events": db_events,
+    }
+
+
+COLUMNS = "server      rate  applied/s  ack p50  ack p95  ack p99  floor p50  floor p95  floor p99   lost doubled"
+
+
+def row(name: str, r: dict) -> str:
+    return (
+        f"{name:<10} {r['rate']:>5g} {r['applied_s']:>10.1f} {r['ack50']:>8.1f} {r['ack95']:>8.1f} {r['ack99']:>8.1f}"
+        f" {r['floor50']:>10.1f} {r['floor95']:>10.1f} {r['floor99']:>10.1f} {r['lost']:>6} {r['doubled']:>7}"
     )
-    print(
-        f"send->floor ms: p50 {pct(floor_latency, 50):.1f}  p95 {pct(floor_latency, 95):.1f}"
-        f"  p99 {pct(floor_latency, 99):.1f}  ({len(floor_latency)} receipts)"
+
+
+def ratio_row(real: dict, echo: dict) -> str:
+    def q(key: str) -> str:
+        return f"{real[key] / echo[key]:.2f}x" if echo[key] else "-"
+
+    return (
+        f"{'ratio':<10} {real['rate']:>5g} {q('applied_s'):>10} {q('ack50'):>8} {q('ack95'):>8} {q('ack99'):>8}"
+        f" {q('floor50'):>10} {q('floor95'):>10} {q('floor99'):>10}"
     )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--floors", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--rate", type=float, default=6.0, help="mean actions per second per tablet")
+    parser.add_argument("--rates", default="", help="comma-separated rates per tablet: one row each (e.g. 0.4,2,4,8)")
+    parser.add_argument("--baseline", action="store_true", help="also run the bare echo server (bench/echo_asgi.py)")
+    parser.add_argument("--workers", type=int, default=1, help="daphne processes per server (Redis between them)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    try:
+        rates = [float(r) for r in args.rates.split(",") if r.strip()] or [args.rate]
+    except ValueError:
+        parser.error(f"--rates must be numbers separated by commas, got {args.rates!r}")
+    if args.workers < 1 or any(r <= 0 for r in rates):
+        parser.error("--workers and the rates must be positive")
+
+    database_url = setup_django()
+    with contextlib.ExitStack() as stack:
+        env = {**os.environ, "DATABASE_URL": database_url, "LOG_LEVEL": "ERROR"}
+        echo_env = {k: v for k, v in env.items() if k != "REDIS_URL"}
+        if args.workers > 1:
+            env["REDIS_URL"] = echo_env["REDIS_URL"] = stack.enter_context(redis_server())
+        port = stack.enter_context(server("pokerfloor.asgi:application", args.workers, env, "/tmp/bench-daphne.log"))
+        echo_port = None
+        if args.baseline:
+            echo_port = stack.enter_context(
+                server("bench.echo_asgi:application", args.workers, echo_env, "/tmp/bench-echo.log")
+            )
+        results = []
+        for rate in rates:
+            table_ids, dealer_cookies, floor_cookies = make_room(args.tables, uuid.uuid4().hex[:6])
+            real = measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database=True)
+            echo = None
+            if echo_port is not None:
+                echo = measure(args, rate, echo_port, table_ids, dealer_cookies, floor_cookies, database=False)
+            results.append((real, echo))
+
     print(
-        f"lost events: {anomalies['lost'] + max(floor_missing, 0)}  doubled events: {anomalies['doubled']}"
-        f"  (db events {db_events}, acked applied {len(applied)})"
+        f"tables={args.tables} floors={args.floors} seconds={args.seconds:g} workers={args.workers}"
+        f" (rate: mean actions/s per tablet; latencies in ms)"
     )
+    print(COLUMNS)
+    for real, echo in results:
+        print(row("pokerfloor", real))
+        if echo is not None:
+            print(row("echo", echo))
+            print(ratio_row(real, echo))
+    for real, echo in results:
+        for name, r in (("pokerfloor", real), ("echo", echo)):
+            if r is None:
+                continue
+            extra = f"  db events {r['db_events']}" if r["db_events"] is not None else ""
+            print(
+                f"{name} rate {r['rate']:g}: {r['applied']} applied in {r['elapsed']:.1f} s, "
+                f"{r['receipts']} floor receipts, errors {r['errors'] or 0}{extra}"
+            )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,132 @@
+"""A bare Channels echo server: the floor of what daphne and Channels cost (``bench/live.py --baseline``).
+
+    daphne bench.echo_asgi:application              (from the checkout's top directory)
+
+Same URLs and JSON shapes as the real tablet and floor sockets, so the same
+benchmark client drives it, but no database, no session, no engine:
+
+* ``/ws/tables/<id>/dealer/``: on connect ``{"type": "snapshot", "seq", "snapshot"}`` with a table
+  that has no hand; each message bumps the table's ``seq`` (kept in this process's memory), is
+  group-sent as an ``update`` to the table's group and to ``floor``, then acknowledged
+  (``{"type": "ack", "client_id", "seq", "duplicate": false}``), in the real server's order;
+* ``/ws/floor/``: on connect ``{"type": "floor_snapshot", "tables": [...]}`` of the tables this
+  process knows, then every update of the ``floor`` group as it arrives (no 20 ms batching).
+
+The channel layer is in memory, or ``channels_redis`` on ``REDIS_URL`` when it is set (several
+processes: ``python -m pokerfloor.serve --app bench.echo_asgi:application``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import defaultdict
+from typing import Any
+
+import django
+from django.conf import settings
+
+if not settings.configured:
+    if os.environ.get("REDIS_URL"):
+        layer = {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": "bench-echo"},  # apart from the real server
+        }
+    else:
+        layer = {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1000}}
+    settings.configure(
+        DEBUG=False,
+        SECRET_KEY="bench-echo",
+        INSTALLED_APPS=["channels"],
+        CHANNEL_LAYERS={"default": layer},
+        LOGGING_CONFIG=None,
+    )
+    django.setup()
+
+from channels.consumer import get_handler_name  # noqa: E402
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import path  # noqa: E402
+
+#: The last seq of every table this process has served.
+SEQ: dict[int, int] = defaultdict(int)
+FLOOR_GROUP = "floor"
+
+
+def _snapshot(table_id: int, seq: int) -> dict[str, Any]:
+    return {"seq": seq, "table": {"id": table_id}, "seats": [], "hand": None}
+
+
+class _Consumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its database-connection check before each message (a thread hop;
+        this server has no database), as the real consumers do (``tables.consumers``)."""
+        await getattr(self, get_handler_name(message))(message)
+
+
+class EchoTablet(_Consumer):
+    """The dealer tablet's socket, minus everything but the acknowledgement and the broadcast."""
+
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.group = f"table.{self.table_id}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        seq = SEQ[self.table_id]
+        await self.send(
+            text_data=json.dumps({"type": "snapshot", "seq": seq, "snapshot": _snapshot(self.table_id, seq)})
+        )
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        message = json.loads(text_data or "{}")
+        if message.get("type") == "snapshot":
+            seq = SEQ[self.table_id]
+            await self.send(
+                text_data=json.dumps({"type": "snapshot", "seq": seq, "snapshot": _snapshot(self.table_id, seq)})
+            )
+            return
+        SEQ[self.table_id] += 1
+        seq = SEQ[self.table_id]
+        event = {
+            "type": "table.update",
+            "text": json.dumps({"type": "update", "seq": seq, "snapshot": _snapshot(self.table_id, seq)}),
+        }
+        await self.channel_layer.group_send(self.group, event)
+        await self.channel_layer.group_send(FLOOR_GROUP, event)
+        await self.send(
+            text_data=json.dumps({"type": "ack", "client_id": message.get("client_id"), "seq": seq, "duplicate": False})
+        )
+
+    async def table_update(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=event["text"])
+
+
+class EchoFloor(_Consumer):
+    """The floor dashboard's socket: every update of every table."""
+
+    async def connect(self) -> None:
+        await self.channel_layer.group_add(FLOOR_GROUP, self.channel_name)
+        await self.accept()
+        tables = [_snapshot(table_id, seq) for table_id, seq in SEQ.items()]
+        await self.send(text_data=json.dumps({"type": "floor_snapshot", "tables": tables}))
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(FLOOR_GROUP, self.channel_name)
+
+    async def table_update(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=event["text"])
+
+
+application = ProtocolTypeRouter(
+    {
+        "websocket": URLRouter(
+            [
+                path("ws/tables/<int:table_id>/dealer/", EchoTablet.as_asgi()),
+                path("ws/floor/", EchoFloor.as_asgi()),
+            ]
+        )
+    }
+)
