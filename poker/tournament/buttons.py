@@ -6,16 +6,24 @@ lowest.
 
 Two modes, chosen by ``TournamentRules.button_mode``:
 
-``"dead_button"`` -- 001 "Dealerbutton" and 6.10.  The big blind moves one
+``"dead_button"`` -- TDA 32 and 001 "Dealerbutton".  The big blind moves one
 player forward every hand, so nobody skips or repeats the big blind.  The
 small blind is the previous big blind's seat; when that player has busted
-there is no small blind ("In der folgenden Spielrunde gibt es ausnahmsweise
-keinen Small Blind").  The button goes to the previous small blind's seat
+there is no small blind.  The button goes to the previous small blind's seat
 ("bekommt ihn jeweils der Spieler, der in der letzten Runde den Small-Blind
-leisten musste"); when that seat is empty the button is *dead*.  001 6.10
-describes the same hand from the players' side: "der Button ... bleibt
-zweimal an derselben Position" -- the player who last had the button acts
-last again (``last_to_act``).
+leisten musste"); when that seat is empty the button is *dead*.
+
+001 6.10 (house profile ``button_rule == "button_stays_no_small_blind"``) is
+the specific rule for a busted big blind and wins over the general
+"Dealerbutton" paragraph under the Wynental profile: "dass der Button nicht
+weitergeht und zweimal an derselben Position bleibt (wenn der Big Blind
+ausscheidet). In der folgenden Spielrunde gibt es ausnahmsweise keinen Small
+Blind."  So when last hand's big blind has busted, the button stays on the
+same seat, the player who posted the small blind is excused from it this hand
+(``small_blind`` names his seat, ``dead_small_blind`` is true) and the next
+player after the busted big blind posts the big blind.  The hand after that
+goes on as usual: the button to that excused player, the small blind to the
+last big blind.
 
 ``"moving_button"`` -- 004 #32: "In Turnieren kann es keinen sogenannten
 toten Button geben".  The button moves to the next occupied seat, the small
@@ -44,9 +52,10 @@ class Positions:
 
     * ``button`` -- seat of the button disc; an empty seat when
       ``dead_button`` is true.
-    * ``small_blind`` -- seat of the small blind position; an empty seat (no
-      small blind posted) when ``dead_small_blind`` is true.  Heads-up it
-      equals ``button``.
+    * ``small_blind`` -- seat of the small blind position; no small blind is
+      posted when ``dead_small_blind`` is true (an empty seat, or under 001
+      6.10 the seat of the player excused from it).  Heads-up it equals
+      ``button``.
     * ``big_blind`` -- seat that posts the big blind (always occupied).
     * ``last_to_act`` -- occupied seat that acts last after the flop (the
       button, or the first occupied seat before a dead button).
@@ -163,14 +172,20 @@ def _check_heads_up(rules: TournamentRules) -> None:
         raise UnsupportedByRulebook(f"heads-up button rule of {house.slug!r} is not implemented")
 
 
+def _button_stays(rules: TournamentRules) -> bool:
+    """Whether the house profile keeps the button in place when the big blind busts
+    (``button_rule == "button_stays_no_small_blind"``, 001 6.10)."""
+    return rules.house.button_rule == "button_stays_no_small_blind"
+
+
 def next_positions(previous: Positions, occupied: Iterable[int], rules: TournamentRules) -> Positions:
     """Positions of the next hand from the previous hand's and the occupied seats.
 
     ``previous`` -- positions of the last hand played at this table;
     ``occupied`` -- seats with a player for the next hand (busted players
     removed, new arrivals added).  Returns :class:`Positions` naming the rule
-    applied (001 "Dealerbutton"/6.10 or 004 #32; heads-up 001 "Heads up" /
-    004 #34).  Raises ``ValueError`` with fewer than two occupied seats.
+    applied (001 "Dealerbutton", 001 6.10 when the big blind busted, or 004 #32;
+    heads-up 001 "Heads up" / 004 #34).  Raises ``ValueError`` with fewer than two occupied seats.
     """
     occupied_set = set(occupied)
     seats = sorted(occupied_set)
@@ -181,6 +196,21 @@ def next_positions(previous: Positions, occupied: Iterable[int], rules: Tourname
         bb = next_seat(previous.big_blind, seats)
         button = next_seat(bb, seats)
         return Positions(button, button, bb, heads_up=True, last_to_act=button, rules=(rules.cite("heads_up"),))
+    if rules.button_mode == "dead_button" and _button_stays(rules) and previous.big_blind not in occupied_set:
+        # 001 6.10: the big blind busted -- the button stays, no small blind this hand.
+        button, sb = previous.button, previous.small_blind
+        bb = next_seat(previous.big_blind, seats)
+        if len({button, sb, bb}) == 3 and not is_between(bb, button, sb):
+            dead_button = button not in occupied_set
+            return Positions(
+                button,
+                sb,
+                bb,
+                dead_button=dead_button,
+                dead_small_blind=True,
+                last_to_act=button if not dead_button else previous_seat(button, seats),
+                rules=(rules.cite("dead_button"),),
+            )
     if rules.button_mode == "dead_button":
         bb = next_seat(previous.big_blind, seats)
         sb = previous.big_blind

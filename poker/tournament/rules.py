@@ -57,8 +57,9 @@ _BUTTON_MODES: dict[str, ButtonMode] = {
 
 
 def _button_mode(slug: str) -> ButtonMode:
-    """The button movement of the house profile ``slug``'s ``button_rule``: TDA 32 and 001 6.10
-    (the button stays, no small blind that round) move a dead button; 004 #32 never does."""
+    """The button movement of the house profile ``slug``'s ``button_rule``: TDA 32 and 001 move a
+    dead button (001 6.10 in addition keeps the button in place when the big blind busts, with no
+    small blind that hand: ``poker.tournament.buttons.next_positions``); 004 #32 never does."""
     rule = get_profile(slug).button_rule
     assert rule is not None  # a tournament profile names its button rule
     return _BUTTON_MODES[rule]
@@ -102,7 +103,9 @@ class TournamentRules:
     * ``final_table_redraw`` -- 001: the final table is formed anew from the
       last players (all seats redrawn).
     * ``initial_button`` -- ``"draw"`` (001) or ``"seat_one"`` (004 #75).
-    * ``button_mode`` -- ``"dead_button"`` (001 6.10) or ``"moving_button"``
+    * ``button_mode`` -- ``"dead_button"`` (TDA 32, 001 "Dealerbutton"; under
+      001 the button also stays in place when the big blind busts, 001 6.10,
+      read from the house profile's ``button_rule``) or ``"moving_button"``
       (004 #32, no dead button).
     * ``chip_race`` and its parameters (suit order highest first, one card
       per player or per odd chip, round up when one unit is missing, at most

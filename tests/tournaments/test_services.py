@@ -180,7 +180,7 @@ def test_no_small_blind_after_the_big_blind_busts_001_6_10():
     table_services.start_hand(tt.table_id)
     spec2 = Hand.objects.filter(table_id=tt.table_id).order_by("-number").first().spec
     assert 100 not in spec2["blinds_or_straddles"]  # no small blind this hand (001 6.10)
-    assert spec2["button_seat"] == pos["small_blind"]
+    assert spec2["button_seat"] == pos["button"]  # the button stays on the same seat (001 6.10)
 
 
 def test_late_registration_gets_a_full_stack_004_8_and_001_refuses_it():

@@ -11,17 +11,34 @@ from poker.tournament.rules import MUNOT, WYNENTAL
 
 
 def test_wynental_6_10_big_blind_busts_no_small_blind_and_button_stays():
-    """001 6.10: when the big blind busts the next hand has no small blind
-    and the button "bleibt zweimal an derselben Position"."""
+    """001 6.10: "dass der Button nicht weitergeht und zweimal an derselben Position bleibt
+    (wenn der Big Blind ausscheidet). In der folgenden Spielrunde gibt es ausnahmsweise keinen
+    Small Blind." -- the specific rule wins over the general "Dealerbutton" paragraph."""
     prev = Positions(button=1, small_blind=2, big_blind=3)
-    hand2 = next_positions(prev, [1, 2, 4, 5], WYNENTAL)  # seat 3 busted
+    hand2 = next_positions(prev, [1, 2, 4, 5], WYNENTAL)  # seat 3 (the big blind) busted
+    # The button stays on seat 1, seat 2 posts no small blind, seat 4 posts the big blind.
+    assert (hand2.button, hand2.small_blind, hand2.big_blind) == (1, 2, 4)
+    assert hand2.dead_small_blind and not hand2.dead_button and hand2.last_to_act == 1
+    assert hand2.rules == (cite("001 6.10").legacy(),)
+    hand3 = next_positions(hand2, [1, 2, 4, 5], WYNENTAL)
+    # Then on as usual: the button to seat 2, the small blind to the last big blind.
+    assert (hand3.button, hand3.small_blind, hand3.big_blind) == (2, 4, 5)
+    assert not hand3.dead_button and not hand3.dead_small_blind
+    assert hand3.rule == cite("001 Dealerbutton").legacy()
+
+
+def test_tda_32_big_blind_busts_the_button_moves_on_to_the_small_blind():
+    """Without 001 6.10 (TDA 32 dead button) the button goes to last hand's small blind."""
+    from dataclasses import replace
+
+    from poker.houserules import get_profile
+
+    tda_like = replace(WYNENTAL, rulebook="tda-2024")
+    assert get_profile("tda-2024").button_rule == "dead_button" and tda_like.house.slug == "tda-2024"
+    prev = Positions(button=1, small_blind=2, big_blind=3)
+    hand2 = next_positions(prev, [1, 2, 4, 5], tda_like)
     assert (hand2.button, hand2.small_blind, hand2.big_blind) == (2, 3, 4)
     assert hand2.dead_small_blind and not hand2.dead_button
-    assert cite("001 6.10").legacy() in hand2.rules
-    hand3 = next_positions(hand2, [1, 2, 4, 5], WYNENTAL)
-    # Dead button on empty seat 3: seat 2 acts last a second time.
-    assert (hand3.button, hand3.small_blind, hand3.big_blind) == (3, 4, 5)
-    assert hand3.dead_button and hand3.last_to_act == 2
 
 
 def test_wynental_dealerbutton_small_blind_busts_dead_button():
