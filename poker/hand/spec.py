@@ -274,7 +274,7 @@ class HandSpec:
         object.__setattr__(
             self,
             "_pl_credit_on",
-            self.game == "plo" and rules.pot_limit_preflop_all_in == "counted_full",
+            self._structure == "pot_limit" and rules.pot_limit_preflop_all_in == "counted_full",
         )
 
     # ------------------------------------------------------------------ helpers

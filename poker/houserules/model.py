@@ -32,6 +32,12 @@ class HouseRules:
     - ``short_all_in_caller_may_reraise``: True (standard: a player who called a
       short all-in may re-raise when a later full raise comes back to him) or
       False (003 "All-In": he may then only call or fold).
+    - ``pot_limit_preflop_all_in`` (pot limit, before the flop, an all-in short of the
+      blind or of the previous bet): ``"counted_full"`` (counted in the pot as if it
+      matched: 004 #54, blinds 1,000/1,000 and an all-in for 800, the pot raise is to
+      5,000) | ``"actual"`` (pokerkit's reading: the chips really in, 4,800 in that
+      example; the value of every rulebook that says nothing about it). Same values
+      as ``poker.hand.Rules.pot_limit_preflop_all_in``.
     - ``oversized_chip_facing_blinds``: ``"call"`` | ``"raise_to_chip_value"``;
       ``oversized_chip_facing_bet``: ``"call"``; ``oversized_chip_opening_bet``:
       ``"bet_chip_value"``; ``oversized_chip_raise_no_amount``: ``"chip_value"``
@@ -90,6 +96,9 @@ class HouseRules:
       ``"sit_out_hands"``, ``"sit_out_orbits"``, ``"disqualification"``;
       ``penalty_sit_out``: ``"dealt_in_hand_killed"`` (a player sitting out a
       penalty is dealt in, his blinds and antes are posted and his hand is killed).
+    - ``dealer_undo`` (the dealer takes back a wrong entry on the tablet, ``poker.hand.undo``):
+      ``"until_next_action"`` (the last recorded betting action, until the next player acts
+      or a card is dealt) | ``"none"`` (every correction goes through the floor).
 
     ``sources`` maps each parameter to its citations, ``notes`` to a short
     English note on how it was read, ``inherited`` lists the parameters taken
@@ -106,6 +115,7 @@ class HouseRules:
     split_limit_cap_lifted_heads_up: bool | None = None
     short_all_in_reopens: str = "cumulative"
     short_all_in_caller_may_reraise: bool = True
+    pot_limit_preflop_all_in: str = "actual"
     oversized_chip_facing_blinds: str = "call"
     oversized_chip_facing_bet: str = "call"
     oversized_chip_opening_bet: str = "bet_chip_value"
@@ -150,6 +160,7 @@ class HouseRules:
     skipped_player_late: str = "oot_binding_floor_decides"
     penalty_kinds: tuple = ("warning", "sit_out_hands", "sit_out_orbits", "disqualification")
     penalty_sit_out: str = "dealt_in_hand_killed"
+    dealer_undo: str = "until_next_action"
     sources: dict = field(default_factory=dict, compare=False, repr=False)
     notes: dict = field(default_factory=dict, compare=False, repr=False)
     inherited: frozenset = field(default_factory=frozenset, compare=False, repr=False)

@@ -33,6 +33,11 @@ TDA_2024 = _build(
     short_all_in_caller_may_reraise=_p(
         True, _r("TDA 2024 Rule 47"), note="A player facing at least a full raise since his last action may re-raise."
     ),
+    pot_limit_preflop_all_in=_p(
+        "actual",
+        note="Not read from the TDA text: pokerkit's reading (the chips really in the pot), the value of every "
+        "rulebook that does not regulate a short all-in in pot limit.",
+    ),
     oversized_chip_facing_blinds=_p("call", _r("TDA 2024 Rule 44")),
     oversized_chip_facing_bet=_p("call", _r("TDA 2024 Rule 44")),
     oversized_chip_opening_bet=_p("bet_chip_value", _r("TDA 2024 Rule 44")),
@@ -115,6 +120,12 @@ TDA_2024 = _build(
         _r("TDA 2024 Rule 71"),
         note="A player sitting out a penalty is dealt in, posts blinds and antes, and his hand is killed.",
     ),
+    dealer_undo=_p(
+        "until_next_action",
+        _r("TDA 2024 Rule 49"),
+        _r("TDA 2024 Rule 52"),
+        note="An entry is corrected within the betting round; once a later player acted on it, it stands.",
+    ),
 )
 
 # --------------------------------------------------------------------------- 000 casino cash
@@ -131,6 +142,12 @@ CASINO_CASH = _build(
     split_limit_raise_cap=_p(3, _r("000 Aktionen 3"), note="Split limit: three raises per betting round."),
     split_limit_cap_lifted_heads_up=_p(
         True, _r("000 Aktionen 3"), note="Unlimited once only two players remain before the third raise."
+    ),
+    pot_limit_preflop_all_in=_p(
+        "actual",
+        _r("000 Einsätze 4"),
+        note="000 plays pot limit (Einsätze 2) but says nothing about a short all-in before the flop; Einsätze 4 "
+        "counts the blind actually posted ('zählt das nachgebrachte Blind zum Pot'): pokerkit's reading, the real chips.",
     ),
     short_all_in_reopens=_p(
         "cumulative",
@@ -227,6 +244,11 @@ CASINO_CASH = _build(
         _r("000 Allgemein 6"),
         note="A player away from his seat is dealt in, his blinds are taken, his hand is invalid.",
     ),
+    dealer_undo=_p(
+        "until_next_action",
+        _r("000 Aktionen 2"),
+        note="Binding once it could make another player act: a wrong entry is taken back before the next one acts.",
+    ),
 )
 
 # --------------------------------------------------------------------------- 001 Wynental
@@ -246,6 +268,11 @@ WYNENTAL = _build(
     ),
     short_all_in_reopens=_p(
         "cumulative", _r("001 6.17"), note="'Ein unvollständiger All-in Satz gilt nicht als voller Einsatz.'"
+    ),
+    pot_limit_preflop_all_in=_p(
+        "actual",
+        _r("001 6.16"),
+        note="001 knows no-limit and limit tournaments only (6.16) and is silent on pot limit: pokerkit's reading.",
     ),
     oversized_chip_facing_blinds=_p("call", _r("001 6.20")),
     oversized_chip_facing_bet=_p("call", _r("001 6.20")),
@@ -318,6 +345,11 @@ BETTING_RULES = _build(
     ),
     min_bet=_p("big_blind", _r("002 #3")),
     split_limit_raise_cap=_p(None, _r("002 #2")),
+    pot_limit_preflop_all_in=_p(
+        "actual",
+        _r("002 #2"),
+        note="002 has no pot-limit rule ('Das Erhöhen ist unbegrenzt erlaubt'): pokerkit's reading.",
+    ),
     oversized_chip_facing_blinds=_p("call", _r("002 #11")),
     oversized_chip_facing_bet=_p("call", _r("002 #11")),
     multiple_chips=_p("call_unless_one_chip_removable", _r("002 #12")),
@@ -349,6 +381,12 @@ BETTING_RULES = _build(
     skipped_player_late=_p(
         "must_object_immediately", _r("002 #9"), note="A skipped player must alert the dealer to keep his right to act."
     ),
+    dealer_undo=_p(
+        "until_next_action",
+        _r("002 #5"),
+        _r("002 #10"),
+        note="An action may be reconsidered only if nobody after him has acted (002 #10).",
+    ),
 )
 
 # --------------------------------------------------------------------------- 003 NLHE
@@ -365,6 +403,11 @@ NLHE = _build(
     ),
     min_bet=_p("big_blind", _r("003 Flop"), _r("003 Die Setzrunden")),
     short_all_in_reopens=_p("cumulative", _r("003 All-In")),
+    pot_limit_preflop_all_in=_p(
+        "actual",
+        _r("003 Grundregeln"),
+        note="003 covers no-limit hold'em only and is silent on pot limit: pokerkit's reading.",
+    ),
     short_all_in_caller_may_reraise=_p(
         False,
         _r("003 All-In"),
@@ -429,6 +472,12 @@ MUNOTPOKER = _build(
     split_limit_raise_cap=_p(None, _r("004 #48")),
     short_all_in_reopens=_p("cumulative", _r("004 #47")),
     short_all_in_caller_may_reraise=_p(True, _r("004 #47")),
+    pot_limit_preflop_all_in=_p(
+        "counted_full",
+        _r("004 #54"),
+        note="'Blind 1'000/1'000, Spieler geht mit 800 all in, Pot-Raise ist dennoch 5'000 und nicht 4'400'; "
+        "from the flop on the real pot.",
+    ),
     oversized_chip_facing_blinds=_p(
         "raise_to_chip_value",
         _r("004 #44"),
@@ -490,6 +539,12 @@ MUNOTPOKER = _build(
         "dealt_in_hand_killed",
         _r("004 #71"),
         note="Cards are dealt to the seat and collected before the betting round; blinds and antes are always posted.",
+    ),
+    dealer_undo=_p(
+        "until_next_action",
+        _r("004 #49"),
+        _r("004 #52"),
+        note="A wrong bet noticed within the betting round is corrected (#52); a called bet is accepted (#49).",
     ),
 )
 
