@@ -1,9 +1,14 @@
 """Floor pages for floor calls, rulings and penalties.
 
-- ``/rules/calls/<id>/``: one floor call: the hand's context (event log,
-  stacks, pots, player to act), suggested rulings with citations, a form to
-  apply one or write one.  POST applies it (``rules.services.make_ruling``).
-- ``/rules/rulings/``: rulings searchable by table, player, rule and date.
+- ``/rules/calls/<id>/``: one floor call: the hand's context (event log in
+  words, stacks, pots, player to act), suggested rulings with citations, and
+  the point-and-click correction: pick an action of the hand, pick what
+  stands instead (void, replace with a legal alternative, adjust, return the
+  action, kill, award, misdeal), see the corrected hand, apply it with the
+  citations.  POST ``rule/`` applies it (``rules.services.make_ruling``);
+  POST ``preview/`` answers the corrected hand (``rules.services.preview_correction``)
+  as an HTML fragment in JSON, and changes nothing.
+- ``/rules/rulings/``: rulings searchable by citation or text, table, player and date.
 - ``/rules/rulings/<id>/``: one ruling.
 - ``/rules/players/<id>/``: a player's rulings and penalties.
 
@@ -17,14 +22,16 @@ from datetime import date
 
 from django.contrib import messages
 from django.core.paginator import Paginator
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from rules import services
+from rules import handwords, services
 from rules.models import FloorCall, Ruling
-from rules.views import floor_required, query_text, search_rules
+from rules.views import floor_required, query_text
 from tables.models import Player, Table
 from tables.services import ServiceError, hand_events
 
@@ -38,29 +45,75 @@ def _localised(suggestion: dict) -> dict:
     )
 
 
+def _cited(suggestions: list[dict]) -> list[dict]:
+    """The citations of the suggestions, each once, in order (the floor ticks the ones he applies)."""
+    out: list[dict] = []
+    for s in suggestions:
+        for c in s["citations"]:
+            item = {k: c.get(k) for k in ("rulebook", "section", "label", "url")}
+            if item not in out:
+                out.append(item)
+    return out
+
+
+def _with_urls(ruling: Ruling) -> Ruling:
+    ruling.cites = [dict(c, url=services.citation_url(c)) for c in ruling.citations]
+    return ruling
+
+
 @floor_required
 def floor_call(request, call_id):
-    """One floor call with its context and suggested rulings."""
+    """One floor call with its context, suggested rulings and the point-and-click correction."""
     call = get_object_or_404(FloorCall.objects.select_related("table", "hand", "raised_by", "answered_by"), pk=call_id)
     suggestions = [_localised(s) for s in services.suggestions_for(call)]
     table = Table.objects.select_related("current_hand").get(pk=call.table_id)
     hand_now = table.current_hand if table.current_hand_id == call.hand_id else call.hand
+    names = services.seat_names(hand_now or call.hand)
+    context_state = (call.context.get("table", {}).get("hand") or {}).get("state")
+    is_open = call.status in (FloorCall.Status.OPEN, FloorCall.Status.ANSWERED)
+    for s in suggestions:
+        s["corrections_text"] = [handwords.correction_text(c, names) for c in s["corrections"]]
     return render(
         request,
         "rules/floor_call.html",
         {
             "call": call,
-            "context_table": call.context.get("table", {}),
-            "context_events": call.context.get("events", []),
+            "is_open": is_open,
+            "context_state": context_state,
+            "context_phase": handwords.phase_text(context_state),
+            "context_events": handwords.events_in_words(call.context.get("events", []), names),
             "now_state": hand_now.snapshot if hand_now is not None else None,
-            "now_events": hand_events(hand_now) if hand_now is not None else [],
+            "now_phase": handwords.phase_text(hand_now.snapshot if hand_now is not None else None),
+            "now_events": handwords.events_in_words(hand_events(hand_now), names) if hand_now is not None else [],
             "hand_now": hand_now,
             "suggestions": suggestions,
-            "suggestions_json": json.dumps(suggestions),
-            "rulings": call.rulings.all(),
-            "correction_types": ["void", "adjust", "kill", "award", "misdeal", "penalty"],
+            "citations": _cited(suggestions),
+            "options": services.correction_options(call) if is_open else None,
+            "rulings": [_with_urls(r) for r in call.rulings.all()],
         },
     )
+
+
+@floor_required
+@require_POST
+def floor_call_preview(request, call_id):
+    """The hand as it would stand after the correction picked on the call page (the same form fields as
+    ``rule/``): JSON ``{"ok": true, "html": fragment, "text": correction in words}`` or
+    ``{"ok": false, "error": message}``.  Changes nothing."""
+    call = get_object_or_404(FloorCall, pk=call_id)
+    try:
+        item = services.correction_from_form(call, request.POST)
+    except ServiceError as exc:
+        return JsonResponse({"ok": False, "error": exc.message})
+    result = services.preview_correction(call, item)
+    if not result["ok"]:
+        return JsonResponse({"ok": False, "error": result["error"], "text": result.get("text", "")})
+    html = render_to_string(
+        "rules/_preview.html",
+        {"preview": result, "state": result["state"], "phase": handwords.phase_text(result["state"])},
+        request=request,
+    )
+    return JsonResponse({"ok": True, "html": html, "text": result["text"]})
 
 
 @floor_required
@@ -77,13 +130,37 @@ def floor_call_answer(request, call_id):
 @floor_required
 @require_POST
 def floor_call_rule(request, call_id):
-    """Apply a suggested ruling (``suggestion`` = its key) or the floorman's
-    own (``decision`` text, ``citations`` as "rulebook:section" lines,
-    ``corrections`` as JSON)."""
+    """Apply a suggested ruling (``suggestion`` = its key), the correction picked on the page
+    (``ctype`` and its fields, :func:`rules.services.correction_from_form`; ``cite`` = ticked
+    "rulebook|section" values, ``citation_text`` = typed citations, ``decision`` optional), or for
+    API use the floorman's own ruling (``decision`` text, ``citations`` as "rulebook:section" or
+    label lines, ``corrections`` as a JSON list)."""
     call = get_object_or_404(FloorCall, pk=call_id)
     key = request.POST.get("suggestion", "")
     try:
-        if key:
+        if not key and request.POST.get("ctype"):
+            item = services.correction_from_form(call, request.POST)
+            citations = []
+            for value in request.POST.getlist("cite"):
+                book, _sep, section = value.partition("|")
+                citations.append(services.parse_citation(f"{book}:{section}"))
+            for c in services.parse_citations([request.POST.get("citation_text", "")]):
+                if c not in citations:
+                    citations.append(c)
+            if not citations:
+                raise ServiceError("invalid", _("Cite the rule you apply: tick a citation or type one (e.g. 004 #35)."))
+            decision_en, decision_de = services.correction_decision(call, item)
+            own = request.POST.get("decision", "").strip()
+            services.make_ruling(
+                call.table_id,
+                floor_call_id=call.id,
+                decision=own or decision_en,
+                decision_de="" if own else decision_de,
+                citations=citations,
+                corrections=[item],
+                actor=request.user,
+            )
+        elif key:
             chosen = next((s for s in services.suggestions_for(call) if s["key"] == key), None)
             if chosen is None:
                 raise ServiceError("invalid", _("That suggestion no longer applies; reload the call."))
@@ -98,11 +175,7 @@ def floor_call_rule(request, call_id):
                 actor=request.user,
             )
         else:
-            citations = []
-            for line in request.POST.get("citations", "").splitlines():
-                if ":" in line:
-                    book, section = line.split(":", 1)
-                    citations.append({"rulebook": book.strip(), "section": section.strip()})
+            citations = services.parse_citations(request.POST.get("citations", "").splitlines())
             raw = request.POST.get("corrections", "").strip() or "[]"
             try:
                 corrections = json.loads(raw)
@@ -143,35 +216,37 @@ def _date(value: str):
 
 @floor_required
 def rulings(request):
-    """Rulings searchable by table, player, rule and date (``?table=``,
-    ``?player=`` name part, ``?rule=`` text or number as in the rulebook
-    search, ``?from=``/``?to=`` ISO dates)."""
-    qs = Ruling.objects.select_related("table", "hand", "made_by").prefetch_related("players", "rules")
+    """Rulings searchable by citation or text (``?q=``: "004 #35", "#35", "tda-2024:35",
+    "misdeal", "Overchip", a word of the decision; ``?rule=`` is the same), table (``?table=`` id),
+    player (``?player=`` name part) and date (``?from=``/``?to=`` ISO dates)."""
     table = query_text(request, "table")
     player = query_text(request, "player")
-    rule = query_text(request, "rule")
+    text = query_text(request, "q") or query_text(request, "rule")
     start, end = _date(query_text(request, "from")), _date(query_text(request, "to"))
-    if table.isascii() and table.isdigit() and int(table) < 2**31:
-        qs = qs.filter(table_id=int(table))
-    if player:
-        qs = qs.filter(players__name__icontains=player)
-    if rule:
-        qs = qs.filter(rules__in=search_rules(rule).values("pk"))
-    if start:
-        qs = qs.filter(made_at__date__gte=start)
-    if end:
-        qs = qs.filter(made_at__date__lte=end)
-    page = Paginator(qs.distinct().order_by("-made_at"), 50).get_page(request.GET.get("page"))
+    qs = services.search_rulings(
+        text,
+        table=int(table) if table.isascii() and table.isdigit() and int(table) < 2**31 else None,
+        player=player,
+        start=start,
+        end=end,
+    ).select_related("table", "hand", "made_by")
+    page = Paginator(qs.prefetch_related("players"), 50).get_page(request.GET.get("page"))
+    german = (get_language() or "en").startswith("de")
+    for r in page:
+        r.shown_decision = r.decision_de if german and r.decision_de else r.decision
+    params = request.GET.copy()
+    params.pop("page", None)
     return render(
         request,
         "rules/rulings.html",
         {
             "page": page,
+            "query": params.urlencode(),
             "tables": Table.objects.order_by("name"),
             "filters": {
+                "q": text,
                 "table": table,
                 "player": player,
-                "rule": rule,
                 "from": query_text(request, "from"),
                 "to": query_text(request, "to"),
             },
@@ -181,12 +256,12 @@ def rulings(request):
 
 @floor_required
 def ruling(request, ruling_id):
-    """One ruling: decision, citations, corrections, the hand."""
+    """One ruling: decision, citations with their rules' summaries, corrections in words, the hand."""
     item = get_object_or_404(Ruling.objects.select_related("table", "hand", "made_by", "floor_call"), pk=ruling_id)
     return render(
         request,
         "rules/ruling.html",
-        {"ruling": item, "data": services.ruling_dict(item), "penalties": item.penalties.select_related("player")},
+        {"ruling": item, "view": services.ruling_view(item), "penalties": item.penalties.select_related("player")},
     )
 
 

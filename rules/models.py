@@ -37,11 +37,14 @@ class Rulebook(models.Model):
         ("tournament", _("Tournaments")),
         ("betting", _("Betting, any game")),
         ("nlhe", _("No-limit hold'em and dealer procedures")),
+        ("standard", _("Poker standard (TDA), summaries")),
     ]
 
     slug = models.SlugField(unique=True)
     title = models.CharField(max_length=200)
-    source_file = models.CharField(max_length=200, help_text=_("File name in shared/seeds."))
+    source_file = models.CharField(
+        max_length=200, blank=True, help_text=_("File name in shared/seeds (empty for the TDA summaries).")
+    )
     scope = models.CharField(max_length=20, choices=SCOPES)
     preamble_de = models.TextField(blank=True)
     position = models.PositiveSmallIntegerField(default=0)
@@ -55,17 +58,27 @@ class Rulebook(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("rules:rulebook", args=[self.slug])
 
+    @property
+    def prefix(self) -> str:
+        """The label's first word of this rulebook's citations (``"004"``); ``""`` for the TDA
+        summaries, whose rule numbers carry the whole label (``"TDA 2024 Rule 44"``)."""
+        return self.source_file[:3] if self.source_file else ""
+
 
 class Rule(models.Model):
-    """A numbered section of a rulebook: German original and our English summary."""
+    """A numbered section of a rulebook: German original and our English and German summaries.
+
+    The TDA standard is shipped as summaries only (``text_de`` empty, ``summary_en`` and
+    ``summary_de`` written for pokerfloor)."""
 
     rulebook = models.ForeignKey(Rulebook, on_delete=models.CASCADE, related_name="rules")
     number = models.CharField(max_length=100, help_text=_("Section number as the document gives it."))
     slug = models.SlugField(max_length=100)
     chapter = models.CharField(max_length=200, blank=True)
     title = models.CharField(max_length=200)
-    text_de = models.TextField()
+    text_de = models.TextField(blank=True)
     summary_en = models.TextField(blank=True)
+    summary_de = models.TextField(blank=True)
     position = models.PositiveIntegerField(default=0)
     search_vector = SearchVectorField(null=True, editable=False)
 
@@ -78,10 +91,26 @@ class Rule(models.Model):
         indexes = [GinIndex(fields=["search_vector"], name="rule_search_gin")]
 
     def __str__(self) -> str:
-        return f"{self.rulebook.source_file[:3]} {self.number} {self.title}"
+        return f"{self.label} {self.title}"
 
     def get_absolute_url(self) -> str:
         return reverse("rules:rule", args=[self.rulebook.slug, self.slug])
+
+    @property
+    def label(self) -> str:
+        """The rule's written label: ``"004 #44"``, ``"TDA 2024 Rule 44"``."""
+        prefix = self.rulebook.prefix
+        return f"{prefix} {self.number}" if prefix else self.number
+
+    def summary(self, language: str | None) -> str:
+        """The summary in ``language`` (``"de..."``: the German summary, else the English one); in German
+        without a German summary, the German original's beginning (cut at 300 characters)."""
+        if (language or "").startswith("de"):
+            if self.summary_de:
+                return self.summary_de
+            text = " ".join(self.text_de.split())
+            return text if len(text) <= 300 else text[:299].rsplit(" ", 1)[0] + " …"
+        return self.summary_en
 
     @staticmethod
     def search_vector_expression():
@@ -94,7 +123,8 @@ class Rule(models.Model):
             + SearchVector("title", config="german", weight="A")
             + SearchVector("text_de", config="german", weight="B")
             + SearchVector("summary_en", config="english", weight="B")
-            + SearchVector("text_de", "summary_en", config="simple", weight="C")
+            + SearchVector("summary_de", config="german", weight="B")
+            + SearchVector("text_de", "summary_en", "summary_de", config="simple", weight="C")
         )
 
 
@@ -176,6 +206,10 @@ class Ruling(models.Model):
 
     class Meta:
         ordering = ["-made_at"]
+        indexes = [
+            models.Index(fields=["-made_at"], name="ruling_made_at"),
+            GinIndex(fields=["citations"], name="ruling_citations_gin", opclasses=["jsonb_path_ops"]),
+        ]
 
     def __str__(self) -> str:
         return f"ruling {self.pk}: {self.decision[:40]}"

@@ -19,11 +19,15 @@ import math
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.db.models import Q
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _t
 
 from poker.floor import procedures
 from poker.floor.interpret import InterpretError, interpret_json
 from poker.houserules import TDA, Citation, get_profile
+from poker.rulebooks import HOUSE
+from rules import handwords
 from rules.models import FloorCall, Penalty, Rule, Rulebook, Ruling, number_slug
 from tables import services as table_services
 from tables.models import Hand, Player, Seat, Table
@@ -48,11 +52,11 @@ def _send_on_commit(table_id: int, payload: dict[str, Any]) -> None:
 
 
 def citation_url(citation: dict[str, Any]) -> str | None:
-    """The permalink of a cited rule (``/rules/<rulebook>/<rule>/``), or None
-    for the TDA standard, which is not shipped as a rulebook."""
-    if citation.get("rulebook") in (None, TDA):
+    """The permalink of a cited rule (``/rules/<rulebook>/<rule>/``; the TDA rules are shipped as
+    summaries: ``/rules/tda-2024/tda-2024-rule-44/``), or None for the house settings (no rulebook)."""
+    if not citation.get("rulebook") or citation.get("rulebook") == HOUSE or not citation.get("section"):
         return None
-    return f"/rules/{citation['rulebook']}/{number_slug(citation['section'])}/"
+    return f"/rules/{citation['rulebook']}/{number_slug(str(citation['section']))}/"
 
 
 def floor_call_dict(call: FloorCall) -> dict[str, Any]:
@@ -517,3 +521,393 @@ def interpret_for_table(table_id: int, observed: dict[str, Any]) -> dict[str, An
         engine_action = {"type": act, "seat": seat}
     result["citations"] = [dict(c, url=citation_url(c)) for c in result.get("citations", [])]
     return dict(result, seat=seat, situation=situation, engine_action=engine_action)
+
+
+# --------------------------------------------------------------------------- point-and-click corrections
+
+#: The betting actions a correction may point at or put in place.
+BETTING_WORDS = ("fold", "check", "call", "bet", "raise", "all_in")
+
+#: The correction types the floor call page offers (``penalty`` goes through a suggestion).
+PAGE_CORRECTIONS = ("void", "replace", "adjust", "return_action", "kill", "award", "misdeal")
+
+
+def correctable_hand(call: FloorCall) -> Hand | None:
+    """The hand a correction on this call would change: the call's hand while it is still the table's
+    current hand and not misdealt (a correction always goes to the current hand,
+    :func:`tables.services.apply_corrections`), else None."""
+    if call.hand_id is None:
+        return None
+    table = Table.objects.select_related("current_hand").get(pk=call.table_id)
+    hand = table.current_hand
+    if hand is None or hand.id != call.hand_id or hand.status == Hand.Status.MISDEAL:
+        return None
+    return hand
+
+
+def seat_names(hand: Hand | None) -> dict[int, str]:
+    """``{seat: player name}`` of the players dealt into the hand."""
+    if hand is None:
+        return {}
+    return {s["seat"]: s["player"] for s in (hand.spec.get("seats") or []) if isinstance(s, dict) and "seat" in s}
+
+
+def _event_rows(hand: Hand) -> list[tuple[int, str, dict]]:
+    return list(hand.events.order_by("index").values_list("index", "kind", "payload"))
+
+
+def _alternatives(legal: dict[str, Any] | None, action: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the player could legally have done instead of ``action`` (``legal``: the engine's
+    ``Legal.to_dict()`` just before it): ``[{"type", "amount"?, "min"?, "max"?}]``; a bet or raise
+    carries its bounds (the amount is picked on the keypad)."""
+    if not legal:
+        return []
+    out: list[dict[str, Any]] = [{"type": "fold"}]
+    if legal.get("can_check"):
+        out.append({"type": "check"})
+    else:
+        out.append({"type": "call", "amount": legal.get("call_amount")})
+    if legal.get("can_bet_or_raise") and legal.get("min_raise_to"):
+        word = "bet" if legal.get("can_check") and action.get("type") != "raise" else "raise"
+        out.append({"type": word, "min": legal["min_raise_to"], "max": legal.get("max_raise_to")})
+    out.append({"type": "all_in", "amount": legal.get("max_raise_to")})
+    return out
+
+
+def correction_options(call: FloorCall) -> dict[str, Any] | None:
+    """What the floor can point at on the call page, or None when the call's hand can no longer be
+    corrected (:func:`correctable_hand`).
+
+    Returns ``{"hand_id", "actions": [{"index", "seat", "player", "type", "to", "text", "street",
+    "alternatives": [...], "later": [indices of the later standing betting actions]}],
+    "seats": [{"seat", "player", "folded"}], "misdeal_possible": bool}``; ``actions`` are the
+    betting actions that stand, in order, each with the legal alternatives at its moment
+    (:func:`_alternatives`, replayed with :mod:`poker.hand.corrections`)."""
+    from poker.hand import EngineError, HandState
+    from poker.hand import corrections as engine_corrections
+
+    hand = correctable_hand(call)
+    if hand is None:
+        return None
+    names = seat_names(hand)
+    rows = _event_rows(hand)
+    try:
+        effective, _voided, _held, _misdeal = engine_corrections.effective_actions(rows)
+        state = HandState.start(table_services.spec_from_dict(hand.spec))
+    except (engine_corrections.CorrectionError, ServiceError, EngineError):
+        return None
+    by_index = {i: {"index": i, "kind": k, "payload": p} for i, k, p in rows}
+    actions: list[dict[str, Any]] = []
+    for index, action in effective:
+        if action.get("type") in BETTING_WORDS and action.get("seat") is not None:
+            legal = state.legal().to_dict() if state.phase == "betting" else None
+            actions.append(
+                {
+                    "index": index,
+                    "seat": action["seat"],
+                    "player": names.get(action["seat"], ""),
+                    "type": action["type"],
+                    "to": action.get("to"),
+                    "street": state.street,
+                    "text": handwords.event_text(by_index[index], names, by_index)
+                    if index in by_index and by_index[index]["kind"] == "action"
+                    else handwords.action_text(action, names),
+                    "alternatives": [a for a in _alternatives(legal, action) if a["type"] != action["type"]],
+                }
+            )
+        try:
+            state = state.apply(action)
+        except EngineError:
+            break
+    for k, item in enumerate(actions):
+        item["later"] = [
+            {"index": a["index"], "text": a["text"]} for a in actions[k + 1 :] if a["street"] == item["street"]
+        ]
+    snapshot = hand.snapshot or {}
+    players = snapshot.get("players") or []
+    return {
+        "hand_id": hand.id,
+        "actions": actions,
+        "seats": [{"seat": p["seat"], "player": p.get("player", ""), "folded": p.get("folded")} for p in players],
+        "misdeal_possible": bool(snapshot.get("misdeal_possible", True)),
+    }
+
+
+def _int_field(data, name: str, label: str, *, required: bool = True) -> int | None:
+    raw = str(data.get(name) or "").strip()
+    if not raw:
+        if required:
+            raise ServiceError("invalid", _t("Pick %(what)s.") % {"what": label})
+        return None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        raise ServiceError("invalid", _t("%(what)s must be a whole number.") % {"what": label})
+    return int(raw)
+
+
+def _int_list(data, name: str, label: str) -> list[int]:
+    values = data.getlist(name) if hasattr(data, "getlist") else list(data.get(name) or [])
+    out = []
+    for raw in values:
+        raw = str(raw).strip()
+        if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+            raise ServiceError("invalid", _t("%(what)s must be whole numbers.") % {"what": label})
+        out.append(int(raw))
+    return out
+
+
+def correction_from_form(call: FloorCall, data) -> dict[str, Any]:
+    """The correction dict (:mod:`poker.hand.corrections`) the floor picked on the call page.
+
+    ``data`` (a QueryDict or dict): ``ctype`` (one of :data:`PAGE_CORRECTIONS`), ``index`` (the
+    picked action's event index), ``action`` (for ``replace``: fold/check/call/bet/raise/all_in),
+    ``amount`` (the keypad: ``to`` of a bet, raise or adjustment), ``held`` (for
+    ``return_action``: later event indices), ``seat`` (``kill``), ``seats`` (``award``).  The
+    seat of a replacement is the picked action's seat (never taken from the form).
+    Errors: ``ServiceError('invalid')`` with a message for the floor; ``no_hand`` when the hand can
+    no longer be corrected."""
+    options = correction_options(call)
+    if options is None:
+        raise ServiceError("no_hand", _t("The hand of this call can no longer be corrected."))
+    ctype = str(data.get("ctype") or "").strip()
+    if ctype not in PAGE_CORRECTIONS:
+        raise ServiceError("invalid", _t("Pick what the floor corrects."))
+    picked = None
+    if ctype in ("void", "replace", "adjust", "return_action"):
+        index = _int_field(data, "index", _t("the action to correct"))
+        picked = next((a for a in options["actions"] if a["index"] == index), None)
+        if picked is None:
+            raise ServiceError("invalid", _t("Event %(index)s is not an action that stands.") % {"index": index})
+    if ctype == "void":
+        return {"type": "void", "index": picked["index"]}
+    if ctype == "replace":
+        word = str(data.get("action") or "").strip()
+        allowed = {a["type"]: a for a in picked["alternatives"]}
+        if word not in allowed:
+            raise ServiceError("invalid", _t("Pick the action that stands instead."))
+        action: dict[str, Any] = {"type": word, "seat": picked["seat"]}
+        if word in ("bet", "raise"):
+            to = _int_field(data, "amount", _t("the amount"))
+            low, high = allowed[word]["min"], allowed[word]["max"]
+            if to < low or (high is not None and to > high):
+                raise ServiceError(
+                    "invalid", _t("The amount must be between %(min)s and %(max)s.") % {"min": low, "max": high}
+                )
+            action["to"] = to
+        return {"type": "replace", "index": picked["index"], "action": action}
+    if ctype == "adjust":
+        if picked["type"] not in ("bet", "raise"):
+            raise ServiceError("invalid", _t("Only a bet or a raise can be adjusted."))
+        to = _int_field(data, "amount", _t("the amount"))
+        if to <= 0:
+            raise ServiceError("invalid", _t("The amount must be more than 0."))
+        return {"type": "adjust", "index": picked["index"], "to": to}
+    if ctype == "return_action":
+        later = {a["index"] for a in picked["later"]}
+        held = _int_list(data, "held", _t("the later actions"))
+        if not set(held) <= later:
+            raise ServiceError("invalid", _t("Only later actions of the same betting round can be held."))
+        return {"type": "return_action", "index": picked["index"], "held": sorted(set(held))}
+    seats_in = {s["seat"] for s in options["seats"]}
+    if ctype == "kill":
+        seat = _int_field(data, "seat", _t("the seat"))
+        if seat not in seats_in:
+            raise ServiceError("invalid", _t("Seat %(seat)s is not in the hand.") % {"seat": seat})
+        return {"type": "kill", "seat": seat}
+    if ctype == "award":
+        seats = sorted(set(_int_list(data, "seats", _t("the seats"))))
+        if not seats or not set(seats) <= seats_in:
+            raise ServiceError("invalid", _t("Pick the seats that get the pot."))
+        return {"type": "award", "seats": seats}
+    if not options["misdeal_possible"]:
+        raise ServiceError("invalid", _t("Substantial action has taken place: a misdeal can no longer be declared."))
+    return {"type": "misdeal"}
+
+
+def preview_correction(call: FloorCall, item: dict[str, Any]) -> dict[str, Any]:
+    """The hand as it would stand after the correction ``item``, computed by replaying its events with the
+    correction added (:func:`poker.hand.corrections.replay`); changes nothing.
+
+    Returns ``{"ok": True, "state": engine snapshot + "voided", "events": the standing events in words
+    (``[{"index", "text", "voided"}]``), "text": the correction in words}`` or ``{"ok": False, "error":
+    message}`` when the correction cannot stand (a later recorded action would become illegal: the
+    message names it)."""
+    from poker.hand import corrections as engine_corrections
+
+    hand = correctable_hand(call)
+    if hand is None:
+        return {"ok": False, "error": _t("The hand of this call can no longer be corrected.")}
+    rows = _event_rows(hand)
+    names = seat_names(hand)
+    by_index = {i: {"index": i, "kind": k, "payload": p} for i, k, p in rows}
+    text = handwords.correction_text(item, names, by_index)
+    added = (rows[-1][0] + 1 if rows else 0, "correction", dict(item, ruling=None))
+    try:
+        result = engine_corrections.replay(table_services.spec_from_dict(hand.spec), [*rows, added])
+    except engine_corrections.CorrectionError as exc:
+        return {"ok": False, "error": exc.message, "text": text}
+    state = result.state.to_dict()
+    state["voided"] = sorted(result.voided)
+    state["misdeal"] = result.misdeal
+    standing = dict(result.effective)
+    events = []
+    for i, kind, _payload in rows:
+        if kind not in ("action", "out_of_turn"):
+            continue
+        row = {
+            "index": i,
+            "text": handwords.event_text(by_index[i], names, by_index),
+            "voided": i in result.voided and i not in result.held,
+            "held": i in result.held,
+        }
+        now = standing.get(i)
+        if now is not None and now.get("corrected_by") is not None:
+            row["now"] = handwords.action_text(now, names)
+        events.append(row)
+    for i, action in result.effective:
+        if i not in by_index:
+            events.append({"index": i, "text": handwords.action_text(action, names), "new": True})
+    return {"ok": True, "state": state, "events": events, "text": text}
+
+
+def correction_decision(call: FloorCall, item: dict[str, Any]) -> tuple[str, str]:
+    """The decision text of a point-and-click correction, in English and in German."""
+    hand = call.hand
+    names = seat_names(hand)
+    by_index = {i: {"index": i, "kind": k, "payload": p} for i, k, p in _event_rows(hand)} if hand else {}
+    with translation.override("en"):
+        en = handwords.correction_text(item, names, by_index)
+    with translation.override("de"):
+        de = handwords.correction_text(item, names, by_index)
+    return en + ".", de + "."
+
+
+# --------------------------------------------------------------------------- citations typed by the floor
+
+
+def parse_citation(text: str) -> dict[str, str]:
+    """A citation typed by the floor, as ``{"rulebook", "section", "label"}``.
+
+    Accepted: the written label (``"004 #35"``, ``"000 Aktionen 4"``, ``"TDA 2024 Rule 1"``) or
+    ``rulebook:section`` with the rulebook's slug, prefix or seed name (``"munotpoker:#53"``,
+    ``"004:53"``, ``"tda-2024:1"`` -> ``TDA 2024 Rule 1``).  A bare number is a 004 rule number
+    (``#53``) for munotpoker and a rule number for TDA.  Raises ``ServiceError('invalid')`` for an
+    unknown rulebook or an empty section, and when the rulebook is loaded but has no such rule."""
+    from poker.rulebooks import rulebook as find_rulebook
+
+    line = (text or "").strip()
+    if not line:
+        raise ServiceError("invalid", _t("Write a citation, e.g. 004 #35."))
+    try:
+        if ":" in line:
+            book_name, _sep, section = line.partition(":")
+            slug = find_rulebook(book_name).slug
+            section = section.strip()
+        else:
+            citation = Citation.parse(line)
+            slug, section = citation.rulebook, citation.section
+    except (KeyError, ValueError):
+        raise ServiceError(
+            "invalid", _t("%(text)s is not a rule citation (write e.g. 004 #35 or tda-2024:35).") % {"text": line}
+        ) from None
+    if slug == TDA:
+        digits = section.split()[-1] if section.split() else ""
+        if digits.isdigit():
+            section = f"TDA 2024 Rule {int(digits)}"
+    elif slug == "munotpoker" and section.isdigit():
+        section = f"#{int(section)}"
+    if not section:
+        raise ServiceError("invalid", _t("%(text)s names no section.") % {"text": line})
+    book = Rulebook.objects.filter(slug=slug).first()
+    if book is not None and not book.rules.filter(slug=number_slug(section)).exists():
+        raise ServiceError("invalid", _t("There is no rule %(label)s.") % {"label": Citation(slug, section).label})
+    return Citation(slug, section).to_dict()
+
+
+def parse_citations(lines: list[str]) -> list[dict[str, str]]:
+    """:func:`parse_citation` of each non-empty line or comma-separated item, duplicates dropped."""
+    out: list[dict[str, str]] = []
+    for line in lines:
+        for part in str(line).replace("\n", ",").split(","):
+            if part.strip():
+                c = parse_citation(part)
+                if c not in out:
+                    out.append(c)
+    return out
+
+
+# --------------------------------------------------------------------------- searching rulings
+
+
+def search_rulings(
+    text: str = "",
+    *,
+    table: int | None = None,
+    player: str = "",
+    start=None,
+    end=None,
+):
+    """Rulings matching the filters, newest first (a queryset).
+
+    ``text`` finds a ruling by what it cites or says: a citation (``"004 #35"``, ``"tda-2024:35"``,
+    ``"#35"``: every rulebook's rule 35), a word of a cited rule (``"misdeal"``, ``"Overchip"``:
+    the rulebook full-text search, :func:`rules.views.search_rules`) or a part of the decision
+    (English or German).  ``table``: table id; ``player``: part of a player's name; ``start`` /
+    ``end``: dates (inclusive)."""
+    from rules.views import search_rules
+
+    qs = Ruling.objects.all()
+    text = (text or "").strip()
+    if text:
+        match = Q(decision__icontains=text) | Q(decision_de__icontains=text)
+        cited = None
+        try:
+            cited = parse_citation(text)
+        except ServiceError:
+            cited = None
+        if cited is not None:
+            match |= Q(citations__contains=[{"rulebook": cited["rulebook"], "section": cited["section"]}])
+        number = text if text.startswith("#") else None
+        if number and number[1:].isdigit():
+            match |= Q(citations__contains=[{"section": number}])
+            match |= Q(citations__contains=[{"section": f"TDA 2024 Rule {int(number[1:])}"}])
+        if cited is None:
+            rule_ids = list(search_rules(text).values_list("pk", flat=True)[:200])
+            if rule_ids:
+                match |= Q(pk__in=Ruling.rules.through.objects.filter(rule_id__in=rule_ids).values("ruling_id"))
+        qs = qs.filter(match)
+    if table is not None:
+        qs = qs.filter(table_id=table)
+    if player:
+        qs = qs.filter(pk__in=Ruling.players.through.objects.filter(player__name__icontains=player).values("ruling_id"))
+    if start:
+        qs = qs.filter(made_at__date__gte=start)
+    if end:
+        qs = qs.filter(made_at__date__lte=end)
+    return qs.order_by("-made_at")
+
+
+def ruling_view(ruling: Ruling) -> dict[str, Any]:
+    """A ruling for its page: citations with their rules' summaries in the page's language, the
+    corrections in words, the decision in the page's language."""
+    german = (translation.get_language() or "en").startswith("de")
+    hand = ruling.hand
+    names = seat_names(hand)
+    by_index = {i: {"index": i, "kind": k, "payload": p} for i, k, p in _event_rows(hand)} if hand else {}
+    rules = {(r.rulebook.slug, r.number): r for r in ruling.rules.select_related("rulebook")}
+    citations = []
+    for c in ruling.citations:
+        rule = rules.get((c.get("rulebook"), c.get("section")))
+        citations.append(
+            dict(
+                c,
+                url=citation_url(c),
+                title=rule.title if rule else "",
+                summary=rule.summary(translation.get_language()) if rule else "",
+            )
+        )
+    return {
+        "decision": (ruling.decision_de if german and ruling.decision_de else ruling.decision),
+        "other_decision": (ruling.decision if german and ruling.decision_de else ruling.decision_de),
+        "citations": citations,
+        "corrections": [handwords.correction_text(c, names, by_index) for c in ruling.corrections],
+    }

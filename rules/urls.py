@@ -10,6 +10,7 @@ urlpatterns = [
     path("calls/<int:call_id>/", floor_views.floor_call, name="floor_call"),
     path("calls/<int:call_id>/answer/", floor_views.floor_call_answer, name="floor_call_answer"),
     path("calls/<int:call_id>/rule/", floor_views.floor_call_rule, name="floor_call_rule"),
+    path("calls/<int:call_id>/preview/", floor_views.floor_call_preview, name="floor_call_preview"),
     path("calls/<int:call_id>/cancel/", floor_views.floor_call_cancel, name="floor_call_cancel"),
     path("rulings/", floor_views.rulings, name="rulings"),
     path("rulings/<int:ruling_id>/", floor_views.ruling, name="ruling"),

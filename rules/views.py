@@ -1,7 +1,9 @@
-"""Floor pages for browsing and searching the house rulebooks.
+"""Pages for browsing and searching the house rulebooks (and the TDA summaries).
 
-Access: logged-in users in the ``floor`` or ``manager`` group, or staff;
-anyone else logged in gets 403, anonymous users are sent to the login page.
+Access: read-only for logged-in users in the ``dealer``, ``floor`` or ``manager`` group, or staff
+(a dealer reads the rules his tablet cites); the floor pages (calls, rulings) take
+:func:`floor_required` instead. Anyone else logged in gets 403, anonymous users are sent to the
+login page.
 """
 
 from __future__ import annotations
@@ -13,30 +15,47 @@ from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.core.exceptions import PermissionDenied
 from django.db.models import F, Q
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 
 from rules.models import Rule, Rulebook
 
 FLOOR_GROUPS = ("floor", "manager")
+READER_GROUPS = ("dealer", *FLOOR_GROUPS)
 
 
-def can_read_rules(user) -> bool:
-    """Staff, superusers and members of the floor/manager groups may read the rulebooks."""
+def is_floor_staff(user) -> bool:
+    """Staff, superusers and members of the floor/manager groups: the floor pages (calls, rulings)."""
     if not user.is_authenticated:
         return False
     return user.is_staff or user.is_superuser or user.groups.filter(name__in=FLOOR_GROUPS).exists()
 
 
-def floor_required(view):
-    """Login required, then :func:`can_read_rules` or 403."""
+def can_read_rules(user) -> bool:
+    """The floor staff (:func:`is_floor_staff`) and dealers may read the rulebooks (read-only)."""
+    if not user.is_authenticated:
+        return False
+    return user.is_staff or user.is_superuser or user.groups.filter(name__in=READER_GROUPS).exists()
 
-    @login_required
-    @wraps(view)
-    def wrapped(request, *args, **kwargs):
-        if not can_read_rules(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
 
-    return wrapped
+def _role_required(check):
+    def decorator(view):
+        @login_required
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if not check(request.user):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+floor_required = _role_required(is_floor_staff)
+"""Login required, then :func:`is_floor_staff` or 403 (floor calls, rulings, player histories)."""
+
+reader_required = _role_required(can_read_rules)
+"""Login required, then :func:`can_read_rules` or 403 (the rulebook pages, read-only)."""
 
 
 #: Longest search text taken from a query parameter (longer input is cut).
@@ -76,7 +95,7 @@ def search_rules(text: str):
     )
 
 
-@floor_required
+@reader_required
 def index(request):
     """All rulebooks, and search results for ``?q=``."""
     q = query_text(request, "q")
@@ -92,16 +111,17 @@ def index(request):
     )
 
 
-@floor_required
+@reader_required
 def rulebook(request, slug):
     """One rulebook with all its rules."""
     book = get_object_or_404(Rulebook, slug=slug)
     return render(request, "rules/rulebook.html", {"rulebook": book, "rules": book.rules.all()})
 
 
-@floor_required
+@reader_required
 def rule(request, slug, rule_slug):
-    """Permalink of one rule: German original and English summary."""
+    """Permalink of one rule: German original (none for the TDA summaries) and the summary in the
+    page's language (:meth:`rules.models.Rule.summary`)."""
     item = get_object_or_404(Rule.objects.select_related("rulebook"), rulebook__slug=slug, slug=rule_slug)
     siblings = list(item.rulebook.rules.values_list("slug", "number"))
     index_ = [s for s, _ in siblings].index(item.slug)
@@ -111,6 +131,7 @@ def rule(request, slug, rule_slug):
         {
             "rule": item,
             "rulebook": item.rulebook,
+            "summary": item.summary(get_language()),
             "previous": siblings[index_ - 1] if index_ > 0 else None,
             "next": siblings[index_ + 1] if index_ + 1 < len(siblings) else None,
         },

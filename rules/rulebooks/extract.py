@@ -374,11 +374,13 @@ def extract(seeds: Path = DEFAULT_SEEDS, out_dir: Path = HERE) -> list[Path]:
         if len(numbers) != len(set(numbers)):
             raise ValueError(f"{book['file']}: duplicate rule numbers")
         path = out_dir / f"{book['slug']}.json"
-        old = {}
+        old: dict[str, dict] = {}
         if path.exists():
-            old = {r["number"]: r.get("summary_en", "") for r in json.loads(path.read_text())["rules"]}
+            old = {r["number"]: r for r in json.loads(path.read_text())["rules"]}
         for rule in rules:
-            rule["summary_en"] = old.get(rule["number"], "")
+            rule["summary_en"] = old.get(rule["number"], {}).get("summary_en", "")
+            if old.get(rule["number"], {}).get("summary_de"):
+                rule["summary_de"] = old[rule["number"]]["summary_de"]
         data = {
             "slug": book["slug"],
             "title": book["title"],

@@ -17,9 +17,9 @@ DATA = Path(__file__).resolve().parents[2] / "rules" / "rulebooks"
 def test_it_loads_all_rules():
     out = StringIO()
     call_command("load_rulebooks", stdout=out)
-    assert Rulebook.objects.count() == 5
-    assert Rule.objects.count() == 33 + 46 + 17 + 29 + 83
-    assert "rules created: 208" in out.getvalue()
+    assert Rulebook.objects.count() == 6  # the five house rulebooks and the TDA summaries
+    assert Rule.objects.count() == 33 + 46 + 17 + 29 + 83 + 28
+    assert "rules created: 236" in out.getvalue()
     rule = Rule.objects.get(rulebook__slug="munotpoker", number="#44")
     assert rule.slug == "44"
     assert Rule.objects.get(rulebook__slug="casino-cash", number="Einsätze 2").slug == "einsaetze-2"
@@ -38,8 +38,8 @@ def test_it_is_idempotent_and_updates_in_place(tmp_path):
     path.write_text(json.dumps(data, ensure_ascii=False))
     out = StringIO()
     call_command("load_rulebooks", "--dir", str(tmp_path), stdout=out)
-    assert "created: 0, updated: 1, unchanged: 207" in out.getvalue()
+    assert "created: 0, updated: 1, unchanged: 235" in out.getvalue()
     rule = Rule.objects.get(rulebook__slug="betting-rules", number="#4")
     assert rule.summary_en == "Changed summary for #4."
     assert rule.id == ids["#4"]
-    assert Rule.objects.count() == 208
+    assert Rule.objects.count() == 236

@@ -24,11 +24,52 @@ def test_it_shows_rulebooks_to_floor_manager_and_staff(client, request, who):
     assert "Turnierregeln der MunotPoker GmbH" in response.content.decode()
 
 
-@pytest.mark.parametrize("who", ["dealer", "outsider"])
-def test_it_forbids_dealers_and_users_without_role(client, request, who):
-    user = request.getfixturevalue(who)
-    assert _get(client, user, "/rules/").status_code == 403
+def test_it_forbids_users_without_role(client, outsider):
+    assert _get(client, outsider, "/rules/").status_code == 403
     assert _get(client, None, "/rules/munotpoker/44/").status_code == 403
+
+
+def test_dealers_read_the_rules_they_are_shown_but_not_the_floor_pages(client, dealer):
+    """A dealer opens the citations of his tablet (read-only); rulings stay with the floor."""
+    assert _get(client, dealer, "/rules/").status_code == 200
+    page = _get(client, dealer, "/rules/munotpoker/44/")
+    assert page.status_code == 200 and "Oversized chip after a blind or bet" in page.content.decode()
+    assert _get(client, dealer, "/rules/tda-2024/tda-2024-rule-53/").status_code == 200
+    assert _get(client, dealer, "/rules/rulings/").status_code == 403
+
+
+def test_a_tda_citation_opens_its_summary_in_english_and_german(client, dealer):
+    from rules.services import citation_url
+
+    url = citation_url({"rulebook": "tda-2024", "section": "TDA 2024 Rule 44"})
+    assert url == "/rules/tda-2024/tda-2024-rule-44/"
+    page = _get(client, dealer, url).content.decode()
+    assert "TDA 2024 Rule 44" in page and "A single oversized chip put out silently facing a bet is a call" in page
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Ein einzelner grösserer Chip, still gesetzt gegen eine Bet, ist ein Call" in page
+
+
+def test_german_pages_show_german_summaries_or_the_original(client, floorman):
+    client.force_login(floorman)
+    page = client.get("/rules/munotpoker/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Oversized chip after a blind or bet" not in page  # the English summary
+    assert "Die Turnierleitung in Person des jeweiligen Floormans" in page  # the German original instead
+
+
+def test_every_tda_rule_the_app_cites_is_shipped_with_both_summaries():
+    import re
+    from pathlib import Path
+
+    from rules.models import Rule
+
+    root = Path(__file__).resolve().parents[2]
+    cited = set()
+    for folder in ("poker", "rules", "tables", "room", "tournaments"):
+        for path in (root / folder).rglob("*.py"):
+            cited |= set(re.findall(r"TDA 2024 Rule \d+", path.read_text(encoding="utf-8")))
+    shipped = {r.number: r for r in Rule.objects.filter(rulebook__slug="tda-2024")}
+    assert cited and cited <= set(shipped)
+    assert all(r.summary_en and r.summary_de for r in shipped.values())
 
 
 def _found(client, floorman, q):

@@ -1,5 +1,8 @@
 """``manage.py load_rulebooks``: load rules/rulebooks/*.json into the database.
 
+The five house rulebooks carry the German original (``text_de``) and summaries; ``tda-2024.json``
+carries short English and German summaries of the TDA rules the app cites (no original text).
+
 Idempotent: rulebooks are matched by slug and rules by (rulebook, number),
 updated in place, and the full-text search vectors are rebuilt. Rules that
 are no longer in the files are reported, not deleted (rulings may cite them).
@@ -16,7 +19,7 @@ from django.db import transaction
 from rules.models import Rule, Rulebook, number_slug
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "rulebooks"
-ORDER = ["casino-cash", "wynental", "betting-rules", "nlhe", "munotpoker"]
+ORDER = ["casino-cash", "wynental", "betting-rules", "nlhe", "munotpoker", "tda-2024"]
 
 
 def load_rulebooks(data_dir: Path = DATA_DIR) -> dict:
@@ -36,7 +39,7 @@ def load_rulebooks(data_dir: Path = DATA_DIR) -> dict:
                 slug = data["slug"]
                 book_fields = {
                     "title": data["title"],
-                    "source_file": data["source_file"],
+                    "source_file": data.get("source_file", ""),
                     "scope": data["scope"],
                     "preamble_de": data.get("preamble_de", ""),
                     "position": ORDER.index(slug) if slug in ORDER else len(ORDER),
@@ -53,8 +56,9 @@ def load_rulebooks(data_dir: Path = DATA_DIR) -> dict:
                     "slug": number_slug(item["number"]),
                     "chapter": item.get("chapter", ""),
                     "title": item["title"],
-                    "text_de": item["text_de"],
+                    "text_de": item.get("text_de", ""),
                     "summary_en": item.get("summary_en", ""),
+                    "summary_de": item.get("summary_de", ""),
                     "position": position,
                 }
                 if fields["slug"] in slugs:
