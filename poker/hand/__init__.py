@@ -1,6 +1,7 @@
 """Pure-Python hand engine for pokerfloor: No-Limit Hold'em, Pot-Limit
 Omaha and split-limit Hold'em (``HandSpec.game``), with straddles, bomb
-pots, flips, double boards, run it twice and chip units (``formats``).
+pots, flips, double boards, run it twice and chip units (``formats``);
+Seven Card Stud, fixed limit (``StudSpec``/``StudState``, :mod:`.stud`).
 
 Standard library and pokerkit (hand evaluation, PHH files) only. No Django
 here: the services and consumers build on this.
@@ -19,6 +20,8 @@ from .rules import Rules
 from .spec import GAMES, HandSpec, SeatSpec
 from .state import STREETS, HandState, Legal
 from .straddles import Straddle
+from .stud import StudLegal, StudState
+from .stud_spec import StudSpec
 
 __all__ = [
     "Rules",
@@ -35,4 +38,7 @@ __all__ = [
     "STREETS",
     "GAMES",
     "Straddle",
+    "StudSpec",
+    "StudState",
+    "StudLegal",
 ]

@@ -1,0 +1,277 @@
+"""Seven Card Stud: the end of a betting round, the showdown, awards and dead hands.
+
+Part of :class:`~poker.hand.stud.StudState` (a mixin). The uncalled bet goes
+back and the bets are collected; the pots the cards decide are awarded
+(best five of seven, pokerkit's ``StandardHighHand`` through
+:func:`~poker.hand.evaluation.hand_strength`; the odd chip of a split pot to
+the highest card by suit, 000 Allgemein 8); the dealer awards the others;
+the floor kills a hand (004 #66).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Self
+
+from .cards import UNKNOWN, is_known, parse_cards
+from .errors import EngineError
+from .evaluation import hand_strength
+from .pots import Award, Pot, build_pots
+from .stud_base import StudFields, _is_int, split_stud
+from .stud_spec import high_card_key
+
+__all__ = ["StudShowdown"]
+
+
+class StudShowdown(StudFields):
+    """Closing a round, the showdown and the floor's ``kill`` of a stud hand."""
+
+    __slots__ = ()
+
+    def _end_round(self) -> None:
+        """Return the uncalled bet, collect the bets; then the hand is won,
+        goes to the showdown, or waits for the next street."""
+        n = len(self._stacks)
+        self._actors = ()
+        if self._street_acted:
+            self._sd_aggr = self._aggressor
+        folded = self._folded
+        stacks, bets, contrib = list(self._stacks), list(self._bets), list(self._contrib)
+        cutoff = sorted(bets)[-2]
+        active = [i for i in range(n) if not folded[i]]
+        if len(active) == 1:
+            stacks[active[0]] += bets[active[0]]
+            bets[active[0]] = 0
+        for i in range(n):
+            if bets[i] > cutoff:
+                stacks[i] += bets[i] - cutoff
+                bets[i] = cutoff
+            contrib[i] += bets[i]
+        self._bets = (0,) * n
+        self._contrib = tuple(contrib)
+        if len(active) == 1:
+            winner = active[0]
+            total = sum(contrib)
+            self._pots_final = (Pot(total, (winner,)),)
+            self._awards = (Award(0, winner, total, self.spec.seat_of(winner)),)
+            stacks[winner] += total
+            self._stacks = tuple(stacks)
+            self._final = self._stacks
+            self._phase = "complete"
+            return
+        self._stacks = tuple(stacks)
+        if self._street == 4:
+            self._phase = "showdown"
+            self._pots_final = build_pots(self._contrib, self._dead, self._folded)
+            self._settle()
+        else:
+            self._phase = "deal"
+
+    # ------------------------------------------------------------- showdown
+    def cards_of(self, position: int) -> tuple[str, ...]:
+        """All cards of ``position`` in the order dealt (down, down, up ...,
+        down), without the community card."""
+        down, up = self._down[position], self._up[position]
+        return down[:2] + up + down[2:]
+
+    def _strength(self, position: int):
+        return hand_strength(self.cards_of(position), self._community)
+
+    def _odd_chip_to(self, winners: Sequence[int]) -> int | None:
+        """The winner who gets the odd chip: the highest card by suit (000
+        Allgemein 8), or the first in deal order (``odd_chip == "position"``);
+        None when a winner's cards are unknown."""
+        if self.spec.odd_chip == "position" or len(winners) == 1:
+            return min(winners)
+        if not all(is_known(self.cards_of(p)) for p in winners):
+            return None
+        return max(winners, key=lambda p: high_card_key(self.cards_of(p)))
+
+    def _settle(self) -> None:
+        """Award the pots the cards decide (every contender's seven cards
+        and the community card known); complete the hand when all are."""
+        if self._phase != "showdown":
+            return
+        pots = self._pots_final
+        assert pots is not None
+        done = {a.pot_index for a in self._awards}
+        awards = list(self._awards)
+        unit = self.spec.split_unit
+        own = 7 - len(self._community)  # the community card is every player's seventh
+        for index, pot in enumerate(pots):
+            if index in done:
+                continue
+            contenders = [p for p in pot.eligible if not self._mucked[p]]
+            if len(contenders) > 1:
+                if not all(len(self.cards_of(p)) == own and is_known(self.cards_of(p)) for p in contenders):
+                    continue
+                if self._community and not is_known(self._community):
+                    continue
+                strength = {p: self._strength(p) for p in contenders}
+                best = max(strength.values())
+                winners = [p for p in contenders if strength[p] == best]
+            else:
+                winners = contenders
+            for p, amount in split_stud(pot.amount, winners, unit, self._odd_chip_to(winners)):
+                awards.append(Award(index, p, amount, self.spec.seat_of(p)))
+        self._awards = tuple(awards)
+        if len({a.pot_index for a in self._awards}) == len(pots):
+            stacks = list(self._stacks)
+            for award in self._awards:
+                stacks[award.position] += award.amount
+            self._stacks = tuple(stacks)
+            self._final = self._stacks
+            self._phase = "complete"
+
+    def _showdown_pos(self, action: dict) -> int:
+        pos = self.spec.position_of(action.get("seat"))
+        if self._folded[pos]:
+            raise EngineError("folded", f"Seat {action.get('seat')} has folded.")
+        if self._phase not in ("showdown", "complete"):
+            raise EngineError("wrong_phase", "Hands are shown only once the betting is over.")
+        return pos
+
+    def _do_show(self, action: dict) -> Self:
+        pos = self._showdown_pos(action)
+        if self._mucked[pos]:
+            raise EngineError("wrong_phase", f"Seat {action.get('seat')} already mucked.")
+        current = self.cards_of(pos)
+        text = action.get("cards")
+        if text:
+            cards = parse_cards(text, allow_unknown=False)
+            if len(cards) != len(current):
+                raise EngineError("bad_cards", f"{len(current)} cards expected, got {len(cards)}.")
+            if any(c != UNKNOWN and c != d for c, d in zip(current, cards)):
+                raise EngineError("bad_cards", f"Shown cards differ from the cards entered {''.join(current)}.")
+            others = {c for p in range(len(self._stacks)) if p != pos for c in self.cards_of(p) if c != UNKNOWN} | set(
+                self._community
+            )
+            if others.intersection(cards):
+                raise EngineError("duplicate_card", "A shown card is already dealt elsewhere.")
+        elif not is_known(current):
+            raise EngineError("bad_cards", "The cards shown must be entered.")
+        else:
+            cards = current
+        new = self._copy()
+        down, up = list(self._down), list(self._up)
+        k = len(self._up[pos])
+        down[pos] = cards[:2] + cards[2 + k :]
+        up[pos] = cards[2 : 2 + k]
+        new._down, new._up = tuple(down), tuple(up)
+        shown = list(self._shown)
+        shown[pos] = True
+        new._shown = tuple(shown)
+        new._settle()
+        return new
+
+    def _do_muck(self, action: dict) -> Self:
+        pos = self._showdown_pos(action)
+        if self._phase == "showdown" and not self._mucked[pos]:
+            assert self._pots_final is not None
+            done = {a.pot_index for a in self._awards}
+            for index, pot in enumerate(self._pots_final):
+                if index not in done and pos in pot.eligible:
+                    if not any(p != pos and not self._mucked[p] for p in pot.eligible):
+                        raise EngineError(
+                            "sole_contender", f"Seat {action.get('seat')} is the last contender for pot {index}."
+                        )
+        new = self._copy()
+        mucked = list(self._mucked)
+        mucked[pos] = True
+        new._mucked = tuple(mucked)
+        new._settle()
+        return new
+
+    def _do_award(self, action: dict) -> Self:
+        """The dealer awards pot ``pot`` to ``winners`` (cards not entered);
+        ``odd_chip`` names the winner with the highest card by suit when
+        their cards are unknown and the pot does not split evenly (000
+        Allgemein 8)."""
+        if self._phase == "complete":
+            raise EngineError("hand_over", "The hand is over.")
+        if self._phase != "showdown":
+            raise EngineError("wrong_phase", "Pots are awarded at the showdown.")
+        pots = self._pots_final
+        assert pots is not None
+        index = action.get("pot")
+        if not _is_int(index) or not 0 <= index < len(pots) or any(a.pot_index == index for a in self._awards):
+            raise EngineError("bad_award", f"There is no open pot {index!r}.")
+        seats = action.get("winners")
+        if isinstance(seats, (int, str)) or not seats:
+            raise EngineError("bad_award", "winners must be a non-empty list of seat numbers.")
+        winners = [self.spec.position_of(s) for s in seats]
+        if len(set(winners)) != len(winners):
+            raise EngineError("bad_award", "A winner is listed twice.")
+        pot = pots[index]
+        for p in winners:
+            if p not in pot.eligible or self._mucked[p]:
+                raise EngineError("bad_award", f"Seat {self.spec.seat_of(p)} is not a contender for pot {index}.")
+        first = self._odd_chip_to(winners)
+        named = action.get("odd_chip")
+        if named is not None:
+            pos = self.spec.position_of(named)
+            if pos not in winners:
+                raise EngineError("bad_award", "The odd chip goes to one of the winners.")
+            if first is not None and pos != first:
+                raise EngineError(
+                    "bad_award",
+                    f"Seat {self.spec.seat_of(first)} holds the highest card and gets the odd chip (000 Allgemein 8).",
+                )
+            first = pos
+        unit = self.spec.split_unit
+        if first is None:
+            if pot.amount // unit % len(winners) or pot.amount % unit:
+                raise EngineError(
+                    "bad_award",
+                    "The pot does not split evenly: name the winner with the highest card by suit "
+                    "(odd_chip, 000 Allgemein 8).",
+                )
+            first = min(winners)
+        new = self._copy()
+        new._awards = self._awards + tuple(
+            Award(index, p, amount, self.spec.seat_of(p)) for p, amount in split_stud(pot.amount, winners, unit, first)
+        )
+        new._settle()
+        return new
+
+    def _do_kill(self, action: dict) -> Self:
+        """Floor correction: the hand at ``seat`` is dead, whatever the turn
+        (004 #66: a player who picks up his up cards when it is his turn;
+        a correct fold turns the up cards over). The chips it put in stay in
+        the pot (an uncalled bet goes back); at the showdown it is mucked.
+
+        Raises EngineError ``hand_over``, ``no_such_seat``, ``folded``.
+        """
+        if self._phase == "complete":
+            raise EngineError("hand_over", "The hand is over.")
+        pos = self.spec.position_of(action.get("seat"))
+        if self._folded[pos] or self._mucked[pos]:
+            raise EngineError("folded", f"Seat {action.get('seat')}'s hand is already dead.")
+        new = self._copy()
+        if self._phase == "showdown":
+            assert self._pots_final is not None
+            mucked = list(self._mucked)
+            mucked[pos] = True
+            new._mucked = tuple(mucked)
+            new._pots_final = tuple(
+                Pot(pot.amount, tuple(p for p in pot.eligible if p != pos) or pot.eligible) for pot in self._pots_final
+            )
+            new._settle()
+            return new
+        folded = list(self._folded)
+        folded[pos] = True
+        new._folded = tuple(folded)
+        new._uncapped = new._lift_cap()
+        if self._phase == "betting":
+            # a bring-in still due falls to the next player in turn
+            new._actors = tuple(p for p in self._actors if p != pos)
+            actors, bets = new._actors, new._bets
+            if (
+                not actors
+                or folded.count(False) <= 1
+                or (len(actors) == 1 and bets[actors[0]] >= max(b for b, f in zip(bets, folded) if not f))
+            ):
+                new._end_round()
+        elif folded.count(False) <= 1:
+            new._end_round()
+        return new
