@@ -20,8 +20,8 @@ from .rules import Rules
 from .spec import GAMES, HandSpec, SeatSpec
 from .state import STREETS, HandState, Legal
 from .straddles import Straddle
-from .stud import StudLegal, StudState
-from .stud_spec import StudSpec
+from .stud import StudLegal, StudState, start_hand
+from .stud_spec import StudSpec, load_spec
 
 __all__ = [
     "Rules",
@@ -41,4 +41,6 @@ __all__ = [
     "StudSpec",
     "StudState",
     "StudLegal",
+    "start_hand",
+    "load_spec",
 ]

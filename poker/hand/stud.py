@@ -47,6 +47,8 @@ from typing import ClassVar
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
 from .pots import Award, Pot, build_pots
+from .spec import HandSpec
+from .state import HandState
 from .stud_base import StudLegal, _is_int, split_stud
 from .stud_showdown import StudShowdown
 from .stud_spec import (
@@ -58,7 +60,7 @@ from .stud_spec import (
     has_open_pair,
 )
 
-__all__ = ["StudState", "StudLegal", "split_stud"]
+__all__ = ["StudState", "StudLegal", "split_stud", "start_hand"]
 
 
 class StudState(StudShowdown):
@@ -677,3 +679,17 @@ StudState._HANDLERS = {
     "award": StudState._do_award,
     "kill": StudState._do_kill,
 }
+
+
+def start_hand(spec: HandSpec | StudSpec) -> HandState | StudState:
+    """Start a hand of any game: :meth:`StudState.start` for a
+    :class:`StudSpec`, else :meth:`HandState.start`. Both states take
+    action dicts through ``apply`` and report ``phase``, ``stacks``,
+    ``awards``, ``final_stacks`` and ``to_dict()``.
+
+    Raises:
+        EngineError("bad_spec") for anything else.
+    """
+    if isinstance(spec, StudSpec):
+        return StudState.start(spec)
+    return HandState.start(spec)

@@ -28,7 +28,7 @@ from typing import TypeGuard
 from .cards import RANKS, SUITS, UNKNOWN
 from .errors import EngineError
 from .rules import Rules
-from .spec import SeatSpec
+from .spec import HandSpec, SeatSpec
 
 __all__ = [
     "StudSpec",
@@ -42,6 +42,7 @@ __all__ = [
     "has_open_pair",
     "community_card_needed",
     "DECK_SIZE",
+    "load_spec",
 ]
 
 #: The streets of a stud hand, in order (index = ``StudState`` street number).
@@ -282,6 +283,46 @@ class StudSpec:
         }
 
     @classmethod
+    def standard(
+        cls,
+        seats: Sequence[SeatSpec],
+        dealer: int,
+        ante: int,
+        bring_in: int,
+        small_bet: int,
+        big_bet: int | None = None,
+        rules: Rules | None = None,
+    ) -> StudSpec:
+        """Build a spec from table seats in clockwise order.
+
+        Args:
+            seats: the players dealt in, in clockwise TABLE order (any start;
+                seat numbers increase clockwise).
+            dealer: table seat number of the dealer position (the button; it
+                may be an empty seat): the deal starts with the first player
+                after it, who also acts first on a tie of the hands showing.
+            ante, bring_in, small_bet, big_bet, rules: see :class:`StudSpec`.
+            Stakes of a table mapped to stud: ``ante`` the table's ante,
+            ``bring_in`` its small blind, ``small_bet`` its big blind.
+
+        Returns:
+            StudSpec in deal order.
+
+        Raises:
+            EngineError("bad_spec") as :class:`StudSpec`.
+        """
+        ordered = sorted(seats, key=lambda s: (s.seat <= dealer, s.seat))
+        return cls(
+            seats=tuple(ordered),
+            ante=ante,
+            bring_in=bring_in,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            rules=rules if rules is not None else Rules(),
+            dealer_seat=dealer,
+        )
+
+    @classmethod
     def from_dict(cls, data: dict) -> StudSpec:
         """Inverse of :meth:`to_dict`."""
         return cls(
@@ -295,3 +336,16 @@ class StudSpec:
             odd_chip=data.get("odd_chip", "high_card"),
             open_pair_big_bet=bool(data.get("open_pair_big_bet", True)),
         )
+
+
+def load_spec(data: dict) -> HandSpec | StudSpec:
+    """A stored spec (``HandSpec.to_dict`` or ``StudSpec.to_dict``) loaded
+    as the right type: ``game == "stud"`` gives a :class:`StudSpec`.
+
+    Raises:
+        EngineError("bad_spec") (and KeyError/TypeError/ValueError on
+        malformed data, as the two ``from_dict``).
+    """
+    if data.get("game") == "stud":
+        return StudSpec.from_dict(data)
+    return HandSpec.from_dict(data)

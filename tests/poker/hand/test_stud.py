@@ -14,7 +14,18 @@ from __future__ import annotations
 
 import pytest
 
-from poker.hand import EngineError, Rules, SeatSpec, StudSpec, StudState, hand_strength
+from poker.hand import (
+    EngineError,
+    HandSpec,
+    HandState,
+    Rules,
+    SeatSpec,
+    StudSpec,
+    StudState,
+    hand_strength,
+    load_spec,
+    start_hand,
+)
 from poker.hand.cards import RANKS, SUITS
 from poker.hand.stud_spec import best_showing_position, showing_rank
 
@@ -284,3 +295,14 @@ def test_spec_limits_and_players():
         StudSpec(seats=seats[:3], ante=1, bring_in=10, small_bet=10)
     spec = StudSpec(seats=seats[:3], ante=1, bring_in=2, small_bet=10)
     assert spec.big_bet == 20 and StudSpec.from_dict(spec.to_dict()) == spec
+
+
+def test_standard_deals_from_the_left_of_the_dealer_and_stored_specs_load_by_game():
+    seats = [SeatSpec(2, "b", 100), SeatSpec(4, "d", 100), SeatSpec(7, "g", 100)]
+    spec = StudSpec.standard(seats, dealer=4, ante=1, bring_in=2, small_bet=10)
+    assert [s.seat for s in spec.seats] == [7, 2, 4] and spec.dealer_seat == 4
+    assert load_spec(spec.to_dict()) == spec
+    assert isinstance(start_hand(spec), StudState)
+    holdem = HandSpec.standard(seats, button=4, small_blind=1, big_blind=2)
+    assert load_spec(holdem.to_dict()) == holdem
+    assert isinstance(start_hand(holdem), HandState)
