@@ -88,6 +88,10 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="dealt_tables"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A table made to replay recorded hands (``manage.py replay_phh``): its hands are an archive, never on the live floor.
+    imported = models.BooleanField(
+        _("imported"), default=False, help_text=_("made to replay imported hand histories; never on the live floor")
+    )
 
     class Meta:
         ordering = ["name"]

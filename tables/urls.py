@@ -7,6 +7,7 @@ from tables import tablet_views, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("floor/", views.floor, name="floor"),
+    path("floor/archive/", views.archive, name="archive"),
     path("tables/<int:table_id>/dealer/", views.dealer, name="dealer"),
     path("tables/<int:table_id>/hands/", views.hand_history, name="hand_history"),
     path("hands/<int:hand_id>/", views.hand_detail, name="hand_detail"),

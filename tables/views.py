@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
@@ -43,16 +44,39 @@ def dealer(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "tables/dealer.html", {"table": table})
 
 
+def live_tables():
+    """The tables of the live floor: open, and not made to replay imported hands (``Table.imported``, or a
+    hand recorded with ``metadata.source == "phh"`` by ``manage.py replay_phh``)."""
+    replays = Hand.objects.filter(metadata__source="phh").values("table_id")
+    return Table.objects.filter(imported=False).exclude(pk__in=replays)
+
+
 @login_required
 def floor(request: HttpRequest) -> HttpResponse:
-    """The floor dashboard: every table as a live tile (``/ws/floor/``)."""
+    """The floor dashboard: every live table as a row of the room map or a live tile (``/ws/floor/``).
+
+    Imported tables (PHH replays) never show here; they are listed on :func:`archive`."""
     _require_floor(request)
-    tables = Table.objects.order_by("name")
+    tables = live_tables().order_by("name")
     return render(
         request,
         "tables/floor.html",
-        {"tables": tables.filter(status=Table.Status.OPEN), "closed_tables": tables.filter(status=Table.Status.CLOSED)},
+        {
+            "tables": tables.filter(status=Table.Status.OPEN),
+            "closed_tables": tables.filter(status=Table.Status.CLOSED),
+            "imported_count": Table.objects.count() - tables.count(),
+        },
     )
+
+
+@login_required
+def archive(request: HttpRequest) -> HttpResponse:
+    """The archive of imported hands: the tables ``manage.py replay_phh`` made, newest first, each with its
+    hands' history (read only; they never show on the live floor)."""
+    _require_floor(request)
+    live = live_tables().values("pk")
+    tables = Table.objects.exclude(pk__in=live).annotate(hand_count=Count("hands")).order_by("-created_at", "-id")[:500]
+    return render(request, "tables/archive.html", {"tables": tables})
 
 
 @login_required

@@ -112,7 +112,8 @@ def add_on(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
 
 def leave_seat(table_id: int, seat_number: int, *, actor=None) -> int:
     """A player ends their game and takes their whole stake (000 Einsätze 1):
-    the departure is recorded (its stake bounds their next buy-in in this
+    the departure and its cash-out (the whole stake, ``cash_out`` in the room
+    log) are recorded (the stake bounds their next buy-in in this
     game today), the player leaves the must-move order, and the open seat
     is offered to the next in line.  Returns the room's seq.  Errors:
     ``no_game``, ``empty_seat``, ``hand_in_progress``."""
@@ -125,7 +126,7 @@ def leave_seat(table_id: int, seat_number: int, *, actor=None) -> int:
         Departure.objects.create(game=game, player=player, table=table, stack=stack, at=timezone.now())
         services.unseat_player(table_id, seat_number)
         Seat.objects.filter(table_id=table_id, number=seat_number).update(absent=False)
-        step.log("leave", game=game, player=player, table=table_id, seat=seat_number, stack=stack)
+        step.log("leave", game=game, player=player, table=table_id, seat=seat_number, stack=stack, cash_out=stack)
         for mm in QueueEntry.objects.select_for_update().filter(
             game=game, player=player, queue=QueueEntry.Queue.MUST_MOVE, status=QueueEntry.Status.WAITING
         ):

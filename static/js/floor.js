@@ -11,6 +11,8 @@ import { HAND_TEXTS, readSnapshot, seatName, streetKey, describeEvent } from "./
 const root = document.getElementById("floor");
 const tilesEl = document.getElementById("tiles");
 const template = document.getElementById("tile-template");
+const mapEl = document.getElementById("map-rows");
+const rowTemplate = document.getElementById("map-row-template");
 // The dashboard's texts, translated by Django's JavaScriptCatalog (/jsi18n/).
 const i18n = new Texts({
   ...HAND_TEXTS,
@@ -42,11 +44,73 @@ const i18n = new Texts({
   ruling_made: gettext("Ruling at %(table)s: %(decision)s"),
   sound_on: gettext("Sound on"),
   sound_off: gettext("Sound off"),
+  seats_of: gettext("%(n)s/%(max)s"),
+  alert_floor: gettext("Floor call"),
+  alert_time: gettext("Time %(s)s s"),
+  undone_flag: gettext("Corrected at the table"),
 });
 const t = (k, p) => i18n.t(k, p);
 
 const tracker = new SeqTracker();
-const tiles = new Map(); // table id -> {el, model}
+const tiles = new Map(); // table id -> {el, row, model}
+
+// ---------------------------------------------------------------- room map or tiles
+// The room map shows every table as one compact row (60 tables on one
+// 1920×1080 screen); a tap on a row opens that table's detailed tile above
+// the map. The choice between map and tiles is kept in localStorage.
+const VIEW_KEY = "pokerfloor.floor.view";
+
+function storedView() {
+  try {
+    return localStorage.getItem(VIEW_KEY) === "tiles" ? "tiles" : "map";
+  } catch {
+    return "map";
+  }
+}
+
+function setView(view, remember) {
+  root.dataset.view = view;
+  for (const button of root.querySelectorAll(".view-toggle [data-view]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.view === view));
+  }
+  closeTile();
+  if (remember) {
+    try {
+      localStorage.setItem(VIEW_KEY, view);
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+  }
+}
+
+function openTile(id) {
+  closeTile();
+  const entry = tiles.get(id);
+  if (!entry) return;
+  entry.el.classList.add("opened");
+  tilesEl.classList.add("has-open");
+}
+
+function closeTile() {
+  for (const el of tilesEl.querySelectorAll(".tile.opened")) el.classList.remove("opened");
+  tilesEl.classList.remove("has-open");
+}
+
+root.querySelector(".view-toggle").addEventListener("click", (event) => {
+  const button = event.target.closest("[data-view]");
+  if (button) setView(button.dataset.view, true);
+});
+mapEl.addEventListener("click", (event) => {
+  const row = event.target.closest(".map-row");
+  if (row) openTile(Number(row.dataset.tableId));
+});
+tilesEl.addEventListener("click", (event) => {
+  if (event.target.closest('[data-action="close-tile"]') || event.target === tilesEl) closeTile();
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") closeTile();
+});
+setView(storedView(), false);
 
 const socket = new LiveSocket(root.dataset.wsPath, {
   onMessage: handleMessage,
@@ -117,7 +181,14 @@ function tickClock(entry) {
   }
 }
 
-setInterval(() => { for (const entry of tiles.values()) if (entry.clock) tickClock(entry); }, 250);
+setInterval(() => {
+  for (const entry of tiles.values()) {
+    if (entry.clock) {
+      tickClock(entry);
+      renderAlert(entry);
+    }
+  }
+}, 250);
 
 // ---------------------------------------------------------------- floor calls
 // A dealer's "Floor" reaches every dashboard at once: the call list, a
@@ -157,7 +228,10 @@ function renderCalls(alarm) {
   callsEl.classList.toggle("alarm", open > 0);
   document.title = open ? `(${open}) ${document.title.replace(/^\(\d+\) /, "")}` : document.title.replace(/^\(\d+\) /, "");
   for (const [id, entry] of tiles) {
-    entry.el.classList.toggle("floor-called", [...calls.values()].some((c) => c.table_id === id && c.status === "open"));
+    const called = [...calls.values()].some((c) => c.table_id === id && c.status === "open");
+    entry.el.classList.toggle("floor-called", called);
+    entry.row.classList.toggle("floor-called", called);
+    renderAlert(entry);
   }
   if (alarm) beep();
   clearInterval(beepTimer);
@@ -206,21 +280,33 @@ function tileFor(id) {
   const placeholder = tilesEl.querySelector(`.tile[data-table-id="${id}"]`);
   if (placeholder) placeholder.replaceWith(el);
   else tilesEl.append(el);
+  const row = rowTemplate.content.firstElementChild.cloneNode(true);
+  row.dataset.tableId = id;
+  const rowPlaceholder = mapEl.querySelector(`.map-row[data-table-id="${id}"]`);
+  if (rowPlaceholder) rowPlaceholder.replaceWith(row);
+  else mapEl.append(row);
   const empty = root.querySelector('[data-field="no-tables"]');
   if (empty) empty.remove();
-  entry = { el, model: null };
+  entry = { el, row, model: null };
   tiles.set(id, entry);
   return entry;
 }
 
-function dropMissing(ids) {
-  for (const [id, entry] of tiles) {
-    if (!ids.has(id)) {
-      entry.el.remove();
-      tiles.delete(id);
-    }
+function dropTile(id) {
+  const entry = tiles.get(id);
+  if (entry) {
+    entry.el.remove();
+    entry.row.remove();
+    tiles.delete(id);
   }
-  for (const el of tilesEl.querySelectorAll(".tile")) {
+  if (!tilesEl.querySelector(".tile.opened")) tilesEl.classList.remove("has-open");
+}
+
+function dropMissing(ids) {
+  for (const id of [...tiles.keys()]) {
+    if (!ids.has(id)) dropTile(id);
+  }
+  for (const el of root.querySelectorAll(".tile, .map-row")) {
     if (!tiles.has(Number(el.dataset.tableId))) el.remove();
   }
 }
@@ -230,6 +316,11 @@ function link(pattern, id) {
 }
 
 function show(snapshot, flash) {
+  if (snapshot.table && snapshot.table.imported) {
+    // a replay of imported hands (manage.py replay_phh) is never on the live floor
+    dropTile(snapshot.table.id);
+    return;
+  }
   const model = readSnapshot(snapshot);
   const id = model.table.id;
   const entry = tileFor(id);
@@ -271,6 +362,10 @@ function show(snapshot, flash) {
   f("to-act").textContent = waitingFor;
   el.classList.toggle("waiting", actor !== null);
   f("last").textContent = model.hand ? describeEvent(i18n, model, model.hand.last_event) : "";
+  // The dealer took back an action at the table (poker/hand/undo.py): flagged on the tile and the map.
+  entry.undone = Boolean(model.hand && snapshot.hand.state && (snapshot.hand.state.undone || []).length);
+  el.classList.toggle("undone", entry.undone);
+  if (entry.undone) f("last").append(" ", h("span", { class: "tag tag-undone", text: t("undone_flag") }));
 
   f("players").replaceChildren(...playerRows(model));
   const clock = model.live && snapshot.hand && snapshot.hand.state ? snapshot.hand.state.clock : null;
@@ -281,11 +376,48 @@ function show(snapshot, flash) {
   f("history-link").href = link(root.dataset.historyUrl, id);
   f("dealer-link").href = link(root.dataset.dealerUrl, id);
 
+  renderRow(entry, { stakes, street: sk ? t(sk) : t("no_hand"), waitingFor });
+
   if (flash) {
-    el.classList.remove("flash");
-    void el.offsetWidth; // restart the animation
-    el.classList.add("flash");
+    for (const target of [el, entry.row]) {
+      target.classList.remove("flash");
+      void target.offsetWidth; // restart the animation
+      target.classList.add("flash");
+    }
   }
+}
+
+/** The table's line on the room map: table, game and stakes, players/seats,
+ * street, pot, who is to act, alerts (a floor call, "time" running). */
+function renderRow(entry, { stakes, street, waitingFor }) {
+  const { row, model } = entry;
+  const f = (name) => row.querySelector(`[data-f="${name}"]`);
+  const table = model.table;
+  const players = model.seats.filter((s) => s.player).length;
+  f("name").textContent = table.name;
+  f("game").textContent = table.game_label ? `${table.game_label} ${stakes}` : stakes;
+  f("seats").textContent = t("seats_of", { n: players, max: table.max_seats || model.seats.length });
+  f("street").textContent = street;
+  f("pot").textContent = model.hand && model.live ? chips(model.potTotal) : "–";
+  f("to-act").textContent = waitingFor;
+  row.classList.toggle("live", model.live);
+  row.classList.toggle("waiting", entry.el.classList.contains("waiting"));
+  row.classList.toggle("closed", table.status === "closed");
+  renderAlert(entry);
+}
+
+function renderAlert(entry) {
+  if (!entry.row || !entry.model) return;
+  const id = entry.model.table.id;
+  const parts = [];
+  if ([...calls.values()].some((c) => c.table_id === id && c.status === "open")) parts.push(t("alert_floor"));
+  if (entry.undone) parts.push(t("undone_flag"));
+  if (entry.clock) {
+    parts.push(t("alert_time", { s: Math.max(0, Math.ceil((entry.clock.deadline - Date.now()) / 1000)) }));
+  }
+  const el = entry.row.querySelector('[data-f="alert"]');
+  const text = parts.join(" · ");
+  if (el.textContent !== text) el.textContent = text;
 }
 
 function playerRows(model) {

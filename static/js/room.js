@@ -110,7 +110,7 @@ function tableCard(game, table, callBySeat) {
       table.status === "open" ? null : h("span", { class: "tag" }, t("closed")),
       h("button", { class: "btn small", dataset: { op: "table_open", table: table.id, open: table.status === "open" ? "" : "1" } },
         table.status === "open" ? t("close_table") : t("open_table")),
-      h("label", { class: "dealer" }, `${t("dealer")} `,
+      h("label", { class: "rt-dealer" }, `${t("dealer")} `,
         h("input", { list: "dealers", value: table.dealer || "", size: "8", dataset: { op: "dealer", table: table.id, key: `dealer:${table.id}` } })),
       changeHere ? h("button", { class: "btn go", dataset: { op: "change-here", table: table.id } }, t("change_to")) : null),
     h("ul", { class: "rseats plain" }, table.seats.map((s) => seatRow(game, table, s, callBySeat))));
@@ -177,8 +177,35 @@ function render(snapshot) {
     h("button", { class: "btn small go", dataset: { op: "approve", change: c.id, toTable: c.to_table_id, table: c.to_table, name: c.player } }, t("approve")),
     h("button", { class: "btn small", dataset: { op: "change_refuse", change: c.id } }, t("refuse")))));
   const log = document.getElementById("log");
-  log.replaceChildren(...(snapshot.log || []).map((e) => h("li", {},
-    h("time", { class: "muted" }, new Date(e.at).toLocaleTimeString()), ` ${e.kind} `, e.player || "", e.actor ? h("small", { class: "muted" }, ` · ${e.actor}`) : null)));
+  log.replaceChildren(...(snapshot.log || []).map((e) => h("li", { dataset: { kind: e.kind } },
+    h("time", { class: "muted" }, new Date(e.at).toLocaleTimeString()), " ", logText(e),
+    e.actor ? h("small", { class: "muted" }, ` · ${e.actor}`) : null)));
+}
+
+function findTable(id) {
+  for (const game of (snap && snap.games) || []) {
+    const table = game.tables.find((tb) => tb.id === id);
+    if (table) return table;
+  }
+  return null;
+}
+
+/** A room log entry in words (room/services: the `kind` and its payload). */
+function logText(e) {
+  const p = e.payload || {};
+  const tableId = p.table ?? p.to_table;
+  const table = tableId ? findTable(tableId) : null;
+  const params = {
+    player: e.player || "?",
+    seat: p.seat ?? p.to_seat ?? "",
+    table: table ? table.name : p.name || "",
+    amount: chips(p.cash_out ?? p.amount ?? p.stack),
+    stack: chips(p.stack),
+    dealer: p.dealer || t("empty"),
+    label: p.label || "",
+  };
+  const key = `log_${e.kind}`;
+  return i18n.has(key) ? t(key, params) : `${e.kind.replaceAll("_", " ")} ${e.player || ""}`.trim();
 }
 
 function receive(msg) {
@@ -247,8 +274,23 @@ root.addEventListener("click", async (event) => {
       return;
     }
     case "absent": await act("absent", { table_id: n(d.table), seat: n(d.seat), absent: d.absent === "1" }); return;
-    case "leave": await act("leave", { table_id: n(d.table), seat: n(d.seat) }); return;
-    case "table_open": await act("table_open", { table_id: n(d.table), open: d.open === "1" }); return;
+    case "leave": {
+      // The player takes the whole stake (000 Einsätze 1): the floor confirms the cash-out, the log records it.
+      const found = findTable(n(d.table));
+      const seat = found && found.seats.find((s) => s.number === n(d.seat));
+      const question = t("leave_confirm", {
+        name: seat ? seat.player : "?", seat: d.seat, table: found ? found.name : "", amount: chips(seat ? seat.stack : 0),
+      });
+      if (!window.confirm(question)) return;
+      await act("leave", { table_id: n(d.table), seat: n(d.seat) });
+      return;
+    }
+    case "table_open": {
+      const found = findTable(n(d.table));
+      if (d.open !== "1" && !window.confirm(t("close_confirm", { table: found ? found.name : "" }))) return;
+      await act("table_open", { table_id: n(d.table), open: d.open === "1" });
+      return;
+    }
     case "accept": await act("accept", { call_id: n(d.call) }); return;
     case "decline": await act("decline", { call_id: n(d.call) }); return;
     case "waitlist_remove": await act("waitlist_remove", { entry_id: n(d.entry) }); return;

@@ -3,7 +3,7 @@
 // as an `update` on the socket (every screen sees the same).
 
 import { chips, h } from "./socket.js";
-import { followTournament, renderClock, t } from "./tournament_clock.js";
+import { followTournament, i18n, renderClock, t } from "./tournament_clock.js";
 
 const root = document.getElementById("tournament");
 const f = (name) => root.querySelector(`[data-f="${name}"]`);
@@ -38,8 +38,26 @@ root.addEventListener("click", (event) => {
   } else if (d.op === "start_tournament") post({ op: "start" });
   else if (d.op) post({ op: d.op });
   else if (d.undo) post({ op: "undo_move", instruction: Number(d.undo) });
-  else if (d.entryOp) post({ op: d.entryOp, entry: Number(d.entry), add_on: d.addOn === "1" });
+  else if (d.entryOp) {
+    // Surrender takes a whole stack out of play at once (004 #74): never at one tap.
+    if (d.entryOp === "surrender" && !window.confirm(surrenderQuestion(Number(d.entry)))) return;
+    post({ op: d.entryOp, entry: Number(d.entry), add_on: d.addOn === "1" });
+  }
 });
+
+/** The confirm text for a surrender: the player's name and the stack they give up. */
+function surrenderQuestion(entryId) {
+  const entry = snap && snap.registrations.find((e) => e.id === entryId);
+  const name = entry ? entry.player : "?";
+  for (const table of (snap && snap.tables) || []) {
+    const seat = table.seats.find((s) => s.player === name);
+    if (seat) return t("surrender_confirm", { name, stack: chips(seat.stack) });
+  }
+  return t("surrender_confirm_nostack", { name });
+}
+
+/** A status word in the page's language (tournaments/models.py: Tournament.Status, Entry.Status). */
+const statusText = (status) => (i18n.has(`status_${status}`) ? t(`status_${status}`) : status);
 
 document.getElementById("reg-form").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -62,7 +80,7 @@ function entryButtons(e) {
   const out = [];
   if (e.status === "reserved") out.push(button("check_in", t("checkin")));
   if (e.can.re_enter) out.push(button("re_enter", t("reenter")));
-  if (e.can.surrender) out.push(button("surrender", t("surrender")));
+  if (e.can.surrender) out.push(button("surrender", t("surrender"), { class: "danger" }));
   if (e.can.rebuy) out.push(button("rebuy", t("rebuy")));
   if (e.rebuy_pending) out.push(button("no_rebuy", t("no_rebuy")));
   if (e.can.add_on) out.push(button("rebuy", t("add_on"), { "data-add-on": "1" }));
@@ -71,7 +89,7 @@ function entryButtons(e) {
 
 function render() {
   renderClock(root, snap, receivedAt);
-  f("status").textContent = snap.status;
+  f("status").textContent = statusText(snap.status);
   f("players_left").textContent = snap.players_left;
   f("entries").textContent = snap.entries;
   f("average").textContent = chips(snap.average_stack);
@@ -86,7 +104,7 @@ function render() {
     h("h3", {}, `${t("table_n", { n: tb.number })} · ${tb.players}`, tb.live ? " ●" : ""),
     h("ol", { class: "seats" }, ...tb.seats.map((s) => h("li", { "data-seat": s.seat },
       h("span", { class: "seat-no" }, String(s.seat)), " ", s.player, " ",
-      h("span", { class: "stack" }, chips(s.stack)), s.waits ? h("em", {}, ` (${t("waits")})`) : "",
+      h("span", { class: "td-stack" }, chips(s.stack)), s.waits ? h("em", {}, ` (${t("waits")})`) : "",
       s.absent ? h("em", { class: "absent" }, ` (${t("absent")})`) : "",
       s.rebuy_pending ? h("em", { class: "rebuy-pending" }, ` (${t("rebuy_pending")})`) : ""))))));
 
@@ -100,7 +118,7 @@ function render() {
 
   const entries = document.getElementById("td-entries");
   entries.replaceChildren(...snap.registrations.map((e) => h("tr", { "data-status": e.status },
-    h("td", {}, e.player, e.number > 1 ? ` #${e.number}` : ""), h("td", {}, e.status, e.priority ? " ★" : "",
+    h("td", {}, e.player, e.number > 1 ? ` #${e.number}` : ""), h("td", {}, statusText(e.status), e.priority ? " ★" : "",
       e.rebuy_pending ? h("em", { class: "rebuy-pending" }, ` (${t("rebuy_pending")})`) : ""),
     h("td", {}, ...entryButtons(e)))));
 

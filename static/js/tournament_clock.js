@@ -34,6 +34,19 @@ export const i18n = new Texts({
   waits: gettext("waits for the button"),
   bubble: gettext("Bubble: place %(n)s"),
   not_found: gettext("No seat found for this name."),
+  // tournament and entry statuses (tournaments/models.py)
+  status_registration: gettext("registration"),
+  status_running: gettext("running"),
+  status_finished: gettext("finished"),
+  status_reserved: gettext("reserved"),
+  status_waitlisted: gettext("waitlisted"),
+  status_registered: gettext("registered"),
+  status_seated: gettext("seated"),
+  status_busted: gettext("busted"),
+  status_surrendered: gettext("surrendered"),
+  status_expired: gettext("expired"),
+  surrender_confirm: gettext("Surrender: %(name)s gives up the stack of %(stack)s for a new entry on the waitlist (004 #74). This cannot be undone. Go ahead?"),
+  surrender_confirm_nostack: gettext("Surrender: %(name)s gives up the current entry for a new entry on the waitlist (004 #74). This cannot be undone. Go ahead?"),
 });
 export const t = (k, p) => i18n.t(k, p);
 

@@ -63,8 +63,12 @@ def test_a_walk_in_goes_from_the_waitlist_to_the_first_hand_seen_live_on_the_lob
 
     # Clara leaves: the seat opens and Zoe is called with the room's countdown
     seat3 = floor.locator(f'.room-table[data-table-id="{tid}"] .rseat[data-seat="3"]')
-    seat3.locator('button[data-op="leave"]').click()
+    asked = []
+    floor.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    seat3.locator('button[data-op="leave"]').click()  # a confirm names the player and the cash-out
     expect(floor.locator("li.call")).to_contain_text("Zoe")
+    assert "Clara" in asked[0] and "100" in asked[0], asked
+    expect(floor.locator("#log")).to_contain_text("Clara left seat 3 at Main 1, cashed out 100")
     expect(game.locator(".call-name")).to_have_text("Zoe", timeout=LIVE)
     expect(game.locator(".call-where")).to_have_text("Main 1 · seat 3")
     expect(game.locator(".call-count")).to_have_text(re.compile(r"^(5:00|4:5\d)$"))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tables.models import Seat
 from tables.writepath import ServiceError
 from tournaments.models import TournamentTable
@@ -18,7 +20,7 @@ def absent_state(table_id: int) -> dict[str, Any]:
     ``not_found`` (not a tournament table)."""
     tt = TournamentTable.objects.filter(table_id=table_id).select_related("tournament").first()
     if tt is None:
-        raise ServiceError("not_found", f"table {table_id} plays in no tournament")
+        raise ServiceError("not_found", _("table %(table_id)s plays in no tournament") % {"table_id": table_id})
     players = dict(Seat.objects.filter(table_id=table_id, player__isnull=False).values_list("number", "player__name"))
     return {
         "tournament": tt.tournament_id,
@@ -45,17 +47,17 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
     """
     tt = TournamentTable.objects.filter(table_id=table_id).first()
     if tt is None:
-        raise ServiceError("not_found", f"table {table_id} plays in no tournament")
+        raise ServiceError("not_found", _("table %(table_id)s plays in no tournament") % {"table_id": table_id})
     with _step(tt.tournament_id) as step:
         t = step.row
         tt.refresh_from_db()
         if tt.broken:
-            raise ServiceError("table_closed", "this table has been broken")
+            raise ServiceError("table_closed", _("this table has been broken"))
         seat = Seat.objects.filter(table_id=table_id, number=seat_number).select_related("player").first()
         if seat is None:
-            raise ServiceError("no_such_seat", f"table has no seat {seat_number}")
+            raise ServiceError("no_such_seat", _("table has no seat %(seat_number)s") % {"seat_number": seat_number})
         if seat.player_id is None:
-            raise ServiceError("empty_seat", f"seat {seat_number} is empty")
+            raise ServiceError("empty_seat", _("seat %(seat_number)s is empty") % {"seat_number": seat_number})
         if seat.absent != bool(absent):
             seat.absent = bool(absent)
             seat.save(update_fields=["absent"])

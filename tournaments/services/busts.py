@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from poker import tournament as eng
 from tables.models import Hand
@@ -78,7 +79,7 @@ def decline_rebuy(entry_id: int, *, actor=None) -> Entry:
     with _locked_entry(entry_id) as (step, entry):
         t = step.row
         if not entry.rebuy_pending or entry.status != Entry.Status.SEATED:
-            raise ServiceError("invalid", f"{entry.player.name} has no rebuy pending")
+            raise ServiceError("invalid", _("%(player)s has no rebuy pending") % {"player": entry.player.name})
         rules = engine_rules(t)
         _record_pending_busts(t, [entry])
         payload = {"entry": entry.id, "stack_at_start": entry.rebuy_stack, "rule": "004 27"}

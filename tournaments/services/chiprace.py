@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from poker import tournament as eng
 from tables import services as table_services
 from tables.models import Hand, Seat
@@ -39,9 +41,9 @@ def chip_race(
         t = step.row
         tt = TournamentTable.objects.filter(tournament=t, number=table_number, broken=False).first()
         if tt is None:
-            raise ServiceError("not_found", f"no table {table_number}")
+            raise ServiceError("not_found", _("no table %(table_number)s") % {"table_number": table_number})
         if Hand.objects.filter(table_id=tt.table_id, status=Hand.Status.LIVE).exists():
-            raise ServiceError("hand_in_progress", "race the chips between hands")
+            raise ServiceError("hand_in_progress", _("race the chips between hands"))
         rules = engine_rules(t)
         seats = list(
             Seat.objects.filter(table_id=tt.table_id, player__isnull=False, stack__gt=0).select_related("player")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+from django.utils.translation import gettext as _
+
 from poker import tournament as eng
 from tables.writepath import ServiceError
 from tournaments.models import Tournament, TournamentTable
@@ -33,13 +35,13 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
                 clock = clock.jump_to_level(int(level), now)
             elif op == "hand_for_hand":
                 if t.rulebook != "munotpoker":
-                    raise ServiceError("not_allowed", "hand-for-hand is a rule of 004 (#77)")
+                    raise ServiceError("not_allowed", _("hand-for-hand is a rule of 004 (#77)"))
                 clock = clock.enter_hand_for_hand(now, t.seconds_per_hand)
                 TournamentTable.objects.filter(tournament=t).update(h4h_hands=0)
             elif op == "leave_hand_for_hand":
                 clock = clock.leave_hand_for_hand(now)
             else:
-                raise ServiceError("invalid", f"unknown clock operation {op!r}")
+                raise ServiceError("invalid", _("unknown clock operation %(op)s") % {"op": op})
         except (eng.ClockError, TypeError, ValueError) as exc:
             raise ServiceError("invalid", str(exc)) from None
         _store_clock(t, clock)

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from poker import tournament as eng
 from poker.hand import HandSpec, SeatSpec
@@ -59,18 +60,18 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
     t = tt.tournament
     rules = engine_rules(t)
     if t.status != Tournament.Status.RUNNING or t.clock_started_at is None:
-        raise ServiceError("not_started", "the tournament clock has not started")
+        raise ServiceError("not_started", _("the tournament clock has not started"))
     if tt.broken:
-        raise ServiceError("table_closed", "this table has been broken")
+        raise ServiceError("table_closed", _("this table has been broken"))
     if Instruction.objects.filter(tournament=t, kind="move", status="pending", from_table=tt.number).exists():
-        raise ServiceError("moves_pending", "a player must change tables before the next hand")
+        raise ServiceError("moves_pending", _("a player must change tables before the next hand"))
     clock = clock_of(t)
     now = time.time()
     st = clock.state(now)
     if st.on_break:
-        raise ServiceError("on_break", "the tournament is on a break")
+        raise ServiceError("on_break", _("the tournament is on a break"))
     if clock.hand_for_hand and tt.h4h_hands > clock.hands_played:
-        raise ServiceError("hand_for_hand_wait", "hand-for-hand: wait until every table has finished (004 #77)")
+        raise ServiceError("hand_for_hand_wait", _("hand-for-hand: wait until every table has finished (004 #77)"))
     try:
         hl = level_for_hand(clock, now, rules)
     except eng.ClockError as exc:
@@ -83,7 +84,7 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
     live = [s for s in seats if s.player_id is not None and s.stack > 0 and s.player_id not in waiting]
     occupied = [s.number for s in live]
     if len(occupied) < 2:
-        raise ServiceError("not_enough_players", "at least two players with chips are needed")
+        raise ServiceError("not_enough_players", _("at least two players with chips are needed"))
     prev = _positions(tt)
     if prev is None:
         button = tt.first_button if tt.first_button in occupied else eng.draw_button(occupied, rules, _rng(t))[0]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+from django.utils.translation import gettext as _
+
 from poker import tournament as eng
 from tables import services as table_services
 from tables.models import Hand, Seat, Table
@@ -137,12 +139,12 @@ def undo_move(instruction_id: int, *, actor=None) -> Instruction:
     player is no longer where the move put him or the old seat is taken)."""
     i = Instruction.objects.filter(pk=instruction_id).select_related("entry__player").first()
     if i is None:
-        raise ServiceError("not_found", f"no instruction {instruction_id}")
+        raise ServiceError("not_found", _("no instruction %(instruction_id)s") % {"instruction_id": instruction_id})
     with _step(i.tournament_id) as step:
         t = step.row
         i.refresh_from_db()
         if i.kind != "move" or not i.from_table or Instruction.objects.filter(undoes=i).exists():
-            raise ServiceError("invalid", "only a move is undone, once")
+            raise ServiceError("invalid", _("only a move is undone, once"))
         if i.status == "pending":
             i.status = "cancelled"
             i.save(update_fields=["status"])
@@ -150,16 +152,16 @@ def undo_move(instruction_id: int, *, actor=None) -> Instruction:
             _record(step, "move_cancelled", {"instruction": i.id}, actor)
             return i
         if i.status != "done":
-            raise ServiceError("invalid", "this move was cancelled")
+            raise ServiceError("invalid", _("this move was cancelled"))
         tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t)}
         if tts[i.from_table].broken:
-            raise ServiceError("invalid", "the old table has been broken")
+            raise ServiceError("invalid", _("the old table has been broken"))
         if not Seat.objects.filter(
             table_id=tts[i.to_table].table_id, number=i.to_seat, player_id=i.entry.player_id
         ).exists():
-            raise ServiceError("invalid", "the player is no longer in that seat")
+            raise ServiceError("invalid", _("the player is no longer in that seat"))
         if Seat.objects.filter(table_id=tts[i.from_table].table_id, number=i.from_seat, player__isnull=False).exists():
-            raise ServiceError("invalid", "the old seat is taken")
+            raise ServiceError("invalid", _("the old seat is taken"))
         name = i.entry.player.name
         back = _instruct(
             t,

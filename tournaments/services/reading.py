@@ -8,6 +8,8 @@ from __future__ import annotations
 import functools
 import random
 
+from django.utils.translation import gettext as _
+
 from poker import tournament as eng
 from poker.tournament.buttons import Positions
 from tables.models import Seat
@@ -51,7 +53,7 @@ def parse_structure(data: dict) -> eng.Structure:
                 )
         return eng.Structure(tuple(periods), data.get("late_registration_until"))
     except (KeyError, TypeError, ValueError) as exc:
-        raise ServiceError("invalid", f"bad structure: {exc}") from None
+        raise ServiceError("invalid", _("bad structure: %(exc)s") % {"exc": exc}) from None
 
 
 def clock_of(t: Tournament) -> eng.Clock:
@@ -137,42 +139,50 @@ def entry_refusal(
     rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 72"
     if op == "re_enter":
         if engine_rules(t).late_entry == "none":
-            return ServiceError("not_allowed", "001 Re-buy/Add-on: no late registration or re-entry in this rulebook")
+            return ServiceError(
+                "not_allowed", _("001 Re-buy/Add-on: no late registration or re-entry in this rulebook")
+            )
         if entry.status != Entry.Status.BUSTED:
-            return ServiceError("invalid", "only a busted player re-enters")
+            return ServiceError("invalid", _("only a busted player re-enters"))
         if any(e.status not in _GONE for e in player_entries):
-            return ServiceError("duplicate", f"{entry.player.name} has an entry already")
+            return ServiceError("duplicate", _("%(player)s has an entry already") % {"player": entry.player.name})
         if entry.number != max(e.number for e in player_entries):
-            return ServiceError("invalid", "a player re-enters from his latest entry")
+            return ServiceError("invalid", _("a re-entry is made from the latest entry only"))
         if len(player_entries) - 1 >= t.re_entries_allowed:
-            return ServiceError("not_allowed", "no re-entry left (004 #72)")
+            return ServiceError("not_allowed", _("no re-entry left (004 #72)"))
     elif op == "surrender":
         rule = "004 74"
         if t.rulebook != "munotpoker" or not t.re_entries_allowed:
-            return ServiceError("not_allowed", "surrender exists only in MunotPoker re-entry tournaments (004 #74)")
+            return ServiceError("not_allowed", _("surrender exists only in MunotPoker re-entry tournaments (004 #74)"))
         if entry.status != Entry.Status.SEATED or entry.rebuy_pending:
-            return ServiceError("invalid", "only a seated player with chips surrenders")
+            return ServiceError("invalid", _("only a seated player with chips surrenders"))
         if len(player_entries) - 1 >= t.re_entries_allowed:
-            return ServiceError("not_allowed", "no re-entry left (004 #74)")
+            return ServiceError("not_allowed", _("no re-entry left (004 #74)"))
     elif op in ("rebuy", "add_on"):
         rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 27"
         allowed = t.add_ons_allowed if op == "add_on" else t.rebuys_allowed
         used = entry.add_ons if op == "add_on" else entry.rebuys
         if used >= allowed:
-            word = "add-on" if op == "add_on" else "rebuy"
-            return ServiceError(
-                "not_allowed", f"no {word} allowed ({rule})" if not allowed else f"no {word} left ({rule})"
-            )
+            if op == "add_on":
+                message = _("no add-on allowed (%(rule)s)") if not allowed else _("no add-on left (%(rule)s)")
+            else:
+                message = _("no rebuy allowed (%(rule)s)") if not allowed else _("no rebuy left (%(rule)s)")
+            return ServiceError("not_allowed", message % {"rule": rule})
         if entry.status != Entry.Status.SEATED:
-            return ServiceError("invalid", "only a seated player rebuys")
+            return ServiceError("invalid", _("only a seated player rebuys"))
         if op == "add_on" and entry.rebuy_pending:
-            return ServiceError("invalid", f"{entry.player.name} has lost his chips: rebuy or no rebuy first (004 27)")
+            return ServiceError(
+                "invalid",
+                _("%(player)s has lost all chips: rebuy or no rebuy first (004 27)") % {"player": entry.player.name},
+            )
     else:
-        return ServiceError("invalid", f"unknown operation {op!r}")
+        return ServiceError("invalid", _("unknown operation %(op)s") % {"op": op})
     if t.status != Tournament.Status.RUNNING:
-        return ServiceError("closed", "the tournament is not running")
+        return ServiceError("closed", _("the tournament is not running"))
     if not late_open:
-        return ServiceError("closed", f"late registration has closed: no new stacks any more ({rule})")
+        return ServiceError(
+            "closed", _("late registration has closed: no new stacks any more (%(rule)s)") % {"rule": rule}
+        )
     return None
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from poker import tournament as eng
 from tables import services as table_services
@@ -52,13 +53,13 @@ def create_tournament(
     Raises ``ServiceError('invalid')``.
     """
     if rulebook not in RULEBOOKS:
-        raise ServiceError("invalid", f"unknown rulebook {rulebook!r}")
+        raise ServiceError("invalid", _("unknown rulebook %(rulebook)s") % {"rulebook": rulebook})
     if not name or starting_stack <= 0 or buy_in < 0:
-        raise ServiceError("invalid", "a tournament needs a name and a positive starting stack")
+        raise ServiceError("invalid", _("a tournament needs a name and a positive starting stack"))
     rules = eng.rules_for(RULEBOOKS[rulebook])
     seats = max_seats or rules.max_seats
     if not 2 <= seats <= 10:
-        raise ServiceError("invalid", "tables have 2 to 10 seats")
+        raise ServiceError("invalid", _("tables have 2 to 10 seats"))
     s = parse_structure(structure)
     try:
         eng.validate_structure(s, rules)
@@ -96,7 +97,7 @@ def _refuse(t: Tournament, op: str, entry: Entry) -> None:
 def _player(name: str) -> Player:
     name = (name or "").strip()
     if not name or len(name) > 100:
-        raise ServiceError("invalid", "a player needs a name (up to 100 characters)")
+        raise ServiceError("invalid", _("a player needs a name (up to 100 characters)"))
     player = Player.objects.filter(name=name).order_by("id").first()
     return player or Player.objects.create(name=name)
 
@@ -121,9 +122,9 @@ def register(tournament_id: int, player_name: str, *, reserve: bool = False, act
             .exclude(status__in=[Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED])
             .exists()
         ):
-            raise ServiceError("duplicate", f"{player.name} is already registered")
+            raise ServiceError("duplicate", _("%(player)s is already registered") % {"player": player.name})
         if Entry.objects.filter(tournament=t, player=player).exists() and t.status != Tournament.Status.REGISTRATION:
-            raise ServiceError("invalid", f"{player.name} busted before: that is a re-entry")
+            raise ServiceError("invalid", _("%(player)s busted before: that is a re-entry") % {"player": player.name})
         number = Entry.objects.filter(tournament=t, player=player).count() + 1
         if t.status == Tournament.Status.REGISTRATION:
             full = (
@@ -150,7 +151,7 @@ def check_in(entry_id: int, *, actor=None) -> Entry:
     with _locked_entry(entry_id) as (step, entry):
         t = step.row
         if entry.status != Entry.Status.RESERVED or t.status != Tournament.Status.REGISTRATION:
-            raise ServiceError("invalid", "only a reservation checks in, before the start")
+            raise ServiceError("invalid", _("only a reservation checks in, before the start"))
         entry.status = Entry.Status.REGISTERED
         entry.save(update_fields=["status"])
         _record(step, "checked_in", {"entry": entry.id}, actor)
@@ -252,12 +253,12 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
     with _step(tournament_id) as step:
         t = step.row
         if t.status != Tournament.Status.REGISTRATION:
-            raise ServiceError("invalid", "the tournament has started already")
+            raise ServiceError("invalid", _("the tournament has started already"))
         expired = Entry.objects.filter(tournament=t, status=Entry.Status.RESERVED).update(status=Entry.Status.EXPIRED)
         promoted = _promote_waitlist(t)
         entries = list(Entry.objects.filter(tournament=t, status=Entry.Status.REGISTERED).select_related("player"))
         if len(entries) < 2:
-            raise ServiceError("invalid", "at least two registered players are needed")
+            raise ServiceError("invalid", _("at least two registered players are needed"))
         rules = engine_rules(t)
         draw = eng.draw_seats([e.id for e in entries], rules, _rng(t))
         first = parse_structure(t.structure).periods[0]

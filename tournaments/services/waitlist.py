@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from django.db.models import Count, F, Max
+from django.utils.translation import gettext as _
 
 from poker import tournament as eng
 from poker.tournament.buttons import hands_until_button
@@ -24,12 +25,12 @@ def _late_entry(step: WriteStep[Tournament], entry: Entry, actor) -> None:
     entry is seated at once only when a place is free for it."""
     t = step.row
     if t.status != Tournament.Status.RUNNING:
-        raise ServiceError("closed", "the tournament is not running")
+        raise ServiceError("closed", _("the tournament is not running"))
     rules = engine_rules(t)
     if rules.late_entry == "none":
-        raise ServiceError("not_allowed", "001 Re-buy/Add-on: no late registration or re-entry in this rulebook")
+        raise ServiceError("not_allowed", _("001 Re-buy/Add-on: no late registration or re-entry in this rulebook"))
     if not clock_of(t).state(time.time()).late_registration_open:
-        raise ServiceError("closed", "late registration is closed")
+        raise ServiceError("closed", _("late registration is closed"))
     _clear_busted_seats(t)  # a re-entering player leaves his old seat first
     seated = {s["entry"]: s for s in _fill_waitlist(t, rules, fresh=entry.id)}
     _record(
@@ -108,7 +109,7 @@ def _fill_waitlist(
     )
     if not waiting or rules.late_entry == "none":
         return []
-    floor, _ = _floor(t)
+    floor, _unused = _floor(t)
     free = _places_free(t, floor)
     held = 0 if manual else len(_re_entry_holds(t))
     seated = []

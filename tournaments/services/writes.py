@@ -24,6 +24,8 @@ import json
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
+from django.utils.translation import gettext as _
+
 from tables import services as table_services
 from tables.models import Seat, Table
 from tables.services import table_group
@@ -50,7 +52,7 @@ def _lock(tournament_id: int, *, with_tables: bool = True) -> Tournament:
             )
     t = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if t is None:
-        raise ServiceError("not_found", f"no tournament {tournament_id}")
+        raise ServiceError("not_found", _("no tournament %(tournament_id)s") % {"tournament_id": tournament_id})
     return t
 
 
@@ -70,7 +72,7 @@ def _locked_entry(entry_id: int) -> Iterator[tuple[WriteStep[Tournament], Entry]
     (player selected).  Yields ``(step, entry)``.  Errors: ``not_found``."""
     entry = Entry.objects.filter(pk=entry_id).select_related("player").first()
     if entry is None:
-        raise ServiceError("not_found", f"no entry {entry_id}")
+        raise ServiceError("not_found", _("no entry %(entry_id)s") % {"entry_id": entry_id})
     with _step(entry.tournament_id) as step:
         entry.refresh_from_db()
         yield step, entry

@@ -1,0 +1,105 @@
+"""Every staff page on a 390×844 phone, as a manager: no horizontal scroll.
+
+The demo room (``manage.py load_demo``: three tables, the cash floor "casino",
+a tournament) and the rulebooks are loaded; every page is opened at 390×844
+in English and German and must be no wider than the screen
+(``document.scrollingElement.scrollWidth <= 390 + 1``).  The lobby TV screens
+are left out: they are made for a 1920×1080 screen.
+
+Screenshots (artifacts/screenshots/pages/): every page at 390×844, and the
+floor, room, director and a rule page at 1280×800, 800×1280 and 1920×1080, in
+English and German.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from tests.browser.conftest import login, off_loop
+from tests.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = (390, 844)
+SHOTS = ARTIFACTS / "screenshots" / "pages"
+
+
+@pytest.fixture
+def demo():
+    """The demo room and the rulebooks; returns the paths of the pages to visit (name, path)."""
+    off_loop(call_command, "load_demo", stdout=io.StringIO())
+    off_loop(call_command, "load_rulebooks", stdout=io.StringIO())
+    from rules.models import Rule
+    from tables.models import Table
+    from tournaments.models import Tournament
+
+    table = Table.objects.order_by("name").first()
+    hand = table.hands.order_by("-number").first()
+    tournament = Tournament.objects.order_by("id").first()
+    rule = Rule.objects.select_related("rulebook").filter(rulebook__slug="casino-cash").order_by("id").first()
+    pages = [
+        ("floor", "/floor/"),
+        ("floor-tiles", "/floor/#tiles"),
+        ("archive", "/floor/archive/"),
+        ("room-index", "/room/"),
+        ("room", "/room/casino/"),
+        ("tournaments", "/tournaments/"),
+        ("director", f"/tournaments/{tournament.id}/"),
+        ("rules", "/rules/"),
+        ("rules-search", "/rules/?q=oversized+chip"),
+        ("rulebook", "/rules/casino-cash/"),
+        ("rule", rule.get_absolute_url()),
+        ("rulings", "/rules/rulings/"),
+        ("history", f"/tables/{table.id}/hands/"),
+        ("tablet", f"/tables/{table.id}/dealer/"),
+    ]
+    if hand is not None:
+        pages.append(("hand", f"/hands/{hand.id}/"))
+    return pages
+
+
+def overflow(page) -> int:
+    return page.evaluate("document.scrollingElement.scrollWidth")
+
+
+def open_page(page, path: str) -> None:
+    if path.endswith("#tiles"):
+        page.goto(path[: -len("#tiles")])
+        page.click('.view-toggle [data-view="tiles"]')
+    else:
+        page.goto(path)
+    page.wait_for_load_state("networkidle")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_page_fits_a_phone_without_horizontal_scroll(demo, new_page, lang):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = new_page(PHONE, locale="de-DE" if lang == "de" else "en-US")
+    login(page, "manager", "manager-demo")
+    too_wide = {}
+    for name, path in demo:
+        open_page(page, path)
+        assert page.evaluate("document.documentElement.lang") == lang, f"{name} not in {lang}"
+        page.screenshot(path=str(SHOTS / f"{name}-{lang}-390x844.png"), full_page=True)
+        width = overflow(page)
+        if width > PHONE[0] + 1:
+            too_wide[name] = width
+    assert not too_wide, f"pages wider than {PHONE[0]} px (scrollWidth): {too_wide}"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_main_pages_at_tablet_and_desktop_sizes(demo, new_page, lang):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    wanted = {"floor", "floor-tiles", "room", "director", "rule", "rulebook", "rules"}
+    for viewport in [(1280, 800), (800, 1280), (1920, 1080)]:
+        page = new_page(viewport, locale="de-DE" if lang == "de" else "en-US")
+        login(page, "manager", "manager-demo")
+        for name, path in demo:
+            if name not in wanted:
+                continue
+            open_page(page, path)
+            page.screenshot(path=str(SHOTS / f"{name}-{lang}-{viewport[0]}x{viewport[1]}.png"))
+            assert overflow(page) <= viewport[0] + 1, f"{name} wider than {viewport[0]} px"
