@@ -22,6 +22,11 @@ differences, each checked where it occurs:
   player's seventh card, which gives the same hands. When the stub holds
   exactly one card per player we deal without a burn; pokerkit burns (an
   unknown card here).
+- a second pass (ENGINE_STUD_DIFF_HANDS // 3 hands) plays the default house
+  rules: with two players left before the cap the raises are not limited
+  (000 Aktionen 3; pokerkit keeps the cap), and the odd chip of a split pot
+  goes to the highest card by suit (000 Allgemein 8; pokerkit: the first
+  winner), so the final stacks may differ by odd chips of split pots only.
 - odd chips: pokerkit merges pots before splitting them (as in the other
   differential tests); when the final stacks differ the split is
   recomputed pokerkit's way from our state and must then agree. The odd
@@ -94,6 +99,10 @@ def our_legal(state: StudState):
     return (state.to_act, legal.call_amount, legal.bring_in, legal.min_raise_to)
 
 
+def our_legal_of(state: StudState, legal):
+    return (state.to_act, legal.call_amount, legal.bring_in, legal.min_raise_to)
+
+
 def pokerkit_style_final(state: StudState) -> tuple[int, ...]:
     """pokerkit's showdown (losing hands killed, pots rebuilt and merged,
     split with the odd chip to the lowest index) recomputed from our state."""
@@ -114,7 +123,7 @@ def pokerkit_style_final(state: StudState) -> tuple[int, ...]:
     return tuple(before)
 
 
-def play_hand(rng: random.Random, setup: dict, stats: dict) -> None:
+def play_hand(rng: random.Random, setup: dict, stats: dict, house: bool = False) -> None:
     n = setup["n"]
     pk = FixedLimitSevenCardStud.create_state(
         AUTOMATIONS,
@@ -133,8 +142,8 @@ def play_hand(rng: random.Random, setup: dict, stats: dict) -> None:
         bring_in=setup["bring_in"],
         small_bet=setup["small"],
         big_bet=setup["big"],
-        rules=Rules.pokerkit(),
-        odd_chip="position",
+        rules=Rules() if house else Rules.pokerkit(),
+        odd_chip="high_card" if house else "position",
     )
     state = StudState.start(spec)
     deck = [r + s for r in RANKS for s in SUITS]
@@ -186,9 +195,15 @@ def play_hand(rng: random.Random, setup: dict, stats: dict) -> None:
             assert not pk.can_deal_hole() or state.phase == "deal"
         elif state.phase == "betting":
             ours, theirs = our_legal(state), pk_legal(pk)
-            assert ours == theirs, (setup, state.history, ours, theirs)
             legal = state.legal()
             pk_max = pk.max_completion_betting_or_raising_to_amount
+            if house and ours != theirs:
+                # 000 Aktionen 3: two players left before the cap: no cap; pokerkit keeps it
+                assert theirs[3] is None and legal.can_bet_or_raise, (setup, state.history, ours, theirs)
+                assert state.folded.count(False) == 2 and ours[:3] == theirs[:3]
+                stats["cap_lifted"] += 1
+                legal = legal._replace(can_bet_or_raise=False, min_raise_to=None, max_raise_to=None)
+            assert our_legal_of(state, legal) == theirs, (setup, state.history, ours, theirs)
             if state.open_pair and legal.can_bet_or_raise:
                 assert legal.max_raise_to >= pk_max, (setup, state.history)
                 stats["open_pair_offered"] += legal.max_raise_to > pk_max
@@ -225,17 +240,27 @@ def play_hand(rng: random.Random, setup: dict, stats: dict) -> None:
         assert min(extra) >= 0 and sum(extra) == burned, (setup, state.history)
         stats["pokerkit_burned"] += 1
     elif state.final_stacks != tuple(pk.stacks):
-        assert pokerkit_style_final(state) == tuple(pk.stacks), (setup, state.history, state.final_stacks, pk.stacks)
-        stats["odd_chip_merges"] += 1
+        assert pokerkit_style_final(state) == tuple(pk.stacks) or house, (setup, state.history, pk.stacks)
+        if house:
+            # 000 Allgemein 8: only the odd chips of split pots go elsewhere (highest card by suit)
+            split = [a for a in state.awards if sum(b.pot_index == a.pot_index for b in state.awards) > 1]
+            assert split, (setup, state.history)
+            for a, b in zip(state.final_stacks, pk.stacks):
+                assert abs(a - b) < n, (setup, state.history, state.final_stacks, pk.stacks)
+            stats["odd_chip_by_suit"] += 1
+        else:
+            stats["odd_chip_merges"] += 1
     stats["hands"] += 1
     stats["showdowns"] += state.folded.count(False) > 1
 
 
-def test_differential_seven_card_stud_000_aktionen_3():
-    rng = random.Random(SEED)
+def run(count: int, seed: int, house: bool) -> dict:
+    rng = random.Random(seed)
     stats = dict.fromkeys(
         (
             "hands",
+            "cap_lifted",
+            "odd_chip_by_suit",
             "showdowns",
             "capped",
             "community",
@@ -250,8 +275,13 @@ def test_differential_seven_card_stud_000_aktionen_3():
     )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for _ in range(HANDS):
-            play_hand(rng, random_setup(rng), stats)
+        for _ in range(count):
+            play_hand(rng, random_setup(rng), stats, house)
+    return stats
+
+
+def test_differential_seven_card_stud_000_aktionen_3():
+    stats = run(HANDS, SEED, house=False)
     print("STUD:", stats)
     assert stats["hands"] == HANDS
     assert stats["showdowns"] > HANDS // 10
@@ -259,3 +289,13 @@ def test_differential_seven_card_stud_000_aktionen_3():
     assert stats["community"] > 0
     assert stats["open_pair_offered"] > 0
     assert stats["completed_by_bring_in"] > 0
+
+
+def test_differential_seven_card_stud_house_rules_000_aktionen_3_allgemein_8():
+    """The default house rules: the cap lifted with two players left (000
+    Aktionen 3) and the odd chip to the highest card by suit (000 Allgemein
+    8) are the only further differences."""
+    stats = run(HANDS // 3, SEED + 1, house=True)
+    print("STUD house rules:", stats)
+    assert stats["hands"] == HANDS // 3
+    assert stats["cap_lifted"] > 0
