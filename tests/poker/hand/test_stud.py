@@ -306,3 +306,68 @@ def test_standard_deals_from_the_left_of_the_dealer_and_stored_specs_load_by_gam
     holdem = HandSpec.standard(seats, button=4, small_blind=1, big_blind=2)
     assert load_spec(holdem.to_dict()) == holdem
     assert isinstance(start_hand(holdem), HandState)
+
+
+def test_random_hands_keep_every_chip_with_kills_all_ins_unknown_cards_and_big_bets():
+    """Random play beyond what pokerkit can follow (the open pair's big bet,
+    all-ins, dead hands 004 #66, cards not entered): every hand ends and no
+    chip is lost or made."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(300):
+        n = rng.randint(2, 8)
+        stacks = [rng.choice((rng.randint(1, 40), rng.randint(40, 400))) for _ in range(n)]
+        state = make(n, stacks=stacks, ante=rng.choice((0, 1, 2)), bring_in=2, small_bet=10)
+        deck = full_deck()
+        rng.shuffle(deck)
+        unknown = rng.random() < 0.3
+        steps = 0
+        while state.phase != "complete":
+            steps += 1
+            assert steps < 400
+            if state.phase == "deal":
+                live = [p for p in range(n) if not state.folded[p]]
+                street = state.street_index + 1
+                if state.community_due:
+                    action = {"type": "deal", "community": deck.pop()}
+                    if unknown:
+                        action["opener"] = live[0] + 1
+                    state = state.apply(action)
+                    continue
+                count = 3 if street == 0 else 1
+                cards = {p + 1: "".join(deck.pop() for _ in range(count)) for p in live}
+                action = {"type": "deal", "cards": cards}
+                if unknown:
+                    action["cards"] = {p + 1: "??" * count for p in live}
+                    action["opener"] = live[0] + 1
+                state = state.apply(action)
+            elif state.phase == "betting":
+                legal = state.legal()
+                seat = state.to_act_seat
+                r = rng.random()
+                if r < 0.03:
+                    state = state.apply({"type": "kill", "seat": seat, "reason": "004 #66"})
+                elif legal.bring_in is not None:
+                    state = act(state, "bring_in", seat)
+                elif legal.call_amount and r < 0.25:
+                    state = act(state, "fold", seat)
+                elif legal.can_bet_or_raise and r > 0.6:
+                    to = legal.max_raise_to if rng.random() < 0.5 else legal.min_raise_to
+                    state = act(state, "raise", seat, to)
+                elif r > 0.55 and state.can({"type": "all_in", "seat": seat}):
+                    state = act(state, "all_in", seat)  # fixed limit: only when the chips fit the limit
+                else:
+                    state = act(state, "call" if legal.call_amount else "check", seat)
+            else:
+                if state.awards or unknown:
+                    pot = next(i for i in range(len(state.pots)) if all(a.pot_index != i for a in state.awards))
+                    contenders = [p for p in state.pots[pot].eligible if not state.mucked[p]]
+                    winners = [state.spec.seat_of(p) for p in contenders[:2]]
+                    action = {"type": "award", "pot": pot, "winners": winners}
+                    if len(winners) > 1:
+                        action["odd_chip"] = winners[0]
+                    state = state.apply(action)
+                else:
+                    raise AssertionError(state.history)
+        assert sum(state.final_stacks) == sum(stacks)
