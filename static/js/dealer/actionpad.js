@@ -24,10 +24,13 @@ export function renderBetting() {
   const check = $('[data-action="check"]');
   check.hidden = !legal.can_check;
   const call = $('[data-action="call"]');
-  call.hidden = Boolean(legal.can_check) || !toCall;
-  call.textContent = t("call_n", { n: chips(toCall) });
   const allIn = $('[data-action="all_in"]');
   const allInTo = p ? p.stack + (p.bet || 0) : 0;
+  // One number per action: a call that takes the whole stack is the all-in, shown once, as the
+  // total the player has in front (like "Raise to"); a call shows the chips the player adds.
+  const callIsAllIn = Boolean(p) && toCall > 0 && toCall >= p.stack;
+  call.hidden = Boolean(legal.can_check) || !toCall || callIsAllIn;
+  call.textContent = t("call_n", { n: chips(toCall) });
   allIn.hidden = !p || p.stack <= 0;
   allIn.textContent = t("all_in_n", { n: chips(allInTo) });
 
@@ -36,22 +39,41 @@ export function renderBetting() {
   keypad.classList.toggle("off", !canRaise);
   const amount = state.amount;
   const value = Number(amount || 0);
-  field("amount").textContent = amount ? chips(value) : "0";
-  field("amount-hint").textContent = canRaise
-    ? `${chips(legal.min_raise_to)} – ${chips(legal.max_raise_to)}`
-    : "";
+  const problem = canRaise ? amountProblem(value, legal) : null;
+  const amountEl = field("amount");
+  amountEl.textContent = amount ? chips(value) : "0";
+  amountEl.classList.toggle("bad", Boolean(problem));
+  amountEl.classList.toggle("fresh", state.amountFresh && Boolean(amount));
+  const hint = field("amount-hint");
+  hint.textContent = problem ? t(problem, { min: chips(legal.min_raise_to), max: chips(legal.max_raise_to) })
+    : canRaise ? `${chips(legal.min_raise_to)} – ${chips(legal.max_raise_to)}` : "";
+  hint.classList.toggle("bad", Boolean(problem));
   const confirm = $('[data-action="raise"]');
-  confirm.textContent = amount
-    ? t(isBet ? "bet_n" : "raise_to_n", { n: chips(value) })
-    : t(isBet ? "bet" : "raise");
-  confirm.disabled = !canRaise;
+  const allInAmount = canRaise && value === legal.max_raise_to;
+  confirm.textContent = !amount ? t(isBet ? "bet" : "raise")
+    : allInAmount ? t("all_in_n", { n: chips(value) })
+    : t(isBet ? "bet_n" : "raise_to_n", { n: chips(value) });
+  confirm.disabled = !canRaise || !amount || Boolean(problem);
   for (const b of keypad.querySelectorAll("button.key")) b.disabled = !canRaise;
   renderBettingProcedures();
 }
 
-/** A key of the keypad: a digit, "00" or "back". */
+/** Why the keypad's amount cannot be sent (a strings.js key), or null: below the minimum raise
+ * unless it is the whole stack (all-in), above the stack. */
+export function amountProblem(value, legal) {
+  if (!value) return null;
+  if (legal.max_raise_to && value > legal.max_raise_to) return "amount_above_stack";
+  if (legal.min_raise_to && value < legal.min_raise_to && value !== legal.max_raise_to) return "amount_below_min";
+  return null;
+}
+
+/** A key of the keypad: a digit, "00" or "back". The prefilled minimum is a suggestion: the first
+ * digit typed replaces it (min 4 shown, 6 typed: "Raise to 6"). */
 export function onKey(key) {
-  if (key === "back") state.amount = state.amount.slice(0, -1);
+  const fresh = state.amountFresh;
+  state.amountFresh = false;
+  if (key === "back") state.amount = fresh ? "" : state.amount.slice(0, -1);
+  else if (fresh) state.amount = key.replace(/^0+/, "");
   else if (state.amount.length < 9) state.amount = (state.amount + key).replace(/^0+/, "");
   render();
 }
@@ -60,6 +82,7 @@ export function onKey(key) {
 export function onShortcut(kind) {
   const model = state.model;
   const legal = (model && model.legal) || {};
+  state.amountFresh = true; // a shortcut's amount is replaced by the next digit, like the prefill
   if (kind === "clear") state.amount = "";
   if (kind === "min") state.amount = String(legal.min_raise_to ?? "");
   if (kind === "max") state.amount = String(legal.max_raise_to ?? "");
@@ -82,6 +105,11 @@ export function onRaise() {
   }
   const to = Number(state.amount);
   const seat = model.toAct;
+  const problem = amountProblem(to, legal);
+  if (problem) {
+    showAlert(t(problem, { min: legal.min_raise_to, max: legal.max_raise_to }), "");
+    return;
+  }
   if (legal.max_raise_to && to === legal.max_raise_to) {
     act({ type: "all_in", seat });
   } else {

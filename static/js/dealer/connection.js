@@ -10,7 +10,7 @@
 import { LiveSocket, SeqTracker, newClientId } from "../socket.js";
 import { readSnapshot } from "../hand.js";
 import { t, has } from "./strings.js";
-import { root, field, state, KEY, RESEND_AFTER_MS, render, showAlert, hideAlert, closeSheets } from "./state.js";
+import { root, field, state, KEY, RESEND_AFTER_MS, ACTOR_LOCK_MS, render, showAlert, hideAlert, closeSheets } from "./state.js";
 
 export const tracker = new SeqTracker();
 
@@ -38,9 +38,32 @@ export const socket = new LiveSocket(root.dataset.wsPath, {
   },
 });
 
-/** True while no mutating message can be sent (one in flight, or offline). */
+/** True while no mutating message can be sent: one in flight, its update not yet shown (the ack came
+ * first), or offline. */
 export function busy() {
-  return Boolean(state.pending) || !socket.isOpen;
+  return Boolean(state.pending) || awaitingUpdate() || !socket.isOpen;
+}
+
+/** The server acknowledged a message whose update has not arrived yet: the screen still shows the
+ * table before it, so a tap now would be meant for a state that is gone. */
+function awaitingUpdate() {
+  return state.awaitSeq !== null && (tracker.get(KEY) ?? -1) < state.awaitSeq;
+}
+
+/** True for a short while after the player to act changed: a second tap of a double tap is dropped
+ * (it was meant for the player before), and the action pad shows it (class `settling`). */
+export function settling() {
+  return Date.now() < state.lockUntil;
+}
+
+function lockPad() {
+  state.lockUntil = Date.now() + ACTOR_LOCK_MS;
+  root.classList.add("settling");
+  clearTimeout(state.lockTimer);
+  state.lockTimer = setTimeout(() => {
+    root.classList.remove("settling");
+    render();
+  }, ACTOR_LOCK_MS);
 }
 
 function requestSnapshot() {
@@ -67,9 +90,12 @@ function handleMessage(msg) {
     case "ack":
       if (pending && pending.message.client_id === msg.client_id) {
         if (pending.message.type === "start_hand") emit("handStarted");
+        if (typeof msg.seq === "number" && (tracker.get(KEY) ?? -1) < msg.seq) {
+          state.awaitSeq = msg.seq; // the pad stays locked until the update shows the new state
+          requestSnapshot();
+        }
         settle();
         hideAlert();
-        if (typeof msg.seq === "number" && (tracker.get(KEY) ?? -1) < msg.seq) requestSnapshot();
       }
       break;
     case "error":
@@ -89,7 +115,7 @@ function handleMessage(msg) {
 /** The reply to a side request (see request()); true when handled here. */
 function handleReply(msg) {
   const req = msg.client_id ? state.requests.get(msg.client_id) : null;
-  if (req && (msg.type === "ack" || msg.type === "interpretation" || msg.type === "error")) {
+  if (req && ["ack", "interpretation", "undo_options", "error"].includes(msg.type)) {
     state.requests.delete(msg.client_id);
     if (msg.type === "error") {
       if (!(req.onError && req.onError(msg))) showAlert(errorText(msg), msg.message || msg.code);
@@ -172,9 +198,14 @@ function apply(snapshot) {
     state.awardPick.clear();
     state.awardPick2.clear();
   }
-  if (model.toAct !== state.lastActor || !model.live) {
-    state.lastActor = model.toAct;
+  if (state.awaitSeq !== null && (model.seq ?? -1) >= state.awaitSeq) state.awaitSeq = null;
+  const actorKey = model.live ? `${model.hand.id}:${model.street}:${model.toAct}` : null;
+  if (actorKey !== state.lastActor) {
+    if (state.lastActor !== null && model.toAct !== null) lockPad();
+    state.lastActor = actorKey;
+    // the keypad shows the minimum as a suggestion: the first digit typed replaces it
     state.amount = model.legal && model.legal.can_bet_or_raise ? String(model.legal.min_raise_to ?? "") : "";
+    state.amountFresh = true;
   }
   render();
 }

@@ -6,6 +6,7 @@ import { seatName, potLabel } from "../hand.js";
 import { t, i18n } from "./strings.js";
 import { root, $, field, state, render, showAlert } from "./state.js";
 import { renderFormats } from "./formats.js";
+import { isMisdeal, nextButton } from "./seats.js";
 
 export function renderIdle() {
   const model = state.model;
@@ -27,16 +28,25 @@ export function renderIdle() {
         who: b.winners.map((s) => `${seatName(model, s) || ""} (${s})`).join(", "),
         amount: model.pots.length > 1 ? `${chips(b.chips)} (${potLabel(i18n, r.pot)})` : chips(b.chips),
       }) + (b.hand ? ` · ${b.hand}` : ""))));
+    // replaceChildren() writes a null child as the text "null": only real elements go in.
+    const parts = [h("h2", { text: `${t("hand_n", { n: model.hand.number })} · ${t("street_complete")}` }),
+      h("ul", { class: "winners" }, lines)];
+    if (byBoard.length) parts.push(h("ul", { class: "board-winners" }, byBoard));
+    result.replaceChildren(...parts);
+  } else if (isMisdeal(model)) {
     result.replaceChildren(
-      h("h2", { text: `${t("hand_n", { n: model.hand.number })} · ${t("street_complete")}` }),
-      h("ul", { class: "winners" }, lines),
-      byBoard.length ? h("ul", { class: "board-winners" }, byBoard) : null,
+      h("h2", { text: `${t("hand_n", { n: model.hand.number })} · ${t("misdeal")}` }),
+      h("p", { class: "hint", text: t("misdeal_redeal") }),
     );
   } else {
     result.replaceChildren();
   }
   renderFormats();
-  const next = model ? model.next_button_seat : null;
+  const next = model ? nextButton(model) : null;
+  // A misdealt hand dealt again keeps its button, blinds and format (start_hand refuses another one).
+  const redeal = isMisdeal(model) && next === model.buttonSeat;
+  if (redeal) field("formats").hidden = true;
+  field("start-hint").textContent = redeal ? t("redeal_hint") : t("start_hint");
   field("next-button").textContent =
     next === null || next === undefined
       ? t("next_button_none")

@@ -14,9 +14,10 @@
 //   floorcall.js   calling the floor; ruling and instructions
 //   chips.js       the chips reader
 //   procedures.js  out of turn, time and the clock, guided procedures
+//   undo.js        taking back a wrong entry (the hand's last actions to pick from)
 
 import { root, state, currentView, onRender, openSheet, closeSheets, hideAlert } from "./state.js";
-import { socket, tracker, busy, act, on } from "./connection.js";
+import { socket, tracker, busy, settling, act, on } from "./connection.js";
 import { buildFelt, renderFelt } from "./seats.js";
 import { renderBetting, onKey, onShortcut, onRaise } from "./actionpad.js";
 import { bindBoard, renderBoard } from "./cards.js";
@@ -26,6 +27,7 @@ import { startHand, onFormatClick, onFormatInput, renderRunTwice, resetFormat } 
 import { onFloorClick, renderNotices, handleFloorMessage } from "./floorcall.js";
 import { bindChips, onChipsClick, renderChips } from "./chips.js";
 import { onProcedureClick, renderClock, renderProcBody, afterSnapshot } from "./procedures.js";
+import { onUndoClick, renderUndo } from "./undo.js";
 
 on("message", handleFloorMessage);
 on("message", handleAbsentMessage);
@@ -57,8 +59,13 @@ function onClick(event) {
     hideAlert();
     return;
   }
-  if (onFloorClick(b) || onChipsClick(b) || onProcedureClick(b)) return;
+  if (onFloorClick(b) || onChipsClick(b) || onProcedureClick(b) || onUndoClick(b)) return;
   if (b.getAttribute("aria-disabled") === "true" && b.closest("#panel")) {
+    event.stopImmediatePropagation();
+    return;
+  }
+  // The player to act just changed: the tap was meant for the one before (a double tap).
+  if (settling() && b.closest('[data-view="betting"]')) {
     event.stopImmediatePropagation();
     return;
   }
@@ -95,6 +102,7 @@ function onKeydown(e) {
   if (e.key === "Escape") closeSheets();
   if (openSheet()) return;
   if (currentView() !== "betting" || e.target.matches("input, select, textarea")) return;
+  if (settling()) return;
   if (/^[0-9]$/.test(e.key)) onKey(e.key);
   else if (e.key === "Backspace") onKey("back");
   else if (e.key === "Enter") onRaise();
@@ -124,6 +132,7 @@ onRender(renderNotices);
 onRender(renderClock);
 onRender(renderChips);
 onRender(renderProcBody);
+onRender(renderUndo);
 
 bind();
 socket.connect();

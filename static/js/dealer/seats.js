@@ -36,20 +36,42 @@ export function buildFelt() {
     el.addEventListener("click", () => onSeatTap(n));
     felt.append(el);
     seatEls.set(n, el);
-    const [bx, by] = ellipse(n - 1, MAX_SEATS, 33, 28);
+    // the bet lies between the seat and the board, clear of the seat box (dealer.css keeps it on top)
+    const [bx, by] = ellipse(n - 1, MAX_SEATS, 29, 24);
     const bet = h("span", { class: "bet", dataset: { betSeat: n }, style: `left:${bx}%;top:${by}%`, hidden: true });
     felt.append(bet);
     betEls.set(n, bet);
   }
 }
 
+/** A hand declared a misdeal is void: its chips went back, the felt shows the seats as they are. */
+export function isMisdeal(model) {
+  return Boolean(model && model.hand && model.hand.status === "misdeal");
+}
+
+/** The button of the next hand: a misdealt hand is dealt again with its own button when every
+ * player and stack is still as dealt (001 6.25, 003 "Miss-Deal", 004 #35; the server's start_hand
+ * checks the same), else the button moves on. */
+export function nextButton(model) {
+  if (isMisdeal(model) && model.players.length) {
+    const bySeat = new Map(model.seats.map((s) => [s.number, s]));
+    const same = model.players.every((p) => {
+      const seat = bySeat.get(p.seat);
+      return seat && seat.player === p.name && seat.stack === p.startingStack;
+    });
+    if (same && model.buttonSeat !== null) return model.buttonSeat;
+  }
+  return model.next_button_seat;
+}
+
 export function renderFelt() {
   const model = state.model;
   const absent = state.absent;
   const byNumber = new Map(model.seats.map((s) => [s.number, s]));
+  const misdeal = isMisdeal(model);
   for (const [n, el] of seatEls) {
     const seat = byNumber.get(n);
-    const p = model.bySeat.get(n);
+    const p = misdeal ? null : model.bySeat.get(n);
     const name = p ? p.name : seat && seat.player;
     const stack = p ? p.stack : seat && seat.stack;
     const empty = !name;
@@ -62,7 +84,7 @@ export function renderFelt() {
     el.querySelector(".seat-name").textContent = empty ? t("empty_seat") : name;
     el.querySelector(".seat-stack").textContent = empty ? "" : chips(stack);
     const tags = [];
-    const buttonSeat = model.hand ? model.buttonSeat : model.next_button_seat;
+    const buttonSeat = model.hand && !misdeal ? model.buttonSeat : nextButton(model);
     if (n === buttonSeat && !empty) tags.push(tag("D", "tag-button"));
     if (p && model.live && p.blind) tags.push(tag(p.blind, "tag-blind"));
     if (p && p.folded && model.live) tags.push(tag(t("folded"), "tag-folded"));
@@ -81,26 +103,32 @@ export function renderFelt() {
   }
   // Board with empty slots, so the street is obvious at a glance; a double
   // board or a hand run twice has a second one (000 Allgemein 14, Aktionen 8).
-  const two = Boolean(model.hand && model.board2);
+  const two = Boolean(model.hand && model.board2 && !misdeal);
   field("board").parentElement.classList.toggle("two-boards", two);
-  renderBoardCards(field("board"), model.board, 1, two);
+  renderBoardCards(field("board"), misdeal ? [] : model.board, 1, two);
   const board2 = field("board2");
   board2.hidden = !two;
   if (two) renderBoardCards(board2, model.board2, 2, two);
   else board2.replaceChildren();
-  // Pots: main first, then side pots with their eligible seats.
+  // Pots. While a betting round runs, the chips collected from the streets before ("in the pot")
+  // and the bets in front of the seats: which bets make a side pot is known only when the round
+  // closes. Then (and at the showdown) main first, then side pots with their eligible seats.
   const pots = field("pots");
-  // While a betting round runs without an all-in the engine's pots split the
-  // bets not yet matched into levels; the dealer wants one number then.
-  const split = model.pots.length > 1 && (model.phase !== "betting" || model.players.some((p) => p.allIn));
-  if (!model.hand || !model.pots.length) {
+  const bets = model.players.reduce((sum, p) => sum + (p.bet || 0), 0);
+  if (!model.hand || misdeal || !model.pots.length) {
     pots.replaceChildren();
-  } else if (!split) {
-    pots.replaceChildren(
-      h("div", { class: "pot", dataset: { pot: "total" } },
-        h("span", { class: "pot-label", text: t("pot_total") }),
-        h("b", { class: "pot-amount", text: chips(model.potTotal) })),
-    );
+  } else if (model.phase === "betting" || model.pots.length < 2) {
+    const inPot = model.phase === "betting" ? model.potTotal - bets : model.potTotal;
+    pots.replaceChildren(...[
+      inPot || !bets ? h("div", { class: "pot", dataset: { pot: "total" } },
+        h("span", { class: "pot-label", text: t("pot_in") }),
+        h("b", { class: "pot-amount", text: chips(inPot) })) : null,
+      bets && model.phase === "betting"
+        ? h("div", { class: "pot pot-bets", dataset: { pot: "bets" } },
+          h("span", { class: "pot-label", text: t("pot_bets") }),
+          h("b", { class: "pot-amount", text: chips(bets) }))
+        : null,
+    ].filter(Boolean)); // replaceChildren() would write a null as the text "null"
   } else {
     pots.replaceChildren(
       ...model.pots.map((pot, i) =>
@@ -109,15 +137,13 @@ export function renderFelt() {
           { class: `pot${i ? " side" : ""}`, dataset: { pot: i } },
           h("span", { class: "pot-label", text: potLabel(i18n, i) }),
           h("b", { class: "pot-amount", text: chips(pot.amount) }),
-          model.pots.length > 1
-            ? h("span", { class: "pot-elig", text: t("eligible", { seats: pot.eligible.join(", ") }) })
-            : null,
+          h("span", { class: "pot-elig", text: t("eligible", { seats: pot.eligible.join(", ") }) }),
         ),
       ),
     );
   }
   field("hand-no").textContent = model.hand ? t("hand_n", { n: model.hand.number }) : t("no_hand");
-  const sk = streetKey(model);
+  const sk = misdeal ? "misdeal" : streetKey(model);
   field("street").textContent = sk ? t(sk) : "";
   field("street").hidden = !sk;
   const label = model.hand ? formatLabel(i18n, model.format, model.runTwicePots) : "";

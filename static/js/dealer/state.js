@@ -10,6 +10,8 @@ export const field = (name) => $(`[data-field="${name}"]`);
 
 export const KEY = "table"; // the SeqTracker key of the one table
 export const RESEND_AFTER_MS = 6000;
+/** After the player to act changes, taps on the action pad are ignored this long (a double tap). */
+export const ACTOR_LOCK_MS = 400;
 export const MAX_SEATS = Number(root.dataset.maxSeats) || 9;
 export const RANKS = "AKQJT98765432";
 export const SUITS = ["s", "h", "d", "c"];
@@ -28,8 +30,15 @@ export const state = {
   requests: new Map(), // client_id -> {type, onReply(msg), onError(msg) -> bool handled}: side requests
 
   // action pad and keypad
-  lastActor: null, // to prefill the keypad once per player to act
+  lastActor: null, // "hand:street:seat" of the player to act: the keypad is prefilled once per player
   amount: "", // the keypad's digits
+  amountFresh: true, // the amount is the prefilled minimum: the first digit typed replaces it
+  lockUntil: 0, // Date.now() until which the action pad ignores taps (the player to act just changed)
+  lockTimer: null,
+  awaitSeq: null, // the seq of an acknowledged message whose update has not arrived yet
+
+  // taking back a wrong entry
+  undo: null, // {loading, actions: [...]} while the undo sheet is open
 
   // dealing the board and the showdown
   boardCards: [],

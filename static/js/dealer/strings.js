@@ -183,6 +183,26 @@ const STRINGS = {
   err_run_twice_not_agreed: gettext("Every player in the pot must agree"),
   err_run_twice_pot_too_small: gettext("Not enough in the pot to run it twice"),
   err_run_twice_floor_absent: gettext("More than two players: the floor must be present"),
+  // the pots while a betting round runs; a misdealt hand
+  pot_in: gettext("In the pot"),
+  pot_bets: gettext("Bets in front"),
+  misdeal: gettext("Misdeal"),
+  misdeal_redeal: gettext("Every chip went back; the hand is dealt again."),
+  start_hint: gettext("The button moves and the blinds post themselves."),
+  redeal_hint: gettext("Dealt again with the same button and blinds (001 6.25, 003 Miss-Deal, 004 #35)."),
+  // the keypad's amount
+  amount_below_min: gettext("Below the minimum raise to %(min)s (less only all-in)"),
+  amount_above_stack: gettext("More than the stack: all-in is %(max)s"),
+  // taking back a wrong entry
+  undo_nothing: gettext("No action of this hand to take back."),
+  undo_this: gettext("Undo"),
+  undo_cites: gettext("Recorded as a correction, flagged to the floor:"),
+  err_nothing_to_undo: gettext("No action of this hand can be taken back"),
+  err_not_undoable: gettext("Only a betting action you entered can be taken back: call the floor"),
+  err_next_player_acted: gettext("The next player has acted: the action stands, call the floor"),
+  err_card_dealt: gettext("A card was dealt after it: the action stands, call the floor"),
+  err_undo_not_allowed: gettext("Under this table's house rules only the floor corrects an action"),
+  err_correction_conflict: gettext("A later action would no longer be legal: call the floor"),
 };
 
 /** The translated text of `key` with %(name)s filled from `params`; unknown keys come back as they are. */
