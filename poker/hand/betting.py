@@ -155,7 +155,11 @@ class BettingRound(HandFields):
                 "This player called a short all-in and may now only call or fold (003 'All-In').",
             )
         if self.spec.rules.short_all_in_reopens == "pokerkit":
-            closed = self._allin_incs and sum(self._allin_incs) < self._raise_inc and pos in self._acted
+            # pokerkit 0.7.7: no raise while the call is below the largest
+            # increment, nor after a run of short all-ins for one who acted.
+            closed = min(stacks[pos], top - bets[pos]) < self._raise_inc or (
+                self._allin_incs and sum(self._allin_incs) < self._raise_inc and pos in self._acted
+            )
         else:
             limit = self._reopen[pos]
             closed = limit is not None and top < limit
@@ -174,12 +178,15 @@ class BettingRound(HandFields):
 
     def _raise_bounds(self, pos: int) -> tuple[int, int]:
         """``(low, high)`` "to" amounts of a bet or raise by ``pos``: the
-        minimum capped by the player's and the opponents' stacks, the maximum
+        minimum capped by the player's own stack (``Rules.min_raise_cap``:
+        also by the opponents' under ``"effective_stack"``), the maximum
         by the structure, both on the chip unit (:mod:`.limits`)."""
         bet, stack = self._bets[pos], self._stacks[pos]
-        effective = min(stack, max(0, self._second_total() - bet))
         all_in_to = stack + bet
-        low = min(effective + bet, self._min_to_raw())
+        if self.spec.rules.min_raise_cap == "effective_stack":
+            low = min(min(stack, max(0, self._second_total() - bet)) + bet, self._min_to_raw())
+        else:
+            low = min(all_in_to, self._min_to_raw())
         spec = self.spec
         structure = spec._structure
         pot_to = None
@@ -301,6 +308,8 @@ class BettingRound(HandFields):
         if self.spec.rules.short_all_in_reopens == "pokerkit":
             new._acted = frozenset((pos,)) if increment >= self._raise_inc else self._acted | {pos}
             new._allin_incs = self._allin_incs + (increment,) if not stacks[pos] else ()
+            if sum(new._allin_incs) >= max(self._raise_inc, increment):
+                new._allin_incs = ()
         else:
             new._acted = self._acted | {pos}
         new._raise_inc = max(self._raise_inc, increment)

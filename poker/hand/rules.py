@@ -17,7 +17,30 @@ _CHOICES = {
     "bet_unit": (None, "small_blind"),
     "odd_chip_unit": ("smallest_chip", "small_blind"),
     "pot_limit_preflop_all_in": ("actual", "counted_full"),
+    "min_raise_cap": ("own_stack", "effective_stack"),
 }
+
+#: The fields a stored rules dict had before ``min_raise_cap`` existed; a
+#: full dict with all of them and without ``min_raise_cap`` was played under
+#: the old engine reading ``"effective_stack"`` (see :meth:`Rules.from_dict`).
+_FIELDS_BEFORE_MIN_RAISE_CAP = frozenset(
+    {
+        "min_raise",
+        "short_all_in_reopens",
+        "straddle_min_raise",
+        "odd_chip",
+        "showdown_no_bet",
+        "allow_hole_cards_unknown",
+        "limit_raise_cap",
+        "limit_cap_lifted_heads_up",
+        "limit_blind_counts_as_bet",
+        "bet_unit",
+        "bet_unit_big_blind_stakes",
+        "odd_chip_unit",
+        "short_all_in_caller_may_reraise",
+        "max_straddles",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +61,14 @@ class Rules:
             betting for a player who already acted; it does once the
             increases since that player's last action add up to a full
             raise; a player who only checked may raise any bet) or
-            ``"pokerkit"`` (the reading of pokerkit 0.6.5, kept for the
-            differential tests: a raise counts as full when its increment is
-            at least the largest increment so far, and a run of consecutive
-            all-in raises reopens once their increments add up to it).
+            ``"pokerkit"`` (the reading of pokerkit 0.7.7, kept for the
+            differential tests and PHH replays: a raise counts as full when
+            its increment is at least the largest increment so far; a run of
+            consecutive all-in raises reopens for a player who already acted
+            once their increments add up to it (the run then starts again);
+            and nobody may raise while the amount to call is smaller than the
+            largest increment, ``State._verify_completion_betting_or_raising``
+            "Short all-in cannot be raised").
         straddle_min_raise: ``"straddle"`` (live practice: a live straddle is
             a blind raise, the next raise must be at least the straddle, i.e.
             to twice the straddle) or ``"min_bet"`` (pokerkit: the next raise
@@ -65,7 +92,7 @@ class Rules:
             ``split_limit_cap_lifted_heads_up``).
         limit_blind_counts_as_bet: True (live practice: preflop the big
             blind is the bet, so three raises cap the round at four small
-            bets); False is pokerkit 0.6.5's reading (four raises on top of
+            bets); False is pokerkit's reading, 0.6.5 to 0.7.7 (four raises on top of
             the blind).
         bet_unit: None (any whole chip) or ``"small_blind"`` (000 Allgemein
             8 / Einsätze 1: every bet must be divisible by the small blind,
@@ -86,10 +113,26 @@ class Rules:
             (004 #54: preflop an all-in that cannot match the blind or the
             previous bet counts as if it did; "Blind 1'000/1'000, Spieler
             geht mit 800 all in, Pot-Raise ist dennoch 5'000 und nicht
-            4'400"; from the flop on the real pot).
+            4'400"; from the flop on the real pot). In that example the
+            next player's pot raise is to 5,000 under ``"counted_full"``
+            and to 4,800 under ``"actual"`` (1,000 + 1,000 + 800 + his
+            call of 1,000 = 3,800, plus the call). Applies to every
+            pot-limit game; the house profile's parameter of the same name.
         max_straddles: at most this many straddles per hand (000 Aktionen
             1: "eines oder mehrere zusätzliche Live-Straddles"); None = as
             many as the seats allow.
+        min_raise_cap: ``"own_stack"`` (every house profile and pokerkit
+            >= 0.7.4: the minimum raise is only lowered to the raiser's own
+            all-in; 004 #43 "Ein Raise ... muss mindestens gleich hoch sein wie
+            die bisher grösste Bet", 003 "Eine Erhöhung muss immer mindestens
+            genau so hoch sein wie die vorangegangene Erhöhung", 002 #4 and
+            000 Aktionen 3/5 name the raiser's own all-in as the only
+            exception; what no opponent can cover comes back to the raiser
+            as a bet nobody called, 004 #65) or ``"effective_stack"`` (pokerkit
+            <= 0.7.3 and this engine before: the minimum is also lowered to
+            what the largest opponent can still put in; heads-up, stacks 3
+            and 200, blinds 1/2: raise to 3 instead of 4). Kept so hands
+            stored under the old reading replay unchanged.
 
     Raises:
         EngineError("bad_spec") for an unknown choice.
@@ -110,6 +153,7 @@ class Rules:
     short_all_in_caller_may_reraise: bool = True
     max_straddles: int | None = None
     pot_limit_preflop_all_in: str = "actual"
+    min_raise_cap: str = "own_stack"
 
     def __post_init__(self) -> None:
         # JSON gives lists: keep the rules hashable and comparable.
@@ -134,7 +178,7 @@ class Rules:
 
     @classmethod
     def pokerkit(cls) -> Rules:
-        """Return the profile that reproduces pokerkit 0.6.5 exactly.
+        """Return the profile that reproduces pokerkit 0.7.7 exactly.
 
         Used by the differential tests and available for PHH replays that
         were produced with pokerkit.
@@ -157,8 +201,8 @@ class Rules:
         ``bet_unit_big_blind_stakes``, ``odd_chip_unit`` (000 Allgemein 8),
         ``split_limit_raise_cap`` and ``split_limit_cap_lifted_heads_up``
         (000 Aktionen 3; None = the profile does not regulate it, the
-        engine default stays). Raises EngineError("bad_spec") for values
-        the engine does not know.
+        engine default stays) and ``pot_limit_preflop_all_in`` (004 #54).
+        Raises EngineError("bad_spec") for values the engine does not know.
         """
         values = {
             "min_raise": profile.min_raise,
@@ -167,6 +211,7 @@ class Rules:
             "bet_unit": profile.bet_unit,
             "bet_unit_big_blind_stakes": profile.bet_unit_big_blind_stakes,
             "odd_chip_unit": profile.odd_chip_unit,
+            "pot_limit_preflop_all_in": profile.pot_limit_preflop_all_in,
         }
         if profile.split_limit_raise_cap is not None:
             values["limit_raise_cap"] = profile.split_limit_raise_cap
@@ -185,5 +230,14 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict) -> Rules:
-        """Build Rules from :meth:`to_dict` output (unknown keys are ignored)."""
-        return cls(**{k: v for k, v in data.items() if k in cls.__slots__})
+        """Build Rules from :meth:`to_dict` output (unknown keys are ignored;
+        missing keys take the defaults).
+
+        A full dict written before ``min_raise_cap`` existed (every older
+        field present, ``min_raise_cap`` absent) was played under
+        ``"effective_stack"`` and keeps it, so stored hands replay as played.
+        """
+        values = {k: v for k, v in data.items() if k in cls.__slots__}
+        if "min_raise_cap" not in values and _FIELDS_BEFORE_MIN_RAISE_CAP <= values.keys():
+            values["min_raise_cap"] = "effective_stack"
+        return cls(**values)

@@ -1,4 +1,4 @@
-"""Differential test of the game variants against pokerkit 0.6.5.
+"""Differential test of the game variants against pokerkit 0.7.7.
 
 Pot-Limit Omaha (``PotLimitOmahaHoldem``, 004 #54 pot limit) and split-limit
 Hold'em (``FixedLimitTexasHoldem``, 000 Einsätze 2 / Aktionen 3) are played
