@@ -183,9 +183,12 @@ if not DATABASES["default"]["ENGINE"].endswith("postgresql"):
     raise ImproperlyConfigured("pokerfloor runs on PostgreSQL only")
 
 if os.environ.get("REDIS_URL"):
+    # Several processes (daphnes, the worker) share groups through Redis: channels_redis, with the
+    # sockets of a process closed (their clients resync by snapshot) when its connection to Redis
+    # breaks, and sends to an unreachable Redis dropped, not raised (pokerfloor.channel_layer).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "pokerfloor.channel_layer.RedisChannelLayer",
             "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
         }
     }

@@ -57,6 +57,10 @@ class GroupFanout:
         """Add ``member`` to ``group``; returns once the process is
         subscribed, so every message sent after this call reaches it."""
         sub = self.subscriptions.get(group)
+        if sub is not None and sub.task is not None and sub.task.done() and sub.ready.is_set():
+            # its receive failed (Redis went away, and its sockets closed): subscribe afresh
+            del self.subscriptions[group]
+            sub = None
         if sub is None:
             sub = _Subscription(group)
             self.subscriptions[group] = sub
