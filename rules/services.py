@@ -784,14 +784,15 @@ def correction_decision(call: FloorCall, item: dict[str, Any]) -> tuple[str, str
 # --------------------------------------------------------------------------- citations typed by the floor
 
 
-def parse_citation(text: str) -> dict[str, str]:
+def parse_citation(text: str, *, check_rule: bool = True) -> dict[str, str]:
     """A citation typed by the floor, as ``{"rulebook", "section", "label"}``.
 
     Accepted: the written label (``"004 #35"``, ``"000 Aktionen 4"``, ``"TDA 2024 Rule 1"``) or
     ``rulebook:section`` with the rulebook's slug, prefix or seed name (``"munotpoker:#53"``,
     ``"004:53"``, ``"tda-2024:1"`` -> ``TDA 2024 Rule 1``).  A bare number is a 004 rule number
     (``#53``) for munotpoker and a rule number for TDA.  Raises ``ServiceError('invalid')`` for an
-    unknown rulebook or an empty section, and when the rulebook is loaded but has no such rule."""
+    unknown rulebook or an empty section, and (``check_rule``, one query) when the rulebook is loaded
+    but has no such rule."""
     from poker.rulebooks import rulebook as find_rulebook
 
     line = (text or "").strip()
@@ -817,10 +818,20 @@ def parse_citation(text: str) -> dict[str, str]:
         section = f"#{int(section)}"
     if not section:
         raise ServiceError("invalid", _t("%(text)s names no section.") % {"text": line})
-    book = Rulebook.objects.filter(slug=slug).first()
-    if book is not None and not book.rules.filter(slug=number_slug(section)).exists():
+    if check_rule and not _rule_exists(slug, section):
         raise ServiceError("invalid", _t("There is no rule %(label)s.") % {"label": Citation(slug, section).label})
     return Citation(slug, section).to_dict()
+
+
+def _rule_exists(slug: str, section: str) -> bool:
+    """True when the rulebook ``slug`` has the rule ``section``, or is not loaded at all (then nothing
+    can be checked)."""
+    rows = list(
+        Rulebook.objects.filter(slug=slug)
+        .values_list("rules__slug", flat=True)
+        .filter(rules__slug=number_slug(section))
+    )
+    return bool(rows) or not Rulebook.objects.filter(slug=slug).exists()
 
 
 def parse_citations(lines: list[str]) -> list[dict[str, str]]:
@@ -836,6 +847,16 @@ def parse_citations(lines: list[str]) -> list[dict[str, str]]:
 
 
 # --------------------------------------------------------------------------- searching rulings
+
+#: Floor jargon the rulebooks do not use, searched as the rulebooks' words (German floors say
+#: "Overchip" for the oversized chip of 000 Aktionen 4, 001 6.20, 004 #44, TDA 44).
+SEARCH_SYNONYMS = {
+    "overchip": "oversized",
+    "over-chip": "oversized",
+    "overchips": "oversized",
+    "missdeal": "misdeal",
+    "fehlgabe": "misdeal",
+}
 
 
 def search_rulings(
@@ -861,7 +882,7 @@ def search_rulings(
         match = Q(decision__icontains=text) | Q(decision_de__icontains=text)
         cited = None
         try:
-            cited = parse_citation(text)
+            cited = parse_citation(text, check_rule=False)
         except ServiceError:
             cited = None
         if cited is not None:
@@ -871,7 +892,8 @@ def search_rulings(
             match |= Q(citations__contains=[{"section": number}])
             match |= Q(citations__contains=[{"section": f"TDA 2024 Rule {int(number[1:])}"}])
         if cited is None:
-            rule_ids = list(search_rules(text).values_list("pk", flat=True)[:200])
+            words = SEARCH_SYNONYMS.get(text.lower(), text)
+            rule_ids = list(search_rules(words).values_list("pk", flat=True)[:200])
             if rule_ids:
                 match |= Q(pk__in=Ruling.rules.through.objects.filter(rule_id__in=rule_ids).values("ruling_id"))
         qs = qs.filter(match)
@@ -891,7 +913,9 @@ def ruling_view(ruling: Ruling) -> dict[str, Any]:
     corrections in words, the decision in the page's language."""
     german = (translation.get_language() or "en").startswith("de")
     hand = ruling.hand
-    names = seat_names(hand)
+    names = seat_names(hand) or {
+        s.number: s.player.name for s in ruling.table.seats.select_related("player") if s.player_id is not None
+    }
     by_index = {i: {"index": i, "kind": k, "payload": p} for i, k, p in _event_rows(hand)} if hand else {}
     rules = {(r.rulebook.slug, r.number): r for r in ruling.rules.select_related("rulebook")}
     citations = []

@@ -123,3 +123,29 @@ def off_loop(func, *args, **kwargs):
 
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(run).result()
+
+
+@pytest.fixture
+def loaded_rulebooks(db):
+    """The rulebooks of rules/rulebooks/*.json (the five house rulebooks and the TDA summaries)."""
+    from rules.management.commands.load_rulebooks import load_rulebooks
+
+    return off_loop(load_rulebooks)
+
+
+@pytest.fixture
+def mistaken_fold(dealer, floorman, loaded_rulebooks):
+    """A floor call on a hand with a mistaken fold: Table 1 (004 MunotPoker), button 1, SB 3, BB 5;
+    David (7) raised to 6, the dealer entered a fold for Anna (1), who says she called.  Returns the call."""
+    from rules import services as floor
+    from tables import services
+
+    table = off_loop(
+        services.create_table, "Table 1", small_blind=1, big_blind=2, dealer=dealer, rules_profile="munotpoker"
+    )
+    for seat, name, stack in [(1, "Anna", 200), (3, "Ben", 300), (5, "Clara", 150), (7, "David", 400)]:
+        off_loop(services.seat_player, table.id, seat, name, stack)
+    off_loop(services.start_hand, table.id)
+    off_loop(services.apply_action, table.id, {"type": "raise", "seat": 7, "to": 6})
+    off_loop(services.apply_action, table.id, {"type": "fold", "seat": 1})
+    return off_loop(floor.raise_floor_call, table.id, "dispute", seat=1, note="Anna says she called", actor=dealer)

@@ -9,7 +9,6 @@ tablet with the ruling.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -90,22 +89,24 @@ def test_a_floor_call_from_the_tablet_is_ruled_and_the_hand_corrected_on_both_sc
     login(floor, "floor", "pw-floor")
     floor.goto(call_item.locator("a.btn-open").get_attribute("href"))
     expect(floor.locator("#floor-call")).to_contain_text("David only called")
-    expect(floor.locator(".event-log").first).to_contain_text("raise")
+    expect(floor.locator(".event-log").first).to_contain_text("Seat 7 (David) raises to 6")
     expect(floor.locator(".suggestion").first).to_be_visible()
     with floor.expect_navigation():
         floor.locator("form[action$='/answer/'] button").click()
     expect(dealer.locator('[data-field="floor-status"]')).to_have_text("Floor on the way: floor", timeout=LIVE)
     screenshot(floor, "floor-call-page")
 
-    # He writes the ruling: the raise stands as a call (004 #1, #43), as a new event.
-    floor.locator(".own-ruling summary").click()
-    floor.locator("textarea[name=decision]").fill("David's raise was entered in error: it stands as a call.")
-    floor.locator("textarea[name=citations]").fill("munotpoker:#1\nmunotpoker:#43")
-    floor.locator("textarea[name=corrections]").fill(
-        json.dumps([{"type": "replace", "index": 1, "action": {"type": "call", "seat": 7}}])
-    )
+    # He corrects the hand by taps: the raise (event 1) stands as a call, citing 004 #1 and #43.
+    floor.locator('.fc-action[data-index="1"]').click()
+    floor.locator('.fc-types label:has(input[value="replace"])').click()
+    floor.locator('.fc-alts[data-for-index="1"] [data-alt="call"]').click()
+    expect(floor.locator('[data-f="preview"] [data-f="pot"]')).to_have_text("5")
+    for box in floor.locator('.fc-cite input[name="cite"]:checked').all():
+        box.locator("xpath=..").click()  # untick the suggested citations: he cites his own
+    floor.locator('input[name="citation_text"]').fill("004 #1, 004 #43")
+    floor.locator('textarea[name="decision"]').fill("David's raise was entered in error: it stands as a call.")
     with floor.expect_navigation():
-        floor.locator(".own-ruling button[type=submit]").click()
+        floor.locator('[data-action="apply-correction"]').click()
     expect(floor.locator(".messages")).to_contain_text("Ruling applied")
     expect(floor.locator("#floor-call")).to_have_attribute("data-status", "ruled")
     ruling = Ruling.objects.get()
