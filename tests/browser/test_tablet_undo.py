@@ -141,6 +141,16 @@ def test_typing_6_gives_raise_to_6(table, new_page):
     expect(page.locator('[data-bet-seat="7"]')).to_have_text("6")
 
 
+def test_a_call_of_the_whole_stack_is_one_button_with_one_number(table, new_page):
+    page = tablet(new_page, table)
+    start(page)
+    page.locator('[data-action="all_in"]').click()  # David, 260
+    settled(page)
+    expect(page.locator('[data-field="actor"]')).to_contain_text("Anna")
+    expect(page.locator('[data-action="call"]')).to_have_text("Call: all-in 200")
+    expect(page.locator('[data-action="all_in"]')).to_be_hidden()
+
+
 def midround(page):
     """David raises to 18 (typed), Anna calls, Clara folds out of turn (held: a notice in the panel)."""
     start(page)

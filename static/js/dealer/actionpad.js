@@ -26,12 +26,12 @@ export function renderBetting() {
   const call = $('[data-action="call"]');
   const allIn = $('[data-action="all_in"]');
   const allInTo = p ? p.stack + (p.bet || 0) : 0;
-  // One number per action: a call that takes the whole stack is the all-in, shown once, as the
-  // total the player has in front (like "Raise to"); a call shows the chips the player adds.
+  // One number per action: a call that takes the whole stack is the all-in, shown once (the call
+  // button, as the total the player then has in front, like "All-in"); a call shows the chips added.
   const callIsAllIn = Boolean(p) && toCall > 0 && toCall >= p.stack;
-  call.hidden = Boolean(legal.can_check) || !toCall || callIsAllIn;
-  call.textContent = t("call_n", { n: chips(toCall) });
-  allIn.hidden = !p || p.stack <= 0;
+  call.hidden = Boolean(legal.can_check) || !toCall;
+  call.textContent = callIsAllIn ? t("call_all_in_n", { n: chips(allInTo) }) : t("call_n", { n: chips(toCall) });
+  allIn.hidden = !p || p.stack <= 0 || callIsAllIn;
   allIn.textContent = t("all_in_n", { n: chips(allInTo) });
 
   const isBet = highestBet() === 0;

@@ -84,6 +84,7 @@ const STRINGS = {
   fold: gettext("Fold"),
   check: gettext("Check"),
   call_n: gettext("Call %(n)s"),
+  call_all_in_n: gettext("Call: all-in %(n)s"),
   bet: gettext("Bet"),
   raise: gettext("Raise"),
   bet_n: gettext("Bet %(n)s"),
