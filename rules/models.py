@@ -76,6 +76,9 @@ class Rule(models.Model):
     slug = models.SlugField(max_length=100)
     chapter = models.CharField(max_length=200, blank=True)
     title = models.CharField(max_length=200)
+    title_de = models.CharField(
+        max_length=200, blank=True, help_text=_("German title when the title is not German (the TDA summaries).")
+    )
     text_de = models.TextField(blank=True)
     summary_en = models.TextField(blank=True)
     summary_de = models.TextField(blank=True)
@@ -102,6 +105,13 @@ class Rule(models.Model):
         prefix = self.rulebook.prefix
         return f"{prefix} {self.number}" if prefix else self.number
 
+    def title_in(self, language: str | None) -> str:
+        """The title in ``language``: ``title_de`` on German pages when there is one, else ``title``
+        (the house rulebooks' titles are German, the TDA summaries' English)."""
+        if (language or "").startswith("de") and self.title_de:
+            return self.title_de
+        return self.title
+
     def summary(self, language: str | None) -> str:
         """The summary in ``language`` (``"de..."``: the German summary, else the English one); in German
         without a German summary, the German original's beginning (cut at 300 characters)."""
@@ -120,7 +130,7 @@ class Rule(models.Model):
         unstemmed too)."""
         return (
             SearchVector("number", "title", config="simple", weight="A")
-            + SearchVector("title", config="german", weight="A")
+            + SearchVector("title", "title_de", config="german", weight="A")
             + SearchVector("text_de", config="german", weight="B")
             + SearchVector("summary_en", config="english", weight="B")
             + SearchVector("summary_de", config="german", weight="B")

@@ -925,7 +925,7 @@ def ruling_view(ruling: Ruling) -> dict[str, Any]:
             dict(
                 c,
                 url=citation_url(c),
-                title=rule.title if rule else "",
+                title=rule.title_in(translation.get_language()) if rule else "",
                 summary=rule.summary(translation.get_language()) if rule else "",
             )
         )

@@ -47,6 +47,7 @@ def test_a_tda_citation_opens_its_summary_in_english_and_german(client, dealer):
     assert "TDA 2024 Rule 44" in page and "A single oversized chip put out silently facing a bet is a call" in page
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Ein einzelner grösserer Chip, still gesetzt gegen eine Bet, ist ein Call" in page
+    assert "Übergrosser Chip" in page
 
 
 def test_german_pages_show_german_summaries_or_the_original(client, floorman):

@@ -56,6 +56,7 @@ def load_rulebooks(data_dir: Path = DATA_DIR) -> dict:
                     "slug": number_slug(item["number"]),
                     "chapter": item.get("chapter", ""),
                     "title": item["title"],
+                    "title_de": item.get("title_de", ""),
                     "text_de": item.get("text_de", ""),
                     "summary_en": item.get("summary_en", ""),
                     "summary_de": item.get("summary_de", ""),
