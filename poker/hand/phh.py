@@ -5,7 +5,17 @@ the last player is the button (heads-up: ``p1`` is the big blind), which is
 exactly the engine's position order. Variants: No-Limit Texas Hold'em
 (``variant = "NT"``), Pot-Limit Omaha (``"PO"``, ``min_bet``) and
 Fixed-Limit Texas Hold'em (``"FT"``, ``small_bet`` and ``big_bet`` instead of
-``min_bet``), as pokerkit 0.6.5 reads them.
+``min_bet``), as pokerkit 0.7.7 reads them. A ``.phhs`` file holds several
+hands as TOML tables ``[1]``, ``[2]`` ... (pokerkit's
+``HandHistory.loads_all`` / ``dumps_all``): :func:`load_phh_file`.
+
+Amounts with decimals (online hands: ``0.50``, ``200.30``) are read exactly
+(pokerkit parses them as ``Decimal``) and mapped to whole chips with a chip
+unit: the smallest power of ten that makes every amount of the hand whole
+(``0.01``: 0.50 -> 50 chips), or a unit given by the caller; never floats.
+``PhhHand.chip_unit`` keeps the unit. A hand that records ``winnings``
+(chips each player collected from the pots) instead of ``finishing_stacks``
+is checked against those (:class:`ReplayResult` ``checked``/``unchecked``).
 
 Special formats PHH cannot express are written as user fields
 (``_bomb_pot``, ``_flip``, ``_boards``, ``_run_it_twice_min_pot``,
@@ -39,16 +49,16 @@ The TOML is read and written by pokerkit's :class:`pokerkit.HandHistory`
 from __future__ import annotations
 
 import dataclasses
-import math
 import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
 from pokerkit import HandHistory
+from pokerkit.utilities import parse_value
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
@@ -56,7 +66,17 @@ from .rules import Rules
 from .spec import HandSpec, SeatSpec
 from .state import HandState
 
-__all__ = ["PhhHand", "ReplayResult", "load_phh", "replay", "export_phh", "translate_action"]
+__all__ = [
+    "PhhHand",
+    "ReplayResult",
+    "awards_from_winnings",
+    "collected",
+    "export_phh",
+    "load_phh",
+    "load_phh_file",
+    "replay",
+    "translate_action",
+]
 
 _CORE = {
     "variant",
@@ -71,6 +91,7 @@ _CORE = {
     "seats",
     "small_bet",
     "big_bet",
+    "winnings",
 }
 #: Metadata fields of the PHH standard (``HandHistory`` writes them as
 #: fields; any other metadata goes into its ``user_defined_fields``).
@@ -97,14 +118,54 @@ def _rules_from_phh(data: dict) -> Rules:
     return Rules.from_dict({k: (None if v == "none" else v) for k, v in data.items()})
 
 
-def _chips(value: Any, name: str) -> int:
-    if isinstance(value, bool):
+def _chips(value: Any, name: str, unit: Decimal = Decimal(1)) -> int:
+    """``value`` (int or Decimal, in the file's units) in whole chips of
+    ``unit``. Raises EngineError("bad_spec") for anything else (a bool, a
+    float, an amount that is not a multiple of the unit)."""
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise EngineError("bad_spec", f"{name}: {value!r} is not an amount of chips.")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, (float, Decimal)) and math.isfinite(value) and value == int(value):
-        return int(value)
-    raise EngineError("bad_spec", f"{name}: {value!r} is not a whole number of chips.")
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise EngineError("bad_spec", f"{name}: {value!r} is not an amount of chips.")
+    chips = Decimal(value) / unit
+    if chips != chips.to_integral_value():
+        raise EngineError("bad_spec", f"{name}: {value} is not a whole number of chips of {unit}.")
+    return int(chips)
+
+
+def _amount(text: str, name: str) -> int | Decimal:
+    """A PHH amount written in an action (``600``, ``0.50``, ``9,999.99``), exactly."""
+    try:
+        value = Decimal(text.replace(",", ""))
+    except InvalidOperation:
+        raise EngineError("bad_action", f"{text!r} is not an amount ({name}).") from None
+    return int(value) if value == value.to_integral_value() and "." not in text else value
+
+
+def _places(value: Any) -> int:
+    """Decimal places of ``value`` as written (``40.60``: 2; 0 for ints)."""
+    if isinstance(value, Decimal) and value.is_finite():
+        exponent = value.as_tuple().exponent
+        return max(0, -exponent) if isinstance(exponent, int) else 0
+    return 0
+
+
+def _cbr_amounts(actions: Iterable[str]) -> list[int | Decimal]:
+    amounts: list[int | Decimal] = []
+    for text in actions:
+        words = text.partition("#")[0].split()
+        if len(words) == 3 and words[1] == "cbr":
+            amounts.append(_amount(words[2], text))
+    return amounts
+
+
+def _scale_action(text: str, unit: Decimal) -> str:
+    """``"p3 cbr 0.50"`` -> ``"p3 cbr 50"`` with unit 0.01 (other actions unchanged)."""
+    body, hash_, comment = text.partition("#")
+    words = body.split()
+    if len(words) == 3 and words[1] == "cbr":
+        chips = _chips(_amount(words[2], text), f"cbr in {text!r}", unit)
+        return f"{words[0]} cbr {chips}" + (f" #{comment}" if hash_ else "")
+    return text
 
 
 @dataclass(frozen=True)
@@ -124,6 +185,12 @@ class PhhHand:
         source: file path when loaded from a file, else None.
         variant: PHH variant code, ``"NT"``, ``"PO"`` or ``"FT"``.
         big_bet: ``"FT"`` only: the big bet (``min_bet`` holds the small bet).
+        winnings: recorded chips each position collected from the pots, or
+            None (PHH ``winnings``).
+        chip_unit: the file's amount that is one chip (``Decimal("0.01")``
+            for cent amounts; 1 for whole-chip files). Every amount above,
+            the ``cbr`` amounts in ``actions`` included, is in chips.
+        index: the hand's table name in a ``.phhs`` file (``"1"``), else None.
     """
 
     antes: tuple[int, ...]
@@ -139,6 +206,9 @@ class PhhHand:
     source: str | None = None
     variant: str = "NT"
     big_bet: int | None = None
+    winnings: tuple[int, ...] | None = None
+    chip_unit: Decimal = Decimal(1)
+    index: str | None = None
 
     @property
     def player_count(self) -> int:
@@ -186,18 +256,59 @@ class PhhHand:
         )
 
 
-def _values(raw: Any, n: int, name: str) -> tuple[int, ...]:
-    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
-        return (_chips(raw, name),) * n
-    return tuple(_chips(v, name) for v in raw)
+def _values(raw: Any, n: int, name: str, unit: Decimal = Decimal(1)) -> tuple[int, ...]:
+    if isinstance(raw, (int, Decimal)) and not isinstance(raw, bool):
+        return (_chips(raw, name, unit),) * n
+    return tuple(_chips(v, name, unit) for v in raw)
 
 
-def load_phh(path_or_text: str | Path) -> PhhHand:
+def _history(text: str, several: bool) -> list[tuple[str | None, HandHistory | EngineError]]:
+    """pokerkit's HandHistory of each hand in ``text``, or the EngineError
+    saying why a hand could not be read. ``several``: a ``.phhs`` text,
+    read table by table as ``HandHistory.loads_all`` does (the same value
+    parser and field filter), so one bad hand does not stop the others."""
+    if not several:
+        try:
+            return [(None, _one_history(lambda: HandHistory.loads(text)))]
+        except EngineError as exc:
+            return [(None, exc)]
+    try:
+        tables = tomllib.loads(text, parse_float=parse_value)
+    except tomllib.TOMLDecodeError as exc:
+        return [(None, EngineError("bad_spec", f"Not a PHH/TOML text: {exc}"))]
+    out: list[tuple[str | None, HandHistory | EngineError]] = []
+    for key, table in tables.items():
+        if not isinstance(table, dict):
+            out.append((key, EngineError("bad_spec", "not a table of PHH fields")))
+            continue
+        try:
+            out.append((key, _one_history(lambda t=table: HandHistory(**HandHistory._filter_non_fields(**t)))))
+        except EngineError as exc:
+            out.append((key, exc))
+    return out
+
+
+def _one_history(read) -> HandHistory:
+    try:
+        return read()
+    except tomllib.TOMLDecodeError as exc:
+        raise EngineError("bad_spec", f"Not a PHH/TOML text: {exc}") from None
+    except TypeError as exc:  # a required field of the PHH standard is missing
+        missing = _MISSING.search(str(exc))
+        detail = f"PHH field {missing.group(1)!r} is missing" if missing else f"Not a PHH hand: {exc}"
+        raise EngineError("bad_spec", f"{detail}.") from None
+    except (ValueError, InvalidOperation) as exc:
+        raise EngineError("bad_spec", f"Not a PHH hand: {exc}") from None
+
+
+def load_phh(path_or_text: str | Path, chip_unit: Decimal | None = None) -> PhhHand:
     """Parse a PHH hand with pokerkit's ``HandHistory.loads``.
 
     Args:
         path_or_text: a path (``Path`` or an existing file name) or the TOML
             text itself.
+        chip_unit: the amount that is one chip (default: the hand's own,
+            see :func:`hand_from_history`).
 
     Returns:
         :class:`PhhHand`.
@@ -216,23 +327,51 @@ def load_phh(path_or_text: str | Path) -> PhhHand:
         text = Path(path_or_text).read_text(encoding="utf-8")
     else:
         text = path_or_text
-    try:
-        history = HandHistory.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise EngineError("bad_spec", f"Not a PHH/TOML text: {exc}") from None
-    except TypeError as exc:  # a required field of the PHH standard is missing
-        missing = _MISSING.search(str(exc))
-        detail = f"PHH field {missing.group(1)!r} is missing" if missing else f"Not a PHH hand: {exc}"
-        raise EngineError("bad_spec", f"{detail}.") from None
-    return hand_from_history(history, source)
+    [(_, history)] = _history(text, several=False)
+    if isinstance(history, EngineError):
+        raise history
+    return hand_from_history(history, source, chip_unit)
 
 
-def hand_from_history(history: HandHistory, source: str | None = None) -> PhhHand:
+def load_phh_file(path: str | Path, chip_unit: Decimal | None = None) -> list[PhhHand | EngineError]:
+    """Every hand of a ``.phh`` file (one hand) or a ``.phhs`` file (several,
+    TOML tables ``[1]``, ``[2]`` ..., pokerkit's ``HandHistory.load_all``).
+
+    Returns:
+        One item per hand in file order: the :class:`PhhHand` (``index`` =
+        its table name in a ``.phhs``) or the EngineError("bad_spec") saying
+        why that hand cannot be read; an unreadable file gives one error.
+        Never raises for bad data (an unreadable path raises OSError).
+    """
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    several = path.suffix == ".phhs"
+    hands: list[PhhHand | EngineError] = []
+    for key, history in _history(text, several):
+        if isinstance(history, EngineError):
+            if key is not None:
+                history = EngineError(history.code, f"[{key}] {history.message}")
+            hands.append(history)
+            continue
+        try:
+            hands.append(dataclasses.replace(hand_from_history(history, str(path), chip_unit), index=key))
+        except EngineError as exc:
+            hands.append(EngineError(exc.code, f"[{key}] {exc.message}" if key else exc.message))
+    return hands
+
+
+def hand_from_history(history: HandHistory, source: str | None = None, chip_unit: Decimal | None = None) -> PhhHand:
     """Our :class:`PhhHand` of a pokerkit ``HandHistory``.
+
+    ``chip_unit``: the amount that is one chip; None takes the hand's own:
+    ``10 ** -d`` where ``d`` is the largest number of decimal places written
+    in any amount (stacks, forced bets, ``cbr`` amounts, winnings; ``0.50``
+    has 2), 1 for a hand of whole amounts.
 
     Raises:
         EngineError("bad_spec") for a variant other than ``NT``, ``PO``,
-        ``FT``, or missing or malformed amounts.
+        ``FT``, or missing or malformed amounts (one that is not a multiple
+        of ``chip_unit``).
     """
     variant = history.variant
     if variant not in VARIANTS:
@@ -245,26 +384,41 @@ def hand_from_history(history: HandHistory, source: str | None = None) -> PhhHan
         raise EngineError("bad_spec", f"PHH field {'small_bet' if variant == 'FT' else 'min_bet'!r} is missing.")
     if variant == "FT" and history.big_bet is None:
         raise EngineError("bad_spec", "PHH field 'big_bet' is missing.")
-    stacks = tuple(_chips(v, "starting_stacks") for v in history.starting_stacks)
+    blinds = history.blinds_or_straddles
+    actions = tuple(str(a) for a in history.actions)
+    if chip_unit is None:
+        amounts: list[Any] = [min_bet, history.big_bet, *_cbr_amounts(actions)]
+        for many in (history.antes, blinds, history.starting_stacks, history.finishing_stacks, history.winnings):
+            if isinstance(many, (list, tuple)):
+                amounts.extend(many)
+            elif many is not None:
+                amounts.append(many)
+        chip_unit = Decimal(1).scaleb(-max(map(_places, amounts), default=0))
+    elif chip_unit <= 0:
+        raise EngineError("bad_spec", f"The chip unit must be positive, got {chip_unit}.")
+    unit = chip_unit
+    stacks = tuple(_chips(v, "starting_stacks", unit) for v in history.starting_stacks)
     n = len(stacks)
     finishing = history.finishing_stacks
+    winnings = history.winnings
     extra = {name: value for name in _EXTRA_FIELDS if (value := getattr(history, name)) is not None}
     extra |= history.user_defined_fields
-    blinds = history.blinds_or_straddles
     return PhhHand(
-        antes=_values(history.antes, n, "antes"),
-        blinds_or_straddles=_values(0 if blinds is None else blinds, n, "blinds_or_straddles"),
-        min_bet=_chips(min_bet, "min_bet"),
+        antes=_values(history.antes, n, "antes", unit),
+        blinds_or_straddles=_values(0 if blinds is None else blinds, n, "blinds_or_straddles", unit),
+        min_bet=_chips(min_bet, "min_bet", unit),
         starting_stacks=stacks,
-        actions=tuple(str(a) for a in history.actions),
+        actions=tuple(_scale_action(a, unit) for a in actions) if unit != 1 else actions,
         ante_trimming_status=bool(history.ante_trimming_status),
-        finishing_stacks=None if finishing is None else tuple(_chips(v, "finishing_stacks") for v in finishing),
+        finishing_stacks=None if finishing is None else tuple(_chips(v, "finishing_stacks", unit) for v in finishing),
         players=None if history.players is None else tuple(str(p) for p in history.players),
         seats=None if history.seats is None else tuple(int(s) for s in history.seats),
         extra=extra,
         source=source,
         variant=variant,
-        big_bet=_chips(history.big_bet, "big_bet") if variant == "FT" else None,
+        big_bet=_chips(history.big_bet, "big_bet", unit) if variant == "FT" else None,
+        winnings=None if winnings is None else tuple(_chips(v, "winnings", unit) for v in winnings),
+        chip_unit=unit,
     )
 
 
@@ -337,12 +491,13 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
             due = state.phase == "betting" and state.bets[pos] < max(state.bets)
             return {"type": "call" if due else "check", "seat": s}
         case [player, "cbr", amount]:
-            try:
-                value = float(amount) if any(c in amount for c in ".eE") else int(amount)
-            except ValueError:
-                raise EngineError("bad_action", f"{amount!r} is not an amount ({text!r}).") from None
+            value = _amount(amount, text)
             kind = "raise" if state.phase == "betting" and max(state.bets) else "bet"
-            return {"type": kind, "seat": seat(player), "to": _chips(value, "cbr")}
+            try:
+                to = _chips(value, "cbr")
+            except EngineError as exc:
+                raise EngineError("bad_action", f"{exc.message} ({text!r})") from None
+            return {"type": kind, "seat": seat(player), "to": to}
         case [player, "sm"]:
             return {"type": "muck", "seat": seat(player)}
         case [player, "sm", "-"]:
@@ -368,6 +523,12 @@ class ReplayResult:
         state: the last state reached.
         repairs: actions inserted by ``replay(..., repair=True)`` as PHH
             strings (e.g. ``("p8 f",)``); a repaired replay is never ok.
+        checked: what the result was compared with: ``"finishing_stacks"``
+            and/or ``"winnings"`` (chips collected from the pots per
+            position, our awards summed).
+        unchecked: English notes on what the record did not let us check
+            (no recorded result; pots awarded from the recorded winnings
+            because the contenders' hole cards are unknown).
     """
 
     ok: bool
@@ -377,6 +538,56 @@ class ReplayResult:
     error_code: str | None = None
     state: HandState | None = None
     repairs: tuple[str, ...] = ()
+    checked: tuple[str, ...] = ()
+    unchecked: tuple[str, ...] = ()
+
+
+def collected(state: HandState, before: HandState | None = None) -> tuple[int, ...]:
+    """Chips each position collected from the pots, as online hand
+    histories (and PHH ``winnings`` converted from them) count them.
+
+    Our awards summed, except when the last fold ends the hand: the engine
+    then hands the winner his whole last bet back, where an online history
+    returns only the part nobody matched and counts the matched part as
+    collected (blinds 0.25/0.50, raise to 1.25, all fold: "Uncalled bet
+    (0.75) returned", "collected (1.25)"); ``before`` is the state before
+    that last action and gives the matched part, the second largest bet.
+    """
+    won = [0] * len(state.spec.seats)
+    for award in state.awards:
+        won[award.position] += award.amount
+    if before is not None and before.phase == "betting" and state.folded.count(False) == 1 and state.awards:
+        won[state.awards[0].position] += sorted(before.bets)[-2]
+    return tuple(won)
+
+
+def awards_from_winnings(state: HandState, winnings: tuple[int, ...]) -> list[dict]:
+    """Award actions for the pots the engine could not award (hole cards
+    unknown) from the recorded ``winnings`` (chips per position).
+
+    Pots go from the last side pot to the main pot, each to its eligible
+    players who still have recorded winnings left (split among several);
+    the caller compares the result with ``winnings``, so a record this does
+    not fit shows as a mismatch. Returns ``[]`` outside the showdown.
+    """
+    if state.phase != "showdown":
+        return []
+    left = list(winnings)
+    for award in state.awards:
+        left[award.position] -= award.amount
+    done = {a.pot_index for a in state.awards}
+    actions = []
+    for index in reversed(range(len(state.pots))):
+        if index in done:
+            continue
+        pot = state.pots[index]
+        winners = [p for p in pot.eligible if left[p] > 0]
+        if not winners:
+            continue
+        for p in winners:
+            left[p] -= pot.amount // len(winners)
+        actions.append({"type": "award", "pot": index, "winners": [state.spec.seat_of(p) for p in winners]})
+    return actions
 
 
 def _repair(state: HandState, action: dict, seats: tuple[int, ...]) -> tuple[HandState, list[str]]:
@@ -440,6 +651,7 @@ def replay(
         return ReplayResult(False, None, None, f"{exc.code}: {exc.message}", exc.code, None)
     expected = hand.finishing_stacks
     seats = hand.seat_numbers()
+    before = None
     for index, text in enumerate(hand.actions):
         try:
             action = translate_action(state, text, seats)
@@ -448,7 +660,7 @@ def replay(
             if repair:
                 state, inserted = _repair(state, action, seats)
                 repairs.extend(inserted)
-            state = state.apply(action)
+            before, state = state, state.apply(action)
         except EngineError as exc:
             return ReplayResult(
                 False,
@@ -458,6 +670,19 @@ def replay(
                 exc.code,
                 state,
                 tuple(repairs),
+            )
+    unchecked: list[str] = []
+    if state.phase == "showdown" and hand.winnings is not None:
+        # hole cards unknown: award the open pots as the recorded winnings say
+        try:
+            for action in awards_from_winnings(state, hand.winnings):
+                state = state.apply(action)
+                unchecked.append(
+                    f"who won pot {action['pot']}: hole cards unknown, awarded as the recorded winnings say"
+                )
+        except EngineError as exc:
+            return ReplayResult(
+                False, expected, None, f"{exc.code}: {exc.message} (awards from winnings)", exc.code, state
             )
     actual = state.final_stacks
     if actual is None:
@@ -470,16 +695,40 @@ def replay(
             state,
             tuple(repairs),
         )
-    if expected is not None and tuple(expected) != actual:
-        return ReplayResult(
-            False,
-            expected,
-            actual,
-            f"mismatch: finishing_stacks {list(expected)} but the replay gives {list(actual)}",
-            "mismatch",
-            state,
-            tuple(repairs),
-        )
+    checked = []
+    if expected is not None:
+        checked.append("finishing_stacks")
+        if tuple(expected) != actual:
+            return ReplayResult(
+                False,
+                expected,
+                actual,
+                f"mismatch: finishing_stacks {list(expected)} but the replay gives {list(actual)}",
+                "mismatch",
+                state,
+                tuple(repairs),
+                tuple(checked),
+                tuple(unchecked),
+            )
+    if hand.winnings is not None:
+        checked.append("winnings")
+        won = collected(state, before)
+        if tuple(hand.winnings) != won:
+            rake = sum(won) - sum(hand.winnings)
+            hint = f" ({rake} chips less in all: a rake? the engine takes none)" if rake > 0 else ""
+            return ReplayResult(
+                False,
+                expected,
+                actual,
+                f"mismatch: winnings {list(hand.winnings)} but the replay awards {list(won)}{hint}",
+                "mismatch",
+                state,
+                tuple(repairs),
+                tuple(checked),
+                tuple(unchecked),
+            )
+    if not checked:
+        unchecked.append("no finishing_stacks or winnings recorded: the result is not checked")
     if repairs:
         return ReplayResult(
             False,
@@ -489,8 +738,10 @@ def replay(
             "repaired",
             state,
             tuple(repairs),
+            tuple(checked),
+            tuple(unchecked),
         )
-    return ReplayResult(True, expected, actual, None, None, state)
+    return ReplayResult(True, expected, actual, None, None, state, (), tuple(checked), tuple(unchecked))
 
 
 # ---------------------------------------------------------------- export
@@ -516,9 +767,9 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
         history: the engine actions (``HandState.history``); they are
             replayed to translate them (e.g. ``all_in`` -> ``cc``/``cbr``).
         **metadata: extra PHH fields (``event``, ``hand``, ``year``, or user
-            fields starting with ``_``); None values are skipped. Fields of
-            the PHH standard are written as such, any other key as a
-            user-defined field.
+            fields); None values are skipped. Fields of the PHH standard are
+            written as such, any other key as a user-defined field, its name
+            prefixed with ``_`` when it lacks one (``source`` -> ``_source``).
 
     Returns:
         The TOML text, written by pokerkit's ``HandHistory.dumps``. ``load_phh`` of it gives back the same hand: same
@@ -623,8 +874,14 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
         # they do not move the action like a straddle would).
         user["_posts"] = [list(p) for p in spec.posts]
     for key, value in metadata.items():
-        if value is not None:
-            (fields if key in _STANDARD_METADATA else user)[key] = _plain(value)
+        if value is None:
+            continue
+        if key in _STANDARD_METADATA:
+            fields[key] = _plain(value)
+        else:
+            # PHH: user-defined fields start with an underscore (pokerkit
+            # warns about any other unknown field)
+            user[key if key.startswith("_") else f"_{key}"] = _plain(value)
     record = HandHistory(**_plain(fields), user_defined_fields=_plain(user))
     return record.dumps() + "\n"
 

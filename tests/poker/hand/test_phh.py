@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import warnings
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from poker.hand import HandSpec, HandState, Rules, SeatSpec
-from poker.hand.phh import export_phh, load_phh, replay, spec_from_phh
+from poker.hand import EngineError, HandSpec, HandState, Rules, SeatSpec
+from poker.hand.phh import PhhHand, export_phh, load_phh, load_phh_file, replay, spec_from_phh
 
 PHH_ROOT = Path(__file__).resolve().parents[3].parent / "shared" / "phh"
 FILES = sorted(PHH_ROOT.rglob("*.phh"))
@@ -139,3 +140,68 @@ def test_pokerkit_agrees_on_every_file():
             pk_state = list(hh)[-1]
             ours = replay(path, repair=True)
             assert tuple(pk_state.stacks) == ours.actual, _id(path)
+
+
+# ------------------------------------------------- .phhs, decimal amounts, winnings
+ONLINE = Path(__file__).resolve().parents[2] / "fixtures" / "phh" / "online_cents.phhs"
+
+
+def test_a_phhs_file_of_online_hands_in_cents_replays_hand_by_hand():
+    hands = load_phh_file(ONLINE)
+    assert len(hands) == 5
+    first = hands[0]
+    assert isinstance(first, PhhHand) and first.index == "1"
+    # 0.50 is 50 chips of 0.01, exactly; the cbr amounts too
+    assert first.chip_unit == Decimal("0.01")
+    assert first.blinds_or_straddles[:2] == (25, 50) and first.min_bet == 50
+    assert first.starting_stacks == (5000, 6235, 4410, 10000, 3120, 7755)
+    assert "p3 cbr 150" in first.actions and "p1 cbr 530" in first.actions
+    assert first.winnings == (0, 0, 1830, 0, 0, 0) and first.finishing_stacks is None
+    results = [replay(h, Rules.pokerkit()) for h in hands[:4]]
+    # 1: a showdown with the hero's and the shown cards, checked against winnings
+    assert results[0].ok and results[0].checked == ("winnings",) and results[0].unchecked == ()
+    assert results[0].actual == (4110, 6185, 5350, 10000, 3120, 7755)
+    # 2: everyone folds to a raise: collected 1.25 as online histories count it
+    assert results[1].ok and results[1].actual[4] == 3120 + 75
+    # 3: an all-in with both hands unknown: awarded from the winnings, and said so
+    assert results[2].ok and results[2].actual == (2030, 4060, 3590)
+    assert results[2].unchecked == ("who won pot 0: hole cards unknown, awarded as the recorded winnings say",)
+    # 4: winnings net of a rake are a mismatch that says so
+    assert not results[3].ok and results[3].error_code == "mismatch" and "rake" in results[3].error
+    # 5: a hand without starting stacks is an error of its own; the others still load
+    assert isinstance(hands[4], EngineError) and "[5]" in hands[4].message
+    assert "starting_stacks" in hands[4].message
+
+
+def test_decimal_amounts_are_never_floats_and_must_fit_the_chip_unit():
+    text = ONLINE.read_text().split("[2]")[0].replace("[1]", "")
+    hand = load_phh(text)
+    assert all(isinstance(v, int) for v in hand.starting_stacks + hand.blinds_or_straddles)
+    with pytest.raises(EngineError, match="whole number of chips"):
+        load_phh(text, chip_unit=Decimal("0.1"))  # 62.35 is not a multiple of 0.1
+    assert load_phh(text, chip_unit=Decimal("0.001")).min_bet == 500
+    whole = (
+        'variant = "NT"\nmin_bet = 2\nstarting_stacks = [100, 100]\nantes = 0\n'
+        'blinds_or_straddles = [2, 1]\nactions = ["p1 cbr 4.5"]\n'
+    )
+    assert load_phh(whole).chip_unit == Decimal("0.1")  # the hand's own unit: 45 chips
+    bad = replay(load_phh(whole, chip_unit=Decimal(1)))
+    assert not bad.ok and bad.error_code == "bad_action" and "4.5" in bad.error
+
+
+def test_an_unreadable_phhs_file_is_one_error(tmp_path):
+    path = tmp_path / "broken.phhs"
+    path.write_text("[1]\nvariant = \n")
+    [error] = load_phh_file(path)
+    assert isinstance(error, EngineError) and error.code == "bad_spec"
+
+
+def test_export_writes_user_fields_with_an_underscore():
+    spec = HandSpec.standard([SeatSpec(1, "a", 100), SeatSpec(2, "b", 100)], button=2, small_blind=1, big_blind=2)
+    state = HandState.start(spec).apply({"type": "fold", "seat": 2})
+    text = export_phh(state.spec, state.history, source="phh", event="x")
+    assert "_source = " in text and "\nsource = " not in text
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # pokerkit warns about a user field without "_"
+        hand = load_phh(text)
+    assert hand.extra["_source"] == "phh" and hand.extra["event"] == "x"
