@@ -29,7 +29,7 @@ demo: db
 # stopped when daphne stops.  Its updates reach the screens through a channel layer both share: without a
 # REDIS_URL, a local Redis on a Unix socket (.redis/) when redis-server is installed; otherwise the in-process
 # layer, and the worker's changes show with the room's next update.
-# WORKERS=N serves from N daphne processes on the one port (pokerfloor/serve.py: one SO_REUSEPORT socket each,
+# WORKERS=N serves from N daphne processes on the one port (pokerfloor/serve.py: one socket bound once and shared,
 # a dead one restarted); they share the embedded PostgreSQL, the one worker and Redis, which N > 1 requires.
 # DEBUG=1 for the local demo (also for the demo and db steps it runs first); see the README's
 # "Running it for real" for a production set-up.

@@ -2,13 +2,14 @@
 
     python -m pokerfloor.serve --workers 4 [--bind 127.0.0.1] [--port 8000] [-- DAPHNE OPTIONS...]
 
-(``make run WORKERS=4``).  This launcher binds one listening socket per
-process on the same address with ``SO_REUSEPORT`` (Linux): the kernel spreads
-new connections over the sockets, each daphne adopts its own socket
-(``daphne --fd N``), and the launcher closes its copy.  When a daphne dies,
-its socket closes with it and the kernel sends new connections to the others
-only; the launcher starts a fresh daphne on a fresh socket a second later.
-Without ``SO_REUSEPORT`` (not Linux) all processes accept on one shared socket.
+(``make run WORKERS=4``).  This launcher binds the listening socket once and
+hands it to every daphne (``daphne --fd N``); all of them accept from the one
+queue of new connections, a busy process simply accepts fewer.  When a
+daphne dies (even ``kill -9``), only the connections it had accepted end (its
+clients reconnect); connections not yet accepted wait in the queue for the
+others, and the launcher starts a fresh daphne on the same socket a second
+later.  (One ``SO_REUSEPORT`` socket per process was tried first: the kernel
+then resets the connections queued on a dying process's socket.)
 
 The processes share everything through outside servers, never through memory:
 
@@ -50,15 +51,12 @@ RESTART_DELAY = 1.0
 STOP_TIMEOUT = 10.0
 
 
-def listening_socket(host: str, port: int, reuse_port: bool) -> socket.socket:
-    """A TCP socket listening on ``host:port`` (IPv4 or IPv6 by the address's form), inheritable,
-    with ``SO_REUSEPORT`` when ``reuse_port``.  Raises ``OSError`` when the address is taken (without
-    ``SO_REUSEPORT`` on the other sockets) or cannot be bound."""
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket listening on ``host:port`` (IPv4 or IPv6 by the address's form; port 0: a free one),
+    inheritable by the daphnes.  Raises ``OSError`` when the address is taken or cannot be bound."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    if reuse_port:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, port))
     sock.listen(1024)
     sock.set_inheritable(True)
@@ -87,38 +85,20 @@ class Launcher:
         self.app = app
         self.daphne_args = list(daphne_args or [])
         self.daphne = daphne or str(Path(sys.executable).with_name("daphne"))
-        self.reuse_port = hasattr(socket, "SO_REUSEPORT") and sys.platform.startswith("linux")
-        self.shared: socket.socket | None = None
         self.procs: dict[int, subprocess.Popen] = {}  # slot -> process
         self.stopping = False
-        first = listening_socket(host, port, self.reuse_port)
-        self.port = first.getsockname()[1]  # port 0: the kernel chose one; the others join it
-        if self.reuse_port:
-            self._first: socket.socket | None = first
-        else:
-            self.shared, self._first = first, None
-
-    def _socket(self) -> socket.socket:
-        if self.shared is not None:
-            return self.shared
-        if self._first is not None:
-            sock, self._first = self._first, None
-            return sock
-        return listening_socket(self.host, self.port, True)
+        self.socket = listening_socket(host, port)
+        self.port = self.socket.getsockname()[1]
 
     def start(self, slot: int) -> subprocess.Popen:
-        """Start the daphne of ``slot`` on a socket of its own (or the shared one)."""
-        sock = self._socket()
-        try:
-            proc = subprocess.Popen(
-                [self.daphne, "--fd", str(sock.fileno()), *self.daphne_args, self.app],
-                cwd=ROOT,
-                pass_fds=(sock.fileno(),),
-                env={**os.environ, "POKERFLOOR_SERVER_SLOT": str(slot)},
-            )
-        finally:
-            if sock is not self.shared:
-                sock.close()  # the child holds it now; a dead child's socket must leave the group
+        """Start the daphne of ``slot`` on the shared socket."""
+        fd = self.socket.fileno()
+        proc = subprocess.Popen(
+            [self.daphne, "--fd", str(fd), *self.daphne_args, self.app],
+            cwd=ROOT,
+            pass_fds=(fd,),
+            env={**os.environ, "POKERFLOOR_SERVER_SLOT": str(slot)},
+        )
         self.procs[slot] = proc
         return proc
 
@@ -139,8 +119,7 @@ class Launcher:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-        if self.shared is not None:
-            self.shared.close()
+        self.socket.close()
 
     def supervise(self) -> None:
         """Restart a daphne that exits on its own, until :meth:`stop`."""

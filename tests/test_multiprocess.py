@@ -629,3 +629,73 @@ def test_the_layer_ends_every_receiver_when_redis_breaks_and_drops_sends_it_cann
         await layer.close_pools()
 
     asyncio.run(scenario())
+
+
+def test_make_run_workers_serves_from_several_processes_on_one_port_and_replaces_a_dead_one(transactional_db, redis):
+    """``python -m pokerfloor.serve --workers 2`` (``make run WORKERS=2``): two daphnes answer on one port;
+    after kill -9 of one, requests still succeed and a new daphne takes its place; SIGTERM stops all."""
+    import psutil
+    from django.db import connection
+
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(connection.settings_dict),
+        "REDIS_URL": redis.url,
+        "DEBUG": "true",
+        "PYTHONUNBUFFERED": "1",
+    }
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    log_path = ARTIFACTS / "multiprocess-serve.log"
+    port = _free_port()
+    with open(log_path, "w") as log:
+        launcher = subprocess.Popen(
+            [str(ROOT / ".venv/bin/python"), "-m", "pokerfloor.serve", "--workers", "2", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+
+    def status() -> int | None:
+        try:
+            with urllib.request.urlopen(base + "/login/", timeout=5) as response:
+                return response.status
+        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+            return None
+
+    def daphnes() -> list[psutil.Process]:
+        return [p for p in psutil.Process(launcher.pid).children() if p.is_running() and p.status() != "zombie"]
+
+    def listening() -> set[int]:
+        return {
+            p.pid
+            for p in daphnes()
+            if any(c.laddr.port == port and c.status == psutil.CONN_LISTEN for c in p.net_connections())
+        }
+
+    def wait(predicate, what: str, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            assert launcher.poll() is None, log_path.read_text()
+            assert time.monotonic() < deadline, f"{what}:\n{log_path.read_text()}"
+            time.sleep(0.2)
+
+    try:
+        wait(lambda: len(listening()) == 2 and status() == 200, "two daphnes listening on the port")
+        first = listening()
+        victim = sorted(first)[0]
+        os.kill(victim, signal.SIGKILL)
+        assert [status() for _ in range(10)] == [200] * 10  # the other one answers meanwhile
+        wait(lambda: len(listening()) == 2 and victim not in listening(), "a new daphne in the dead one's place")
+        assert [status() for _ in range(10)] == [200] * 10
+    finally:
+        launcher.send_signal(signal.SIGTERM)
+        launcher.wait(20)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+    assert launcher.returncode == 0
+    assert status() is None
