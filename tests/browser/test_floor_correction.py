@@ -46,6 +46,7 @@ def test_a_mistaken_fold_is_corrected_by_taps_with_a_preview(mistaken_fold, new_
     preview = page.locator('[data-f="preview"]')
     expect(preview.locator('[data-f="pot"]')).to_have_text("29")
     expect(page.locator('[data-f="preview-text"]')).to_contain_text("Seat 1 (Anna) raises to 20")
+    screenshot(page, "floor-correction-keypad")
 
     # She called: replace with a call; the preview shows the corrected hand before anything is applied.
     tap_label(page, '.fc-alts[data-for-index="2"] [data-alt="call"]')

@@ -160,3 +160,45 @@ def test_the_event_log_is_in_words(client, mistaken_fold, floorman, table):
     html = client.get(f"/rules/calls/{mistaken_fold.id}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Platz 7 (David) erhöht auf 6" in html and "Platz 1 (Anna) foldet" in html
     assert "action raise" not in html
+
+
+def test_every_page_correction_previews_in_words(mistaken_fold, table):
+    """Void, adjust, return the action, kill, award: each previewed as the hand would stand."""
+    call = mistaken_fold
+
+    def preview(**fields):
+        item = floor.correction_from_form(call, form(**fields))
+        return item, floor.preview_correction(call, item)
+
+    item, result = preview(ctype="void", index=2)
+    assert item == {"type": "void", "index": 2} and result["ok"]
+    assert result["state"]["to_act_seat"] == 1 and 2 in result["state"]["voided"]
+
+    item, result = preview(ctype="adjust", index=1, amount=8)
+    assert item == {"type": "adjust", "index": 1, "to": 8} and result["ok"]
+    assert result["state"]["total_pot"] == 11
+    assert next(e for e in result["events"] if e["index"] == 1)["now"] == "Seat 7 (David) raises to 8"
+
+    item, result = preview(ctype="return_action", index=1, held=["2"])
+    assert item == {"type": "return_action", "index": 1, "held": [2]} and result["ok"]
+    assert result["state"]["to_act_seat"] == 7
+    assert next(e for e in result["events"] if e["index"] == 2)["held"]
+
+    item, result = preview(ctype="kill", seat=7)
+    assert item == {"type": "kill", "seat": 7} and result["ok"]
+    assert result["text"] == "Kill the hand of Seat 7 (David)"
+
+    item, result = preview(ctype="award", seats=["3"])
+    assert item == {"type": "award", "seats": [3]} and result["ok"]
+    assert result["state"]["phase"] == "complete"
+
+    with pytest.raises(services.ServiceError) as err:
+        floor.correction_from_form(call, form(ctype="misdeal"))
+    assert "misdeal can no longer be declared" in err.value.message
+
+
+def test_a_hand_that_moved_on_offers_no_correction(mistaken_fold, table, floorman, client):
+    floor.make_ruling(table.id, decision="Pot to Ben", corrections=[{"type": "award", "seats": [3]}], actor=floorman)
+    services.start_hand(table.id)
+    assert floor.correction_options(mistaken_fold) is None
+    assert not floor.preview_correction(mistaken_fold, {"type": "void", "index": 2})["ok"]
