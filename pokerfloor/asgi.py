@@ -1,7 +1,9 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
-Served by daphne (``daphne pokerfloor.asgi:application``).  The floor's
-clock for waitlist calls is a separate process (``manage.py run_worker``).
+Served by daphne (``daphne pokerfloor.asgi:application``), or by several
+daphnes on one port (``python -m pokerfloor.serve --workers N``, which needs
+``REDIS_URL``).  The floor's clock for waitlist calls is a separate process
+(``manage.py run_worker``), one for all of them.
 """
 
 import gc
