@@ -18,8 +18,8 @@ PENALTY_KINDS = ("warning", "sit_out_hands", "sit_out_orbits", "disqualification
 
 class ProcedureError(ValueError):
     """Bad input: ``code`` is a machine word (``"bad_call"``, ``"bad_action"``,
-    ``"unknown_procedure"``, ``"bad_answer"``, ``"bad_penalty"``), the message
-    says what is wrong. Nothing is changed when it is raised."""
+    ``"unknown_procedure"``, ``"bad_answer"``, ``"bad_penalty"``, ``"not_regulated"``: the
+    house rulebook has no such rule and the floor decides), the message says what is wrong. Nothing is changed when it is raised."""
 
     def __init__(self, code: str, message: str):
         super().__init__(message)

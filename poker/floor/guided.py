@@ -11,6 +11,8 @@ from poker.houserules import HouseRules, misdeal_still_possible
 from poker.i18n import _N, _NC, both
 
 from .common import ProcedureError, _book, _cdicts, _cites, _merge, _r
+from .declarations import premature_declaration, stack_count
+from .hidden_chips import hidden_chips_ruling
 
 
 # --------------------------------------------------------------------------- guided procedures
@@ -125,6 +127,20 @@ def _misdeal_outcome(profile: HouseRules, cause_cites: tuple) -> Outcome:
 
 
 def _too_late_outcome(profile: HouseRules, cause_cites: tuple) -> Outcome:
+    """A misdeal can no longer be declared: play on (TDA 35, 004 #35), or under 000 Allgemein 9
+    (``misdeal_too_late == "faulty_hand_void"``) the faulty hand is void and play goes on."""
+    if profile.misdeal_too_late == "faulty_hand_void":
+        return Outcome(
+            *both(_N("Too late for a misdeal: the faulty hand is declared void and play goes on.")),
+            *both(
+                _N(
+                    "Take in the cards of the player whose hand is faulty (his chips in the pot stay there) and "
+                    "continue the hand as usual; the deal itself is not void."
+                )
+            ),
+            ({"type": "kill", "seat": None},),
+            _cites(profile, "substantial_action", "misdeal_too_late", "misdeal_after_flop", extra=cause_cites),
+        )
     return Outcome(
         *both(_N("Too late for a misdeal: the hand is played on.")),
         *both(_N("Play the hand on as dealt; the floor decides on any affected hand.")),
@@ -569,23 +585,122 @@ def _premature_procedure(profile: HouseRules) -> Procedure:
     )
 
 
-_BUILDERS = {"premature_board": _premature_procedure, "exposed_card": _exposed_procedure, "misdeal": _misdeal_procedure}
+def _ruling_outcome(ruling: Any) -> Outcome:
+    """An outcome that says what a pure ruling says (its explanation and citations)."""
+    return Outcome(ruling.explanation_en, ruling.explanation_de, "", "", (), tuple(ruling.citations))
+
+
+def _hidden_chips_procedure(profile: HouseRules) -> Procedure | None:
+    """Hidden chips at an all-in (002 #15-#17, 004 #62 with #49): only where the rulebook has
+    the rule (``hidden_chips_at_all_in``); the chip amounts are :func:`hidden_chips_ruling`'s."""
+    if profile.hidden_chips_at_all_in is None:
+        return None
+
+    def outcome(wins: bool, counted: bool = False) -> Outcome:
+        return _ruling_outcome(
+            hidden_chips_ruling(
+                profile,
+                declared=2,
+                hidden=1,
+                opponent_stack=4,
+                all_in_player_wins=wins,
+                floor_counts_hidden=counted,
+            )
+        )
+
+    steps = {
+        "won": Step(
+            "won",
+            *both(_N("Did the all-in player win the pot?")),
+            (Option("yes", *both(_N("Yes")), outcome(True)), Option("no", *both(_N("No")), outcome(False))),
+        )
+    }
+    first = "won"
+    if profile.hidden_chips_at_all_in == "floor_decides_forfeited":
+        steps["counted"] = Step(
+            "counted",
+            *both(_N("Does the floor count the hidden chips as part of the all-in?")),
+            (Option("yes", *both(_N("Yes")), outcome(True, True)), Option("no", *both(_N("No")), "won")),
+        )
+        first = "counted"
+    return Procedure("hidden_chips", *both(_N("Hidden chips at an all-in")), first, steps)
+
+
+def _premature_declaration_procedure(profile: HouseRules) -> Procedure | None:
+    """004 #59: a conditional statement, or "call" before the bettor named his amount."""
+    if profile.rulebook != "munotpoker":
+        return None
+    step = Step(
+        "what",
+        *both(_N("What did the player declare?")),
+        (
+            Option(
+                "conditional",
+                *both(_N("A conditional statement ('if you bet, I raise')")),
+                _ruling_outcome(premature_declaration(profile, "conditional")),
+            ),
+            Option(
+                "call_before_amount",
+                *both(_N("'Call' before the bettor named his amount")),
+                _ruling_outcome(premature_declaration(profile, "call_before_amount")),
+            ),
+        ),
+    )
+    return Procedure("premature_declaration", *both(_N("Premature declaration")), "what", {"what": step})
+
+
+def _stack_count_procedure(profile: HouseRules) -> Procedure | None:
+    """004 #60: an exact count of a stack only for a player facing an all-in whose turn it is."""
+    if profile.rulebook != "munotpoker":
+        return None
+    estimate = _ruling_outcome(stack_count(profile, facing_all_in=False, to_act=False))
+    steps = {
+        "facing": Step(
+            "facing",
+            *both(_N("Does the asking player face an all-in bet?")),
+            (Option("yes", *both(_N("Yes")), "turn"), Option("no", *both(_N("No")), estimate)),
+        ),
+        "turn": Step(
+            "turn",
+            *both(_N("Is it his turn to act?")),
+            (
+                Option("yes", *both(_N("Yes")), _ruling_outcome(stack_count(profile, facing_all_in=True, to_act=True))),
+                Option("no", *both(_N("No")), estimate),
+            ),
+        ),
+    }
+    return Procedure("stack_count", *both(_N("Counting a stack")), "facing", steps)
+
+
+_BUILDERS: dict[str, Any] = {
+    "premature_board": _premature_procedure,
+    "exposed_card": _exposed_procedure,
+    "misdeal": _misdeal_procedure,
+    "hidden_chips": _hidden_chips_procedure,
+    "premature_declaration": _premature_declaration_procedure,
+    "stack_count": _stack_count_procedure,
+}
 
 
 def procedures_for(profile: HouseRules) -> list[Procedure]:
     """The guided procedures of ``profile``: ``premature_board`` (003 Miss-Deal /
     Burn Cards, 004 #39, 001 6.25), ``exposed_card`` (000 Allgemein 9/Aktionen 10,
     001 6.25/6.32, 003 Miss-Deal, 004 #35/#68) and ``misdeal`` (000 Allgemein 9,
-    003 Miss-Deal, 004 #35-#37), built for the profile's rulebook."""
-    return [build(profile) for build in _BUILDERS.values()]
+    003 Miss-Deal, 004 #35-#37), built for the profile's rulebook; where the rulebook
+    has the rule also ``hidden_chips`` (002 #15-#17, 004 #62), ``premature_declaration``
+    (004 #59) and ``stack_count`` (004 #60)."""
+    return [p for build in _BUILDERS.values() if (p := build(profile)) is not None]
 
 
 def get_procedure(profile: HouseRules, key: str) -> Procedure:
-    """One procedure by key; raises ProcedureError("unknown_procedure")."""
-    try:
-        return _BUILDERS[key](profile)
-    except KeyError:
-        raise ProcedureError("unknown_procedure", f"unknown procedure {key!r}; known: {', '.join(_BUILDERS)}") from None
+    """One procedure by key; raises ProcedureError("unknown_procedure") for an unknown key or
+    one this profile's rulebook does not have."""
+    build = _BUILDERS.get(key)
+    proc = build(profile) if build is not None else None
+    if proc is None:
+        known = ", ".join(p.key for p in procedures_for(profile))
+        raise ProcedureError("unknown_procedure", f"unknown procedure {key!r}; known: {known}")
+    return proc
 
 
 def walk(profile: HouseRules, procedure_key: str, answers: list[str]) -> Step | Outcome:

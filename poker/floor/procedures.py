@@ -13,7 +13,12 @@ What the floor app computes when somebody calls the floor:
   the dealer tablet (premature and irregular boards, exposed cards, misdeals;
   000 Allgemein 9, 001 6.25, 003 "Miss-Deal"/"Burn Cards", 004 #35-#39);
 - :func:`penalty_options`, :func:`hands_for_penalty` and
-  :func:`sit_out_rule`: penalties (000 Strafen 1-4, 001 6.37, 004 #71, TDA 71).
+  :func:`sit_out_rule`: penalties (000 Strafen 1-4, 001 6.37, 004 #71, TDA 71);
+- :func:`absent_player`: an absent player's blinds and hand (000 Allgemein 6, 001
+  Sitzverteilung / 6.14, 003 "Ausserordentliche und ordentliche Handlungen der Spieler"
+  with its "Auto All-In", 004 #30, TDA 30);
+- :func:`hidden_chips_ruling`: chips hidden at an all-in (002 #15-#17, 004 #62);
+- :func:`premature_declaration` and :func:`stack_count`: 004 #59 and #60.
 
 Which rule applies is read from the profile's parameters (``poker.houserules``),
 so a table plays by whichever rulebook it is configured with; texts that only
@@ -24,7 +29,8 @@ rules applied. Chips are ints. Shapes are documented in ``docs/procedures.md``.
 This module re-exports the public names; the code lives by subject in
 ``poker/floor/``: ``common.py`` (errors, citations, :class:`Suggestion`, event log),
 ``out_of_turn.py``, ``clock.py``, ``penalties.py``, ``guided.py`` (premature board,
-exposed card, misdeal) and ``suggestions.py``.
+exposed card, misdeal, hidden chips, premature declaration, stack count), ``absent.py``,
+``hidden_chips.py``, ``declarations.py`` and ``suggestions.py``.
 
 Correction vocabulary (dicts, applied by ``poker.hand.corrections``)::
 
@@ -43,9 +49,12 @@ In the guided procedures (which know no seat) a correction may carry
 
 from __future__ import annotations
 
+from .absent import AbsentRuling, absent_player
 from .clock import ClockPolicy, TimeExpiry, clock_policy, time_expired
 from .common import BETTING, PENALTY_KINDS, REASONS, ProcedureError, Suggestion
+from .declarations import DeclarationRuling, StackCount, premature_declaration, stack_count
 from .guided import Option, Outcome, Procedure, Step, get_procedure, procedures_for, walk
+from .hidden_chips import HiddenChipsRuling, hidden_chips_ruling
 from .out_of_turn import OutOfTurnResult, out_of_turn_verdict, resolve_out_of_turn
 from .penalties import PenaltyOption, SitOutRule, hands_for_penalty, penalty_options, sit_out_rule
 from .suggestions import suggest_rulings
@@ -76,4 +85,12 @@ __all__ = [
     "penalty_options",
     "hands_for_penalty",
     "sit_out_rule",
+    "AbsentRuling",
+    "absent_player",
+    "HiddenChipsRuling",
+    "hidden_chips_ruling",
+    "DeclarationRuling",
+    "StackCount",
+    "premature_declaration",
+    "stack_count",
 ]

@@ -332,6 +332,25 @@ def _suggest_misdeal(profile: HouseRules, call: dict, betting, procedure: str = 
             ),
             _play_on(profile),
         ]
+    if profile.misdeal_too_late == "faulty_hand_void":
+        # 000 Allgemein 9: after two active actions the faulty hand is void, play goes on.
+        seat = call.get("seat")
+        return [
+            Suggestion(
+                "void_faulty_hand",
+                *both(_N("Faulty hand void, play on")),
+                *both(
+                    _N(
+                        "Two or more active actions were taken before the error was noticed: the faulty hand is "
+                        "declared void and the hand is played on (after the flop the deal is never void)."
+                    )
+                ),
+                ({"type": "kill", "seat": seat},) if isinstance(seat, int) else (),
+                _cites(profile, "misdeal_too_late", "substantial_action", "misdeal_after_flop"),
+                procedure=procedure,
+            ),
+            _play_on(profile),
+        ]
     return [
         _play_on(
             profile,

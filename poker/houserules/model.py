@@ -82,6 +82,20 @@ class HouseRules:
     - ``substantial_action``: ``"two_actions_one_with_chips_or_three"`` |
       ``"two_actions"``; ``misdeal_until``: ``"substantial_action"``;
       ``misdeal_after_flop``: bool.
+    - ``misdeal_too_late`` (a deal error noticed once a misdeal can no longer be declared):
+      ``"play_on"`` (the hand proceeds, the floor decides on an affected hand; TDA 35,
+      004 #35) | ``"faulty_hand_void"`` (000 Allgemein 9: after two active actions the faulty
+      hand is declared void and play goes on; after the flop the deal is never void).
+    - ``absent_player`` (a player away from his seat when the cards are dealt; his blinds are
+      posted for him at the minimum): ``"hand_dead"`` (000 Allgemein 6, 001 Sitzverteilung /
+      6.14, 004 #30, TDA 30) | ``"hand_dead_unless_all_in"`` (003: an absent player set
+      "Auto All-In" is not folded and can win the main pot).
+    - ``hidden_chips_at_all_in`` (chips hidden from the opponent at an all-in):
+      ``"paid_on_declared_only"`` (002 #15-#17: the hidden chips are in the all-in, the all-in
+      player is paid only on the declared amount, a covering opponent wins them all) |
+      ``"floor_decides_forfeited"`` (004 #62: if the floor does not count them, they are not
+      paid out to a winning all-in player, a losing one is out and the floor may give them to
+      the winner) | None (not regulated: the floor decides).
     - ``exposed_card_on_deal`` (a hole card the dealer exposes while dealing):
       ``"replace"`` (never a misdeal; 001 6.25) | ``"misdeal"`` (000 Allgemein 9 c) |
       ``"replace_one_misdeal_two"`` (one card is replaced, two or more are a misdeal).
@@ -154,6 +168,9 @@ class HouseRules:
     substantial_action: str = "two_actions_one_with_chips_or_three"
     misdeal_until: str = "substantial_action"
     misdeal_after_flop: bool = True
+    misdeal_too_late: str = "play_on"
+    absent_player: str = "hand_dead"
+    hidden_chips_at_all_in: str | None = None
     exposed_card_on_deal: str = "replace_one_misdeal_two"
     premature_board_card: str = "reshuffle"
     four_card_flop: str = "random_burn"

@@ -98,6 +98,16 @@ TDA_2024 = _build(
     misdeal_after_flop=_p(
         False, _r("TDA 2024 Rule 35"), note="A misdeal concerns the initial deal; board errors are handled separately."
     ),
+    misdeal_too_late=_p(
+        "play_on", _r("TDA 2024 Rule 35"), note="Once substantial action occurred the hand must proceed."
+    ),
+    absent_player=_p(
+        "hand_dead",
+        _r("TDA 2024 Rule 30"),
+        note="A player must be at his seat when the last card of the initial deal is dealt, or his hand is dead; "
+        "his blinds and antes are posted.",
+    ),
+    hidden_chips_at_all_in=_p(None, note="No hidden-chips rule read from the TDA text: the floor decides."),
     exposed_card_on_deal=_p(
         "replace_one_misdeal_two",
         _r("TDA 2024 Rule 35"),
@@ -228,6 +238,18 @@ CASINO_CASH = _build(
     misdeal_after_flop=_p(
         False, _r("000 Allgemein 9"), note="'Ein Spiel kann nach dem Flop nicht mehr für ungültig erklärt werden.'"
     ),
+    misdeal_too_late=_p(
+        "faulty_hand_void",
+        _r("000 Allgemein 9"),
+        note="'Falls schon zwei oder mehr aktive Handlungen ... getätigt wurden ..., wird die fehlerhafte Hand für "
+        "ungültig erklärt und das Spiel regulär fortgesetzt.'",
+    ),
+    absent_player=_p(
+        "hand_dead",
+        _r("000 Allgemein 6"),
+        _r("000 Einsätze 4"),
+        note="An absent player gets cards, his blinds are taken by the croupier, his hand is invalid.",
+    ),
     exposed_card_on_deal=_p(
         "misdeal",
         _r("000 Allgemein 9"),
@@ -330,6 +352,12 @@ WYNENTAL = _build(
         _r("001 6.14"),
         note="The player leaves the table for the penalty; a player not at the table when the cards are dealt has a dead hand.",
     ),
+    absent_player=_p(
+        "hand_dead",
+        _r("001 Sitzverteilung"),
+        _r("001 6.14"),
+        note="'die Blinds werden automatisch bezahlt und die Karten gefoldet'.",
+    ),
 )
 
 # --------------------------------------------------------------------------- 002 betting rules
@@ -380,6 +408,14 @@ BETTING_RULES = _build(
     ),
     skipped_player_late=_p(
         "must_object_immediately", _r("002 #9"), note="A skipped player must alert the dealer to keep his right to act."
+    ),
+    hidden_chips_at_all_in=_p(
+        "paid_on_declared_only",
+        _r("002 #15"),
+        _r("002 #16"),
+        _r("002 #17"),
+        note="The hidden chips are part of the all-in, but the all-in player may not profit from them: if he wins he "
+        "is paid only on the declared amount; if he loses, the opponent wins all he covers.",
     ),
     dealer_undo=_p(
         "until_next_action",
@@ -460,6 +496,12 @@ NLHE = _build(
         _r("003 Ausserordentliche und ordentliche Handlungen der Spieler"),
         note="An absent player's blinds are posted by the dealer; absent at the second hole card = folded.",
     ),
+    absent_player=_p(
+        "hand_dead_unless_all_in",
+        _r("003 Ausserordentliche und ordentliche Handlungen der Spieler"),
+        note="The dealer posts his blinds at the minimum; absent at the second hole card = folded, blinds too; a "
+        "player set 'Auto All-In' is not folded and can win the main pot.",
+    ),
 )
 
 # --------------------------------------------------------------------------- 004 MunotPoker
@@ -522,6 +564,26 @@ MUNOTPOKER = _build(
     showdown_no_bet=_p("left_of_button", _r("004 #17"), note="No bet on the river: position decides."),
     substantial_action=_p("two_actions_one_with_chips_or_three", _r("004 #36")),
     misdeal_until=_p("substantial_action", _r("004 #35"), _r("004 #36")),
+    misdeal_too_late=_p(
+        "play_on",
+        _r("004 #35"),
+        note="'Eine Hand kann nur so lange zum Missdeal erklärt werden, wenn noch keine wesentlichen Aktionen "
+        "stattgefunden haben.'",
+    ),
+    absent_player=_p(
+        "hand_dead",
+        _r("004 #30"),
+        _r("004 #71"),
+        note="At the table before the last card of the initial deal, else the hand is dead; blinds and antes are "
+        "always posted.",
+    ),
+    hidden_chips_at_all_in=_p(
+        "floor_decides_forfeited",
+        _r("004 #62"),
+        _r("004 #49"),
+        note="The floor decides whether the chip counts; if not, it is not paid out to a winning all-in player, a "
+        "losing one is out and the floor may give it to the winner.",
+    ),
     exposed_card_on_deal=_p(
         "replace_one_misdeal_two",
         _r("004 #35"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from poker.floor.absent import absent_player
 from poker.hand import EngineError, HandSpec, HandState, SeatSpec, corrections
 from poker.hand.undo import undo_decision, undo_history
 from poker.houserules import Citation
@@ -157,7 +158,9 @@ def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[
     those of the dead-hands hooks (``tables.hooks``: a player sitting out a
     penalty, 004 #71, 001 6.37) and then an absent player's (blinds and
     antes taken from his stack, dead hand: 000 Allgemein 6; at tournament
-    tables 001 Sitzverteilung / 6.14, 004 #30).
+    tables 001 Sitzverteilung / 6.14, 004 #30) -- except, under 003, an absent
+    player put all-in by his blind ("Auto All-In": not folded, he plays for the
+    main pot; ``poker.floor.absent.absent_player``).
     """
 
     dealt = {s.seat for s in state.spec.seats}
@@ -167,12 +170,20 @@ def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[
     if absent:
         # The rule of the table's house-rule profile: 001 Sitzverteilung and 6.14 (Wynental
         # tournaments), 004 #30 (MunotPoker), else the cash rule 000 Allgemein 6.
+        profile = _profile(table)
         rule = {
             "wynental": (("wynental", "Sitzverteilung"), ("wynental", "6.14")),
             "munotpoker": (("munotpoker", "#30"),),
-        }.get(_profile(table).rulebook, (("casino-cash", "Allgemein 6"),))
+            "nlhe": (("nlhe", "Ausserordentliche und ordentliche Handlungen der Spieler"),),
+        }.get(profile.rulebook, (("casino-cash", "Allgemein 6"),))
         citations = [Citation(*c).to_dict() for c in rule]
+        order = [s.seat for s in state.spec.seats]
+        before = dict(zip(order, state.spec.starting_stacks))
+        after = dict(zip(order, state.stacks))
         for seat in absent:
+            posted = before[seat.number] - after[seat.number]
+            if not absent_player(profile, stack=before[seat.number], blind=posted).hand_dead:
+                continue
             kills.append({"type": "kill", "seat": seat.number, "reason": "absent", "citations": citations})
     return kills
 

@@ -188,7 +188,10 @@ def test_003_burn_card_errors_are_only_offered_under_003():
 def test_one_exposed_hole_card_000_allgemein_9_misdeal_001_6_25_replace_004_35_replace():
     # 000: misdeal while fewer than two actions
     assert P.walk(CASH, "exposed_card", ["deal", "one", "no", "one"]).corrections == ({"type": "misdeal"},)
-    assert P.walk(CASH, "exposed_card", ["deal", "one", "no", "two_no_chips"]).corrections == ()
+    # 000 Allgemein 9: after two active actions the faulty hand is void, play goes on
+    assert P.walk(CASH, "exposed_card", ["deal", "one", "no", "two_no_chips"]).corrections == (
+        {"type": "kill", "seat": None},
+    )
     # 001: never a misdeal, the card becomes the burn card
     w = P.walk(WYN, "exposed_card", ["deal", "two_or_more"])
     assert w.corrections == () and "burn card" in w.instructions_en
@@ -202,10 +205,12 @@ def test_one_exposed_hole_card_000_allgemein_9_misdeal_001_6_25_replace_004_35_r
 def test_misdeal_deadline_004_36_two_folds_are_not_substantial_but_000_allgemein_9_two_actions_are():
     assert P.walk(MUNOT, "misdeal", ["boxed", "no", "two_no_chips"]).corrections == ({"type": "misdeal"},)
     assert P.walk(MUNOT, "misdeal", ["boxed", "no", "two_with_chips"]).corrections == ()
-    assert P.walk(CASH, "misdeal", ["extra_cards", "no", "two_no_chips"]).corrections == ()
-    # 000: never after the flop, whatever the actions
+    assert P.walk(CASH, "misdeal", ["extra_cards", "no", "two_no_chips"]).corrections == (
+        {"type": "kill", "seat": None},
+    )
+    # 000: never a misdeal after the flop, whatever the actions (the faulty hand is void)
     late = P.walk(CASH, "misdeal", ["extra_cards", "yes"])
-    assert isinstance(late, P.Outcome) and late.corrections == ()
+    assert isinstance(late, P.Outcome) and late.corrections == ({"type": "kill", "seat": None},)
 
 
 def test_misdeal_causes_follow_the_rulebook():
@@ -281,8 +286,11 @@ def test_misdeal_is_suggested_only_while_004_36_allows_it():
     s = P.suggest_rulings(MUNOT, call("misdeal", events=two_folds))
     assert s[0].corrections == ({"type": "misdeal"},) and s[1].key == "play_on"
     assert [x.key for x in P.suggest_rulings(MUNOT, call("misdeal"))] == ["play_on"]
-    # 000 Allgemein 9: two folds are already two active actions
-    assert [x.key for x in P.suggest_rulings(CASH, call("misdeal", events=two_folds))] == ["play_on"]
+    # 000 Allgemein 9: two folds are already two active actions: the faulty hand is void, play on
+    assert [x.key for x in P.suggest_rulings(CASH, call("misdeal", events=two_folds))] == [
+        "void_faulty_hand",
+        "play_on",
+    ]
 
 
 def test_voided_actions_do_not_count_toward_substantial_action():
