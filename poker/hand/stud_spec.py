@@ -68,7 +68,9 @@ def card_key(card: str) -> tuple[int, int]:
 def high_card_key(cards: Sequence[str]) -> tuple[int, int]:
     """The highest known card of ``cards`` by :func:`card_key` ((-1, -1)
     when none is known): the odd chip of a split pot goes to the winner
-    whose hand holds the highest card, suits counting (000 Allgemein 8)."""
+    whose hand ("Blatt") holds the highest card, suits counting (000
+    Allgemein 8). Read as all of the player's own seven cards, down and up;
+    a community card is every winner's and does not decide."""
     known = [c for c in cards if c != UNKNOWN]
     return max((card_key(c) for c in known), default=(-1, -1))
 
