@@ -10,7 +10,8 @@ benchmark client drives it, but no database, no session, no engine:
   group-sent as an ``update`` to the table's group and to ``floor``, then acknowledged
   (``{"type": "ack", "client_id", "seq", "duplicate": false}``), in the real server's order;
 * ``/ws/floor/``: on connect ``{"type": "floor_snapshot", "tables": [...]}`` of the tables this
-  process knows, then every update of the ``floor`` group as it arrives (no 20 ms batching).
+  process knows, then every update of the ``floor`` group, batched within 20 ms as the real floor
+  socket does (``ECHO_FLOOR_BATCH`` seconds; ``0``: one frame per update).
 
 The channel layer is in memory, or ``channels_redis`` on ``REDIS_URL`` when it is set (several
 processes: ``python -m pokerfloor.serve --app bench.echo_asgi:application``).
@@ -18,6 +19,7 @@ processes: ``python -m pokerfloor.serve --app bench.echo_asgi:application``).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from collections import defaultdict
@@ -30,7 +32,9 @@ if not settings.configured:
     if os.environ.get("REDIS_URL"):
         layer = {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": "bench-echo"},  # apart from the real server
+            # apart from the real server's groups; reads wait longer than channels_redis's 5 s blocking
+            # pop (redis-py 8's default read timeout is 5 s too: see pokerfloor.channel_layer)
+            "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": 15}], "prefix": "bench-echo"},
         }
     else:
         layer = {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1000}}
@@ -105,7 +109,12 @@ class EchoTablet(_Consumer):
 
 
 class EchoFloor(_Consumer):
-    """The floor dashboard's socket: every update of every table."""
+    """The floor dashboard's socket: every update of every table, those that arrive within
+    ``BATCH_SECONDS`` of each other in one ``batch`` frame, as the real floor socket sends them
+    (``ECHO_FLOOR_BATCH=0``: one frame per update)."""
+
+    BATCH_SECONDS = float(os.environ.get("ECHO_FLOOR_BATCH", "0.02"))
+    pending: list[str] | None = None
 
     async def connect(self) -> None:
         await self.channel_layer.group_add(FLOOR_GROUP, self.channel_name)
@@ -117,7 +126,20 @@ class EchoFloor(_Consumer):
         await self.channel_layer.group_discard(FLOOR_GROUP, self.channel_name)
 
     async def table_update(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=event["text"])
+        if not self.BATCH_SECONDS:
+            await self.send(text_data=event["text"])
+        elif self.pending is None:
+            self.pending = [event["text"]]
+            asyncio.get_running_loop().call_later(self.BATCH_SECONDS, lambda: asyncio.ensure_future(self.flush()))
+        else:
+            self.pending.append(event["text"])
+
+    async def flush(self) -> None:
+        pending, self.pending = self.pending or [], None
+        if len(pending) == 1:
+            await self.send(text_data=pending[0])
+        elif pending:
+            await self.send(text_data='{"type":"batch","messages":[' + ",".join(pending) + "]}")
 
 
 application = ProtocolTypeRouter(

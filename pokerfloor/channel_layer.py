@@ -44,6 +44,24 @@ UNREACHABLE = (RedisConnectionError, RedisTimeoutError, ConnectionError, OSError
 _LOST: dict[str, Any] = {"type": "pokerfloor.channel_layer_lost"}
 
 
+#: Seconds a read from Redis may take beyond the layer's blocking pop (``brpop_timeout``, 5 s).
+READ_TIMEOUT_MARGIN = 10.0
+
+
+def with_read_timeout(hosts: Any, block_seconds: float) -> list[dict[str, Any]]:
+    """``hosts`` (channels_redis's forms: URLs, ``(host, port)``, dicts) as dicts whose connections wait
+    ``block_seconds + READ_TIMEOUT_MARGIN`` for a reply unless they say otherwise.
+
+    redis-py 8 gives every connection a 5 s read timeout by default, exactly as long as the 5 s that
+    channels_redis asks Redis to block for a message: the reply of an idle channel ("nothing came")
+    races the client's timeout, and on a busy machine the timeout wins, which ends the socket's
+    consumer with ``TimeoutError`` (seen under ``bench/live.py --workers 2``)."""
+    from channels_redis.utils import decode_hosts
+
+    timeout = block_seconds + READ_TIMEOUT_MARGIN
+    return [{"socket_timeout": timeout, **host} for host in decode_hosts(hosts)]
+
+
 class ChannelLayerLost(ConnectionError):
     """This process's connection to Redis broke; group memberships may be gone.  The consumer that
     receives it ends (its socket closes) so that its client reconnects and resyncs by snapshot."""
@@ -52,8 +70,8 @@ class ChannelLayerLost(ConnectionError):
 class RedisChannelLayer(_RedisChannelLayer):
     """``channels_redis``'s layer; see the module docstring for what it adds."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, hosts: Any = None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(with_read_timeout(hosts, self.brpop_timeout), *args, **kwargs)
         #: Bumped each time the connection breaks while receiving.
         self.epoch = 0
         #: The epoch in which each local channel last received.

@@ -608,6 +608,8 @@ def test_the_layer_ends_every_receiver_when_redis_breaks_and_drops_sends_it_cann
 
     async def scenario():
         layer = RedisChannelLayer(hosts=[redis.url])
+        # an idle channel's blocking pop (5 s) must not race the client's read timeout (redis-py 8: 5 s)
+        assert layer.create_pool(0).connection_kwargs["socket_timeout"] > layer.brpop_timeout
         waiting, busy = await layer.new_channel(), await layer.new_channel()
         for channel in (waiting, busy):
             await layer.group_add("floor", channel)
