@@ -1,6 +1,7 @@
-"""``manage.py replay_phh PATH... [--via-websocket ws://HOST:PORT] [--json]``
+"""``manage.py replay_phh PATH... [--rules SLUG] [--chip-unit 0.01] [--via-websocket ws://HOST:PORT] [--json]``
 
-Replays PHH hand histories (the Poker Hand History format, TOML) through the
+Replays PHH hand histories (the Poker Hand History format, TOML; ``.phh``
+one hand, ``.phhs`` several hands as tables ``[1]``, ``[2]`` ...) through the
 same services the dealer tablet uses: for each hand a table is created with
 the hand's players and starting stacks (seat i = position i, so seat 1 is the
 small blind and the last seat the button), the hand is started from the
@@ -9,10 +10,26 @@ would enter it.  With ``--via-websocket`` the hand is played over the dealer
 websocket of a running server, logged in as a dealer (the demo dealer unless
 ``--username``/``--password`` say otherwise), exactly as a tablet would.
 
+Rules: ``--rules pokerkit`` (pokerkit 0.7.7's reading, ``Rules.pokerkit()``)
+or a house-rule profile slug (``tda-2024``, ``munotpoker``, ``004`` ...).
+Without ``--rules`` a hand exported by pokerfloor keeps the rules in its
+``_rules`` field and any other PHH hand is read as ``pokerkit``.
+
+Amounts with decimals (``0.50``) become whole chips of the hand's chip unit
+(``0.01``; ``--chip-unit`` sets it), exactly (``Decimal``).  Unknown hole
+cards (``????``) are entered as unknown; when a showdown cannot be decided
+from the cards, the pots are awarded as the recorded ``winnings`` say.
+
 Output: one line per hand; with ``--json`` one JSON object per line:
-``{"file", "ok", "expected", "actual", "error"}``.  ``ok`` is true only if
-every action applied as recorded and the final stacks equal
-``finishing_stacks``.  Exit code 0 only if every hand was ok.
+``{"file", "hand", "ok", "expected", "actual", "error", "rules", "chip_unit",
+"checked", "unchecked"}`` (``hand``: the table name in a ``.phhs``, else
+null; ``expected``/``actual``: finishing stacks in chips; ``checked``: what
+was compared, ``finishing_stacks`` and/or ``winnings``; ``unchecked``: what
+the record did not let us check).  ``ok`` is true only if every action
+applied as recorded and the recorded result (``finishing_stacks``, else
+``winnings``) matched.  A hand that fails leaves nothing behind: its table
+and hand are rolled back (or, over the websocket, removed), so no replayed
+hand stays in progress.  Exit code 0 only if every hand was ok.
 """
 
 from __future__ import annotations
@@ -25,29 +42,37 @@ import sys
 import urllib.parse
 import urllib.request
 import uuid
+from collections.abc import Iterator
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
-from poker.hand import EngineError, HandSpec, HandState
-from poker.hand.phh import PhhHand, load_phh, translate_action
+from poker.hand import EngineError, HandSpec, HandState, Rules
+from poker.hand.phh import PhhHand, awards_from_winnings, collected, load_phh_file, translate_action
+from poker.houserules import get_profile
 from tables import services
-from tables.models import Hand, Table
+from tables.models import Hand, HandEvent, Table
 
 
 class ReplayError(Exception):
     """A recorded action that could not be applied as recorded."""
 
 
+class _Failed(Exception):
+    """Rolls a failed hand's table back (the result line says why)."""
+
+
 def find_phh_files(paths: list[str]) -> list[Path]:
-    """Files given, and ``*.phh`` files found recursively in folders given, sorted."""
+    """Files given, and ``*.phh`` / ``*.phhs`` files found recursively in folders given, sorted."""
     found: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found.extend(sorted(path.rglob("*.phh")))
+            found.extend(sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file()))
         elif path.is_file():
             found.append(path)
         else:
@@ -55,19 +80,37 @@ def find_phh_files(paths: list[str]) -> list[Path]:
     return found
 
 
-def spec_for(hand: PhhHand) -> HandSpec:
-    """The engine spec of a PHH hand (positions in PHH order; the last seat is the button)."""
-    spec = hand.spec()
+def rules_for(name: str | None) -> Rules | None:
+    """Engine rules of ``--rules``: ``pokerkit`` or a profile slug; None
+    when not given. Raises CommandError for an unknown name."""
+    if name is None:
+        return None
+    if name.strip().lower() == "pokerkit":
+        return Rules.pokerkit()
+    try:
+        return Rules.from_house_rules(get_profile(name))
+    except KeyError as exc:
+        raise CommandError(f"--rules: {exc.args[0]}; or pokerkit") from None
+
+
+def spec_for(hand: PhhHand, rules: Rules | None = None) -> HandSpec:
+    """The engine spec of a PHH hand (positions in PHH order; the last seat
+    is the button). ``rules`` None: the file's ``_rules`` when it has them
+    (a pokerfloor export), else pokerkit's reading."""
+    if rules is None and "_rules" not in hand.extra:
+        rules = Rules.pokerkit()
+    spec = hand.spec(rules)
     return dataclasses.replace(spec, button_seat=spec.seats[-1].seat)
 
 
 def create_table_for(spec: HandSpec, name: str, dealer: User | None) -> Table:
-    """A new table for one PHH hand, with its players seated at their seats."""
+    """A new table for one PHH hand, with its players seated at their seats
+    (its stakes: the two smallest blinds; a straddle is not the big blind)."""
     blinds = sorted(b for b in spec.blinds_or_straddles if b > 0) or [spec.min_bet]
     table = services.create_table(
         name,
         small_blind=blinds[0] if len(blinds) > 1 else 0,
-        big_blind=blinds[-1] if len(blinds) > 1 else spec.min_bet,
+        big_blind=blinds[1] if len(blinds) > 1 else blinds[0],
         max_seats=max(2, max(s.seat for s in spec.seats)),
         dealer=dealer,
     )
@@ -83,25 +126,46 @@ class Replica:
 
     def __init__(self, spec: HandSpec) -> None:
         self.state = HandState.start(spec)
+        self.before: HandState | None = None
+        self.unchecked: list[str] = []
+
+    def apply(self, action: dict[str, Any], line: str) -> None:
+        try:
+            self.before, self.state = self.state, self.state.apply(action)
+        except EngineError as exc:
+            raise ReplayError(f"{line!r}: {exc.code}: {exc.message}") from None
 
     def translate(self, line: str) -> dict[str, Any] | None:
         try:
             action = translate_action(self.state, line)
-            if action is not None:
-                self.state = self.state.apply(action)
         except EngineError as exc:
             raise ReplayError(f"{line!r}: {exc.code}: {exc.message}") from None
+        if action is not None:
+            self.apply(action, line)
         return action
 
+    def steps(self, hand: PhhHand) -> Iterator[tuple[str, dict[str, Any]]]:
+        """``(line, action)`` of each recorded action, applied here as it is
+        yielded; then, when the showdown waits for awards (hole cards
+        unknown) and the hand records ``winnings``, the awards they say."""
+        for line in hand.actions:
+            action = self.translate(line)
+            if action is not None:
+                yield line, action
+        if hand.winnings is not None:
+            for action in awards_from_winnings(self.state, hand.winnings):
+                line = f"award pot {action['pot']} from the recorded winnings"
+                self.unchecked.append(
+                    f"who won pot {action['pot']}: hole cards unknown, awarded as the recorded winnings say"
+                )
+                self.apply(action, line)
+                yield line, action
 
-def replay_via_services(spec: HandSpec, lines: tuple[str, ...], table: Table) -> list[int]:
+
+def replay_via_services(hand: PhhHand, spec: HandSpec, table: Table, replica: Replica) -> list[int]:
     """Play the hand through ``tables.services``; return the final stacks."""
     services.start_hand(table.id, spec=services.spec_to_dict(spec), metadata={"source": "phh"})
-    replica = Replica(spec)
-    for line in lines:
-        action = replica.translate(line)
-        if action is None:
-            continue
+    for line, action in replica.steps(hand):
         try:
             services.apply_action(table.id, action)
         except services.ServiceError as exc:
@@ -115,6 +179,41 @@ def _final_stacks(table: Table) -> list[int]:
         phase = (hand.snapshot or {}).get("phase") if hand else None
         raise ReplayError(f"hand not complete after the last recorded action (phase {phase})")
     return list(hand.snapshot["final_stacks"])
+
+
+def discard_table(table_id: int) -> None:
+    """Remove a table this command made for a hand whose replay failed,
+    with its hand and events (played over the websocket, so committed)."""
+    with transaction.atomic():
+        HandEvent.objects.filter(table_id=table_id).delete()
+        Hand.objects.filter(table_id=table_id).delete()
+        Table.objects.filter(pk=table_id).delete()
+
+
+def check_result(result: dict[str, Any], hand: PhhHand, replica: Replica) -> None:
+    """Fill ``ok``/``error``/``checked``/``unchecked`` of a replayed hand's
+    result line from the recorded ``finishing_stacks`` and ``winnings``."""
+    checked, unchecked = result["checked"], result["unchecked"]
+    unchecked.extend(replica.unchecked)
+    if replica.state.final_stacks is None or list(replica.state.final_stacks) != result["actual"]:
+        result["error"] = "the services and the engine disagree on the final stacks"
+        return
+    errors = []
+    if hand.finishing_stacks is not None:
+        checked.append("finishing_stacks")
+        if result["actual"] != result["expected"]:
+            errors.append("mismatch: final stacks differ from finishing_stacks")
+    if hand.winnings is not None:
+        checked.append("winnings")
+        won = list(collected(replica.state, replica.before))
+        if won != list(hand.winnings):
+            rake = sum(won) - sum(hand.winnings)
+            hint = f" ({rake} chips less in all: a rake? the engine takes none)" if rake > 0 else ""
+            errors.append(f"mismatch: winnings {list(hand.winnings)} but the replay awards {won}{hint}")
+    if not checked:
+        errors.append("the file records neither finishing_stacks nor winnings: nothing to check the result against")
+    result["error"] = "; ".join(errors) or None
+    result["ok"] = not errors
 
 
 class WebsocketDealer:
@@ -145,7 +244,7 @@ class WebsocketDealer:
             raise CommandError(f"could not log in as {username!r} at {self.http_base}")
         return session
 
-    async def play(self, spec: HandSpec, lines: tuple[str, ...], table_id: int) -> list[int]:
+    async def play(self, hand: PhhHand, spec: HandSpec, table_id: int, replica: Replica) -> list[int]:
         import websockets
 
         url = f"{self.ws_base}/ws/tables/{table_id}/dealer/"
@@ -153,11 +252,7 @@ class WebsocketDealer:
         async with websockets.connect(url, additional_headers=headers, max_size=None) as ws:
             snapshot = json.loads(await ws.recv())["snapshot"]
             snapshot = await self._send(ws, snapshot, {"type": "start_hand", "spec": services.spec_to_dict(spec)})
-            replica = Replica(spec)
-            for line in lines:
-                action = replica.translate(line)
-                if action is None:
-                    continue
+            for line, action in replica.steps(hand):
                 snapshot = await self._send(ws, snapshot, {"type": "action", "action": action}, line)
         hand_data = snapshot["hand"]
         if hand_data is None or hand_data["status"] != "complete":
@@ -184,7 +279,17 @@ class Command(BaseCommand):
     help = "Replay PHH hand histories through the dealer services and check the finishing stacks."
 
     def add_arguments(self, parser):
-        parser.add_argument("paths", nargs="+", help="PHH files or folders (searched recursively)")
+        parser.add_argument("paths", nargs="+", help="PHH files (.phh, .phhs) or folders (searched recursively)")
+        parser.add_argument(
+            "--rules",
+            metavar="SLUG",
+            help="pokerkit or a house-rule profile slug (default: the file's _rules, else pokerkit)",
+        )
+        parser.add_argument(
+            "--chip-unit",
+            metavar="AMOUNT",
+            help="the amount that is one chip, e.g. 0.01 (default: each hand's own decimal places)",
+        )
         parser.add_argument(
             "--via-websocket", metavar="ws://HOST:PORT", help="play over the dealer websocket of a running server"
         )
@@ -194,6 +299,15 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         files = find_phh_files(options["paths"])
+        rules = rules_for(options["rules"])
+        chip_unit = None
+        if options["chip_unit"] is not None:
+            try:
+                chip_unit = Decimal(options["chip_unit"])
+            except InvalidOperation:
+                raise CommandError(f"--chip-unit: {options['chip_unit']!r} is not an amount") from None
+            if not chip_unit.is_finite() or chip_unit <= 0:
+                raise CommandError(f"--chip-unit: {options['chip_unit']!r} must be a positive amount")
         remote = None
         dealer = None
         if options["via_websocket"]:
@@ -203,43 +317,88 @@ class Command(BaseCommand):
             dealer.groups.add(Group.objects.get_or_create(name="dealer")[0])
             remote = WebsocketDealer(options["via_websocket"], options["username"], options["password"])
         run = uuid.uuid4().hex[:6]
-        failures = 0
+        failures = total = 0
         for number, path in enumerate(files):
-            result = {"file": str(path), "ok": False, "expected": None, "actual": None, "error": None}
-            table = None
             try:
-                hand = load_phh(path)
-                result["expected"] = list(hand.finishing_stacks) if hand.finishing_stacks is not None else None
-                spec = spec_for(hand)
-                table = create_table_for(spec, f"PHH {run} {number} {path.stem}"[:60], dealer)
-                if remote is not None:
-                    result["actual"] = asyncio.run(remote.play(spec, hand.actions, table.id))
-                else:
-                    result["actual"] = replay_via_services(spec, hand.actions, table)
-                if result["expected"] is None:
-                    result["error"] = "the file records no finishing_stacks"
-                elif result["actual"] != result["expected"]:
-                    result["error"] = "mismatch: final stacks differ from finishing_stacks"
-                else:
-                    result["ok"] = True
-            except (ReplayError, EngineError, services.ServiceError, ValueError, KeyError, TypeError, OSError) as exc:
-                result["error"] = getattr(exc, "message", None) or str(exc)
-            if table is not None and result["ok"]:
-                # the replayed hand stays in the history; its table leaves the floor
-                # (a hand that stopped half-way stays live on the floor, as recorded)
-                services.set_table_status(table.id, Table.Status.CLOSED)
-            failures += not result["ok"]
-            if options["json"]:
-                self.stdout.write(json.dumps(result))
-            else:
-                status = "ok  " if result["ok"] else "FAIL"
-                detail = (
-                    ""
-                    if result["ok"]
-                    else f"  {result['error']} expected={result['expected']} actual={result['actual']}"
-                )
-                self.stdout.write(f"{status} {path}{detail}")
+                hands: list[PhhHand | EngineError] = load_phh_file(path, chip_unit)
+            except (OSError, UnicodeDecodeError) as exc:
+                hands = [EngineError("bad_spec", f"cannot read the file: {exc}")]
+            for hand in hands:
+                result = self.replay_one(hand, path, f"{run} {number}", rules, dealer, remote)
+                total += 1
+                failures += not result["ok"]
+                self.report(result, options["json"])
         if not options["json"]:
-            self.stdout.write(f"{len(files) - failures} ok, {failures} failed of {len(files)} hands")
+            self.stdout.write(f"{total - failures} ok, {failures} failed of {total} hands")
         if failures:
             sys.exit(1)
+
+    def replay_one(
+        self,
+        hand: PhhHand | EngineError,
+        path: Path,
+        label: str,
+        rules: Rules | None,
+        dealer: User | None,
+        remote: WebsocketDealer | None,
+    ) -> dict[str, Any]:
+        """Replay one hand; return its result line. A failed hand leaves no
+        table or hand behind."""
+        result: dict[str, Any] = {
+            "file": str(path),
+            "hand": None,
+            "ok": False,
+            "expected": None,
+            "actual": None,
+            "error": None,
+            "rules": None,
+            "chip_unit": None,
+            "checked": [],
+            "unchecked": [],
+        }
+        if isinstance(hand, EngineError):
+            result["error"] = f"{hand.code}: {hand.message}"
+            return result
+        result["hand"] = hand.index
+        result["chip_unit"] = str(hand.chip_unit)
+        result["expected"] = list(hand.finishing_stacks) if hand.finishing_stacks is not None else None
+        name = f"PHH {label}{'.' + hand.index if hand.index else ''} {path.stem}"[:60]
+        try:
+            spec = spec_for(hand, rules)
+            result["rules"] = "pokerkit" if spec.rules == Rules.pokerkit() else spec.rules.to_dict()
+            replica = Replica(spec)
+            if remote is not None:
+                table = create_table_for(spec, name, dealer)
+                try:
+                    result["actual"] = asyncio.run(remote.play(hand, spec, table.id, replica))
+                    check_result(result, hand, replica)
+                finally:
+                    if not result["ok"]:
+                        discard_table(table.id)
+            else:
+                # one transaction per hand: a hand that fails is rolled back
+                with transaction.atomic():
+                    table = create_table_for(spec, name, dealer)
+                    result["actual"] = replay_via_services(hand, spec, table, replica)
+                    check_result(result, hand, replica)
+                    if not result["ok"]:
+                        raise _Failed
+            # the replayed hand stays in the history; its table leaves the floor
+            services.set_table_status(table.id, Table.Status.CLOSED)
+        except _Failed:
+            pass
+        except (ReplayError, EngineError, services.ServiceError, ValueError, KeyError, TypeError, OSError) as exc:
+            result["error"] = getattr(exc, "message", None) or str(exc)
+        return result
+
+    def report(self, result: dict[str, Any], as_json: bool) -> None:
+        if as_json:
+            self.stdout.write(json.dumps(result))
+            return
+        where = result["file"] + (f" [{result['hand']}]" if result["hand"] else "")
+        if result["ok"]:
+            self.stdout.write(f"ok   {where}")
+        else:
+            self.stdout.write(
+                f"FAIL {where}  {result['error']} expected={result['expected']} actual={result['actual']}"
+            )

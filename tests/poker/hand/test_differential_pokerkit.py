@@ -56,9 +56,11 @@ import warnings
 import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
-from pokerkit import Automation, BoardDealing, HoleDealing, Mode, NoLimitTexasHoldem  # noqa: E402
+from pokerkit import Automation, BoardDealing, HandHistory, HoleDealing, Mode, NoLimitTexasHoldem  # noqa: E402
 
 from poker.hand import HandSpec, HandState, Rules, SeatSpec, hand_strength  # noqa: E402
+from poker.hand.phh import hand_from_history  # noqa: E402
+from poker.hand.phh import replay as phh_replay  # noqa: E402
 from poker.hand.pots import build_pots, split_amount  # noqa: E402
 from poker.houserules import get_profile  # noqa: E402
 
@@ -410,3 +412,67 @@ def test_pokerkit_refuses_a_raise_while_the_call_is_below_the_largest_increment(
     pk, state = _script(setup, Rules.pokerkit(), moves)
     assert state.to_act_seat == 5 and state.legal().raise_blocked_by == "betting_closed"
     assert pk.min_completion_betting_or_raising_to_amount is None
+
+
+def random_phh_hands(count: int, seed: int, straddled_only: bool = False) -> list:
+    """``count`` random hands played in pokerkit (and, in step, in our
+    engine under ``Rules.pokerkit()``), as pokerkit's own PHH records
+    (``HandHistory.from_game_state``), with the finishing stacks.
+
+    pokerkit 0.7.7's ``from_game_state`` writes only the required fields, so
+    ``ante_trimming_status`` is set here from the game (otherwise a trimmed
+    big blind ante replays as untrimmed)."""
+    rng = random.Random(seed)
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        while len(out) < count:
+            setup = random_setup(rng)
+            if straddled_only and not (setup["n"] >= 3 and setup["blinds"][2]):
+                continue
+            random.seed(seed * 7919 + len(out))  # pokerkit shuffles with the global RNG
+            pk, state, _ = start_both(setup, Rules.pokerkit())
+            while state.phase != "complete":
+                if state.phase == "board":
+                    board = [repr(c) for op in pk.operations if isinstance(op, BoardDealing) for c in op.cards]
+                    have = len(state.board)
+                    state = state.deal_board("".join(board[have : have + state.board_cards_due]))
+                    continue
+                legal = state.legal()
+                kind, to = choose(rng, legal)
+                seat = state.to_act_seat
+                if kind == "fold":
+                    pk.fold()
+                    state = state.fold(seat)
+                elif kind == "cc":
+                    pk.check_or_call()
+                    state = state.apply({"type": "call" if legal.call_amount else "check", "seat": seat})
+                else:
+                    pk.complete_bet_or_raise_to(to)
+                    state = state.bet_or_raise(seat, to)
+            game = NoLimitTexasHoldem(
+                AUTOMATIONS, setup["trimming"], setup["antes"], setup["blinds"], setup["min_bet"], mode=Mode.CASH_GAME
+            )
+            record = HandHistory.from_game_state(game, pk)
+            record.finishing_stacks = list(pk.stacks)
+            record.ante_trimming_status = setup["trimming"]
+            out.append(record)
+    return out
+
+
+def test_pokerkits_own_phh_records_replay_under_the_pokerkit_rules():
+    """400 random pokerkit hands, about a third with a straddle, written by
+    pokerkit as PHH: every one replays to pokerkit's stacks under
+    ``Rules.pokerkit()``. Under the TDA profile the only refusals are raises
+    to less than twice a live straddle (``straddle_min_raise``)."""
+    records = random_phh_hands(400, SEED + 2)
+    hands = [hand_from_history(HandHistory.loads(r.dumps())) for r in records]
+    straddled = [h for h in hands if h.blinds_or_straddles[2:3] not in ((), (0,))]
+    assert len(straddled) > 60
+    failed = [(h, r) for h in hands if not (r := phh_replay(h, Rules.pokerkit())).ok]
+    assert failed == [], failed[0][1].error if failed else None
+    tda = Rules.from_house_rules(get_profile("tda-2024"))
+    refused = [r for h in hands if not (r := phh_replay(h, tda)).ok]
+    assert refused and {r.error_code for r in refused} == {"below_minimum_raise"}
+    assert all(r.state.street == "preflop" for r in refused)
+    print(f"TDA refuses {len(refused)} of {len(hands)} ({len(straddled)} straddled)")
