@@ -376,7 +376,7 @@ function show(snapshot, flash) {
   f("history-link").href = link(root.dataset.historyUrl, id);
   f("dealer-link").href = link(root.dataset.dealerUrl, id);
 
-  renderRow(entry, { stakes, street: sk ? t(sk) : t("no_hand"), waitingFor });
+  renderRow(entry, { stakes, street: sk ? t(sk) : t("nobody"), waitingFor });
 
   if (flash) {
     for (const target of [el, entry.row]) {

@@ -12,7 +12,11 @@ let receivedAt = 0;
 
 followTournament(root, {
   onSnapshot(snapshot, at) { snap = snapshot; receivedAt = at; render(); },
-  onStatus(status) { f("conn").textContent = status; root.dataset.conn = status; },
+  onStatus(status) {
+    f("conn").textContent = i18n.has(`conn_${status}`) ? t(`conn_${status}`) : status;
+    f("conn").dataset.state = status;
+    root.dataset.conn = status;
+  },
 });
 
 async function post(data) {

@@ -34,6 +34,12 @@ export const i18n = new Texts({
   waits: gettext("waits for the button"),
   bubble: gettext("Bubble: place %(n)s"),
   not_found: gettext("No seat found for this name."),
+  // the connection (LiveSocket statuses)
+  conn_connecting: gettext("Connecting…"),
+  conn_open: gettext("Live"),
+  conn_closed: gettext("Reconnecting…"),
+  conn_forbidden: gettext("No access"),
+  conn_not_found: gettext("No such tournament"),
   // tournament and entry statuses (tournaments/models.py)
   status_registration: gettext("registration"),
   status_running: gettext("running"),

@@ -83,7 +83,8 @@ def test_every_page_fits_a_phone_without_horizontal_scroll(demo, new_page, lang)
     for name, path in demo:
         open_page(page, path)
         assert page.evaluate("document.documentElement.lang") == lang, f"{name} not in {lang}"
-        page.screenshot(path=str(SHOTS / f"{name}-{lang}-390x844.png"), full_page=True)
+        page.screenshot(path=str(SHOTS / f"{name}-{lang}-390x844.png"))
+        page.screenshot(path=str(SHOTS / f"{name}-{lang}-390x844-full.png"), full_page=True)
         width = overflow(page)
         if width > PHONE[0] + 1:
             too_wide[name] = width
