@@ -556,10 +556,11 @@ def _event_rows(hand: Hand) -> list[tuple[int, str, dict]]:
     return list(hand.events.order_by("index").values_list("index", "kind", "payload"))
 
 
-def _alternatives(legal: dict[str, Any] | None, action: dict[str, Any]) -> list[dict[str, Any]]:
-    """What the player could legally have done instead of ``action`` (``legal``: the engine's
-    ``Legal.to_dict()`` just before it): ``[{"type", "amount"?, "min"?, "max"?}]``; a bet or raise
-    carries its bounds (the amount is picked on the keypad)."""
+def _alternatives(legal: dict[str, Any] | None, facing_chips: bool) -> list[dict[str, Any]]:
+    """What the player could legally have done (``legal``: the engine's ``Legal.to_dict()`` just
+    before his action; ``facing_chips``: somebody has chips in front on this street, blinds
+    included, so more chips are a raise, not a bet): ``[{"type", "amount"?, "min"?, "max"?}]``; a
+    bet or raise carries its bounds (the amount is picked on the keypad)."""
     if not legal:
         return []
     out: list[dict[str, Any]] = [{"type": "fold"}]
@@ -568,7 +569,7 @@ def _alternatives(legal: dict[str, Any] | None, action: dict[str, Any]) -> list[
     else:
         out.append({"type": "call", "amount": legal.get("call_amount")})
     if legal.get("can_bet_or_raise") and legal.get("min_raise_to"):
-        word = "bet" if legal.get("can_check") and action.get("type") != "raise" else "raise"
+        word = "raise" if facing_chips else "bet"
         out.append({"type": word, "min": legal["min_raise_to"], "max": legal.get("max_raise_to")})
     out.append({"type": "all_in", "amount": legal.get("max_raise_to")})
     return out
@@ -612,7 +613,7 @@ def correction_options(call: FloorCall) -> dict[str, Any] | None:
                     "text": handwords.event_text(by_index[index], names, by_index)
                     if index in by_index and by_index[index]["kind"] == "action"
                     else handwords.action_text(action, names),
-                    "alternatives": [a for a in _alternatives(legal, action) if a["type"] != action["type"]],
+                    "alternatives": [a for a in _alternatives(legal, any(state.bets)) if a["type"] != action["type"]],
                 }
             )
         try:

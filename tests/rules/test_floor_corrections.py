@@ -23,6 +23,15 @@ def table(db, dealer):
     return table
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """Service texts in English (a German page request earlier in the thread leaves German active)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 def hand_of(table):
     return Hand.objects.filter(table=table).order_by("-number").first()
 
