@@ -186,6 +186,18 @@ def test_the_felt_mid_round_after_a_hand_and_after_a_misdeal(table, new_page, lo
     expect(portrait.locator('[data-bet-seat="7"]')).to_have_text("18")
     expect(portrait.locator('[data-action="raise"]')).to_be_in_viewport(ratio=1)
     portrait.screenshot(path=str(shots / f"tablet-midround-800x1280-{lang}.png"), full_page=True)
+    # the undo sheet on the portrait tablet: Anna's call may be taken back, David's raise stands
+    portrait.locator('[data-action="undo-open"]').click()
+    rows = portrait.locator("#sheet-undo .undo-row")
+    expect(rows).to_have_count(2)
+    expect(rows.first.locator('[data-action="undo-send"]')).to_be_visible()
+    expect(rows.nth(1).locator('[data-action="undo-send"]')).to_have_count(0)
+    portrait.screenshot(path=str(shots / f"tablet-undo-800x1280-{lang}.png"))
+    portrait.locator('#sheet-undo [data-action="sheet-close"]').click()
+    for size in ((1920, 1080), (390, 844)):
+        other = tablet(new_page, table, viewport=size, locale=locale)
+        expect(other.locator('[data-bet-seat="7"]')).to_have_text("18")
+        other.screenshot(path=str(shots / f"tablet-midround-{size[0]}x{size[1]}-{lang}.png"), full_page=True)
 
     # the rest of the hand: Ben folds (Clara's fold binds), a flop without cards, David folds to Anna;
     # no "null" under the result
