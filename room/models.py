@@ -60,6 +60,7 @@ class Game(models.Model):
         NLHE = "nlhe", _("No-Limit Hold'em")
         PLO = "plo", _("Pot-Limit Omaha")
         LIMIT_HOLDEM = "limit_holdem", _("Split-Limit Hold'em")
+        STUD = "stud", _("Seven Card Stud")
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="games")
     name = models.CharField(_("name"), max_length=80)

@@ -47,11 +47,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .errors import EngineError
 from .spec import HandSpec
 from .state import HandState
+from .stud import start_hand
 
 __all__ = ["CORRECTION_TYPES", "CorrectionError", "Replay", "replay", "effective_actions"]
 
@@ -197,7 +198,8 @@ def replay(spec: HandSpec, events: Iterable[tuple[int, str, dict]]) -> Replay:
     """
     events = list(events)
     effective, voided, held, misdeal = effective_actions(events)
-    state = HandState.start(spec)
+    # A StudState for a StudSpec: the same apply/phase/history/to_dict surface.
+    state = cast(HandState, start_hand(spec))
     for index, action in effective:
         try:
             state = state.apply(action)

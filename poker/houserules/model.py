@@ -289,9 +289,10 @@ def misdeal_still_possible(profile: HouseRules, actions: list[str], street: str 
     """Whether a misdeal may still be declared (004 #35/#36, 000 Allgemein 9, TDA 35/36).
 
     False once substantial action (per :func:`is_substantial_action`) has
-    occurred, and under 000 also once the flop is out.
+    occurred, and under 000 also once the flop is out (Seven Card Stud:
+    once fourth street is dealt; ``street`` "ante" and "third" count as preflop).
     """
-    if street != "preflop" and not profile.misdeal_after_flop:
+    if street not in ("preflop", "ante", "third") and not profile.misdeal_after_flop:
         return False
     return not is_substantial_action(profile, actions)
 

@@ -10,10 +10,11 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from poker.hand import HandSpec
+from poker.hand import EngineError, HandSpec, StudSpec
 from room.models import (
     BlindDue,
     Departure,
+    Game,
     GameTable,
     QueueEntry,
 )
@@ -153,7 +154,37 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
         return step.finish()
 
 
-def adjust_spec(table: Table, seats: list[Seat], spec: HandSpec) -> HandSpec:
+def stud_spec(table: Table, spec: HandSpec) -> StudSpec:
+    """The Seven Card Stud spec of a stud game's next hand, from the hold'em
+    spec ``build_spec`` made (its seats, button and house rules).
+
+    The table's stakes fields mean, in stud (fixed limit, 000 Einsätze 2):
+    ``Table.ante`` the ante every player antes, ``Table.small_blind`` the
+    bring-in, ``Table.big_blind`` the small bet (third and fourth street);
+    the big bet (fifth to seventh street) is twice the small bet.  The
+    button is the dealer position: the deal starts left of it.  Straddles,
+    blinds owed after a seat change and special formats do not apply.
+
+    Raises:
+        ServiceError("bad_spec") when the stakes are out of order (the
+        bring-in must be above 0 and below the small bet) or fewer than 2 or
+        more than 8 players are dealt in.
+    """
+    dealer = spec.button_seat if spec.button_seat is not None else spec.seats[-1].seat
+    try:
+        return StudSpec.standard(
+            list(spec.seats),
+            dealer=dealer,
+            ante=table.ante,
+            bring_in=table.small_blind,
+            small_bet=table.big_blind,
+            rules=spec.rules,
+        )
+    except EngineError as exc:
+        raise ServiceError(exc.code, exc.message) from None
+
+
+def adjust_spec(table: Table, seats: list[Seat], spec: HandSpec) -> HandSpec | StudSpec:
     """The cash-floor part of the next hand's spec (called by
     ``tables.services.build_spec``): the game's variant (when the engine's
     ``HandSpec`` has a ``game`` field; likewise ``chip_unit``), and the big
@@ -161,10 +192,13 @@ def adjust_spec(table: Table, seats: list[Seat], spec: HandSpec) -> HandSpec:
     button (000 Einsätze 4) as a live post (``HandSpec.posts``: the player
     acts in turn, the post is his call, capped at the current big blind)
     unless they post a blind or straddle anyway (and not in a bomb pot or
-    flip).  Tables of no game keep ``spec``."""
+    flip).  Tables of no game keep ``spec``; a Seven Card Stud game's table
+    gets a :class:`StudSpec` (:func:`stud_spec`)."""
     gt = GameTable.objects.select_related("game").filter(table_id=table.id).first()
     if gt is None:
         return spec
+    if gt.game.variant == Game.Variant.STUD:
+        return stud_spec(table, spec)
     names = {f.name for f in dataclasses.fields(HandSpec)}
     changes: dict[str, Any] = {}
     if "game" in names:

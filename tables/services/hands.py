@@ -8,6 +8,7 @@ from typing import Any
 
 from poker.floor.absent import absent_player
 from poker.hand import EngineError, HandSpec, HandState, SeatSpec, corrections
+from poker.hand import start_hand as start_engine_hand
 from poker.hand.undo import undo_decision, undo_history
 from poker.houserules import Citation
 from tables import hooks
@@ -114,7 +115,8 @@ def start_hand(
         if spec is not None:
             hand_spec = spec_from_dict(spec)
             _check_spec_matches_seats(hand_spec, seats)
-            button = hand_spec.button_seat or hand_spec.seats[-1].seat
+            dealer = getattr(hand_spec, "button_seat", None) or getattr(hand_spec, "dealer_seat", None)  # stud: dealer
+            button = dealer or hand_spec.seats[-1].seat
         else:
             hand_spec = hooks.next_hand_spec(table, seats)
             if hand_spec is None:
@@ -122,7 +124,10 @@ def start_hand(
                 if button is None:
                     raise ServiceError("not_enough_players", "at least two players with chips are needed")
                 hand_spec = build_spec(table, seats, button)
-                hand_spec, format_record = apply_format(table, hand_spec, fmt)
+                if hand_spec.game == "stud" and fmt is not None:  # a StudSpec (room.services.stakes.stud_spec)
+                    raise ServiceError("format_not_allowed", "Seven Card Stud is dealt without special formats")
+                if hand_spec.game != "stud":
+                    hand_spec, format_record = apply_format(table, hand_spec, fmt)
             else:
                 if fmt is not None:
                     raise ServiceError(
@@ -130,7 +135,7 @@ def start_hand(
                     )
                 button = hand_spec.button_seat
         try:
-            state = HandState.start(hand_spec)
+            state = start_engine_hand(hand_spec)  # HandState, or StudState for a StudSpec
         except EngineError as exc:
             raise ServiceError(exc.code, exc.message) from None
         number = table.current_hand.number + 1 if table.current_hand else 1

@@ -8,7 +8,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from poker.hand import EngineError, HandSpec, HandState, Rules, corrections
+from poker.hand import EngineError, HandSpec, HandState, Rules, corrections, load_spec
 from poker.houserules import get_profile
 from tables.models import Hand, Table
 from tables.writepath import ServiceError
@@ -24,7 +24,7 @@ def spec_from_dict(data: dict[str, Any]) -> HandSpec:
     """Inverse of ``spec_to_dict`` (older stored dicts load with the
     defaults); raises ``ServiceError('invalid')`` on bad data."""
     try:
-        return HandSpec.from_dict(data)
+        return load_spec(data)  # a HandSpec, or a StudSpec for game "stud"
     except (KeyError, TypeError, ValueError, EngineError) as exc:
         raise ServiceError("invalid", f"malformed hand spec: {exc}") from None
 
