@@ -108,7 +108,7 @@ def _snapshot(table_id: int) -> dict:
 
 @database_sync_to_async
 def _all_snapshots() -> list[dict]:
-    tables = Table.objects.filter(status=Table.Status.OPEN).select_related("dealer").order_by("name")
+    tables = Table.objects.filter(status=Table.Status.OPEN, imported=False).select_related("dealer").order_by("name")
     return [services.table_snapshot(t) for t in tables]
 
 
@@ -275,6 +275,19 @@ class DealerConsumer(_StaffConsumer):
         if kind == "interpret":
             result = await self._service(_hook("interpreter"), table_id, message.observed)
             await self.send_json({"type": "interpretation", "client_id": client_id, "result": result})
+            return None
+        if kind == "undo":
+            return await self._service(
+                services.hands.undo_action,
+                table_id,
+                message.index,
+                actor=user,
+                expected_seq=expected_seq,
+                client_id=client_id,
+            )
+        if kind == "undo_options":
+            options = await self._service(services.hands.undo_options, table_id)
+            await self.send_json({"type": "undo_options", "client_id": client_id, **options})
             return None
         if kind == "run_it_twice":
             return await self._service(
