@@ -112,12 +112,29 @@ def choose(snapshot: dict, rng: random.Random) -> dict:
     return {"type": "action", "action": {"type": "call", "seat": seat}}
 
 
-async def tablet(url, cookie, table_id, deadline, rate, rng, sent, acks, errors):
+async def connect(url: str, cookie: str, errors=None, attempts: int = 5):
+    """Open a websocket with the session cookie and the page's origin; a handshake that a busy server
+    drops is tried again (up to ``attempts`` times, counted in ``errors["handshake_retry"]``)."""
     import websockets
 
-    async with websockets.connect(
-        url, additional_headers={"Cookie": f"sessionid={cookie}", "Origin": "http://" + url.split("/")[2]}
-    ) as ws:
+    for attempt in range(attempts):
+        try:
+            return await websockets.connect(
+                url,
+                additional_headers={"Cookie": f"sessionid={cookie}", "Origin": "http://" + url.split("/")[2]},
+                max_size=None,
+                open_timeout=30,
+            )
+        except (OSError, websockets.InvalidHandshake, TimeoutError):
+            if attempt == attempts - 1:
+                raise
+            if errors is not None:
+                errors["handshake_retry"] += 1
+            await asyncio.sleep(0.5)
+
+
+async def tablet(url, cookie, table_id, deadline, rate, rng, sent, acks, errors):
+    async with await connect(url, cookie, errors) as ws:
         snapshot = json.loads(await ws.recv())["snapshot"]
         pending = None
         while True:
@@ -139,7 +156,12 @@ async def tablet(url, cookie, table_id, deadline, rate, rng, sent, acks, errors)
                 acks[pending] = (reply["seq"], time.perf_counter(), reply["duplicate"])
                 pending = None
                 while snapshot["seq"] < reply["seq"]:  # wait for our own update before deciding again
-                    update = json.loads(await ws.recv())
+                    try:
+                        update = json.loads(await asyncio.wait_for(ws.recv(), 5.0))
+                    except TimeoutError:  # the layer lost it: ask for a snapshot, as a tablet does on a gap
+                        errors["own_update_missing"] += 1
+                        await ws.send(json.dumps({"type": "snapshot"}))
+                        continue
                     if update["type"] in ("update", "snapshot") and update["seq"] > snapshot["seq"]:
                         snapshot = update["snapshot"]
             elif reply["type"] == "error":
@@ -149,13 +171,7 @@ async def tablet(url, cookie, table_id, deadline, rate, rng, sent, acks, errors)
 
 
 async def floor(url, cookie, stop, received, anomalies):
-    import websockets
-
-    async with websockets.connect(
-        url,
-        additional_headers={"Cookie": f"sessionid={cookie}", "Origin": "http://" + url.split("/")[2]},
-        max_size=None,
-    ) as ws:
+    async with await connect(url, cookie) as ws:
         first = json.loads(await ws.recv())
         last = {t["table"]["id"]: t["seq"] for t in first["tables"]}
         while not stop.is_set():
@@ -357,7 +373,7 @@ def main() -> None:
 
     database_url = setup_django()
     with contextlib.ExitStack() as stack:
-        env = {**os.environ, "DATABASE_URL": database_url, "LOG_LEVEL": "ERROR"}
+        env = {**os.environ, "DATABASE_URL": database_url, "LOG_LEVEL": "WARNING"}
         echo_env = {k: v for k, v in env.items() if k != "REDIS_URL"}
         if args.workers > 1:
             env["REDIS_URL"] = echo_env["REDIS_URL"] = stack.enter_context(redis_server())

@@ -9,7 +9,10 @@ dashboard is open, so one long-running process does it
 until the next call's deadline (at most ``POLL_SECONDS``) and expires the
 calls that are due.
 
-Several workers may run at once (two servers, or a restart that overlaps):
+It is a process of its own, not part of a server process: with several
+daphnes (``python -m pokerfloor.serve --workers N``, ``make run WORKERS=N``)
+or several machines there is still one worker for them all.  Several
+workers may run at once all the same (two machines, or a restart that overlaps):
 each due call is first *claimed* with a conditional update, and a worker
 goes on with a call only if its update changed that one row (see
 :func:`expire_due_calls`).  The room's updates go out through the channel
