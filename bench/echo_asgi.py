@@ -34,7 +34,11 @@ if not settings.configured:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # apart from the real server's groups; reads wait longer than channels_redis's 5 s blocking
             # pop (redis-py 8's default read timeout is 5 s too: see pokerfloor.channel_layer)
-            "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": 15}], "prefix": "bench-echo"},
+            "CONFIG": {
+                "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": 15}],
+                "prefix": "bench-echo",
+                "capacity": 1000,
+            },
         }
     else:
         layer = {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1000}}

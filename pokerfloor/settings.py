@@ -189,7 +189,8 @@ if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "pokerfloor.channel_layer.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+            # messages a socket may have waiting before more are dropped (channels_redis: 100), as in memory
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "capacity": envint("CHANNEL_CAPACITY", "1000")},
         }
     }
 else:
