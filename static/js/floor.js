@@ -60,12 +60,18 @@ const tiles = new Map(); // table id -> {el, row, model}
 // the map. The choice between map and tiles is kept in localStorage.
 const VIEW_KEY = "pokerfloor.floor.view";
 
+// Without a stored choice: the map for a big room (more than MAP_FROM tables), tiles for a small one.
+const MAP_FROM = 12;
+
 function storedView() {
+  let stored = null;
   try {
-    return localStorage.getItem(VIEW_KEY) === "tiles" ? "tiles" : "map";
+    stored = localStorage.getItem(VIEW_KEY);
   } catch {
-    return "map";
+    // private mode: no stored choice
   }
+  if (stored === "tiles" || stored === "map") return stored;
+  return mapEl.querySelectorAll(".map-row").length > MAP_FROM ? "map" : "tiles";
 }
 
 function setView(view, remember) {
@@ -377,6 +383,7 @@ function show(snapshot, flash) {
   f("dealer-link").href = link(root.dataset.dealerUrl, id);
 
   renderRow(entry, { stakes, street: sk ? t(sk) : t("nobody"), waitingFor });
+  showStud(snapshot, entry, f);
 
   if (flash) {
     for (const target of [el, entry.row]) {
@@ -404,6 +411,47 @@ function renderRow(entry, { stakes, street, waitingFor }) {
   row.classList.toggle("waiting", entry.el.classList.contains("waiting"));
   row.classList.toggle("closed", table.status === "closed");
   renderAlert(entry);
+}
+
+// Seven Card Stud (poker/hand/stud.py): the street and each player's up cards instead of a board.
+const STUD_TEXTS = {
+  ante: gettext("Ante"),
+  third: gettext("Third street"),
+  fourth: gettext("Fourth street"),
+  fifth: gettext("Fifth street"),
+  sixth: gettext("Sixth street"),
+  seventh: gettext("Seventh street"),
+  deal_third: gettext("Deal third street"),
+  deal_fourth: gettext("Deal fourth street"),
+  deal_fifth: gettext("Deal fifth street"),
+  deal_sixth: gettext("Deal sixth street"),
+  deal_seventh: gettext("Deal seventh street"),
+  deal_community: gettext("Deal the community card"),
+};
+
+function showStud(snapshot, entry, f) {
+  const st = snapshot.hand && snapshot.hand.state;
+  if (!st || st.game !== "stud") return;
+  const { model, el } = entry;
+  const label = STUD_TEXTS[st.street];
+  if (label) {
+    f("street").textContent = label;
+    f("street").hidden = false;
+    if (entry.row) entry.row.querySelector('[data-f="street"]').textContent = label;
+  }
+  if (model.live && st.phase === "deal") {
+    const waiting = STUD_TEXTS[st.community_due ? "deal_community" : `deal_${st.next_street}`] || "";
+    f("to-act").textContent = waiting;
+    if (entry.row) entry.row.querySelector('[data-f="to-act"]').textContent = waiting;
+  }
+  const groups = (st.players || []).filter((p) => !p.folded && p.up_cards.length).map((p) =>
+    h("span", { class: "stud-up", dataset: { seat: p.seat }, style: "display:inline-flex;align-items:center;gap:2px;margin-right:10px" },
+      h("span", { class: "t-seat", text: `${seatName(model, p.seat) || ""} (${p.seat})` }), ...p.up_cards.map(cardEl)));
+  if ((st.community || []).length) groups.push(h("span", { class: "stud-community" }, ...st.community.map(cardEl)));
+  const board = el.querySelector('[data-f="board"]');
+  board.replaceChildren(...groups);
+  board.hidden = !groups.length;
+  board.style.flexWrap = "wrap";
 }
 
 function renderAlert(entry) {

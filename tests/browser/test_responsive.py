@@ -41,7 +41,7 @@ def demo():
     tournament = Tournament.objects.order_by("id").first()
     rule = Rule.objects.select_related("rulebook").filter(rulebook__slug="casino-cash").order_by("id").first()
     pages = [
-        ("floor", "/floor/"),
+        ("floor", "/floor/#map"),
         ("floor-tiles", "/floor/#tiles"),
         ("archive", "/floor/archive/"),
         ("room-index", "/room/"),
@@ -66,11 +66,11 @@ def overflow(page) -> int:
 
 
 def open_page(page, path: str) -> None:
-    if path.endswith("#tiles"):
-        page.goto(path[: -len("#tiles")])
-        page.click('.view-toggle [data-view="tiles"]')
-    else:
-        page.goto(path)
+    """Open ``path``; a ``#map`` or ``#tiles`` suffix picks that view of the floor dashboard."""
+    path, _, view = path.partition("#")
+    page.goto(path)
+    if view:
+        page.click(f'.view-toggle [data-view="{view}"]')
     page.wait_for_load_state("networkidle")
 
 

@@ -54,7 +54,7 @@ def test_sixty_tables_fit_one_full_hd_screen_in_the_room_map(sixty_tables, new_p
     page = new_page((1920, 1080), locale="de-DE" if lang == "de" else "en-US")
     login(page, "floor", "pw-floor")
     _open_floor(page)
-    assert page.locator("#floor").get_attribute("data-view") == "map"  # the map is the default view
+    assert page.locator("#floor").get_attribute("data-view") == "map"  # the default for a room this big
     expect(page.locator("#tiles")).to_be_hidden()
     rows = page.locator(".map-row")
     boxes = [rows.nth(i).bounding_box() for i in range(TABLES)]
@@ -87,6 +87,7 @@ def test_the_choice_of_tiles_or_map_is_remembered(sixty_tables, new_page):
     page = new_page((1280, 800))
     login(page, "floor", "pw-floor")
     _open_floor(page)
+    expect(page.locator("#room-map")).to_be_visible()
     page.click('.view-toggle [data-view="tiles"]')
     expect(page.locator("#tiles")).to_be_visible()
     expect(page.locator("#room-map")).to_be_hidden()
