@@ -169,10 +169,38 @@ class Award(Message):
     winners2: Seats | None = None
 
 
+class Deal(Message):
+    """Seven Card Stud: the next street's cards by seat (``{"3": "AsKs7d"}``: third street two down cards
+    and the door card, later one card; ``??`` unknown, a seat left out gets unknown cards), or ``community``
+    (one card for everyone when the stub is short); ``opener`` names who brings in or acts first when an
+    up card is unknown."""
+
+    type: Literal["deal"]
+    cards: (
+        Annotated[dict[Annotated[str, StringConstraints(pattern=r"^[0-9]{1,2}$")], Cards], Field(max_length=10)] | None
+    ) = None
+    community: Cards | None = None
+    opener: Seat | None = None
+
+
+class BringIn(_SeatAction):
+    """Seven Card Stud: the player at ``seat`` brings in (third street)."""
+
+    type: Literal["bring_in"]
+
+
+class Complete(_SeatAction):
+    """Seven Card Stud: the bring-in completed to ``to`` (the small bet)."""
+
+    type: Literal["complete"]
+    to: Chips
+
+
 #: What a dealer may record.  Engine-internal corrections (``kill``, ``floor_award``, ``run_it_twice`` as an
 #: action) are never in this union: they reach the engine only through a floor ruling.
 DealerAction = Annotated[
-    Fold | Check | Call | AllIn | Bet | Raise | Hole | Board | Show | Muck | Award, Field(discriminator="type")
+    Fold | Check | Call | AllIn | Bet | Raise | Hole | Board | Show | Muck | Award | Deal | BringIn | Complete,
+    Field(discriminator="type"),
 ]
 #: The betting actions a player can take out of turn (000 Aktionen 2, 002 #8, 004 #53).
 BettingAction = Annotated[Fold | Check | Call | AllIn | Bet | Raise, Field(discriminator="type")]

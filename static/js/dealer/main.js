@@ -28,6 +28,7 @@ import { onFloorClick, renderNotices, handleFloorMessage } from "./floorcall.js"
 import { bindChips, onChipsClick, renderChips } from "./chips.js";
 import { onProcedureClick, renderClock, renderProcBody, afterSnapshot } from "./procedures.js";
 import { onUndoClick, renderUndo } from "./undo.js";
+import { fixStudModel, renderStud, onStudClick } from "./stud.js"; // Seven Card Stud: its own panel
 
 on("message", handleFloorMessage);
 on("message", handleAbsentMessage);
@@ -36,8 +37,10 @@ on("snapshot", () => {
 });
 on("handStarted", resetFormat);
 on("applied", afterSnapshot);
+on("applied", fixStudModel);
 
 function renderPanel() {
+  if (renderStud()) return;
   const view = currentView();
   for (const el of root.querySelectorAll("[data-view]")) el.hidden = el.dataset.view !== view;
   root.dataset.current = view;
@@ -91,7 +94,7 @@ function onClick(event) {
       act({ type: "board", cards: "", ...(model.board2 ? { board: model.nextBoard } : {}) });
       break;
     default:
-      if (onFormatClick(b)) break;
+      if (onStudClick(b) || onFormatClick(b)) break;
       if (b.dataset.key) onKey(b.dataset.key);
       if (b.dataset.short) onShortcut(b.dataset.short);
   }
