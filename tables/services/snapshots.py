@@ -192,6 +192,11 @@ def format_view(state: HandState) -> dict[str, Any]:
     the winners and chips of each board once they are known.
     """
     spec = state.spec
+    if spec.game == "stud":  # Seven Card Stud: no formats, no boards
+        return {
+            "format": {"kind": "standard", "amount": 0, "double_board": False, "straddles": []},
+            "board_results": [],
+        }
     kind = "bomb_pot" if spec.bomb_pot else "flip" if spec.flip else "standard"
     possible = (
         spec.run_it_twice_min_pot is not None
