@@ -62,6 +62,7 @@ from pokerkit.utilities import parse_value
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
+from .phh_amounts import awards_from_winnings, cbr_amounts, chips, collected, parse_amount, places, scale_action, values
 from .rules import Rules
 from .spec import HandSpec, SeatSpec
 from .state import HandState
@@ -116,56 +117,6 @@ def _rules_to_phh(rules: Rules) -> dict:
 
 def _rules_from_phh(data: dict) -> Rules:
     return Rules.from_dict({k: (None if v == "none" else v) for k, v in data.items()})
-
-
-def _chips(value: Any, name: str, unit: Decimal = Decimal(1)) -> int:
-    """``value`` (int or Decimal, in the file's units) in whole chips of
-    ``unit``. Raises EngineError("bad_spec") for anything else (a bool, a
-    float, an amount that is not a multiple of the unit)."""
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise EngineError("bad_spec", f"{name}: {value!r} is not an amount of chips.")
-    if isinstance(value, Decimal) and not value.is_finite():
-        raise EngineError("bad_spec", f"{name}: {value!r} is not an amount of chips.")
-    chips = Decimal(value) / unit
-    if chips != chips.to_integral_value():
-        raise EngineError("bad_spec", f"{name}: {value} is not a whole number of chips of {unit}.")
-    return int(chips)
-
-
-def _amount(text: str, name: str) -> int | Decimal:
-    """A PHH amount written in an action (``600``, ``0.50``, ``9,999.99``), exactly."""
-    try:
-        value = Decimal(text.replace(",", ""))
-    except InvalidOperation:
-        raise EngineError("bad_action", f"{text!r} is not an amount ({name}).") from None
-    return int(value) if value == value.to_integral_value() and "." not in text else value
-
-
-def _places(value: Any) -> int:
-    """Decimal places of ``value`` as written (``40.60``: 2; 0 for ints)."""
-    if isinstance(value, Decimal) and value.is_finite():
-        exponent = value.as_tuple().exponent
-        return max(0, -exponent) if isinstance(exponent, int) else 0
-    return 0
-
-
-def _cbr_amounts(actions: Iterable[str]) -> list[int | Decimal]:
-    amounts: list[int | Decimal] = []
-    for text in actions:
-        words = text.partition("#")[0].split()
-        if len(words) == 3 and words[1] == "cbr":
-            amounts.append(_amount(words[2], text))
-    return amounts
-
-
-def _scale_action(text: str, unit: Decimal) -> str:
-    """``"p3 cbr 0.50"`` -> ``"p3 cbr 50"`` with unit 0.01 (other actions unchanged)."""
-    body, hash_, comment = text.partition("#")
-    words = body.split()
-    if len(words) == 3 and words[1] == "cbr":
-        chips = _chips(_amount(words[2], text), f"cbr in {text!r}", unit)
-        return f"{words[0]} cbr {chips}" + (f" #{comment}" if hash_ else "")
-    return text
 
 
 @dataclass(frozen=True)
@@ -254,12 +205,6 @@ class PhhHand:
             straddles=tuple(tuple(s) for s in extra.get("_straddles", ())),
             posts=extra.get("_posts") or (),
         )
-
-
-def _values(raw: Any, n: int, name: str, unit: Decimal = Decimal(1)) -> tuple[int, ...]:
-    if isinstance(raw, (int, Decimal)) and not isinstance(raw, bool):
-        return (_chips(raw, name, unit),) * n
-    return tuple(_chips(v, name, unit) for v in raw)
 
 
 def _history(text: str, several: bool) -> list[tuple[str | None, HandHistory | EngineError]]:
@@ -387,37 +332,37 @@ def hand_from_history(history: HandHistory, source: str | None = None, chip_unit
     blinds = history.blinds_or_straddles
     actions = tuple(str(a) for a in history.actions)
     if chip_unit is None:
-        amounts: list[Any] = [min_bet, history.big_bet, *_cbr_amounts(actions)]
+        amounts: list[Any] = [min_bet, history.big_bet, *cbr_amounts(actions)]
         for many in (history.antes, blinds, history.starting_stacks, history.finishing_stacks, history.winnings):
             if isinstance(many, (list, tuple)):
                 amounts.extend(many)
             elif many is not None:
                 amounts.append(many)
-        chip_unit = Decimal(1).scaleb(-max(map(_places, amounts), default=0))
+        chip_unit = Decimal(1).scaleb(-max(map(places, amounts), default=0))
     elif chip_unit <= 0:
         raise EngineError("bad_spec", f"The chip unit must be positive, got {chip_unit}.")
     unit = chip_unit
-    stacks = tuple(_chips(v, "starting_stacks", unit) for v in history.starting_stacks)
+    stacks = tuple(chips(v, "starting_stacks", unit) for v in history.starting_stacks)
     n = len(stacks)
     finishing = history.finishing_stacks
     winnings = history.winnings
     extra = {name: value for name in _EXTRA_FIELDS if (value := getattr(history, name)) is not None}
     extra |= history.user_defined_fields
     return PhhHand(
-        antes=_values(history.antes, n, "antes", unit),
-        blinds_or_straddles=_values(0 if blinds is None else blinds, n, "blinds_or_straddles", unit),
-        min_bet=_chips(min_bet, "min_bet", unit),
+        antes=values(history.antes, n, "antes", unit),
+        blinds_or_straddles=values(0 if blinds is None else blinds, n, "blinds_or_straddles", unit),
+        min_bet=chips(min_bet, "min_bet", unit),
         starting_stacks=stacks,
-        actions=tuple(_scale_action(a, unit) for a in actions) if unit != 1 else actions,
+        actions=tuple(scale_action(a, unit) for a in actions) if unit != 1 else actions,
         ante_trimming_status=bool(history.ante_trimming_status),
-        finishing_stacks=None if finishing is None else tuple(_chips(v, "finishing_stacks", unit) for v in finishing),
+        finishing_stacks=None if finishing is None else tuple(chips(v, "finishing_stacks", unit) for v in finishing),
         players=None if history.players is None else tuple(str(p) for p in history.players),
         seats=None if history.seats is None else tuple(int(s) for s in history.seats),
         extra=extra,
         source=source,
         variant=variant,
-        big_bet=_chips(history.big_bet, "big_bet", unit) if variant == "FT" else None,
-        winnings=None if winnings is None else tuple(_chips(v, "winnings", unit) for v in winnings),
+        big_bet=chips(history.big_bet, "big_bet", unit) if variant == "FT" else None,
+        winnings=None if winnings is None else tuple(chips(v, "winnings", unit) for v in winnings),
         chip_unit=unit,
     )
 
@@ -491,10 +436,10 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
             due = state.phase == "betting" and state.bets[pos] < max(state.bets)
             return {"type": "call" if due else "check", "seat": s}
         case [player, "cbr", amount]:
-            value = _amount(amount, text)
+            value = parse_amount(amount, text)
             kind = "raise" if state.phase == "betting" and max(state.bets) else "bet"
             try:
-                to = _chips(value, "cbr")
+                to = chips(value, "cbr")
             except EngineError as exc:
                 raise EngineError("bad_action", f"{exc.message} ({text!r})") from None
             return {"type": kind, "seat": seat(player), "to": to}
@@ -540,54 +485,6 @@ class ReplayResult:
     repairs: tuple[str, ...] = ()
     checked: tuple[str, ...] = ()
     unchecked: tuple[str, ...] = ()
-
-
-def collected(state: HandState, before: HandState | None = None) -> tuple[int, ...]:
-    """Chips each position collected from the pots, as online hand
-    histories (and PHH ``winnings`` converted from them) count them.
-
-    Our awards summed, except when the last fold ends the hand: the engine
-    then hands the winner his whole last bet back, where an online history
-    returns only the part nobody matched and counts the matched part as
-    collected (blinds 0.25/0.50, raise to 1.25, all fold: "Uncalled bet
-    (0.75) returned", "collected (1.25)"); ``before`` is the state before
-    that last action and gives the matched part, the second largest bet.
-    """
-    won = [0] * len(state.spec.seats)
-    for award in state.awards:
-        won[award.position] += award.amount
-    if before is not None and before.phase == "betting" and state.folded.count(False) == 1 and state.awards:
-        won[state.awards[0].position] += sorted(before.bets)[-2]
-    return tuple(won)
-
-
-def awards_from_winnings(state: HandState, winnings: tuple[int, ...]) -> list[dict]:
-    """Award actions for the pots the engine could not award (hole cards
-    unknown) from the recorded ``winnings`` (chips per position).
-
-    Pots go from the last side pot to the main pot, each to its eligible
-    players who still have recorded winnings left (split among several);
-    the caller compares the result with ``winnings``, so a record this does
-    not fit shows as a mismatch. Returns ``[]`` outside the showdown.
-    """
-    if state.phase != "showdown":
-        return []
-    left = list(winnings)
-    for award in state.awards:
-        left[award.position] -= award.amount
-    done = {a.pot_index for a in state.awards}
-    actions = []
-    for index in reversed(range(len(state.pots))):
-        if index in done:
-            continue
-        pot = state.pots[index]
-        winners = [p for p in pot.eligible if left[p] > 0]
-        if not winners:
-            continue
-        for p in winners:
-            left[p] -= pot.amount // len(winners)
-        actions.append({"type": "award", "pot": index, "winners": [state.spec.seat_of(p) for p in winners]})
-    return actions
 
 
 def _repair(state: HandState, action: dict, seats: tuple[int, ...]) -> tuple[HandState, list[str]]:

@@ -1,0 +1,128 @@
+"""PHH amounts and results: decimal amounts as whole chips of a chip unit
+(exactly, ``Decimal``; never floats) and the ``winnings`` of online hand
+histories (chips collected from the pots) against a replay. Used by
+:mod:`.phh`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .errors import EngineError
+from .state import HandState
+
+__all__ = [
+    "awards_from_winnings",
+    "chips",
+    "collected",
+    "places",
+    "scale_action",
+    "values",
+    "cbr_amounts",
+    "parse_amount",
+]
+
+
+def chips(value: Any, name: str, unit: Decimal = Decimal(1)) -> int:
+    """``value`` (int or Decimal, in the file's units) in whole chips of
+    ``unit``. Raises EngineError("bad_spec") for anything else (a bool, a
+    float, an amount that is not a multiple of the unit)."""
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise EngineError("bad_spec", f"{name}: {value!r} is not an amount of chips.")
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise EngineError("bad_spec", f"{name}: {value!r} is not an amount of chips.")
+    chips = Decimal(value) / unit
+    if chips != chips.to_integral_value():
+        raise EngineError("bad_spec", f"{name}: {value} is not a whole number of chips of {unit}.")
+    return int(chips)
+
+
+def parse_amount(text: str, name: str) -> int | Decimal:
+    """A PHH amount written in an action (``600``, ``0.50``, ``9,999.99``), exactly."""
+    try:
+        value = Decimal(text.replace(",", ""))
+    except InvalidOperation:
+        raise EngineError("bad_action", f"{text!r} is not an amount ({name}).") from None
+    return int(value) if value == value.to_integral_value() and "." not in text else value
+
+
+def places(value: Any) -> int:
+    """Decimal places of ``value`` as written (``40.60``: 2; 0 for ints)."""
+    if isinstance(value, Decimal) and value.is_finite():
+        exponent = value.as_tuple().exponent
+        return max(0, -exponent) if isinstance(exponent, int) else 0
+    return 0
+
+
+def cbr_amounts(actions: Iterable[str]) -> list[int | Decimal]:
+    amounts: list[int | Decimal] = []
+    for text in actions:
+        words = text.partition("#")[0].split()
+        if len(words) == 3 and words[1] == "cbr":
+            amounts.append(parse_amount(words[2], text))
+    return amounts
+
+
+def scale_action(text: str, unit: Decimal) -> str:
+    """``"p3 cbr 0.50"`` -> ``"p3 cbr 50"`` with unit 0.01 (other actions unchanged)."""
+    body, hash_, comment = text.partition("#")
+    words = body.split()
+    if len(words) == 3 and words[1] == "cbr":
+        whole = chips(parse_amount(words[2], text), f"cbr in {text!r}", unit)
+        return f"{words[0]} cbr {whole}" + (f" #{comment}" if hash_ else "")
+    return text
+
+
+def values(raw: Any, n: int, name: str, unit: Decimal = Decimal(1)) -> tuple[int, ...]:
+    if isinstance(raw, (int, Decimal)) and not isinstance(raw, bool):
+        return (chips(raw, name, unit),) * n
+    return tuple(chips(v, name, unit) for v in raw)
+
+
+def collected(state: HandState, before: HandState | None = None) -> tuple[int, ...]:
+    """Chips each position collected from the pots, as online hand
+    histories (and PHH ``winnings`` converted from them) count them.
+
+    Our awards summed, except when the last fold ends the hand: the engine
+    then hands the winner his whole last bet back, where an online history
+    returns only the part nobody matched and counts the matched part as
+    collected (blinds 0.25/0.50, raise to 1.25, all fold: "Uncalled bet
+    (0.75) returned", "collected (1.25)"); ``before`` is the state before
+    that last action and gives the matched part, the second largest bet.
+    """
+    won = [0] * len(state.spec.seats)
+    for award in state.awards:
+        won[award.position] += award.amount
+    if before is not None and before.phase == "betting" and state.folded.count(False) == 1 and state.awards:
+        won[state.awards[0].position] += sorted(before.bets)[-2]
+    return tuple(won)
+
+
+def awards_from_winnings(state: HandState, winnings: tuple[int, ...]) -> list[dict]:
+    """Award actions for the pots the engine could not award (hole cards
+    unknown) from the recorded ``winnings`` (chips per position).
+
+    Pots go from the last side pot to the main pot, each to its eligible
+    players who still have recorded winnings left (split among several);
+    the caller compares the result with ``winnings``, so a record this does
+    not fit shows as a mismatch. Returns ``[]`` outside the showdown.
+    """
+    if state.phase != "showdown":
+        return []
+    left = list(winnings)
+    for award in state.awards:
+        left[award.position] -= award.amount
+    done = {a.pot_index for a in state.awards}
+    actions = []
+    for index in reversed(range(len(state.pots))):
+        if index in done:
+            continue
+        pot = state.pots[index]
+        winners = [p for p in pot.eligible if left[p] > 0]
+        if not winners:
+            continue
+        for p in winners:
+            left[p] -= pot.amount // len(winners)
+        actions.append({"type": "award", "pot": index, "winners": [state.spec.seat_of(p) for p in winners]})
+    return actions
