@@ -17,6 +17,7 @@ import io
 
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from tests.browser.conftest import login, off_loop
 from tests.conftest import ARTIFACTS
@@ -104,3 +105,39 @@ def test_main_pages_at_tablet_and_desktop_sizes(demo, new_page, lang):
             open_page(page, path)
             page.screenshot(path=str(SHOTS / f"{name}-{lang}-{viewport[0]}x{viewport[1]}.png"))
             assert overflow(page) <= viewport[0] + 1, f"{name} wider than {viewport[0]} px"
+
+
+def test_page_panels_and_tables_keep_their_own_look_beside_the_tablet_classes(demo, new_page):
+    """The rulebook panels are not shrunk to a playing card (44×62 px), the director's seat numbers are in
+    line with the names, the to-act row of a floor call stays a table row."""
+    paths = dict(demo)
+    page = new_page((1280, 800))
+    login(page, "manager", "manager-demo")
+    for name in ("rules", "rulebook", "rule"):
+        open_page(page, paths[name])
+        panel = page.locator("main > section, main > article").first
+        box = panel.bounding_box()
+        assert box["width"] > 600 and box["height"] > 100, (name, box)
+        size = page.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)", panel.element_handle())
+        assert size >= 14, (name, size)
+        assert "flex" not in page.evaluate("(el) => getComputedStyle(el).display", panel.element_handle())
+    # a floor call's hand state (templates/rules/_hand_state.html): the to-act row is a table row
+    page.evaluate(
+        """() => document.querySelector("main").insertAdjacentHTML("beforeend",
+        '<div class="call-state"><table><tr><td>1</td><td>A</td></tr>'
+        + '<tr class="to-act" id="probe"><td>2</td><td>B</td></tr></table></div>')"""
+    )
+    assert page.evaluate("getComputedStyle(document.getElementById('probe')).display") == "table-row"
+
+    from tournaments import services as ts
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.get(name="Demo Deepstack")
+    off_loop(ts.start, tournament.id)
+    open_page(page, paths["director"])
+    seat_no = page.locator(".td-table .seat-no").first
+    expect(seat_no).to_be_visible()
+    assert page.evaluate("(el) => getComputedStyle(el).position", seat_no.element_handle()) == "static"
+    row = seat_no.locator("xpath=..").bounding_box()
+    number = seat_no.bounding_box()
+    assert row["x"] <= number["x"] and number["x"] + number["width"] <= row["x"] + row["width"]
