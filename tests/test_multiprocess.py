@@ -125,9 +125,14 @@ class Server:
         return self.proc.poll() is None
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Send ``sig`` and wait for the end (SIGKILL after 15 s: a busy daphne may take long to stop)."""
         if self.proc.poll() is None:
             self.proc.send_signal(sig)
-        self.proc.wait(10)
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(10)
 
 
 @pytest.fixture
@@ -693,7 +698,7 @@ def test_make_run_workers_serves_from_several_processes_on_one_port_and_replaces
         assert [status() for _ in range(10)] == [200] * 10
     finally:
         launcher.send_signal(signal.SIGTERM)
-        launcher.wait(20)
+        launcher.wait(30)  # the launcher gives its daphnes 10 s before SIGKILL
         with connection.cursor() as cursor:
             cursor.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
