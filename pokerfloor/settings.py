@@ -200,7 +200,7 @@ else:
     # channels once per update, not once per screen.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "BACKEND": "pokerfloor.layers.SweepingInMemoryChannelLayer",
             "CONFIG": {"capacity": envint("CHANNEL_CAPACITY", "1000")},
         }
     }

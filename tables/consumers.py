@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -22,11 +23,12 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 
 from tables import hooks, revocation, schemas, services
 from tables.access import can_deal, is_floor, is_floor_now, may_deal_now, right_in_session
 from tables.models import Table
+from tables.writepath import Broadcaster, run_with_broadcaster
 
 
 def envint_threads() -> int:
@@ -136,10 +138,25 @@ _SERVICE_THREADS = ThreadPoolExecutor(max_workers=envint_threads(), thread_name_
 
 
 def _run_service(func, *args, **kwargs):
-    close_old_connections()
+    """``func(*args, **kwargs)`` on this worker thread's persistent database
+    connection.  The connection is checked only when it needs it: after an
+    error (``errors_occurred``: a health check, closed when unusable) or past
+    ``CONN_MAX_AGE``; Django's ``close_old_connections`` before every call
+    would cost a ``SELECT 1`` round trip per dealer action."""
+    _check_connection()
     try:
         return func(*args, **kwargs)
     finally:
+        _check_connection()
+
+
+def _check_connection() -> None:
+    """Django's ``close_old_connections`` for this thread's connection, only
+    when it has something to do (an error seen, ``CONN_MAX_AGE`` over)."""
+    if connection.connection is None:
+        return
+    close_at = connection.close_at
+    if connection.errors_occurred or (close_at is not None and time.monotonic() >= close_at):
         close_old_connections()
 
 
@@ -155,7 +172,10 @@ async def _call(func, *args, **kwargs):
     """Run a service in a worker thread of its own (not Channels' single
     database thread): services lock their table row, so calls for different
     tables run in parallel and calls for one table queue on the lock."""
-    return await sync_to_async(_run_service, thread_sensitive=False, executor=_SERVICE_THREADS)(func, *args, **kwargs)
+    broadcaster = Broadcaster.for_running_loop()
+    return await sync_to_async(run_with_broadcaster, thread_sensitive=False, executor=_SERVICE_THREADS)(
+        broadcaster, _run_service, func, *args, **kwargs
+    )
 
 
 class _StaffConsumer(revocation.Revocable, _JsonConsumer):

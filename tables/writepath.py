@@ -24,8 +24,11 @@ nothing.  Refusals raise :class:`ServiceError` with a machine code
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import logging
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeVar
 
@@ -34,6 +37,8 @@ from channels.layers import get_channel_layer
 from django.db import connection, models, transaction
 
 M = TypeVar("M", bound=models.Model)
+
+logger = logging.getLogger(__name__)
 
 
 class ServiceError(Exception):
@@ -71,6 +76,10 @@ def send_messages_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
     e.g. one text per audience)."""
 
     def send() -> None:
+        broadcaster = getattr(_thread, "broadcaster", None)
+        if broadcaster is not None:
+            broadcaster.submit(messages)
+            return
         layer = get_channel_layer()
         if layer is None:
             return
@@ -78,6 +87,64 @@ def send_messages_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
             async_to_sync(layer.group_send)(group, message)
 
     transaction.on_commit(send)
+
+
+_thread = threading.local()
+
+
+class Broadcaster:
+    """Sends the channel messages of services that run in worker threads, in
+    the order they were committed, from one task on the server's event loop.
+
+    A service's thread hands its messages over (:meth:`submit`, one
+    ``call_soon_threadsafe``) and returns at once instead of waiting for each
+    ``group_send`` through ``async_to_sync`` (a thread hop and an executor per
+    message).  One queue per event loop keeps the commit order, so a table's
+    updates leave in ``seq`` order.  A failing send (a Redis server gone) is
+    logged and skipped: clients see the seq gap and ask for a snapshot
+    (docs/protocol.md).  Used by :func:`run_with_broadcaster`."""
+
+    _by_loop: dict[asyncio.AbstractEventLoop, Broadcaster] = {}
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.queue: asyncio.Queue[list[tuple[str, dict[str, Any]]]] = asyncio.Queue()
+        self.task = loop.create_task(self._run())
+
+    @classmethod
+    def for_running_loop(cls) -> Broadcaster:
+        """The broadcaster of the running event loop (made on first use)."""
+        loop = asyncio.get_running_loop()
+        broadcaster = cls._by_loop.get(loop)
+        if broadcaster is None or broadcaster.task.done():
+            broadcaster = cls._by_loop[loop] = cls(loop)
+        return broadcaster
+
+    def submit(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
+        """Queue ``[(group, message), ...]`` for sending (thread-safe, returns at once)."""
+        self.loop.call_soon_threadsafe(self.queue.put_nowait, messages)
+
+    async def _run(self) -> None:
+        while True:
+            messages = await self.queue.get()
+            layer = get_channel_layer()
+            if layer is None:
+                continue
+            for group, message in messages:
+                try:
+                    await layer.group_send(group, message)
+                except Exception:  # the layer's server is down: clients resync on the seq gap
+                    logger.exception("group_send to %s failed", group)
+
+
+def run_with_broadcaster(broadcaster: Broadcaster, func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``func(*args, **kwargs)`` in this worker thread, its committed
+    messages handed to ``broadcaster`` instead of sent from the thread."""
+    _thread.broadcaster = broadcaster
+    try:
+        return func(*args, **kwargs)
+    finally:
+        _thread.broadcaster = None
 
 
 def check_seq(row: Any, expected_seq: int | None) -> None:
