@@ -129,3 +129,22 @@ def test_a_stud_table_deals_no_special_formats(stud_table):
         services.start_hand(stud_table.id, format={"kind": "bomb_pot", "amount": 4})
     assert refused.value.code == "format_not_allowed"
     assert Table.objects.get(pk=stud_table.id).current_hand_id is None
+
+
+def test_unknown_down_cards_wait_at_the_showdown_for_the_dealer_to_award_the_pot(stud_table):
+    table = stud_table
+    services.start_hand(table.id)
+    view = act(table, {"type": "deal", "cards": {"1": "????Ah", "2": "????2c", "3": "????Kd"}})
+    act(table, {"type": "bring_in", "seat": 2})
+    act(table, {"type": "fold", "seat": 3})
+    view = act(table, {"type": "call", "seat": 1})
+    assert view["phase"] == "deal"
+    for cards in ({"1": "Qh", "2": "3c"}, {"1": "Jh", "2": "4c"}, {"1": "Th", "2": "5c"}, {}):
+        view = act(table, {"type": "deal", "cards": cards})
+        first = view["to_act_seat"]
+        act(table, {"type": "check", "seat": first})
+        view = act(table, {"type": "check", "seat": 3 - first})
+    assert view["phase"] == "showdown"
+    view = act(table, {"type": "award", "pot": 0, "winners": [2]})
+    assert view["phase"] == "complete"
+    assert stacks(table) == {1: 98, 2: 103, 3: 99}  # Ben wins Anna's ante and bring-in call and Clara's ante
