@@ -200,7 +200,7 @@ else:
     # channels once per update, not once per screen.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "pokerfloor.layers.SweepingInMemoryChannelLayer",
+            "BACKEND": "pokerfloor.channel_layer.SweepingInMemoryChannelLayer",
             "CONFIG": {"capacity": envint("CHANNEL_CAPACITY", "1000")},
         }
     }
