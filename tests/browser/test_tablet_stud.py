@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from room import services as floor_room
 from tables import services
 from tables.models import Table
-from tests.browser.conftest import ARTIFACTS, login, off_loop, tap
+from tests.browser.conftest import ARTIFACTS, login, off_loop, settled, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,6 +51,12 @@ def tablet(new_page, table, viewport, locale):
     page.goto(f"/tables/{table.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     return page
+
+
+def bet(page, selector):
+    """A betting tap once the pad has settled after the player to act changed (a double tap is dropped)."""
+    page.wait_for_timeout(450)
+    tap(page, selector)
 
 
 def enter(page, seat, *cards):
@@ -98,11 +104,15 @@ def test_stud_dealt_with_an_unknown_door_card_to_fourth_street(dealer, floorman,
     expect(page.locator('[data-stud="fold"]')).to_have_count(0)  # the bring-in is due: no fold
     expect(page.locator('.seat[data-seat="2"] .seat-cards [data-card="2c"]')).to_be_visible()  # up card on the felt
     expect(page.locator('.seat[data-seat="2"] .seat-cards [data-card="7h"]')).to_have_count(0)  # down cards are not
-    tap(page, '[data-stud="bring_in"]')
+    bet(page, '[data-stud="bring_in"]')
     expect(page.locator('[data-stud="complete"]')).to_have_text(words["complete"])
-    tap(page, '[data-stud="complete"]')
-    tap(page, '[data-stud="call"]')
-    tap(page, '[data-stud="call"]')
+    # a double tap on the completion: the second tap is dropped, not taken as the next player's action
+    page.wait_for_timeout(450)
+    page.locator('[data-stud="complete"]').dblclick()
+    settled(page)
+    expect(page.locator('[data-stud="call"]')).to_have_text("Call 4" if lang == "en" else "Mitgehen 4")
+    bet(page, '[data-stud="call"]')
+    bet(page, '[data-stud="call"]')
 
     # fourth street: Clara pairs her tens and acts first (Anna's unknown door card: the dealer names her)
     expect(stud.locator("h2")).not_to_have_text(words["third"])
@@ -134,5 +144,5 @@ def test_stud_dealt_with_an_unknown_door_card_to_fourth_street(dealer, floorman,
     floor.screenshot(path=str(shots / f"floor-1280x800-{lang}.png"))
 
     # Clara takes the big bet: the hand goes on at 8
-    tap(page, '[data-stud="bet"] >> nth=1')
+    bet(page, '[data-stud="bet"] >> nth=1')
     expect(page.locator('[data-stud="call"]')).to_have_text("Call 8" if lang == "en" else "Mitgehen 8")

@@ -12,7 +12,7 @@
 
 import { cardEl, chips, h } from "../socket.js";
 import { seatName } from "../hand.js";
-import { act, busy } from "./connection.js";
+import { act, busy, settling } from "./connection.js";
 import { buildPicker, markPicker } from "./cards.js";
 import { $, root, state, rawState, render } from "./state.js";
 
@@ -324,6 +324,9 @@ export function onStudClick(b) {
     return true;
   }
   const seat = st.to_act_seat;
+  // The player to act just changed: a betting tap was meant for the one before (a double tap).
+  const betting = ["bring_in", "fold", "check", "call", "complete", "bet", "raise"].includes(b.dataset.stud);
+  if (betting && settling()) return true;
   switch (b.dataset.stud) {
     case "unknown":
       if (entry.active !== null) {
