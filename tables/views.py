@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from poker.hand.phh import export_phh
@@ -109,6 +109,8 @@ def hand_phh(request: HttpRequest, hand_id: int) -> HttpResponse:
     """Download one hand as a ``.phh`` file."""
     _require_floor(request)
     hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
+    if hand.spec.get("game") == "stud":
+        raise Http404("Seven Card Stud hands have no PHH export yet")
     response = HttpResponse(hand_phh_text(hand), content_type="application/toml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="table{hand.table_id}-hand{hand.number}.phh"'
     return response

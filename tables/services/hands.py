@@ -183,7 +183,7 @@ def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[
         }.get(profile.rulebook, (("casino-cash", "Allgemein 6"),))
         citations = [Citation(*c).to_dict() for c in rule]
         order = [s.seat for s in state.spec.seats]
-        before = dict(zip(order, state.spec.starting_stacks))
+        before = {s.seat: s.stack for s in state.spec.seats}  # a HandSpec's or a StudSpec's starting stacks
         after = dict(zip(order, state.stacks))
         for seat in absent:
             posted = before[seat.number] - after[seat.number]

@@ -5,6 +5,7 @@ street and the hand is played to a showdown through ``tables.services``; the
 hand's events replay to the stored snapshot."""
 
 import pytest
+from django.urls import reverse
 
 from poker.hand import corrections, load_spec
 from room import services as r
@@ -148,3 +149,22 @@ def test_unknown_down_cards_wait_at_the_showdown_for_the_dealer_to_award_the_pot
     view = act(table, {"type": "award", "pot": 0, "winners": [2]})
     assert view["phase"] == "complete"
     assert stacks(table) == {1: 98, 2: 103, 3: 99}  # Ben wins Anna's ante and bring-in call and Clara's ante
+
+
+def test_an_absent_player_at_a_stud_table_antes_and_his_hand_is_dead(stud_table, floorman):
+    # 000 Allgemein 6: an absent player is dealt in, his forced bet is taken, his hand is dead
+    r.set_absent(stud_table.id, 3, True, actor=floorman)
+    services.start_hand(stud_table.id)
+    view = state_of(stud_table)
+    clara = next(p for p in view["players"] if p["seat"] == 3)
+    assert clara["folded"] and clara["stack"] == 99
+    assert view["total_pot"] == 3
+
+
+def test_a_stud_hand_shows_in_the_history_and_has_no_phh_download(stud_table, client, floorman):
+    services.start_hand(stud_table.id)
+    hand_id = Table.objects.get(pk=stud_table.id).current_hand_id
+    client.force_login(floorman)
+    assert client.get(reverse("hand_history", args=[stud_table.id])).status_code == 200
+    assert client.get(reverse("hand_detail", args=[hand_id])).status_code == 200
+    assert client.get(reverse("hand_phh", args=[hand_id])).status_code == 404  # PHH export is hold'em and Omaha only
