@@ -190,7 +190,6 @@ function renderDeal(el, model, st) {
     buildPicker(picker, pick);
   }
   const chosen = community ? entry.community : [...entry.cards.values()].flat();
-  parts.push(picker);
   const needOpener = openerNeeded(st);
   if (needOpener) {
     const live = (st.players || []).filter((p) => !p.folded);
@@ -204,9 +203,10 @@ function renderDeal(el, model, st) {
     }))));
   }
   const ready = !needOpener || entry.opener !== null;
-  const deal = h("button", { type: "button", class: "btn btn-xl btn-go", dataset: { stud: "deal" }, text: t("deal") });
+  const deal = h("button", { type: "button", class: "btn btn-go btn-wide", dataset: { stud: "deal" }, text: t("deal") });
   if (!ready) deal.disabled = true;
   parts.push(deal);
+  parts.push(picker); // last: the rows, the opener and the Deal button stay in view above it
   el.replaceChildren(...parts);
   markPicker(picker, chosen);
   // cards already dealt in this hand (down and up) cannot be picked again
@@ -271,7 +271,9 @@ function renderShowdown(el, model, st) {
 
 // The deal rows: the seat being entered stands out.
 const STYLE = `
-.dealer .stud-rows { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }
+.dealer .stud-rows { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 6px; margin: 8px 0; }
+.dealer .stud-row .card { width: 30px; height: 42px; font-size: .8rem; }
+.dealer .stud-who { flex: 1; text-align: left; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .dealer .stud-row { display: inline-flex; align-items: center; gap: 4px; padding: 4px 8px; border-radius: 8px;
   border: 2px solid transparent; background: rgba(255, 255, 255, .08); color: inherit; font: inherit; cursor: pointer; }
 .dealer .stud-row.active { border-color: #f5c542; background: rgba(245, 197, 66, .15); }
