@@ -37,6 +37,7 @@ def hand_view(table: Table, state: HandState, info: dict[str, Any]) -> dict[str,
     view["held"] = [{"index": i, "seat": a.get("seat"), "action": a} for i, a in sorted(info["held"].items())]
     view["voided"] = info["voided"]
     view["corrected"] = info["corrected"]
+    view["undone"] = info.get("undone", [])  # actions the dealer took back at the table (poker.hand.undo)
     view["misdeal"] = info["misdeal"]
     view["clock"] = info["clock"]
     view["restricted"] = {str(k): v for k, v in info.get("restricted", {}).items()}
@@ -78,6 +79,7 @@ def table_snapshot(
             "id": table.id,
             "name": table.name,
             "status": table.status,
+            "imported": table.imported,
             "small_blind": table.small_blind,
             "big_blind": table.big_blind,
             "ante": table.ante,
