@@ -59,11 +59,12 @@ lint: setup
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# Re-extract the German catalogue (django.po) and compile it; the pure core (poker/) marks its
-# texts with _N(msgid) and _NC(context, msgid) (poker/i18n.py), keywords makemessages does not know by default.
+# Re-extract the German catalogues (django.po, djangojs.po) and compile them; the pure core (poker/) marks its
+# texts with _N(msgid) and _NC(context, msgid) (poker/i18n.py), keywords the project's makemessages command (pokerfloor/management/commands/makemessages.py) adds.
 messages: setup
-	$(BIN)/python manage.py makemessages -l de --keyword=_N --keyword=_NC:1c,2 --ignore=.venv --ignore=node_modules
-	$(BIN)/python manage.py compilemessages -l de
+	$(BIN)/python manage.py makemessages -l de --ignore=.venv --ignore=node_modules --ignore=staticfiles --ignore=artifacts --ignore=tests --ignore=bench
+	$(BIN)/python manage.py makemessages -d djangojs -l de --ignore=.venv --ignore=node_modules --ignore=staticfiles --ignore=artifacts --ignore=tests --ignore=bench
+	$(BIN)/python manage.py compilemessages -l de --ignore=.venv
 
 bench: db
 	$(BIN)/python bench/replay.py
