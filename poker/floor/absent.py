@@ -86,13 +86,12 @@ def absent_player(
     plays = profile.absent_player == "hand_dead_unless_all_in" and all_in
     if plays:
         text = _N(
-            "The absent player is all-in by his blind (Auto All-In): his hand is not folded and can win the "
-            "main pot at showdown."
+            "The absent player is all-in by the blind (Auto All-In): the hand is not folded and can win the main pot at showdown."
         )
     elif profile.absent_player == "hand_dead_unless_all_in":
-        text = _N("The dealer posts the absent player's blinds at the minimum; his hand counts as folded.")
+        text = _N("The dealer posts the absent player's blinds at the minimum; the hand counts as folded.")
     else:
-        text = _N("The absent player's blinds and antes are posted; his hand is dead.")
+        text = _N("The absent player's blinds and antes are posted; the hand is dead.")
     return AbsentRuling(
         seat,
         posted,

@@ -84,7 +84,7 @@ def clock_policy(profile: HouseRules) -> ClockPolicy:
             0,
             None,
             None,
-            *both(_N("This rulebook has no clock rule: the floor sets the time at his discretion.")),
+            *both(_N("This rulebook has no clock rule: the floor sets the time at its discretion.")),
             _cites(profile, "clock_seconds", extra=_book(profile, "floor_discretion")),
         )
     countdown = profile.clock_countdown_seconds or 0
@@ -102,7 +102,7 @@ def clock_policy(profile: HouseRules) -> ClockPolicy:
         warning = "countdown"
     else:
         en, de = both(
-            _N('After "clock" the player has %(total)s seconds; the dealer reminds him shortly before the end.'),
+            _N('After "clock" the player has %(total)s seconds; the dealer gives a reminder shortly before the end.'),
             total=total,
         )
         warning = "dealer_reminder"
@@ -151,7 +151,7 @@ def time_expired(profile: HouseRules, facing_bet: bool, seat: int) -> TimeExpiry
             *both(
                 _N("Time is up: the hand is declared dead and folded.")
                 if facing_bet
-                else _N("Time is up: the hand is declared dead and folded, even though he could have checked.")
+                else _N("Time is up: the hand is declared dead and folded, even though a check was possible.")
             ),
             cites,
         )

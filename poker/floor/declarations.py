@@ -80,7 +80,7 @@ def stack_count(profile: HouseRules, *, facing_all_in: bool, to_act: bool) -> St
         raise ProcedureError("bad_call", "facing_all_in and to_act must be true or false")
     exact = facing_all_in and to_act
     text = (
-        _N("He faces an all-in and it is his turn: the dealer or the floor counts the all-in player's chips.")
+        _N("The player faces an all-in and it is their turn: the dealer or the floor counts the all-in player's chips.")
         if exact
         else _N("An exact count only for a player facing an all-in whose turn it is; otherwise a reasonable estimate.")
     )
@@ -130,7 +130,6 @@ def premature_declaration(profile: HouseRules, declaration: str) -> DeclarationR
     else:
         options = ("amount_by_floor", "must_call_any_bet")
         text = _N(
-            "'Call' before the bettor named his amount: the floor decides which bet the call is for, and may hold "
-            "the caller to call whatever amount the bettor chooses."
+            "'Call' before the bettor named the amount: the floor decides which bet the call is for, and may hold the caller to call whatever amount the bettor chooses."
         )
     return DeclarationRuling(declaration, options, *both(text), (_r("004 #59"),))

@@ -134,8 +134,7 @@ def _too_late_outcome(profile: HouseRules, cause_cites: tuple) -> Outcome:
             *both(_N("Too late for a misdeal: the faulty hand is declared void and play goes on.")),
             *both(
                 _N(
-                    "Take in the cards of the player whose hand is faulty (his chips in the pot stay there) and "
-                    "continue the hand as usual; the deal itself is not void."
+                    "Take in the cards of the player whose hand is faulty (the chips in the pot stay there) and continue the hand as usual; the deal itself is not void."
                 )
             ),
             ({"type": "kill", "seat": None},),
@@ -243,7 +242,7 @@ _MISDEAL_CAUSES: dict[str | None, tuple] = {
         ),
         (
             "seat_skipped",
-            _N("A player at his seat received no cards"),
+            _N("A player at the table received no cards"),
             ("004 #35",),
         ),
     ),
@@ -269,8 +268,7 @@ def _exposed_outcome(profile: HouseRules) -> Outcome | None:
         )
     elif profile.rulebook == "nlhe":
         instructions = _N(
-            "Leave the exposed card with the player until everybody has his cards, then replace it with the "
-            "next card of the deck; put the exposed card face up on the deck and use it as the first burn card."
+            "Leave the exposed card with the player until everybody has their cards, then replace it with the next card of the deck; put the exposed card face up on the deck and use it as the first burn card."
         )
     else:
         instructions = _N(
@@ -310,8 +308,7 @@ def _misdeal_procedure(profile: HouseRules) -> Procedure:
                 Outcome(
                     *both(
                         _N(
-                            "Not a misdeal: the button gets his missing card, even after substantial action "
-                            "(if he acted with too few cards unreported, his hand is dead)."
+                            "Not a misdeal: the button gets the missing card, even after substantial action (a player who acted with too few cards unreported has a dead hand)."
                         )
                     ),
                     *both(_N("Give the button the next card.")),
@@ -357,7 +354,7 @@ def _exposed_procedure(profile: HouseRules) -> Procedure:
     if profile.rulebook == "casino-cash":
         player = Step(
             "deliberate",
-            *both(_N("Did he expose a card on purpose, to get a reaction, before he acted?")),
+            *both(_N("Was a card exposed on purpose, to get a reaction, before the player acted?")),
             (
                 Option(
                     "yes",
@@ -424,7 +421,7 @@ def _exposed_procedure(profile: HouseRules) -> Procedure:
                 "how_many",
             ),
             Option("deck", *both(_N("A card from the deck, later in the hand")), board_next),
-            Option("player", *both(_N("A player exposed his own card")), player_next),
+            Option("player", *both(_N("A player exposed their own card")), player_next),
         ),
     )
     return Procedure("exposed_card", *both(_N("Exposed card")), "when", steps)
@@ -641,7 +638,7 @@ def _premature_declaration_procedure(profile: HouseRules) -> Procedure | None:
             ),
             Option(
                 "call_before_amount",
-                *both(_N("'Call' before the bettor named his amount")),
+                *both(_N("'Call' before the bettor named the amount")),
                 _ruling_outcome(premature_declaration(profile, "call_before_amount")),
             ),
         ),
@@ -662,7 +659,7 @@ def _stack_count_procedure(profile: HouseRules) -> Procedure | None:
         ),
         "turn": Step(
             "turn",
-            *both(_N("Is it his turn to act?")),
+            *both(_N("Is it the player's turn to act?")),
             (
                 Option("yes", *both(_N("Yes")), _ruling_outcome(stack_count(profile, facing_all_in=True, to_act=True))),
                 Option("no", *both(_N("No")), estimate),

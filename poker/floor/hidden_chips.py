@@ -122,13 +122,15 @@ def hidden_chips_ruling(
     award = 0
     if rule == "floor_decides_forfeited" and floor_counts_hidden:
         won = min(total, opponent_stack)
-        text = _N("The floor counts the hidden chips: an ordinary all-in for all his chips.")
+        text = _N("The floor counts the hidden chips: an ordinary all-in for all the player's chips.")
     elif all_in_player_wins:
         won = min(declared, opponent_stack)
-        text = _N("The all-in player may not profit from hidden chips: he is paid only on his declared all-in.")
+        text = _N("The all-in player may not profit from hidden chips: the payout covers only the declared all-in.")
     elif rule == "paid_on_declared_only":
         won = min(total, opponent_stack)
-        text = _N("The all-in included the hidden chips: the opponent wins all of them that his stack covers.")
+        text = _N(
+            "The all-in included the hidden chips: the opponent wins all of them that the opponent's stack covers."
+        )
     else:
         won = min(declared, opponent_stack)
         award = hidden

@@ -304,8 +304,7 @@ def _out_of_turn(ctx: _Ctx, word: str | None) -> Ruling | None:
             return ctx.done("none", s.in_front, binding=False, options=options)
         ctx.say(
             _N(
-                "The out-of-turn action is not binding because the action changed after it (%(changed)s). The chips "
-                "go back; the player has all his options."
+                "The out-of-turn action is not binding because the action changed after it (%(changed)s). The chips go back; the player has all options."
             ),
             "out_of_turn_changed_by",
             changed=", ".join(changed),
@@ -350,7 +349,7 @@ def _verbal(ctx: _Ctx, word: str) -> Ruling:
             return ctx.done("check", s.in_front)
         if placed >= s.to_call:
             ctx.say(
-                _N('"Check" facing a bet: the player may only call or fold; his chips cover the call.'),
+                _N('"Check" facing a bet: the player may only call or fold; the stack covers the call.'),
                 "check_facing_bet_allows",
             )
             return ctx.done("call", bet)
@@ -719,8 +718,7 @@ def _undercall(ctx: _Ctx) -> Ruling:
     if p.undercall == "complete_or_fold":
         ctx.say(
             _N(
-                "Incomplete call: the player must complete it to %(bet)s or forfeit his chips and the pot (fold). He "
-                "may no longer raise."
+                "Incomplete call: the player must complete it to %(bet)s or forfeit the chips in and the pot (fold). A raise is no longer possible."
             ),
             "undercall",
             bet=bet,
@@ -731,8 +729,7 @@ def _undercall(ctx: _Ctx) -> Ruling:
         if s.unaware_of_raise and not s.acted_after and 2 * o.placed < s.to_call:
             ctx.say(
                 _N(
-                    "The player missed the raise, nobody acted after him and he put in under 50% of what was "
-                    "required: he may take his chips back and reconsider."
+                    "The player missed the raise, nobody acted after that and the chips put in are under 50% of what was required: the player may take them back and reconsider."
                 ),
                 "undercall",
             )

@@ -200,8 +200,7 @@ def resolve_out_of_turn(
                 en,
                 de,
                 _N(
-                    "The action changed after the out-of-turn %(kind)s (%(names)s): it is not binding, "
-                    "its chips go back and the player acts again with all his options."
+                    "The action changed after the out-of-turn %(kind)s (%(names)s): it is not binding, its chips go back and the player acts again with all options."
                 ),
                 kind=kind,
                 names=names,
@@ -223,7 +222,7 @@ def resolve_out_of_turn(
             ),
         )
     if profile.rulebook == "nlhe":
-        _say(en, de, _N("Chips bet out of turn are taken back until it is his turn (003)."))
+        _say(en, de, _N("Chips bet out of turn are taken back until it is the player's turn (003)."))
 
     call_amount = legal.get("call_amount")
     action: dict = {"type": kind, "seat": seat}
@@ -232,7 +231,7 @@ def resolve_out_of_turn(
         max_to = legal.get("max_raise_to")
         if isinstance(max_to, int) and held["to"] >= max_to:
             action = {"type": "all_in", "seat": seat}
-            _say(en, de, _N("The amount is his whole stack: all-in."))
+            _say(en, de, _N("The amount is the whole stack: all-in."))
     elif kind == "call" and call_amount == 0:
         action = {"type": "check", "seat": seat}
         params.append("call_without_bet_is")
@@ -241,7 +240,7 @@ def resolve_out_of_turn(
         params.append("check_facing_bet_allows")
         if "may_not_raise" not in restrictions:
             restrictions.append("may_not_raise")
-        _say(en, de, _N("He checked facing a bet: he may only call or fold."))
+        _say(en, de, _N("A check facing a bet: the player may only call or fold."))
         return OutOfTurnResult(
             "released", None, tuple(restrictions), (), " ".join(en), " ".join(de), _cites(profile, *params, extra=extra)
         )

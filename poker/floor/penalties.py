@@ -143,8 +143,7 @@ def sit_out_rule(profile: HouseRules) -> SitOutRule:
         profile.rulebook != "casino-cash",
         *both(
             _N(
-                "The player leaves the table. His seat is still dealt in and his blinds and antes are posted; "
-                "his cards are collected before the betting round (the hand is dead). He can be blinded out."
+                "The player leaves the table. The seat is still dealt in and its blinds and antes are posted; its cards are collected before the betting round (the hand is dead). The stack can be blinded out."
             )
         ),
         cites,

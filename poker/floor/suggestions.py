@@ -165,13 +165,12 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
         held = _check_action(held)
         preview = resolve_out_of_turn(profile, held, [], None)
         hold = _N(
-            "The action goes back to the player in turn. %(preview)s It is re-checked when his turn comes: "
-            "a bet or raise in between releases it."
+            "The action goes back to the player in turn. %(preview)s It is re-checked when the player's turn comes: a bet or raise in between releases it."
         )
         out.append(
             Suggestion(
                 "hold",
-                *both(_N("Hold seat %(seat)s's action until his turn"), seat=held["seat"]),
+                *both(_N("Hold seat %(seat)s's action until that seat's turn"), seat=held["seat"]),
                 translate(hold, "en", preview=preview.explanation_en),
                 translate(hold, "de", preview=preview.explanation_de),
                 (),
@@ -204,12 +203,11 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
     ret = {"type": "return_action", "index": index, "held": held_idx}
     late_cites = _cites(profile, "skipped_player_late", "substantial_action")
     returned = _N(
-        "The action recorded for seat %(seat)s did not happen; he acts now. The %(count)s action(s) recorded "
-        "after it were out of turn: they are held and stay binding unless the action changes%(rules)s."
+        "The action recorded for seat %(seat)s did not happen; that seat acts now. The %(count)s action(s) recorded after it were out of turn: they are held and stay binding unless the action changes%(rules)s."
     )
     ret_sugg = Suggestion(
         "return_action",
-        *both(_N("Back to seat %(seat)s: he was skipped"), seat=seat),
+        *both(_N("Back to seat %(seat)s: it was skipped"), seat=seat),
         # the German names no rules in the text (the citations list them)
         translate(
             returned, "en", seat=seat, count=len(held_idx), rules=f" ({_label(profile, 'out_of_turn_changed_by')})"
@@ -225,8 +223,7 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
                 *both(_N("Seat %(seat)s may still act, but only call, check or fold"), seat=seat),
                 *both(
                     _N(
-                        "Substantial action has taken place since he was skipped: the floor lets him act passively; "
-                        "the out-of-turn actions stand."
+                        "Substantial action has taken place since the skipped player's turn: the floor lets the player act passively; the out-of-turn actions stand."
                     )
                 ),
                 (ret,),
@@ -237,11 +234,10 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
         )
         dead_en, dead_de = both(
             _N(
-                "Substantial action has taken place since he was skipped and he did not speak up: the floor may "
-                "declare his hand dead."
+                "Substantial action has taken place since the skipped player's turn and nobody spoke up: the floor may declare the hand dead."
             )
         )
-        fold_en, fold_de = both(_N("The recorded fold stands as his dead hand."))
+        fold_en, fold_de = both(_N("The recorded fold stands as a dead hand."))
         if _rec_is_not_fold(betting, index):
             out.append(
                 Suggestion(
@@ -269,9 +265,7 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
                 *both(_N("Out-of-turn actions stand; seat %(seat)s acts now"), seat=seat),
                 *both(
                     _N(
-                        "Substantial action has taken place to his left: the out-of-turn actions are binding; the "
-                        "floor decides "
-                        "how the skipped hand is treated."
+                        "Substantial action has taken place to the skipped player's left: the out-of-turn actions are binding; the floor decides how the skipped hand is treated."
                     )
                 ),
                 (ret,),
@@ -285,7 +279,7 @@ def _suggest_out_of_turn(profile: HouseRules, call: dict, betting) -> list[Sugge
         out.append(
             _play_on(
                 profile,
-                *both(_N("He did not object at once: he has lost the right to act; the hand stands as recorded.")),
+                *both(_N("No objection at once: the right to act is lost; the hand stands as recorded.")),
                 late_cites,
             )
         )

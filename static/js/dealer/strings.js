@@ -116,7 +116,7 @@ const STRINGS = {
   misdeal_possible: gettext("Misdeal still possible"),
   oot_tag: gettext("OOT: %(action)s"),
   no_raise_tag: gettext("no raise"),
-  oot_held: gettext("%(who)s acted out of turn (%(action)s): held until it is his turn."),
+  oot_held: gettext("%(who)s acted out of turn (%(action)s): held until it is their turn."),
   oot_released: gettext("%(who)s: the out-of-turn action does not bind."),
   oot_binding: gettext("%(who)s: the out-of-turn action stands (%(action)s)."),
   time_on: gettext("Time on %(who)s (seat %(seat)s)"),
