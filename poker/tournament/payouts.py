@@ -83,6 +83,52 @@ def default_weights(entrants: int) -> list[int]:
     return [_SCALE // place + flat for place in range(1, paid + 1)]
 
 
+def percentage_table(entrants: int) -> list[Decimal]:
+    """The house standard curve as percentages by place (1st first).
+
+    Places paid by :func:`places_paid_by_default` (about 15 % of the field,
+    more for small fields), amounts by :func:`default_weights`: a curve
+    falling like the big series' tables (1st about 25 % of the pool at 100
+    entrants, the last place paid about 3 buy-ins).  Each percentage has two
+    decimals; they add up to exactly 100 (the hundredths lost by rounding
+    down go to the places with the largest rounded-off part, best place
+    first on a tie).  Neither rulebook gives a payout structure; this is a
+    house default the director may edit.  Raises ``ValueError`` for fewer
+    than two entrants.
+    """
+    weights = default_weights(entrants)
+    total = sum(weights)
+    exact = [Fraction(10_000 * w, total) for w in weights]
+    hundredths = [int(e) for e in exact]
+    order = sorted(range(len(exact)), key=lambda i: (-(exact[i] - hundredths[i]), i))
+    for i in order[: 10_000 - sum(hundredths)]:
+        hundredths[i] += 1
+    return [Decimal(h) / 100 for h in hundredths]
+
+
+def check_amounts(amounts: Sequence[int], prize_pool: int, entrants: int) -> None:
+    """Check payouts edited by the director.
+
+    * ``amounts`` -- prize by place, first place first (ints);
+    * they must be whole amounts of 0 or more, add up to ``prize_pool``,
+      pay no more places than ``entrants`` and not increase with the place.
+
+    Raises ``ValueError`` naming the first problem (the place, for an
+    increase); returns ``None`` when the amounts are good.
+    """
+    if any(not isinstance(a, int) or isinstance(a, bool) or a < 0 for a in amounts):
+        raise ValueError("every prize must be a whole amount of 0 or more")
+    if not amounts:
+        raise ValueError("no place is paid")
+    if len(amounts) > entrants:
+        raise ValueError(f"{len(amounts)} places paid but only {entrants} entrants")
+    for place, (better, worse) in enumerate(zip(amounts, amounts[1:]), start=2):
+        if worse > better:
+            raise ValueError(f"place {place} would get more than place {place - 1}")
+    if sum(amounts) != prize_pool:
+        raise ValueError(f"the prizes add up to {sum(amounts)}, not to the prize pool of {prize_pool}")
+
+
 @dataclass(frozen=True)
 class PayoutTable:
     """Prizes by place.
