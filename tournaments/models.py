@@ -66,6 +66,7 @@ class Tournament(models.Model):
     clock_offset = models.FloatField(default=0.0)
     hand_for_hand = models.BooleanField(default=False)
     hands_played_h4h = models.PositiveIntegerField(default=0)
+    show_chip_leaders = models.BooleanField(default=False, help_text="the TV shows the chip leaders")
     seq = models.BigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -229,3 +230,24 @@ class TournamentEvent(models.Model):
     class Meta:
         ordering = ["tournament", "seq"]
         constraints = [models.UniqueConstraint(fields=["tournament", "seq"], name="tourney_event_seq")]
+
+
+class ChipCount(models.Model):
+    """One table's chip count as the director entered it (append-only).
+
+    ``moment``: ``level_end``, ``break`` or ``final_table``;
+    ``level_number`` -- the level on the clock then (null on a break);
+    ``counts`` -- ``{"<seat>": chips}`` (ints); ``total`` -- their sum.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chip_counts")
+    table_number = models.PositiveSmallIntegerField()
+    moment = models.CharField(max_length=20)
+    level_number = models.PositiveIntegerField(null=True, blank=True)
+    counts = models.JSONField()
+    total = models.PositiveBigIntegerField()
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "id"]

@@ -9,6 +9,10 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("<int:tournament_id>/", views.director, name="director"),
     path("<int:tournament_id>/action/", views.action, name="action"),
+    path("<int:tournament_id>/structure/", views.structure, name="structure"),
+    path("<int:tournament_id>/structure/api/", views.structure_api, name="structure_api"),
+    path("<int:tournament_id>/chips/", views.chip_counts, name="chip_counts"),
+    path("<int:tournament_id>/chips/api/", views.chip_counts_api, name="chip_counts_api"),
     path("lobby/<str:token>/", views.lobby, name="lobby"),
     path("tables/<int:table_id>/absent/", views.absent, name="absent"),
 ]

@@ -5,6 +5,7 @@ endpoint.  Writes go through ``tournaments.services``."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -16,11 +17,12 @@ from django.views.decorators.http import require_POST
 
 from tables import schemas, throttle
 from tables.access import can_deal, is_floor
-from tables.models import Table
+from tables.models import Seat, Table
 from tables.services import ServiceError
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.schemas import AbsentBody, DirectorAction
+from tournaments.services import chipcounts, structures
 
 DEFAULT_STRUCTURE = {
     "periods": [
@@ -185,3 +187,173 @@ def absent(request: HttpRequest, table_id: int) -> JsonResponse:
     except ServiceError as exc:
         return JsonResponse({"ok": False, **exc.as_dict()}, status=404 if exc.code == "not_found" else 400)
     return JsonResponse({"ok": True, **state, "labels": _absent_labels()})
+
+
+def _json_body(request: HttpRequest) -> dict:
+    """The request's JSON object; raises ``ServiceError('invalid')``."""
+    try:
+        body = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise ServiceError("invalid", _("the body is not JSON")) from None
+    if not isinstance(body, dict):
+        raise ServiceError("invalid", _("the body is not a JSON object"))
+    return body
+
+
+def _refused(exc: ServiceError) -> JsonResponse:
+    return JsonResponse({"ok": False, **exc.as_dict()}, status=404 if exc.code == "not_found" else 400)
+
+
+@login_required
+def structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The structure editor (levels, breaks, color-ups, windows; templates, copy, JSON import/export)."""
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    others = list(Tournament.objects.exclude(pk=t.pk).values("id", "name")[:100])
+    return render(
+        request,
+        "tournaments/structure.html",
+        {
+            "t": t,
+            "data": {
+                "structure": structures.normalise(t.structure),
+                "templates": list(structures.TEMPLATES),
+                "others": others,
+                "rulebook": t.rulebook,
+                "started": t.clock_started_at is not None,
+                "labels": {
+                    "level": _("Level"),
+                    "break": _("Break"),
+                    "none": _("none"),
+                    "ante": _("ante"),
+                    "big_blind_ante": _("big blind ante"),
+                    "closed": _("not open"),
+                    "end_of": _("to the end of period"),
+                    "remove": _("Remove"),
+                    "up": _("Move up"),
+                    "good": _("The structure is good."),
+                    "saved": _("Structure saved."),
+                    "bad_file": _("The file is not JSON."),
+                },
+            },
+        },
+    )
+
+
+@login_required
+def structure_api(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """GET: the structure file (``?download=1`` as an attachment), a template
+    (``?template=turbo``) or another tournament's structure (``?from=<id>``).
+    POST ``{"op": "check" | "save" | "import" | "copy", "structure" | "document" | "from"}``:
+    answers ``{"ok": true, "structure", "errors": []}`` or ``{"ok": false, "code",
+    "message", "errors"}`` (400; nothing changed).  Floor and managers only."""
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        if request.method == "GET":
+            if "template" in request.GET:
+                return JsonResponse({"ok": True, "structure": structures.template(request.GET["template"])})
+            if "from" in request.GET:
+                other = Tournament.objects.filter(pk=int(request.GET["from"] or 0)).first()
+                if other is None:
+                    raise ServiceError("not_found", _("no such tournament"))
+                return JsonResponse({"ok": True, "structure": structures.normalise(other.structure)})
+            response = JsonResponse(structures.export_structure(t), json_dumps_params={"indent": 2})
+            if request.GET.get("download"):
+                response["Content-Disposition"] = f'attachment; filename="structure-{t.id}.json"'
+            return response
+        if request.method != "POST":
+            return JsonResponse({"ok": False, "code": "invalid", "message": "GET or POST"}, status=405)
+        body = _json_body(request)
+        op = body.get("op")
+        if op == "check":
+            errors = structures.check_structure(body.get("structure"), t.rulebook)
+            return JsonResponse({"ok": not errors, "errors": errors}, status=200 if not errors else 400)
+        if op == "save":
+            t = structures.set_structure(t.id, body.get("structure"), actor=request.user)
+        elif op == "import":
+            t = structures.import_structure(t.id, body.get("document"), actor=request.user)
+        elif op == "copy":
+            source = body.get("from")
+            if not isinstance(source, int) or isinstance(source, bool):
+                raise ServiceError("invalid", _("name the tournament to copy from"))
+            t = structures.copy_structure(t.id, source, actor=request.user)
+        else:
+            raise ServiceError("invalid", _("unknown operation %(op)s") % {"op": op})
+    except ValueError:
+        return _refused(ServiceError("invalid", _("not a tournament number")))
+    except ServiceError as exc:
+        return _refused(exc)
+    return JsonResponse({"ok": True, "structure": structures.normalise(t.structure), "errors": []})
+
+
+@login_required
+def chip_counts(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The chip-count desk: enter a table's counts, the leaderboard, average and median in big blinds, the check."""
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    labels = {
+        "seat": _("Seat %(n)s"),
+        "table": _("Table %(n)s"),
+        "players_n": _("%(n)s players"),
+        "in_bb": _("%(n)s BB"),
+        "expected": _("expected %(n)s"),
+        "match": _("The chips in play match the chips bought."),
+        "mismatch": _("Chip count off by %(n)s against entries, rebuys and add-ons."),
+        "level_end": _("counted at the end of a level"),
+        "break": _("counted at a break"),
+        "final_table": _("counted for the final table"),
+        "not_counted": _("not counted yet"),
+    }
+    return render(request, "tournaments/chipcounts.html", {"t": t, "labels": labels})
+
+
+def _chip_state(t: Tournament) -> dict:
+    seats = (
+        Seat.objects.filter(table__tournament_table__tournament=t, table__tournament_table__broken=False)
+        .filter(player__isnull=False)
+        .order_by("table__tournament_table__number", "number")
+        .values_list("table__tournament_table__number", "number", "player__name", "stack")
+    )
+    tables: dict[int, list] = {}
+    for number, seat, name, stack in seats:
+        tables.setdefault(number, []).append({"seat": seat, "player": name, "stack": stack})
+    return {
+        "ok": True,
+        **chipcounts.chip_stats(t),
+        "seats": [{"number": n, "seats": s} for n, s in sorted(tables.items())],
+        "show_chip_leaders": t.show_chip_leaders,
+    }
+
+
+@login_required
+def chip_counts_api(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    """GET: the figures (``chipcounts.chip_stats``) and every table's seats.
+    POST ``{"op": "count", "table", "moment", "counts": {"<seat>": chips}}`` or
+    ``{"op": "leaders", "show": bool}``; answers the GET state or ``{"ok": false,
+    "code", "message"}`` (400/404, nothing changed).  Floor and managers only."""
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        if request.method == "POST":
+            body = _json_body(request)
+            if body.get("op") == "count":
+                counts = body.get("counts")
+                table = body.get("table")
+                if not isinstance(counts, dict) or not isinstance(table, int) or isinstance(table, bool):
+                    raise ServiceError("invalid", _("a count names the table and the chips by seat"))
+                try:
+                    by_seat = {int(k): v for k, v in counts.items()}
+                except ValueError:
+                    raise ServiceError("invalid", _("seats are numbers")) from None
+                chipcounts.record_chip_counts(
+                    t.id, table, by_seat, moment=str(body.get("moment") or ""), actor=request.user
+                )
+            elif body.get("op") == "leaders":
+                chipcounts.show_chip_leaders(t.id, body.get("show") is True, actor=request.user)
+            else:
+                raise ServiceError("invalid", _("unknown operation %(op)s") % {"op": body.get("op")})
+            t.refresh_from_db()
+    except ServiceError as exc:
+        return _refused(exc)
+    return JsonResponse(_chip_state(t))

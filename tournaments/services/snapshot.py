@@ -40,7 +40,9 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
     at ``server_now``), ``players_left``, ``entries`` (count), ``average_stack``,
     ``prize_pool``, ``payouts`` (by place), ``places_paid``, ``bubble``,
     ``tables`` (number, table_id, seats with player/stack/absent, broken,
-    live), ``seat_draw`` (player -> table, seat), ``registrations`` (with
+    live), ``seat_draw`` (player -> table, seat), ``chip_leaders`` (the ten
+    biggest stacks, player and stack, only while the director shows them on
+    the TV), ``registrations`` (with
     ``can``: which of ``re_enter``, ``surrender``, ``rebuy``, ``add_on`` the
     services would accept now, see :func:`entry_refusal`; ``rebuy_pending``:
     busted in a rebuy tournament, may rebuy before his next hand, 004 #27 --
@@ -166,6 +168,7 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
         "bubble": payouts.bubble if payouts else None,
         "tables": tables,
         "seat_draw": draw,
+        "chip_leaders": _chip_leaders(tables) if t.show_chip_leaders else [],
         "registrations": [
             {
                 "id": e.id,
@@ -189,6 +192,13 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
         "starting_stack": t.starting_stack,
         "buy_in": t.buy_in,
     }
+
+
+def _chip_leaders(tables: list[dict], n: int = 10) -> list[dict]:
+    """The ``n`` biggest stacks (player and stack) for the TV, when the director shows them."""
+    seats = [s for tb in tables if not tb["broken"] for s in tb["seats"] if s["stack"] > 0]
+    seats.sort(key=lambda s: (-s["stack"], s["player"].lower()))
+    return [{"player": s["player"], "stack": s["stack"]} for s in seats[:n]]
 
 
 def _next_break_in(s: eng.Structure, st: eng.ClockState) -> float | None:
@@ -215,6 +225,7 @@ PUBLIC_KEYS = (
     "bubble",
     "seat_draw",
     "finishes",
+    "chip_leaders",
 )
 
 

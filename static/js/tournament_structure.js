@@ -1,0 +1,123 @@
+// The structure editor: levels, breaks with their color-ups, chips in play and the
+// windows (late registration, re-entry, rebuys, add-on). The server checks and stores
+// (tournaments/services/structures.py); a refused structure shows every error and
+// changes nothing.
+
+import { h } from "./socket.js";
+
+const root = document.getElementById("structure");
+const data = JSON.parse(document.getElementById("ts-data").textContent);
+const L = data.labels;
+const rows = document.getElementById("ts-rows");
+const WINDOWS = ["late_registration_until", "re_entry_until", "rebuy_until", "add_on_until"];
+let structure = data.structure;
+
+async function api(method, body, query = "") {
+  const response = await fetch(root.dataset.api + query, {
+    method,
+    headers: { "Content-Type": "application/json", "X-CSRFToken": root.dataset.csrf },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return response.json();
+}
+
+function showErrors(errors, saved = "") {
+  const box = document.getElementById("ts-errors");
+  box.hidden = !errors.length;
+  box.replaceChildren(...errors.map((e) => h("p", {}, e)));
+  document.getElementById("ts-saved").textContent = saved;
+}
+
+const num = (v) => (v === "" ? "" : Number(v));
+
+function field(p, key, attrs = {}) {
+  const input = h("input", { type: "number", min: "0", value: p[key] ?? "", "data-key": key, inputmode: "numeric", ...attrs });
+  input.addEventListener("input", () => { p[key] = num(input.value); });
+  return input;
+}
+
+function render() {
+  let level = 0;
+  rows.replaceChildren(...structure.periods.map((p, i) => {
+    const isBreak = p.kind === "break";
+    if (!isBreak) level += 1;
+    const cells = [h("td", {}, String(i + 1)), h("td", {}, isBreak ? L.break : `${L.level} ${level}`)];
+    if (isBreak) {
+      cells.push(h("td", { colspan: "4" }), h("td", {}, field(p, "minutes", { min: "1" })));
+      const colorUp = h("input", { value: (p.color_up || []).join(", "), "data-key": "color_up", placeholder: "25" });
+      colorUp.addEventListener("input", () => {
+        p.color_up = colorUp.value.split(/[ ,;]+/).filter(Boolean).map(Number);
+      });
+      cells.push(h("td", {}, colorUp));
+    } else {
+      const kind = h("select", { "data-key": "ante_kind" },
+        ...["none", "ante", "big_blind_ante"].map((k) => h("option", { value: k }, L[k])));
+      kind.value = p.ante_kind || "none";
+      kind.addEventListener("change", () => { p.ante_kind = kind.value; });
+      cells.push(h("td", {}, field(p, "small_blind")), h("td", {}, field(p, "big_blind")),
+        h("td", {}, field(p, "ante")), h("td", {}, kind), h("td", {}, field(p, "minutes", { min: "1" })), h("td"));
+    }
+    const up = h("button", { type: "button", title: L.up, "aria-label": L.up }, "↑");
+    up.addEventListener("click", () => {
+      if (i > 0) { [structure.periods[i - 1], structure.periods[i]] = [structure.periods[i], structure.periods[i - 1]]; render(); }
+    });
+    const remove = h("button", { type: "button", title: L.remove, "aria-label": L.remove }, "✕");
+    remove.addEventListener("click", () => { structure.periods.splice(i, 1); render(); });
+    cells.push(h("td", {}, up, remove));
+    return h("tr", { class: isBreak ? "break" : "" }, ...cells);
+  }));
+  document.getElementById("ts-chips").value = (structure.chips || []).join(", ");
+  for (const select of root.querySelectorAll("[data-window]")) {
+    const key = select.dataset.window;
+    select.replaceChildren(h("option", { value: "" }, L.closed),
+      ...structure.periods.map((p, i) => h("option", { value: String(i) }, `${L.end_of} ${i + 1}`)));
+    select.value = structure[key] == null ? "" : String(structure[key]);
+  }
+}
+
+function collect() {
+  structure.chips = document.getElementById("ts-chips").value.split(/[ ,;]+/).filter(Boolean).map(Number);
+  for (const select of root.querySelectorAll("[data-window]")) {
+    structure[select.dataset.window] = select.value === "" ? null : Number(select.value);
+  }
+  return structure;
+}
+
+function load(next) { structure = next; render(); showErrors([]); }
+
+document.getElementById("ts-add-level").addEventListener("click", () => {
+  const last = [...structure.periods].reverse().find((p) => p.kind !== "break");
+  structure.periods.push(last ? { ...last, kind: "level" }
+    : { kind: "level", small_blind: 100, big_blind: 200, ante: 0, ante_kind: "none", minutes: 20 });
+  render();
+});
+document.getElementById("ts-add-break").addEventListener("click", () => {
+  structure.periods.push({ kind: "break", minutes: 10, color_up: [] });
+  render();
+});
+document.getElementById("ts-load-template").addEventListener("click", async () => {
+  const answer = await api("GET", null, `?template=${encodeURIComponent(document.getElementById("ts-template").value)}`);
+  if (answer.ok) load(answer.structure); else showErrors([answer.message]);
+});
+document.getElementById("ts-load-copy").addEventListener("click", async () => {
+  const answer = await api("GET", null, `?from=${encodeURIComponent(document.getElementById("ts-copy").value)}`);
+  if (answer.ok) load(answer.structure); else showErrors([answer.message]);
+});
+document.getElementById("ts-import").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  let document_;
+  try { document_ = JSON.parse(await file.text()); } catch { showErrors([L.bad_file]); return; }
+  const answer = await api("POST", { op: "import", document: document_ });
+  if (answer.ok) { load(answer.structure); showErrors([], L.saved); } else showErrors(answer.errors || [answer.message]);
+});
+document.getElementById("ts-check").addEventListener("click", async () => {
+  const answer = await api("POST", { op: "check", structure: collect() });
+  showErrors(answer.errors || [], answer.ok ? L.good : "");
+});
+document.getElementById("ts-save").addEventListener("click", async () => {
+  const answer = await api("POST", { op: "save", structure: collect() });
+  if (answer.ok) { load(answer.structure); showErrors([], L.saved); } else showErrors(answer.errors || [answer.message]);
+});
+
+render();
