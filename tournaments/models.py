@@ -34,6 +34,9 @@ class Tournament(models.Model):
     "ante", "ante_kind", "minutes"} | {"kind": "break", "minutes", "color_up": [25]}],
     "late_registration_until": <period index or null>}``.
     ``payouts`` -- prize amounts by place (ints), editable; empty = house default.
+    ``buy_in`` -- the part of a buy-in (entry, re-entry, rebuy, add-on) that goes to the prize pool;
+    ``fee`` -- the rake paid on top of it, kept apart; ``payout_unit`` -- prizes are multiples of it.
+    ``deal`` -- the deal recorded at the final table (``tournaments.services.payouts.record_deal``), or empty.
     ``public_token`` -- the unguessable part of the lobby screen's link.
     """
 
@@ -57,6 +60,11 @@ class Tournament(models.Model):
     add_ons_allowed = models.PositiveSmallIntegerField(default=0)
     seconds_per_hand = models.PositiveIntegerField(default=120, help_text=_("hand-for-hand clock step"))
     payouts = models.JSONField(default=list, blank=True)
+    fee = models.PositiveIntegerField(
+        _("fee per buy-in"), default=0, help_text=_("rake paid on top of each buy-in, kept apart from the prize pool")
+    )
+    payout_unit = models.PositiveIntegerField(_("payout unit"), default=1, help_text=_("prizes are multiples of this"))
+    deal = models.JSONField(default=dict, blank=True)
     public_token = models.CharField(max_length=32, unique=True, default=_public_token)
     seed = models.BigIntegerField(default=0, help_text="random seed of seat draws (0 = system randomness)")
     # clock, as stored by poker.tournament.Clock.stored_fields()

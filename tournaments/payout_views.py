@@ -1,0 +1,107 @@
+"""The director's payout desk: ``/tournaments/<id>/payouts/`` (prize pool,
+payout table, final-table deal, printable result sheet) and
+``/tournaments/<id>/payouts/results.csv``.  Floor staff and managers only.
+
+The page is plain HTML forms (POST with ``op``: ``compute``, ``edit``,
+``preview``, ``deal``); a write redirects back to the page, a refusal
+renders the page again with the message (status 400) and changes nothing.
+Writes go through ``tournaments.services.payouts``.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from tables.writepath import ServiceError
+from tournaments.models import Tournament
+from tournaments.services import payouts as desk
+from tournaments.services.reading import payout_table_of
+from tournaments.views import _require_floor
+
+
+def _whole(text: str, label: str) -> int:
+    """``text`` as an int 0..10**12, else ``ServiceError("invalid")`` naming ``label``."""
+    text = (text or "").strip().replace("'", "").replace("’", "")
+    if not text.isdigit() or len(text) > 12:
+        raise ServiceError("invalid", _("%(field)s: enter a whole number.") % {"field": label})
+    return int(text)
+
+
+def _post(request: HttpRequest, t: Tournament) -> dict | None:
+    """Run the POSTed ``op``; returns a deal preview, or ``None`` after a write."""
+    op = request.POST.get("op")
+    if op == "compute":
+        desk.compute_payouts(
+            t.id,
+            unit=_whole(request.POST.get("unit", ""), _("Payout unit")),
+            fee=_whole(request.POST.get("fee", ""), _("Fee per buy-in")),
+            actor=request.user,
+        )
+    elif op == "edit":
+        texts = request.POST.getlist("amount")
+        if len(texts) > 1000:
+            raise ServiceError("invalid", _("Too many places."))
+        amounts = [_whole(x, _("Place %(place)s") % {"place": i}) for i, x in enumerate(texts, start=1)]
+        while amounts and amounts[-1] == 0:
+            amounts.pop()  # places left at 0 at the end are not paid
+        if not amounts:
+            raise ServiceError("invalid", _("Every prize must be a whole amount of 0 or more."))
+        desk.set_payouts(t.id, amounts, actor=request.user)
+    elif op == "preview":
+        return desk.deal_preview(t.id, request.POST.get("method", ""))
+    elif op == "deal":
+        seen = [_whole(x, _("Amount")) for x in request.POST.getlist("seen")]
+        desk.record_deal(t.id, request.POST.get("method", ""), seen, actor=request.user)
+    else:
+        raise ServiceError("invalid", _("Unknown request."))
+    return None
+
+
+@login_required
+def payouts(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The payout desk (GET), or one of its forms (POST, see the module)."""
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    error = preview = None
+    status = 200
+    if request.method == "POST":
+        try:
+            preview = _post(request, t)
+            if preview is None:
+                return redirect("tournaments:payouts", tournament_id=t.id)
+        except ServiceError as exc:
+            error, status = exc.message, 400
+        t.refresh_from_db()
+    pool = desk.pool_of(t)
+    table = payout_table_of(t)
+    places = []
+    if table is not None:
+        for place, amount in enumerate(table.amounts, start=1):
+            share = f"{100 * amount / table.prize_pool:.2f}" if table.prize_pool else "0.00"
+            places.append({"place": place, "amount": amount, "percent": share})
+    context = {
+        "t": t,
+        "pool": pool,
+        "table": table,
+        "places": places,
+        "stored": bool(t.payouts) and table is not None and list(table.amounts) == list(t.payouts),
+        "players": desk.players_left(t),
+        "preview": preview,
+        "deal": t.deal or None,
+        "results": desk.result_rows(t),
+        "error": error,
+    }
+    return render(request, "tournaments/payouts.html", context, status=status)
+
+
+@login_required
+def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The result sheet as CSV (``place,name,prize``), as a download."""
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    response = HttpResponse(desk.result_csv(t), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="results-{t.id}.csv"'
+    return response
