@@ -60,6 +60,7 @@ from typing import Any
 from pokerkit import HandHistory
 from pokerkit.utilities import parse_value
 
+from . import phh_toml
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
 from .phh_amounts import awards_from_winnings, cbr_amounts, chips, collected, parse_amount, places, scale_action, values
@@ -214,7 +215,8 @@ def _history(text: str, several: bool) -> list[tuple[str | None, HandHistory | E
     parser and field filter), so one bad hand does not stop the others."""
     if not several:
         try:
-            return [(None, _one_history(lambda: HandHistory.loads(text)))]
+            # HandHistory.loads with the fast TOML reader (.phh_toml): the same table, the same fields
+            return [(None, _one_history(lambda: HandHistory(**HandHistory._filter_non_fields(**phh_toml.loads(text)))))]
         except EngineError as exc:
             return [(None, exc)]
     try:

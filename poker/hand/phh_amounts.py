@@ -28,6 +28,8 @@ def chips(value: Any, name: str, unit: Decimal = Decimal(1)) -> int:
     """``value`` (int or Decimal, in the file's units) in whole chips of
     ``unit``. Raises EngineError("bad_spec") for anything else (a bool, a
     float, an amount that is not a multiple of the unit)."""
+    if type(value) is int and unit == 1:
+        return value  # the common case, without Decimal arithmetic
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise EngineError("bad_spec", f"{name}: {value!r} is not an amount of chips.")
     if isinstance(value, Decimal) and not value.is_finite():
@@ -49,6 +51,8 @@ def parse_amount(text: str, name: str) -> int | Decimal:
 
 def places(value: Any) -> int:
     """Decimal places of ``value`` as written (``40.60``: 2; 0 for ints)."""
+    if type(value) is int:
+        return 0
     if isinstance(value, Decimal) and value.is_finite():
         exponent = value.as_tuple().exponent
         return max(0, -exponent) if isinstance(exponent, int) else 0
