@@ -1,5 +1,6 @@
 """Message schemas of the tournament director's desk (``POST /tournaments/<id>/action/``), the tablet's
-absent control (``POST /tournaments/tables/<id>/absent/``) and the tournament sockets.
+absent control (``POST /tournaments/tables/<id>/absent/``), its move confirmations
+(``POST /tournaments/tables/<id>/moves/``) and the tournament sockets.
 
 Built from the shared blocks of :mod:`tables.schemas`; a bad body is refused with ``invalid`` and the
 field named, and changes nothing."""
@@ -80,9 +81,100 @@ class Payouts(Message):
     amounts: Annotated[list[Chips], Field(max_length=1000)] = []
 
 
+TableNumber = Annotated[StrictInt, Field(ge=1, le=10_000)]
+#: Why the director did it, as typed at the desk (kept in the audit trail).
+Note = text(200)
+
+
+class DeskBustRow(Message):
+    """One player out: registration ``entry`` and his stack at the start of the hand (default: his seat's chips)."""
+
+    entry: Id
+    stack_at_start: Chips | None = None
+
+
+class DeskBust(Message):
+    """Record at the desk the players out in one hand at a table without a tablet: placed by
+    ``stack_at_start`` (001 Ende des Turniers, 003 Ausscheiden mehrerer Spieler), shared after
+    hand-for-hand (004 #79)."""
+
+    op: Literal["desk_bust"]
+    busts: Annotated[list[DeskBustRow], Field(min_length=1, max_length=10)]
+    note: Note = ""
+
+
+class DeskChips(Message):
+    """Add (``amount`` > 0) or remove (< 0) chips of registration ``entry`` for ``reason``: ``penalty``
+    (001 6.37, 004 #71), ``found_chips`` (004 #64), ``dq`` (all chips out and the player out, 001 6.37,
+    004 #71; ``amount`` ignored), ``correction``."""
+
+    op: Literal["desk_chips"]
+    entry: Id
+    amount: Annotated[StrictInt, Field(ge=-(10**12), le=10**12)] = 0
+    reason: Literal["penalty", "found_chips", "dq", "correction"]
+    note: Note = ""
+
+
+class DeskMove(Message):
+    """Move registration ``entry`` by hand to ``table`` / ``seat`` (confirmed by the tablets, 004 #33)."""
+
+    op: Literal["desk_move"]
+    entry: Id
+    table: TableNumber
+    seat: Seat
+    note: Note = ""
+
+
+class DeskBreak(Message):
+    """Break ``table`` by hand: its players draw the free seats of the other tables (004 #10, 001 Balancing)."""
+
+    op: Literal["desk_break"]
+    table: TableNumber
+    note: Note = ""
+
+
+class DeskUndo(Message):
+    """Undo the desk entry recorded at tournament seq ``event``."""
+
+    op: Literal["desk_undo"]
+    event: Id
+    note: Note = ""
+
+
+class ConfirmMove(Message):
+    """The director confirms that the player of move ``instruction`` arrived (for both tablets, 004 #33)."""
+
+    op: Literal["confirm_move"]
+    instruction: Id
+
+
+class DeskAbsent(Message):
+    """Mark the player at ``table`` / ``seat`` away (``absent`` true) or present (001 Sitzverteilung, 004 #30)."""
+
+    op: Literal["absent"]
+    table: TableNumber
+    seat: Seat
+    absent: StrictBool
+
+
 DirectorAction = TypeAdapter(
     Annotated[
-        Register | EntryOp | Rebuy | TournamentOp | ClockOp | UndoMove | ChipRace | Payouts, Field(discriminator="op")
+        Register
+        | EntryOp
+        | Rebuy
+        | TournamentOp
+        | ClockOp
+        | UndoMove
+        | ChipRace
+        | Payouts
+        | DeskBust
+        | DeskChips
+        | DeskMove
+        | DeskBreak
+        | DeskUndo
+        | ConfirmMove
+        | DeskAbsent,
+        Field(discriminator="op"),
     ]
 )
 
@@ -95,6 +187,16 @@ class AbsentToggle(Message):
 
 
 AbsentBody = TypeAdapter(AbsentToggle)
+
+
+class MoveConfirmation(Message):
+    """The tablet confirms its side of move ``instruction``: the player left (source table) or arrived
+    (destination table); he is dealt in at neither table until both confirmed (004 #33)."""
+
+    instruction: Id
+
+
+MoveConfirmBody = TypeAdapter(MoveConfirmation)
 
 #: The tournament sockets (director page and lobby screen) accept one message: a snapshot request.
 TournamentSocketMessage = TypeAdapter(Annotated[SnapshotRequest, Field(discriminator="type")])

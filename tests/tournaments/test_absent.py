@@ -106,7 +106,7 @@ def test_an_absent_player_moved_by_balancing_stays_absent(django_capture_on_comm
     with django_capture_on_commit_callbacks(execute=True):
         bust_hand(short.table_id)
     move = Instruction.objects.get(tournament=t, kind="move")
-    assert move.status == "done"
+    assert move.status == "moving"  # seated, waiting for the tablets (004 #33)
     dst = next(tt for tt in tables_of(t) if tt.number == move.to_table)
     src = next(tt for tt in tables_of(t) if tt.number == move.from_table)
     assert Seat.objects.get(table_id=dst.table_id, number=move.to_seat).absent

@@ -12,6 +12,7 @@ from tables.services import ServiceError
 from tests.tournaments.play import bust_hand
 from tournaments import services
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
+from tournaments.services.moves import confirm_move
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +83,8 @@ def test_a_bust_is_placed_and_balancing_moves_the_big_blind_to_the_worst_seat_00
     if move.status == "pending":  # the source table has not played yet: plays a hand first? no: it is idle
         services.execute_moves(t.id)
         move.refresh_from_db()
-    assert move.status == "done"
+    assert move.status == "moving"  # seated at the new table, dealt in nowhere until confirmed (004 #33)
+    assert confirm_move(move.id, "director").status == "done"
     assert occupied(short)[move.to_seat] == move.entry.player.name
     assert move.from_seat not in occupied(src)
     # never into the small blind: the next hand at the short table
@@ -113,7 +115,7 @@ def test_a_move_waits_until_the_source_table_finishes_its_hand(django_capture_on
         while _state(src.table_id)["phase"] != "complete":
             table_services.apply_action(src.table_id, {"type": "fold", "seat": _state(src.table_id)["to_act_seat"]})
     move.refresh_from_db()
-    assert move.status == "done"
+    assert move.status == "moving"  # made after the hand, waiting for the tablets (004 #33)
     assert occupied(short)[move.to_seat] == move.entry.player.name
 
 
@@ -301,10 +303,10 @@ def test_undo_moves_the_player_back_with_an_audit_trail():
     bust_hand(short.table_id)
     services.execute_moves(t.id)
     move = Instruction.objects.get(tournament=t, kind="move")
-    assert move.status == "done"
+    assert move.status == "moving"
     back = services.undo_move(move.id)
     back.refresh_from_db()
-    assert back.undoes_id == move.id and back.status == "done"
+    assert back.undoes_id == move.id and back.status == "moving"
     src = TournamentTable.objects.get(tournament=t, number=move.from_table)
     assert occupied(src)[move.from_seat] == move.entry.player.name
     with pytest.raises(ServiceError):

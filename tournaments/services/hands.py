@@ -26,6 +26,7 @@ from tournaments.services.busts import (
     _record_pending_busts,
     _step_hand_for_hand,
 )
+from tournaments.services.moves import IN_TRANSIT
 from tournaments.services.reading import _positions, _rng, clock_of, engine_rules
 from tournaments.services.waitlist import fill_waitlist
 from tournaments.services.writes import _step
@@ -43,7 +44,10 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
       big blind, no reduction short-handed, ante first when short (004
       #81-82: the engine posts antes before blinds).
     * Players waiting for the button (001 Tischauflösung, 004 #8) are not
-      dealt in; absent players are (their hands are killed after the blinds
+      dealt in, nor is a player on his way to another table (a move
+      ``pending`` or ``moving`` until the tablets or the director confirm
+      his arrival: he is dealt in at neither table, 004 #33); absent
+      players are (their hands are killed after the blinds
       by ``tables.services``: 001 Sitzverteilung, 004 #30).
     * A player of this table still ``rebuy_pending`` (004 #27) missed his
       rebuy: his bust is recorded now, as a normal bust.
@@ -79,6 +83,12 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
     waiting = set(
         Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0).values_list(
             "player_id", flat=True
+        )
+    )
+    # 004 #33: a player changing tables is dealt in at neither table until his arrival is confirmed.
+    waiting |= set(
+        Instruction.objects.filter(tournament=t, kind="move", status__in=IN_TRANSIT).values_list(
+            "entry__player_id", flat=True
         )
     )
     live = [s for s in seats if s.player_id is not None and s.stack > 0 and s.player_id not in waiting]

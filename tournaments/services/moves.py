@@ -1,6 +1,13 @@
 """Seating moves: breaking and balancing plans become pending move
-instructions; moves are made between hands, undone, or planned again on
-the director's button."""
+instructions; moves are made between hands, confirmed by the tablets (or
+the director), undone, or planned again on the director's button.
+
+A move instruction's ``status``: ``pending`` (issued; the player still sits
+at the source table, which deals no hand until he has left), ``moving``
+(his seat changed between hands; he is dealt in at neither table until
+the arrival is confirmed, 004 #33), ``done`` (confirmed by both tablets or
+by the director), ``cancelled``.  Each confirmation is a
+``move_confirmed`` event (who, when, which side)."""
 
 from __future__ import annotations
 
@@ -12,7 +19,7 @@ from poker import tournament as eng
 from tables import services as table_services
 from tables.models import Hand, Seat, Table
 from tables.writepath import ServiceError
-from tournaments.models import Entry, Instruction, Tournament, TournamentTable
+from tournaments.models import Entry, Instruction, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.reading import _floor, _rng, clock_of, engine_rules
 from tournaments.services.writes import _clear_busted_seats, _instruct, _push_instruction, _record, _set_seat, _step
 
@@ -77,11 +84,71 @@ def _move_instruction(t: Tournament, m: eng.Move, names: dict, actor) -> Instruc
     )
 
 
+#: Statuses of a move whose player is on his way: not dealt in at either table (004 #33).
+IN_TRANSIT = ("pending", "moving")
+
+
+def confirmations(i: Instruction) -> set[str]:
+    """The sides that confirmed move ``i``: ``"from"`` (the source tablet saw
+    him leave), ``"to"`` (the destination tablet saw him arrive),
+    ``"director"`` (the director confirmed the arrival for both)."""
+    return set(
+        TournamentEvent.objects.filter(
+            tournament_id=i.tournament_id, kind="move_confirmed", payload__instruction=i.id
+        ).values_list("payload__side", flat=True)
+    )
+
+
+def _confirmed(i: Instruction) -> bool:
+    sides = confirmations(i)
+    return "director" in sides or {"from", "to"} <= sides
+
+
+def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
+    """A tablet (``side`` ``"from"`` or ``"to"``) or the director
+    (``"director"``) confirms that the player of move ``instruction_id``
+    left / arrived.  The move is ``done`` once both tablets or the director
+    confirmed and his seat has changed; until then he is dealt in at
+    neither table (004 #33: a player must not dodge the blinds by taking his
+    time between tables -- nor be dealt in twice).  A confirmation of a move
+    not yet made is kept; the director's makes the move if its source table
+    is between hands.  Confirming twice changes nothing.
+    Errors: ``not_found``, ``invalid`` (not a move, cancelled or done, or an unknown side)."""
+    if side not in ("from", "to", "director"):
+        raise ServiceError("invalid", _("unknown side %(side)s") % {"side": side})
+    i = Instruction.objects.filter(pk=instruction_id, kind="move").select_related("entry__player").first()
+    if i is None:
+        raise ServiceError("not_found", _("no move %(instruction_id)s") % {"instruction_id": instruction_id})
+    with _step(i.tournament_id) as step:
+        t = step.row
+        i.refresh_from_db()
+        if i.status not in IN_TRANSIT:
+            raise ServiceError("invalid", _("this move is no longer waiting for a confirmation"))
+        if side not in confirmations(i):
+            name = i.entry.player.name if i.entry_id else ""
+            _record(
+                step,
+                "move_confirmed",
+                {"instruction": i.id, "side": side, "player": name, "rule": "004 33"},
+                actor,
+            )
+            if i.status == "moving" and _confirmed(i):
+                i.status = "done"
+                i.save(update_fields=["status"])
+            _push_instruction(t, i)
+    if i.status == "pending" and side == "director":
+        execute_moves(i.tournament_id, actor=actor)
+        i.refresh_from_db()
+    return i
+
+
 def execute_moves(tournament_id: int, *, actor=None) -> int:
     """Make every pending move whose source table is between hands: the
     player leaves with his stack and takes the new seat (during a hand there
-    he waits for the next one).  Broken tables left empty are closed.
-    Returns the number of moves made."""
+    he waits for the next one).  The move is then ``moving`` until the
+    tablets or the director confirm it (``done`` at once when they already
+    have).  Broken tables left empty are closed.  Returns the number of
+    moves made."""
     done = 0
     with _step(tournament_id) as step:
         t = step.row
@@ -115,7 +182,7 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
             _set_seat(dst.table_id, i.to_seat, player_id=i.entry.player_id, stack=stack, absent=absent)
             if i.stack:  # hands to wait for the button (001 Tischauflösung)
                 Entry.objects.filter(pk=i.entry_id).update(wait_hands=i.stack)
-            i.status = "done"
+            i.status = "done" if _confirmed(i) else "moving"
             i.save(update_fields=["status"])
             _push_instruction(t, i)
             done += 1
@@ -133,51 +200,63 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
 
 
 def undo_move(instruction_id: int, *, actor=None) -> Instruction:
-    """Undo a move: a pending move is cancelled; a move made is reversed by a
-    new pending move back to the old seat (the audit trail keeps both).
-    Errors: ``not_found``, ``invalid`` (not a move, undone already, or the
-    player is no longer where the move put him or the old seat is taken)."""
+    """Undo a move: a pending move is cancelled; a move made (``moving`` or
+    ``done``) is reversed by a new pending move back to the old seat (the
+    audit trail keeps both).  Errors: ``not_found``, ``invalid`` (not a
+    move, undone already, or the player is no longer where the move put him
+    or the old seat is taken)."""
     i = Instruction.objects.filter(pk=instruction_id).select_related("entry__player").first()
     if i is None:
         raise ServiceError("not_found", _("no instruction %(instruction_id)s") % {"instruction_id": instruction_id})
     with _step(i.tournament_id) as step:
-        t = step.row
-        i.refresh_from_db()
-        if i.kind != "move" or not i.from_table or Instruction.objects.filter(undoes=i).exists():
-            raise ServiceError("invalid", _("only a move is undone, once"))
-        if i.status == "pending":
-            i.status = "cancelled"
-            i.save(update_fields=["status"])
-            _push_instruction(t, i)
+        back = _undo_move(step, i, actor)
+    execute_moves(i.tournament_id, actor=actor)
+    return back
+
+
+def _undo_move(step, i: Instruction, actor, *, record: bool = True) -> Instruction:
+    """:func:`undo_move` inside the caller's step (``record``: append the event)."""
+    t = step.row
+    i.refresh_from_db()
+    if i.kind != "move" or not i.from_table or Instruction.objects.filter(undoes=i).exists():
+        raise ServiceError("invalid", _("only a move is undone, once"))
+    if i.status == "pending":
+        i.status = "cancelled"
+        i.save(update_fields=["status"])
+        _push_instruction(t, i)
+        if record:
             _record(step, "move_cancelled", {"instruction": i.id}, actor)
-            return i
-        if i.status != "done":
-            raise ServiceError("invalid", _("this move was cancelled"))
-        tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t)}
-        if tts[i.from_table].broken:
-            raise ServiceError("invalid", _("the old table has been broken"))
-        if not Seat.objects.filter(
-            table_id=tts[i.to_table].table_id, number=i.to_seat, player_id=i.entry.player_id
-        ).exists():
-            raise ServiceError("invalid", _("the player is no longer in that seat"))
-        if Seat.objects.filter(table_id=tts[i.from_table].table_id, number=i.from_seat, player__isnull=False).exists():
-            raise ServiceError("invalid", _("the old seat is taken"))
-        name = i.entry.player.name
-        back = _instruct(
-            t,
-            "move",
-            f"Undo: move {name} back: table {i.to_table} seat {i.to_seat} → table {i.from_table} seat {i.from_seat}",
-            f"Rückgängig: {name} zurück: Tisch {i.to_table} Platz {i.to_seat} → Tisch "
-            f"{i.from_table} Platz {i.from_seat}",
-            entry=i.entry,
-            move=(i.to_table, i.to_seat, i.from_table, i.from_seat),
-            status="pending",
-            rule=i.rule,
-            undoes=i,
-            actor=actor,
-        )
+        return i
+    if i.status not in ("moving", "done"):
+        raise ServiceError("invalid", _("this move was cancelled"))
+    tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t)}
+    if tts[i.from_table].broken:
+        raise ServiceError("invalid", _("the old table has been broken"))
+    if not Seat.objects.filter(
+        table_id=tts[i.to_table].table_id, number=i.to_seat, player_id=i.entry.player_id
+    ).exists():
+        raise ServiceError("invalid", _("the player is no longer in that seat"))
+    if Seat.objects.filter(table_id=tts[i.from_table].table_id, number=i.from_seat, player__isnull=False).exists():
+        raise ServiceError("invalid", _("the old seat is taken"))
+    if i.status == "moving":  # the reverse move replaces it: the player waits for that one
+        i.status = "done"
+        i.save(update_fields=["status"])
+        _push_instruction(t, i)
+    name = i.entry.player.name
+    back = _instruct(
+        t,
+        "move",
+        f"Undo: move {name} back: table {i.to_table} seat {i.to_seat} → table {i.from_table} seat {i.from_seat}",
+        f"Rückgängig: {name} zurück: Tisch {i.to_table} Platz {i.to_seat} → Tisch {i.from_table} Platz {i.from_seat}",
+        entry=i.entry,
+        move=(i.to_table, i.to_seat, i.from_table, i.from_seat),
+        status="pending",
+        rule=i.rule,
+        undoes=i,
+        actor=actor,
+    )
+    if record:
         _record(step, "move_undone", {"instruction": i.id, "reverse": back.id}, actor)
-    execute_moves(t.id, actor=actor)
     return back
 
 
