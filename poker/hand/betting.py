@@ -88,7 +88,7 @@ class BettingRound(HandFields):
         actors = []
         for k in range(n):
             i = (opener + k) % n
-            if folded[i] or not stacks[i] or min(stacks[i], second - bets[i]) <= 0:
+            if folded[i] or not stacks[i] or second <= bets[i]:  # (stack > 0: nothing left to bet against)
                 continue
             actors.append(i)
         spec = self.spec

@@ -41,9 +41,10 @@ Action translation (PHH -> engine action dict):
 ``# run_it_twice``  pokerfloor extension: ``{"type": "run_it_twice", ...}``
 =================== ==========================================
 
-The TOML is read and written by pokerkit's :class:`pokerkit.HandHistory`
-(``HandHistory.loads`` / ``HandHistory.dumps``; our user fields travel in its
-``user_defined_fields``); this module translates between PHH and the engine.
+The TOML is read as pokerkit's ``HandHistory.loads`` reads it (plain files by
+the faster :mod:`.phh_toml`, the same table) and written by
+``HandHistory.dumps`` (our user fields travel in its ``user_defined_fields``);
+this module translates between PHH and the engine.
 """
 
 from __future__ import annotations
@@ -63,7 +64,17 @@ from pokerkit.utilities import parse_value
 from . import phh_toml
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
-from .phh_amounts import awards_from_winnings, cbr_amounts, chips, collected, parse_amount, places, scale_action, values
+from .phh_amounts import (
+    awards_from_winnings,
+    cbr_amounts,
+    chips,
+    collected,
+    parse_amount,
+    places,
+    scale_action,
+    seat_of_label,
+    values,
+)
 from .rules import Rules
 from .spec import HandSpec, SeatSpec
 from .state import HandState
@@ -107,6 +118,10 @@ _EXTRA_FIELDS = tuple(f.name for f in dataclasses.fields(HandHistory) if f.name 
 #: PHH variant code -> HandSpec.game, and back.
 VARIANTS = {"NT": "nlhe", "PO": "plo", "FT": "limit_holdem"}
 GAME_CODES = {game: code for code, game in VARIANTS.items()}
+
+
+#: ``Rules()``, built once (Rules is frozen): a spec per replayed hand needs it.
+_DEFAULT_RULES = Rules()
 
 
 def _rules_to_phh(rules: Rules) -> dict:
@@ -194,7 +209,9 @@ class PhhHand:
             antes=self.antes,
             min_bet=self.min_bet,
             ante_trimming=self.ante_trimming_status,
-            rules=rules if rules is not None else (_rules_from_phh(extra["_rules"]) if "_rules" in extra else Rules()),
+            rules=rules
+            if rules is not None
+            else (_rules_from_phh(extra["_rules"]) if "_rules" in extra else _DEFAULT_RULES),
             button_seat=int(extra["_button_seat"]) if "_button_seat" in extra else None,
             game=VARIANTS[self.variant],
             big_bet=self.big_bet,
@@ -249,7 +266,7 @@ def _one_history(read) -> HandHistory:
 
 
 def load_phh(path_or_text: str | Path, chip_unit: Decimal | None = None) -> PhhHand:
-    """Parse a PHH hand with pokerkit's ``HandHistory.loads``.
+    """Parse a PHH hand as pokerkit's ``HandHistory.loads`` does (:mod:`.phh_toml` reads the TOML).
 
     Args:
         path_or_text: a path (``Path`` or an existing file name) or the TOML
@@ -369,9 +386,6 @@ def hand_from_history(history: HandHistory, source: str | None = None, chip_unit
     )
 
 
-_PLAYER = re.compile(r"^p([1-9][0-9]*)$")
-
-
 def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None = None) -> dict | None:
     """Translate one PHH action string into an engine action dict.
 
@@ -392,13 +406,6 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
     spec = state.spec
     if seats is None:
         seats = tuple(s.seat for s in spec.seats)
-
-    def seat(label: str) -> int:
-        match = _PLAYER.match(label)
-        if not match or not 1 <= int(match.group(1)) <= len(seats):
-            raise EngineError("bad_action", f"{label!r} is not a player of this hand ({text!r}).")
-        return seats[int(match.group(1)) - 1]
-
     if not words:
         extension = comment.split()
         if extension[:1] == ["award"] and len(extension) >= 3:
@@ -406,9 +413,9 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
             action: dict[str, Any] = {"type": "award", "pot": int(extension[1])}
             if "/" in labels:
                 cut = labels.index("/")
-                action["winners2"] = [seat(w) for w in labels[cut + 1 :]]
+                action["winners2"] = [seat_of_label(w, seats, text) for w in labels[cut + 1 :]]
                 labels = labels[:cut]
-            action["winners"] = [seat(w) for w in labels]
+            action["winners"] = [seat_of_label(w, seats, text) for w in labels]
             return action
         if extension[:2] == ["board", "2"] and len(extension) == 3:
             cards = extension[2]
@@ -422,18 +429,18 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
                 elif word != "floor" and target == "pots":
                     action["pots"].append(int(word))
                 elif word != "floor" and target == "agreed":
-                    action["agreed"].append(seat(word))
+                    action["agreed"].append(seat_of_label(word, seats, text))
             return action
         return None
     match words:
         case ["d", "dh", player, cards]:
-            return {"type": "hole", "seat": seat(player), "cards": cards}
+            return {"type": "hole", "seat": seat_of_label(player, seats, text), "cards": cards}
         case ["d", "db", cards]:
             return {"type": "board", "cards": "" if set(cards) <= {"?"} else cards}
         case [player, "f"]:
-            return {"type": "fold", "seat": seat(player)}
+            return {"type": "fold", "seat": seat_of_label(player, seats, text)}
         case [player, "cc"]:
-            s = seat(player)
+            s = seat_of_label(player, seats, text)
             pos = spec.position_of(s)
             due = state.phase == "betting" and state.bets[pos] < max(state.bets)
             return {"type": "call" if due else "check", "seat": s}
@@ -444,13 +451,13 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
                 to = chips(value, "cbr")
             except EngineError as exc:
                 raise EngineError("bad_action", f"{exc.message} ({text!r})") from None
-            return {"type": kind, "seat": seat(player), "to": to}
+            return {"type": kind, "seat": seat_of_label(player, seats, text), "to": to}
         case [player, "sm"]:
-            return {"type": "muck", "seat": seat(player)}
+            return {"type": "muck", "seat": seat_of_label(player, seats, text)}
         case [player, "sm", "-"]:
-            return {"type": "show", "seat": seat(player)}
+            return {"type": "show", "seat": seat_of_label(player, seats, text)}
         case [player, "sm", cards]:
-            return {"type": "show", "seat": seat(player), "cards": cards}
+            return {"type": "show", "seat": seat_of_label(player, seats, text), "cards": cards}
     raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for {spec.game}.")
 
 

@@ -1,10 +1,11 @@
-"""PHH amounts and results: decimal amounts as whole chips of a chip unit
+"""PHH amounts, player labels and results: decimal amounts as whole chips of a chip unit
 (exactly, ``Decimal``; never floats) and the ``winnings`` of online hand
-histories (chips collected from the pots) against a replay. Used by
-:mod:`.phh`."""
+histories (chips collected from the pots) against a replay. Player labels
+(``p3``) name table seats (:func:`seat_of_label`). Used by :mod:`.phh`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -21,7 +22,26 @@ __all__ = [
     "values",
     "cbr_amounts",
     "parse_amount",
+    "seat_of_label",
 ]
+
+_PLAYER = re.compile(r"^p([1-9][0-9]*)$")
+#: ``"p1"`` -> 0 ...: the labels of real tables without the regular expression
+#: (this and the ``isdigit`` path of :func:`parse_amount` halved ``translate_action``).
+_LABEL_INDEX = {f"p{k}": k - 1 for k in range(1, 24)}
+
+
+def seat_of_label(label: str, seats: tuple[int, ...], text: str) -> int:
+    """Table seat of a PHH player label (``"p3"`` -> ``seats[2]``) in action ``text``.
+
+    Raises EngineError("bad_action") for a label that names no player of ``seats``."""
+    index = _LABEL_INDEX.get(label)
+    if index is None:
+        match = _PLAYER.match(label)
+        index = int(match.group(1)) - 1 if match else -1
+    if not 0 <= index < len(seats):
+        raise EngineError("bad_action", f"{label!r} is not a player of this hand ({text!r}).")
+    return seats[index]
 
 
 def chips(value: Any, name: str, unit: Decimal = Decimal(1)) -> int:
@@ -42,6 +62,8 @@ def chips(value: Any, name: str, unit: Decimal = Decimal(1)) -> int:
 
 def parse_amount(text: str, name: str) -> int | Decimal:
     """A PHH amount written in an action (``600``, ``0.50``, ``9,999.99``), exactly."""
+    if text.isascii() and text.isdigit():
+        return int(text)  # whole chips, nearly every amount: no Decimal
     try:
         value = Decimal(text.replace(",", ""))
     except InvalidOperation:

@@ -325,7 +325,7 @@ class HandSpec:
 
         Raises EngineError("no_such_seat") when nobody at that seat is dealt in.
         """
-        pos = self._seat_pos.get(seat) if _is_int(seat) else None
+        pos = self._seat_pos.get(seat) if type(seat) is int or _is_int(seat) else None
         if pos is None:
             raise EngineError("no_such_seat", f"No player dealt in at seat {seat!r}.")
         return pos
