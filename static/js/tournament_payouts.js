@@ -8,7 +8,7 @@
   if (!root) return;
   const pool = Number(root.dataset.pool || 0);
   const sumLine = document.getElementById("pd-sum");
-  const inputs = Array.from(document.querySelectorAll(".pd-amount"));
+  let inputs = Array.from(document.querySelectorAll(".pd-amount"));
 
   function showSum() {
     if (!sumLine) return;
@@ -30,6 +30,44 @@
   }
   inputs.forEach((i) => i.addEventListener("input", showSum));
   showSum();
+
+  // One more paid place: a new row at 0 (places left at 0 at the end are not paid); its words come
+  // translated with the form (data-add-label, data-prize-label).
+  const body = document.querySelector(".pd-places tbody");
+  const save = document.getElementById("pd-save");
+  if (body && save && !save.disabled) {
+    const add = document.createElement("button");
+    add.type = "button";
+    add.id = "pd-add-place";
+    const labels = document.getElementById("pd-edit").dataset;
+    add.textContent = labels.addLabel;
+    save.before(add, " ");
+    add.addEventListener("click", () => {
+      const place = inputs.length + 1;
+      const row = document.createElement("tr");
+      const cells = [String(place), "", ""].map((text) => {
+        const cell = document.createElement("td");
+        cell.textContent = text;
+        return cell;
+      });
+      cells[1].className = "num";
+      const input = document.createElement("input");
+      input.name = "amount";
+      input.className = "pd-amount";
+      input.inputMode = "numeric";
+      input.size = 8;
+      input.value = "0";
+      input.setAttribute("aria-label", `${labels.prizeLabel} ${place}`);
+      input.addEventListener("input", showSum);
+      cells[2].append(input);
+      row.append(...cells);
+      body.append(row);
+      inputs = Array.from(document.querySelectorAll(".pd-amount"));
+      showSum();
+      input.focus();
+      input.select();
+    });
+  }
 
   const print = document.getElementById("pd-print");
   if (print) print.addEventListener("click", () => window.print());

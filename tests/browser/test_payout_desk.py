@@ -133,3 +133,23 @@ def test_the_director_computes_edits_deals_and_downloads_the_results(new_page, f
             if lang == "de":
                 expect(view.locator("#pd-deal-recorded")).to_contain_text("ICM-Deal erfasst")
             shot(view, f"recorded-{lang}-{width}x{height}")
+
+
+def test_the_director_pays_one_more_place(new_page, floorman):
+    tid = off_loop(three_left)
+    page = new_page(viewport=(390, 844), locale="de-DE")
+    login(page, "floor", "pw-floor")
+    page.goto(f"/tournaments/{tid}/payouts/")
+    expect(page.locator(".pd-amount")).to_have_count(3)  # house default for 12 entries: 50/30/20
+    page.click("#pd-add-place")
+    expect(page.locator("#pd-add-place")).to_have_text("+ Platz")
+    amounts = page.locator(".pd-amount")
+    expect(amounts).to_have_count(4)
+    amounts.nth(2).fill("140")
+    expect(page.locator("#pd-sum")).to_contain_text("100 noch zu verteilen")
+    amounts.nth(3).fill("100")
+    expect(page.locator("#pd-sum")).to_have_class("pd-sum good")
+    shot(page, "add-place-de-390x844")
+    page.click("#pd-save")
+    expect(page.locator(".pd-amount")).to_have_count(4)
+    assert off_loop(lambda: Tournament.objects.get(pk=tid).payouts) == [600, 360, 140, 100]
