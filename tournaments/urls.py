@@ -2,17 +2,21 @@
 
 from django.urls import path
 
-from tournaments import views
+from tournaments import payout_views, views
 
 app_name = "tournaments"
 urlpatterns = [
     path("", views.index, name="index"),
     path("<int:tournament_id>/", views.director, name="director"),
     path("<int:tournament_id>/action/", views.action, name="action"),
+    path("<int:tournament_id>/desk/", views.desk_state, name="desk"),
     path("<int:tournament_id>/structure/", views.structure, name="structure"),
     path("<int:tournament_id>/structure/api/", views.structure_api, name="structure_api"),
     path("<int:tournament_id>/chips/", views.chip_counts, name="chip_counts"),
     path("<int:tournament_id>/chips/api/", views.chip_counts_api, name="chip_counts_api"),
+    path("<int:tournament_id>/payouts/", payout_views.payouts, name="payouts"),
+    path("<int:tournament_id>/payouts/results.csv", payout_views.results_csv, name="payouts_csv"),
     path("lobby/<str:token>/", views.lobby, name="lobby"),
     path("tables/<int:table_id>/absent/", views.absent, name="absent"),
+    path("tables/<int:table_id>/moves/", views.moves, name="moves"),
 ]

@@ -20,9 +20,9 @@ from tables.access import can_deal, is_floor
 from tables.models import Seat, Table
 from tables.services import ServiceError
 from tournaments import services
-from tournaments.models import Tournament
-from tournaments.schemas import AbsentBody, DirectorAction
-from tournaments.services import chipcounts, structures
+from tournaments.models import Tournament, TournamentTable
+from tournaments.schemas import AbsentBody, DirectorAction, MoveConfirmBody
+from tournaments.services import chipcounts, desk, structures
 
 DEFAULT_STRUCTURE = {
     "periods": [
@@ -132,6 +132,23 @@ def _run(tournament_id: int, m: Any, user) -> None:
         services.chip_race(tournament_id, m.table, m.removed, m.new, cards=m.cards or None, actor=user)
     elif op == "payouts":
         services.set_payouts(tournament_id, list(m.amounts), actor=user)
+    elif op == "desk_bust":
+        desk.desk_bust(tournament_id, [(b.entry, b.stack_at_start) for b in m.busts], note=m.note, actor=user)
+    elif op == "desk_chips":
+        desk.desk_chips(tournament_id, m.entry, m.amount, m.reason, note=m.note, actor=user)
+    elif op == "desk_move":
+        desk.desk_move(tournament_id, m.entry, m.table, m.seat, note=m.note, actor=user)
+    elif op == "desk_break":
+        desk.desk_break(tournament_id, m.table, note=m.note, actor=user)
+    elif op == "desk_undo":
+        desk.desk_undo(tournament_id, m.event, note=m.note, actor=user)
+    elif op == "confirm_move":
+        desk.confirm_move(m.instruction, "director", actor=user)
+    elif op == "absent":
+        tt = TournamentTable.objects.filter(tournament_id=tournament_id, number=m.table).first()
+        if tt is None:
+            raise ServiceError("not_found", _("no table %(table)s") % {"table": m.table})
+        services.set_absent(tt.table_id, m.seat, m.absent, actor=user)
 
 
 @login_required
@@ -148,13 +165,25 @@ def action(request: HttpRequest, tournament_id: int) -> JsonResponse:
     return JsonResponse({"ok": True})
 
 
+@login_required
+def desk_state(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    """GET ``/tournaments/<id>/desk/``: the desk's audit trail and the moves
+    waiting for a confirmation (``services.desk.desk_state``), for the
+    director's page.  Floor and managers only."""
+    _require_floor(request)
+    try:
+        return JsonResponse({"ok": True, **desk.desk_state(tournament_id)})
+    except ServiceError as exc:
+        return JsonResponse({"ok": False, **exc.as_dict()}, status=404)
+
+
 def _absent_labels() -> dict[str, str]:
     """The tablet's words for the absent control (the tablet page belongs to
     the tables app; its strings for this come with the state)."""
     return {
         "title": _("Away from the seat"),
-        "away": _("Away"),
-        "back": _("Back at the seat"),
+        "away": _("Mark away"),
+        "back": _("Mark present"),
         "tag": _("absent"),
         "hint": _("dealt in, blinds and antes posted, hand dead ({rule})."),
     }
@@ -357,3 +386,44 @@ def chip_counts_api(request: HttpRequest, tournament_id: int) -> JsonResponse:
     except ServiceError as exc:
         return _refused(exc)
     return JsonResponse(_chip_state(t))
+
+
+def _moves_labels() -> dict[str, str]:
+    """The tablet's words for the move confirmations (see :func:`_absent_labels`)."""
+    return {
+        "title": _("Players changing tables"),
+        "leaving": _("Leaving"),
+        "arriving": _("Arriving"),
+        "confirm_left": _("Confirm: has left"),
+        "confirm_arrived": _("Confirm: has arrived"),
+        "waiting": _("confirmed here, waiting for the other table"),
+        "hint": _("not dealt in at either table until confirmed ({rule})."),
+    }
+
+
+@login_required
+def moves(request: HttpRequest, table_id: int) -> JsonResponse:
+    """``/tournaments/tables/<table_id>/moves/``: the moves a tournament
+    table's tablet confirms (004 #33).
+
+    GET answers ``{"ok": true, "table", "moves", "rule", "labels"}``
+    (``services.desk.table_moves``); POST ``{"instruction": id}`` confirms
+    this table's side (the player left or arrived) and answers the same, or
+    ``{"ok": false, "code", "message"}`` (400).  404 for a table of no
+    tournament; 403 unless the user may deal at the table."""
+    table = get_object_or_404(Table, pk=table_id)
+    if not can_deal(request.user, table):
+        raise PermissionDenied
+    try:
+        if request.method == "POST":
+            body = schemas.parse(MoveConfirmBody, request.body or b"{}")
+            state = desk.confirm_at_table(table_id, body.instruction, actor=request.user)
+        elif request.method == "GET":
+            state = desk.table_moves(table_id)
+        else:
+            return JsonResponse({"ok": False, "code": "invalid", "message": "GET or POST"}, status=405)
+    except schemas.MessageError as exc:
+        return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
+    except ServiceError as exc:
+        return JsonResponse({"ok": False, **exc.as_dict()}, status=404 if exc.code == "not_found" else 400)
+    return JsonResponse({"ok": True, **state, "labels": _moves_labels()})

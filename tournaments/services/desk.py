@@ -534,7 +534,7 @@ def table_moves(table_id: int) -> dict[str, Any]:
     """The moves a tablet must confirm: ``{"table", "moves": [{"id",
     "player", "side" ("from": leaving, "to": arriving), "from", "to",
     "status", "confirmed" (sides confirmed), "text_en", "text_de"}],
-    "rule": "004 33"}``.  Errors: ``not_found`` (no tournament table)."""
+    "rule": "004 #33"}``.  Errors: ``not_found`` (no tournament table)."""
     tt = TournamentTable.objects.filter(table_id=table_id).first()
     if tt is None:
         raise ServiceError("not_found", _("table %(table_id)s plays in no tournament") % {"table_id": table_id})
@@ -560,7 +560,7 @@ def table_moves(table_id: int) -> dict[str, Any]:
                 "text_de": i.text_de,
             }
         )
-    return {"table": tt.number, "moves": moves, "rule": "004 33"}
+    return {"table": tt.number, "moves": moves, "rule": "004 #33"}
 
 
 def confirm_at_table(table_id: int, instruction_id: int, *, actor=None) -> dict[str, Any]:

@@ -124,17 +124,19 @@ def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
         i.refresh_from_db()
         if i.status not in IN_TRANSIT:
             raise ServiceError("invalid", _("this move is no longer waiting for a confirmation"))
-        if side not in confirmations(i):
+        sides = confirmations(i)
+        if side not in sides:
+            sides.add(side)
+            if i.status == "moving" and ("director" in sides or {"from", "to"} <= sides):
+                i.status = "done"
+                i.save(update_fields=["status"])
             name = i.entry.player.name if i.entry_id else ""
-            _record(
+            _record(  # after the status: the snapshot sent with the event shows it
                 step,
                 "move_confirmed",
                 {"instruction": i.id, "side": side, "player": name, "rule": "004 33"},
                 actor,
             )
-            if i.status == "moving" and _confirmed(i):
-                i.status = "done"
-                i.save(update_fields=["status"])
             _push_instruction(t, i)
     if i.status == "pending" and side == "director":
         execute_moves(i.tournament_id, actor=actor)

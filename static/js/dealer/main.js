@@ -15,6 +15,7 @@
 //   chips.js       the chips reader
 //   procedures.js  out of turn, time and the clock, guided procedures
 //   undo.js        taking back a wrong entry (the hand's last actions to pick from)
+//   moves.js       tournament moves: confirm a player left / arrived (004 #33)
 
 import { root, state, currentView, onRender, openSheet, closeSheets, hideAlert } from "./state.js";
 import { socket, tracker, busy, settling, act, on } from "./connection.js";
@@ -29,6 +30,7 @@ import { bindChips, onChipsClick, renderChips } from "./chips.js";
 import { onProcedureClick, renderClock, renderProcBody, afterSnapshot } from "./procedures.js";
 import { onUndoClick, renderUndo } from "./undo.js";
 import { fixStudModel, renderStud, onStudClick } from "./stud.js"; // Seven Card Stud: its own panel
+import "./moves.js"; // tournament tables: players changing tables, confirmed here (registers itself)
 
 on("message", handleFloorMessage);
 on("message", handleAbsentMessage);

@@ -71,7 +71,9 @@ export function renderFelt() {
   const misdeal = isMisdeal(model);
   for (const [n, el] of seatEls) {
     const seat = byNumber.get(n);
-    const p = misdeal ? null : model.bySeat.get(n);
+    const hp = misdeal ? null : model.bySeat.get(n);
+    // After the hand a player who left the seat (busted, moved) is off the felt at once.
+    const p = hp && !model.live && (!seat || seat.player !== hp.name) ? null : hp;
     const name = p ? p.name : seat && seat.player;
     const stack = p ? p.stack : seat && seat.stack;
     const empty = !name;
