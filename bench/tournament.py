@@ -25,6 +25,21 @@ on the database (its own database ``pokerfloor_bench_tournament`` on the
 embedded server, or ``DATABASE_URL`` as given): wall time per snapshot and
 the number of SQL queries, for the full field and for a field of a quarter
 of the tables (the query count must not grow with the tables).
+
+With ``--floor N`` (2,000 for the figures in the report) it runs a whole
+tournament of N entrants on the database through the services, as the
+floor does: registration, the seat draw (N / 9 tables), then ``--busts``
+busts (default N - 10: down to the final table), each one a hand played
+through ``tables.services`` (the dealer's path: start, all in, call, folds,
+board, award) in which one player busts; balancing and breaking follow from
+the tournament's hook as on a real floor.  Per bust it times, end to end,
+the dealer's last action of the hand (the one that completes it and
+records the bust, the balancing or breaking moves and their execution)
+plus the delivery of every message it caused to a director page and a TV
+listening on the channel layer -- p50 / p95 / p99 / max -- and the sizes of
+the director's and the TV's update.  Then the director page's first paint
+with N entrants, right after the draw: the page's HTML (test client) and
+the snapshot the socket sends first (built, serialised, its size).
 """
 
 from __future__ import annotations
@@ -203,6 +218,190 @@ def snapshot_bench(entrants: int, seed: int, repeat: int) -> None:
         print(f"  director snapshot ..................... {ms(wall)} / {ms(cpu)}  ({len(queries)} SQL queries)")
 
 
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def _play_bust_hand(table_id: int, listen) -> tuple[float | None, float, int]:
+    """One hand at ``table_id`` through ``tables.services`` in which the
+    first player to act goes all in, the first player who covers him calls,
+    everybody else folds; the caller wins.  Returns (seconds of the action
+    that completed the hand plus the delivery of its messages, or None when
+    nobody busted; seconds of the whole hand; actions)."""
+    from tables import services as table_services
+    from tables.models import Table
+
+    def state():
+        return Table.objects.select_related("current_hand").get(pk=table_id).current_hand.snapshot
+
+    t0 = time.perf_counter()
+    table_services.start_hand(table_id)
+    listen()
+    shover = caller = None
+    actions = 0
+    for _ in range(100):
+        st = state()
+        if st["phase"] == "board":
+            action = {"type": "board", "cards": ""}
+        elif st["phase"] == "showdown":
+            pots = st["pots"]
+            index = next((i for i, p in enumerate(pots) if caller in p["eligible_seats"]), 0)
+            winners = [caller] if caller in pots[index]["eligible_seats"] else pots[index]["eligible_seats"][:1]
+            action = {"type": "award", "pot": index, "winners": winners}
+        else:
+            seat = st["to_act_seat"]
+            me = next(p for p in st["players"] if p["seat"] == seat)
+            legal = st["legal"]
+            if shover is None:
+                kind, shover = "all_in", seat
+            elif caller is None:
+                other = next(p for p in st["players"] if p["seat"] == shover)
+                if me["stack"] + me["bet"] >= other["stack"] + other["bet"]:
+                    kind, caller = ("call" if legal["call_amount"] < me["stack"] else "all_in"), seat
+                else:
+                    kind = "fold"
+            else:
+                kind = "fold" if legal["can_fold"] and legal["call_amount"] else "check"
+            action = {"type": kind, "seat": seat}
+        a0 = time.perf_counter()
+        table_services.apply_action(table_id, action)
+        delivered = listen()
+        last = time.perf_counter() - a0
+        actions += 1
+        if state()["phase"] == "complete":
+            return (last if delivered else None), time.perf_counter() - t0, actions
+    raise RuntimeError("hand did not finish")
+
+
+def floor_bench(entrants: int, busts: int, seed: int) -> None:
+    """A tournament of ``entrants`` through the services down to the final
+    table (see the module docstring); prints the figures."""
+    import json
+
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+    from django.test import Client
+
+    from tables.models import Seat
+    from tournaments import services
+    from tournaments.models import Entry, Tournament, TournamentTable
+
+    structure = {
+        "periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 600}],
+        "late_registration_until": None,
+    }
+    c0 = time.perf_counter()
+    t = services.create_tournament(
+        f"floor {entrants} {time.time():.0f}", "munotpoker", structure, starting_stack=10_000, buy_in=100, seed=seed
+    )
+    reg: list[float] = []
+    for i in range(entrants):
+        r0 = time.perf_counter()
+        services.register(t.id, f"Floor {t.id}-{i}")
+        reg.append(time.perf_counter() - r0)
+        if (i + 1) % 500 == 0:
+            print(f"  registered {i + 1}: last one {ms(reg[-1])}", flush=True)
+    registered = time.perf_counter() - c0
+    c0 = time.perf_counter()
+    services.start(t.id)
+    drawn = time.perf_counter() - c0
+    tables = TournamentTable.objects.filter(tournament=t).count()
+    print(
+        f"[floor] {entrants} entrants: registration {registered:.1f} s (the last hundred: p50 "
+        f"{ms(_percentile(reg[-100:], 0.5))} each), draw on {tables} tables {drawn:.2f} s",
+        flush=True,
+    )
+
+    # the director page's first paint with every entrant: the HTML, then the socket's first snapshot
+    from django.contrib.auth.models import Group, User
+
+    user, _created = User.objects.get_or_create(username="bench-floor")
+    floor_group = Group.objects.filter(name="floor").first()
+    if floor_group is not None:
+        user.groups.add(floor_group)
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(user)
+    p0 = time.perf_counter()
+    page = client.get(f"/tournaments/{t.id}/")
+    html = time.perf_counter() - p0
+    p0 = time.perf_counter()
+    snap = services.snapshot(Tournament.objects.get(pk=t.id))
+    built = time.perf_counter() - p0
+    p0 = time.perf_counter()
+    text = json.dumps({"type": "snapshot", "seq": snap["seq"], "snapshot": snap})
+    dumped = time.perf_counter() - p0
+    print(
+        f"[director page] {entrants} entrants: HTML {ms(html)} ({len(page.content) / 1024:.0f} KiB, "
+        f"status {page.status_code}), first snapshot built {ms(built)} + JSON {ms(dumped)} "
+        f"({len(text) / 1024:.0f} KiB)",
+        flush=True,
+    )
+
+    layer = get_channel_layer()
+    group = services.tournament_group(t.id)
+    director, tv = async_to_sync(layer.new_channel)(), async_to_sync(layer.new_channel)()
+    for channel in (director, tv):
+        async_to_sync(layer.group_add)(group, channel)
+    sizes = {"full": 0, "public": 0}
+
+    def listen() -> int:
+        """Deliver what is waiting to the director and the TV (as the consumers do: the text as it is)."""
+        got = 0
+        for channel, key in ((director, "full"), (tv, "public")):
+            for message in _drain(layer, channel):
+                got += 1
+                sizes[key] = max(sizes[key], len(message.get(key, "")))
+        return got
+
+    per_bust: list[float] = []
+    hands = actions_total = 0
+    rng = random.Random(seed)
+    c0 = time.perf_counter()
+    while len(per_bust) < busts:
+        live = list(
+            TournamentTable.objects.filter(tournament=t, broken=False).values_list("table_id", flat=True).order_by("?")
+        )
+        candidates = [
+            tid for tid in live if Seat.objects.filter(table_id=tid, player__isnull=False, stack__gt=0).count() >= 2
+        ]
+        if not candidates or Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() <= 1:
+            break
+        table_id = rng.choice(candidates)
+        seconds, _hand, actions = _play_bust_hand(table_id, listen)
+        hands += 1
+        actions_total += actions
+        if seconds is not None:
+            per_bust.append(seconds)
+            if len(per_bust) % 50 == 0:
+                print(f"  {len(per_bust)} busts: last {ms(seconds)}", flush=True)
+    total = time.perf_counter() - c0
+    left = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count()
+    open_tables = TournamentTable.objects.filter(tournament=t, broken=False).count()
+    print(
+        f"  {len(per_bust)} busts in {hands} hands ({actions_total} dealer actions) in {total:.0f} s; "
+        f"{left} players left on {open_tables} tables"
+    )
+    print(
+        f"  per bust, service + delivery to director and TV: p50 {ms(_percentile(per_bust, 0.5))}  "
+        f"p95 {ms(_percentile(per_bust, 0.95))}  p99 {ms(_percentile(per_bust, 0.99))}  max {ms(max(per_bust))}"
+    )
+    first = per_bust[: max(1, len(per_bust) // 10)]
+    print(f"    the first tenth (most tables) p99 {ms(_percentile(first, 0.99))}")
+    print(f"  largest update: director {sizes['full'] / 1024:.0f} KiB, TV {sizes['public'] / 1024:.0f} KiB")
+
+
+def _drain(layer, channel: str) -> list[dict]:
+    """The messages waiting on ``channel`` of the in-process channel layer
+    (what the consumer of that socket would forward), without waiting."""
+    queue = layer.channels.get(channel)
+    out = []
+    while queue is not None and not queue.empty():
+        _expires, message = queue.get_nowait()
+        out.append(message)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2024)
@@ -216,7 +415,15 @@ def main() -> None:
         metavar="N",
         help="also time the director snapshot of N entrants on the database",
     )
+    parser.add_argument(
+        "--floor", type=int, default=0, metavar="N", help="run a tournament of N entrants through the services"
+    )
+    parser.add_argument("--busts", type=int, default=0, help="busts in the --floor run (default N - 10)")
     args = parser.parse_args()
+    if args.floor:
+        setup_django()
+        floor_bench(args.floor, args.busts or args.floor - 10, args.seed)
+        return
     for rulebook in ("wynental", "munot"):
         run(rulebook, args.entrants, args.seed, args.round, args.repeat)
     if args.snapshot:

@@ -1,43 +1,113 @@
-// The tournament lobby screen (1920×1080, no login), live over
-// /ws/tournaments/lobby/<token>/. Read-only: public snapshot only.
+// The tournament TV (1920×1080, no login, read from 5 m), live over
+// /ws/tournaments/lobby/<token>/. Read-only: the public snapshot only (no
+// stacks, no away flags; the chip leaders only while the director shows them).
+// Two layouts: the main screen (clock, figures, payouts / chip leaders, the seat
+// draw paged) and ?view=draw (the seat draw alone, in pages of 40);
+// ?page_seconds=N turns the pages every N seconds (default 10).
 
-import { chips, h } from "./socket.js";
-import { followTournament, renderClock, t } from "./tournament_clock.js";
+import { LiveSocket, chips, h } from "./socket.js";
+import { clockNow, mmss, t } from "./tournament_clock.js";
 
 const root = document.getElementById("tlobby");
+const L = root.dataset;
 const f = (name) => root.querySelector(`[data-f="${name}"]`);
+const set = (name, text) => { const el = f(name); if (el) el.textContent = text; };
+/** ``text`` with its {name} placeholders filled from ``values``. */
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => String(values[k] ?? m));
+const PAGE_SECONDS = Number(new URLSearchParams(location.search).get("page_seconds")) || 10;
 let snap = null;
 let receivedAt = 0;
+let tick = 0;
 
-followTournament(root, {
-  onSnapshot(snapshot, at) { snap = snapshot; receivedAt = at; render(); },
-  onStatus(status) { f("conn").textContent = status === "open" ? "●" : "○"; root.dataset.conn = status; },
+const socket = new LiveSocket(root.dataset.wsPath, {
+  onMessage(msg) {
+    if (msg.type !== "snapshot" && msg.type !== "update") return;
+    if (snap && msg.seq <= snap.seq) return;
+    if (snap && msg.type === "update" && msg.seq !== snap.seq + 1) socket.send({ type: "snapshot" });
+    snap = msg.snapshot;
+    receivedAt = performance.now();
+    render();
+  },
+  onStatus(status) { set("conn", status === "open" ? "●" : "○"); root.dataset.conn = status; },
 });
+socket.connect();
+setInterval(() => { if (snap) renderClock(); }, 250);
+setInterval(() => { tick += 1; if (snap) renderPages(); }, PAGE_SECONDS * 1000);
 
-const search = document.getElementById("seat-search");
-search.addEventListener("input", lookup);
+function anteText(p) {
+  if (!p || p.kind === "break" || !p.ante) return "";
+  return `${p.ante_kind === "big_blind_ante" ? L.lBbAnte : L.lAnte} ${chips(p.ante)}`;
+}
 
-function lookup() {
-  const out = document.getElementById("seat-result");
-  const q = search.value.trim().toLowerCase();
-  if (!snap || !q) { out.textContent = ""; return; }
-  const found = snap.seat_draw.filter((d) => d.player.toLowerCase().startsWith(q));
-  out.textContent = found.length
-    ? found.slice(0, 3).map((d) => `${d.player}: ${t("table_n", { n: d.table })}, ${t("seat_n", { n: d.seat })}`).join(" · ")
-    : t("not_found");
+function blinds(p) { return p && p.kind !== "break" ? `${chips(p.small_blind)} / ${chips(p.big_blind)}` : ""; }
+
+function renderClock() {
+  const c = snap.clock;
+  const now = clockNow(snap, receivedAt);
+  let label = now.onBreak ? t("break") : t("level", { n: now.levelNumber });
+  if (snap.status === "finished") label = L.lFinished;
+  else if (!c.started) label += ` · ${t("not_started")}`;
+  else if (c.hand_for_hand) label += ` · ${t("hand_for_hand")}`;
+  else if (!c.running) label += ` · ${t("paused")}`;
+  set("level", label);
+  set("time", mmss(now.left));
+  f("time").classList.toggle("long", mmss(now.left).length > 5);
+  f("time").dataset.running = c.running ? "yes" : "no";
+  const playing = now.onBreak ? now.next : now.period;
+  set("blinds", playing ? `${now.onBreak ? `${L.lAfterBreak}: ` : ""}${blinds(playing)}` : "");
+  set("ante", anteText(playing));
+  set("next", now.next && !now.onBreak
+    ? `${L.lNext}: ${blinds(now.next)}${now.next.ante ? ` · ${anteText(now.next)}` : ""}` : "");
+  if (now.onBreak && c.color_up && c.color_up.length) {
+    set("break_in", fill(L.lColorUp, { chips: c.color_up.map(chips).join(", ") }));
+  } else {
+    set("break_in", now.breakIn !== null ? `${L.lBreakIn} ${mmss(now.breakIn)}` : "");
+  }
+  const bb = playing ? playing.big_blind : 0;
+  set("average_bb", bb && snap.average_stack ? `${Math.round((snap.average_stack / bb) * 10) / 10} ${L.lBb}` : "–");
+}
+
+/** Page `index` of `items` in pages of `size`: [slice, page number, pages]. */
+function page(items, size, index) {
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  const n = index % pages;
+  return [items.slice(n * size, (n + 1) * size), n + 1, pages];
+}
+
+function renderPages() {
+  const draw = document.getElementById("tl-draw");
+  const [rows, n, pages] = page(snap.seat_draw, Number(draw.dataset.perPage), tick);
+  draw.replaceChildren(...(rows.length ? rows.map((d) => h("li", {},
+    h("span", { class: "name" }, d.player),
+    h("span", { class: "where", title: `${t("table_n", { n: d.table })}, ${t("seat_n", { n: d.seat })}` },
+      `${d.table} / ${d.seat}`)))
+    : [h("li", { class: "empty" }, L.lNoDraw)]));
+  set("draw_page", pages > 1 ? fill(L.lPage, { n, of: pages }) : "");
+  const side = document.getElementById("tl-side");
+  if (!side) return;
+  // the side panel: payouts in pages of 16, then the chip leaders when the director shows them
+  const panels = [];
+  const paid = snap.payouts.map((amount, i) => ({ place: i + 1, amount }));
+  for (let i = 0; i < Math.max(1, Math.ceil(paid.length / 16)); i++) panels.push(["payouts", paid.slice(i * 16, (i + 1) * 16)]);
+  if (snap.chip_leaders && snap.chip_leaders.length) panels.push(["leaders", snap.chip_leaders]);
+  const [[kind, items]] = page(panels, 1, tick)[0];
+  set("side_title", kind === "leaders" ? L.lLeaders : L.lPayouts);
+  side.className = kind;
+  side.replaceChildren(...items.map((it, i) => (kind === "leaders"
+    ? h("li", {}, h("span", { class: "rank" }, `${i + 1}.`), h("span", { class: "name" }, it.player),
+      h("b", {}, chips(it.stack)))
+    : h("li", { class: snap.players_left <= it.place ? "decided" : "" },
+      h("span", { class: "rank" }, `${it.place}.`), h("b", {}, chips(it.amount))))));
+  set("side_page", panels.length > 1 ? fill(L.lPage, { n: (tick % panels.length) + 1, of: panels.length }) : "");
 }
 
 function render() {
-  renderClock(root, snap, receivedAt);
-  f("players_left").textContent = snap.players_left;
-  f("entries").textContent = snap.entries;
-  f("average").textContent = chips(snap.average_stack);
-  f("pool").textContent = chips(snap.prize_pool);
-  f("paid").textContent = snap.places_paid;
-  f("bubble_place").textContent = snap.bubble ?? "–";
-  document.getElementById("tl-payouts").replaceChildren(...snap.payouts.map((amount, i) => h("li",
-    { class: snap.players_left <= i + 1 ? "decided" : "" }, `${i + 1}. ${chips(amount)}`)));
-  document.getElementById("tl-draw").replaceChildren(...snap.seat_draw.map((d) => h("li", {},
-    h("span", { class: "name" }, d.player), h("span", { class: "where" }, `${d.table} / ${d.seat}`))));
-  lookup();
+  renderClock();
+  set("players_left", chips(snap.players_left));
+  set("entries", chips(snap.entries));
+  set("average", chips(snap.average_stack));
+  set("pool", chips(snap.prize_pool));
+  set("paid", snap.places_paid);
+  set("bubble_place", snap.bubble ?? "–");
+  renderPages();
 }

@@ -11,6 +11,9 @@ const L = data.labels;
 const rows = document.getElementById("ts-rows");
 const WINDOWS = ["late_registration_until", "re_entry_until", "rebuy_until", "add_on_until"];
 let structure = data.structure;
+// the column headings label each cell (shown above the field on a phone) and name each field
+const heads = [...root.querySelectorAll(".ts-periods thead th")].map((th) => th.textContent);
+const cell = (col, ...children) => h("td", { "data-label": heads[col] }, ...children);
 
 async function api(method, body, query = "") {
   const response = await fetch(root.dataset.api + query, {
@@ -30,8 +33,11 @@ function showErrors(errors, saved = "") {
 
 const num = (v) => (v === "" ? "" : Number(v));
 
+const COLUMN = { small_blind: 2, big_blind: 3, ante: 4, ante_kind: 5, minutes: 6, color_up: 7 };
+
 function field(p, key, attrs = {}) {
-  const input = h("input", { type: "number", min: "0", value: p[key] ?? "", "data-key": key, inputmode: "numeric", ...attrs });
+  const input = h("input", { type: "number", min: "0", value: p[key] ?? "", "data-key": key, inputmode: "numeric",
+    "aria-label": heads[COLUMN[key]], ...attrs });
   input.addEventListener("input", () => { p[key] = num(input.value); });
   return input;
 }
@@ -43,19 +49,20 @@ function render() {
     if (!isBreak) level += 1;
     const cells = [h("td", {}, String(i + 1)), h("td", {}, isBreak ? L.break : `${L.level} ${level}`)];
     if (isBreak) {
-      cells.push(h("td", { colspan: "4" }), h("td", {}, field(p, "minutes", { min: "1" })));
-      const colorUp = h("input", { value: (p.color_up || []).join(", "), "data-key": "color_up", placeholder: "25" });
+      cells.push(h("td", { colspan: "4", class: "ts-gap" }), cell(6, field(p, "minutes", { min: "1" })));
+      const colorUp = h("input", { value: (p.color_up || []).join(", "), "data-key": "color_up", placeholder: "25",
+        "aria-label": heads[7] });
       colorUp.addEventListener("input", () => {
         p.color_up = colorUp.value.split(/[ ,;]+/).filter(Boolean).map(Number);
       });
-      cells.push(h("td", {}, colorUp));
+      cells.push(cell(7, colorUp));
     } else {
-      const kind = h("select", { "data-key": "ante_kind" },
+      const kind = h("select", { "data-key": "ante_kind", "aria-label": heads[5] },
         ...["none", "ante", "big_blind_ante"].map((k) => h("option", { value: k }, L[k])));
       kind.value = p.ante_kind || "none";
       kind.addEventListener("change", () => { p.ante_kind = kind.value; });
-      cells.push(h("td", {}, field(p, "small_blind")), h("td", {}, field(p, "big_blind")),
-        h("td", {}, field(p, "ante")), h("td", {}, kind), h("td", {}, field(p, "minutes", { min: "1" })), h("td"));
+      cells.push(cell(2, field(p, "small_blind")), cell(3, field(p, "big_blind")), cell(4, field(p, "ante")),
+        cell(5, kind), cell(6, field(p, "minutes", { min: "1" })), h("td", { class: "ts-gap" }));
     }
     const up = h("button", { type: "button", title: L.up, "aria-label": L.up }, "↑");
     up.addEventListener("click", () => {
