@@ -132,3 +132,43 @@ def test_the_director_enters_a_bust_and_chips_and_the_tablets_confirm_the_move(n
     director.wait_for_selector("#td-desk-log li[data-kind=desk_undone]")
     expect(director.locator("#td-desk-log li[data-kind=desk_chips]")).to_have_class("undone")
     screenshot(director, f"director_desk_undone_{lang}_1920x1080")
+    for width, height in ((1280, 800), (800, 1280), (390, 844)):
+        director.set_viewport_size({"width": width, "height": height})
+        director.locator("#td-desk").scroll_into_view_if_needed()
+        screenshot(director, f"director_desk_{lang}_{width}x{height}")
+        assert director.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (width, height)
+
+
+def _four_players():
+    from tournaments import services
+    from tournaments.models import TournamentTable
+
+    t = services.create_tournament("Felt Cup", "munotpoker", STRUCTURE, starting_stack=10_000, buy_in=50, seed=5)
+    for i in range(4):
+        services.register(t.id, f"Felt {i + 1}")
+    services.start(t.id)
+    return TournamentTable.objects.get(tournament=t).table_id
+
+
+def _busted_names(table_id):
+    from tournaments.models import Entry, TournamentTable
+
+    t = TournamentTable.objects.get(table_id=table_id).tournament
+    return list(Entry.objects.filter(tournament=t, status=Entry.Status.BUSTED).values_list("player__name", flat=True))
+
+
+def test_a_busted_player_leaves_the_felt_of_the_tablet_at_once(new_page, floorman):
+    from tests.browser.test_tournament import BUST_HAND_JS
+
+    table_id = off_loop(_four_players)
+    tablet = new_page(viewport=(1280, 800))
+    login(tablet, "floor", "pw-floor")
+    tablet.goto(f"/tables/{table_id}/dealer/")
+    tablet.wait_for_selector("#dealer .seat:not(.empty) >> nth=3")
+    tablet.evaluate(BUST_HAND_JS, table_id)
+    busted = off_loop(_busted_names, table_id)
+    assert len(busted) == 1
+    # the hand is over: his seat is empty on the felt now, not after the next hand
+    expect(tablet.locator("#dealer .seat:not(.empty)")).to_have_count(3)
+    expect(tablet.locator("#dealer .seat .seat-name", has_text=busted[0])).to_have_count(0)
+    screenshot(tablet, "tablet_after_bust_en_1280x800")

@@ -191,3 +191,40 @@ def test_bad_desk_input_changes_nothing():
         desk.desk_bust(t.id, [(entry.id, None), (entry.id, None)])
     t.refresh_from_db()
     assert t.seq == seq and stack(tt, seat) == 10_000
+
+
+def test_the_desk_and_the_tablet_endpoints(client, floorman, outsider):
+    t = make(players=20)
+    short = next(tt for tt in tables_of(t) if len(occupied(tt)) == 6)
+    seat, entry = sorted(seated(t, short).items())[0]
+    client.force_login(outsider)
+    assert client.get(f"/tournaments/{t.id}/desk/").status_code == 403
+    assert client.get(f"/tournaments/tables/{short.table_id}/moves/").status_code == 403
+    client.force_login(floorman)
+    body = {"op": "desk_bust", "busts": [{"entry": entry.id, "stack_at_start": 10_000}], "note": "no tablet"}
+    r = client.post(f"/tournaments/{t.id}/action/", body, content_type="application/json")
+    assert r.json() == {"ok": True}
+    bad = {"op": "desk_chips", "entry": entry.id, "amount": 5, "reason": "bribe"}
+    r = client.post(f"/tournaments/{t.id}/action/", bad, content_type="application/json")
+    assert r.status_code == 400 and r.json()["field"] == "reason"
+    state = client.get(f"/tournaments/{t.id}/desk/").json()
+    assert state["log"][0]["kind"] == "desk_bust" and state["log"][0]["actor"] == "floor"
+    move = state["moves"][0]  # balancing after the bust (004 #11): 7, 7, 5
+    tablet = client.get(f"/tournaments/tables/{short.table_id}/moves/").json()
+    assert tablet["moves"][0]["side"] == "to" and tablet["labels"]["confirm_arrived"] == "Confirm: has arrived"
+    r = client.post(
+        f"/tournaments/tables/{short.table_id}/moves/", {"instruction": move["id"]}, content_type="application/json"
+    )
+    assert r.json()["moves"][0]["confirmed"] == ["to"]
+    r = client.post(
+        f"/tournaments/{t.id}/action/",
+        {"op": "confirm_move", "instruction": move["id"]},
+        content_type="application/json",
+    )
+    assert r.json() == {"ok": True} and Instruction.objects.get(pk=move["id"]).status == "done"
+    r = client.post(
+        f"/tournaments/{t.id}/action/",
+        {"op": "absent", "table": short.number, "seat": 99, "absent": True},
+        content_type="application/json",
+    )
+    assert r.status_code == 400
