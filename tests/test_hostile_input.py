@@ -189,13 +189,21 @@ class SocketRun:
         self.ws.scope["user"] = self.user
         connected, code = await self.ws.connect(timeout=5)
         assert connected, (self.path, code)
-        await self.drain()
+        # the floor dashboard's greeting ends with its open floor calls: wait for them on a slow machine
+        await self.drain(until="floor_calls" if self.path == "/ws/floor/" else None)
         return self
 
     async def __aexit__(self, *exc):
         await self.ws.disconnect()
 
-    async def drain(self) -> None:
+    async def drain(self, until: str | None = None) -> None:
+        """Read what the socket sent on connecting: until a message of type ``until`` (up to 5 s), then
+        until it is quiet for 20 ms."""
+        while until is not None:
+            output = await self.ws.receive_output(timeout=5)
+            assert output["type"] != "websocket.close", f"{self.path} closed: {output}"
+            if json.loads(output["text"]).get("type") == until:
+                break
         while not await self.ws.receive_nothing(timeout=0.02):
             output = await self.ws.receive_output()
             assert output["type"] != "websocket.close", f"{self.path} closed: {output}"

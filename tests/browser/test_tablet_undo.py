@@ -53,6 +53,7 @@ def test_a_mistaken_fold_is_undone_and_flagged_on_the_floor(table, new_page):
     floor = new_page((1280, 800))
     login(floor, "floor", "pw-floor")
     floor.goto("/floor/")
+    floor.locator('.view-toggle [data-view="map"]').click()  # a small room opens on tiles
     row = floor.locator(f'.map-row[data-table-id="{table.id}"]')
     expect(row).to_be_visible()
 
