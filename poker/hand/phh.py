@@ -51,15 +51,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from pokerkit import HandHistory
-from pokerkit.utilities import parse_value
 
 from . import phh_toml
 from .cards import UNKNOWN, parse_cards
@@ -111,7 +109,6 @@ _CORE = {
 _STANDARD_METADATA = frozenset(HandHistory.optional_field_names)
 #: HandHistory attributes that are settings of pokerkit, not PHH fields.
 _NOT_FIELDS = frozenset({"user_defined_fields", "automations", "divmod", "rake", "parse_value"})
-_MISSING = re.compile(r"argument: '(\w+)'")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: HandHistory fields that go into ``PhhHand.extra`` when set.
 _EXTRA_FIELDS = tuple(f.name for f in dataclasses.fields(HandHistory) if f.name not in _CORE | _NOT_FIELDS)
@@ -225,46 +222,6 @@ class PhhHand:
         )
 
 
-def _history(text: str, several: bool) -> list[tuple[str | None, HandHistory | EngineError]]:
-    """pokerkit's HandHistory of each hand in ``text``, or the EngineError
-    saying why a hand could not be read. ``several``: a ``.phhs`` text,
-    read table by table as ``HandHistory.loads_all`` does (the same value
-    parser and field filter), so one bad hand does not stop the others."""
-    if not several:
-        try:
-            # HandHistory.loads with the fast TOML reader (.phh_toml): the same table, the same fields
-            return [(None, _one_history(lambda: HandHistory(**HandHistory._filter_non_fields(**phh_toml.loads(text)))))]
-        except EngineError as exc:
-            return [(None, exc)]
-    try:
-        tables = tomllib.loads(text, parse_float=parse_value)
-    except tomllib.TOMLDecodeError as exc:
-        return [(None, EngineError("bad_spec", f"Not a PHH/TOML text: {exc}"))]
-    out: list[tuple[str | None, HandHistory | EngineError]] = []
-    for key, table in tables.items():
-        if not isinstance(table, dict):
-            out.append((key, EngineError("bad_spec", "not a table of PHH fields")))
-            continue
-        try:
-            out.append((key, _one_history(lambda t=table: HandHistory(**HandHistory._filter_non_fields(**t)))))
-        except EngineError as exc:
-            out.append((key, exc))
-    return out
-
-
-def _one_history(read) -> HandHistory:
-    try:
-        return read()
-    except tomllib.TOMLDecodeError as exc:
-        raise EngineError("bad_spec", f"Not a PHH/TOML text: {exc}") from None
-    except TypeError as exc:  # a required field of the PHH standard is missing
-        missing = _MISSING.search(str(exc))
-        detail = f"PHH field {missing.group(1)!r} is missing" if missing else f"Not a PHH hand: {exc}"
-        raise EngineError("bad_spec", f"{detail}.") from None
-    except (ValueError, InvalidOperation) as exc:
-        raise EngineError("bad_spec", f"Not a PHH hand: {exc}") from None
-
-
 def load_phh(path_or_text: str | Path, chip_unit: Decimal | None = None) -> PhhHand:
     """Parse a PHH hand as pokerkit's ``HandHistory.loads`` does (:mod:`.phh_toml` reads the TOML).
 
@@ -291,7 +248,7 @@ def load_phh(path_or_text: str | Path, chip_unit: Decimal | None = None) -> PhhH
         text = Path(path_or_text).read_text(encoding="utf-8")
     else:
         text = path_or_text
-    [(_, history)] = _history(text, several=False)
+    [(_, history)] = phh_toml.histories(text, several=False)
     if isinstance(history, EngineError):
         raise history
     return hand_from_history(history, source, chip_unit)
@@ -311,7 +268,7 @@ def load_phh_file(path: str | Path, chip_unit: Decimal | None = None) -> list[Ph
     text = path.read_text(encoding="utf-8")
     several = path.suffix == ".phhs"
     hands: list[PhhHand | EngineError] = []
-    for key, history in _history(text, several):
+    for key, history in phh_toml.histories(text, several):
         if isinstance(history, EngineError):
             if key is not None:
                 history = EngineError(history.code, f"[{key}] {history.message}")

@@ -84,6 +84,8 @@ def places(value: Any) -> int:
 def cbr_amounts(actions: Iterable[str]) -> list[int | Decimal]:
     amounts: list[int | Decimal] = []
     for text in actions:
+        if "cbr" not in text:
+            continue
         words = text.partition("#")[0].split()
         if len(words) == 3 and words[1] == "cbr":
             amounts.append(parse_amount(words[2], text))

@@ -84,3 +84,23 @@ def test_every_corpus_file_reads_as_with_tomllib():
         assert phh_toml.loads(text) == _reference(text), path
         plain += phh_toml.loads_plain(text) is not None
     assert plain >= len(files) - 5  # nearly every file is read by the fast reader
+
+
+@pytest.mark.skipif(not PHH_ROOT.is_dir(), reason="no PHH corpus on this machine")
+def test_hand_history_is_the_one_pokerkit_builds():
+    from pokerkit import HandHistory
+
+    for path in sorted(PHH_ROOT.rglob("*.phh")):
+        text = path.read_text(encoding="utf-8")
+        [(_, ours)] = phh_toml.histories(text, several=False)
+        theirs = HandHistory.loads(text)
+        assert type(ours) is HandHistory and ours.__dict__ == theirs.__dict__, path
+
+
+def test_a_missing_field_or_an_unknown_one_is_reported_as_pokerkit_does():
+    [(_, error)] = phh_toml.histories("variant = 'NT'\nantes = [0, 0]\nstarting_stacks = [1, 2]\n", several=False)
+    assert error.code == "bad_spec" and "'actions' is missing" in error.message
+    text = "variant = 'NT'\nantes = [0, 0]\nstarting_stacks = [1, 2]\nactions = []\nmin_bet = 2\nodd = 1\n"
+    with pytest.warns(UserWarning, match="'odd' is an unexpected field"):
+        [(_, history)] = phh_toml.histories(text, several=False)
+    assert history.user_defined_fields == {"odd": 1}
