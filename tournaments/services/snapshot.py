@@ -180,7 +180,7 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
                 "late": e.late,
                 "rebuys": e.rebuys,
                 "add_ons": e.add_ons,
-                "can": {op: entry_refusal(t, op, e, by_player[e.player_id], late_open) is None for op in ENTRY_OPS},
+                "can": _can(t, e, by_player[e.player_id], late_open),
             }
             for e in entries
         ],
@@ -192,6 +192,22 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
         "starting_stack": t.starting_stack,
         "buy_in": t.buy_in,
     }
+
+
+_OPS_BY_STATUS = {Entry.Status.BUSTED: ("re_enter",), Entry.Status.SEATED: ("surrender", "rebuy", "add_on")}
+"""The only entry operations :func:`entry_refusal` can allow for an entry of that status."""
+
+
+def _can(t: Tournament, e: Entry, player_entries: list[Entry], late_open: bool) -> dict[str, bool]:
+    """``{op: allowed}`` for :data:`ENTRY_OPS`, the same answers as
+    :func:`entry_refusal` without building (and translating) a refusal for
+    each entry and operation: none is allowed unless the tournament runs
+    with its window open, and only the operations of the entry's status."""
+    can = dict.fromkeys(ENTRY_OPS, False)
+    if t.status == Tournament.Status.RUNNING and late_open:
+        for op in _OPS_BY_STATUS.get(e.status, ()):
+            can[op] = entry_refusal(t, op, e, player_entries, late_open) is None
+    return can
 
 
 def _chip_leaders(tables: list[dict], n: int = 10) -> list[dict]:
