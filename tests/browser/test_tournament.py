@@ -135,7 +135,8 @@ def test_a_small_tournament_runs_from_registration_to_the_final_table(new_page, 
     # the final table: one table of nine (004 #78), every move shown as an instruction
     assert len(state["tables"]) == 1 and state["tables"][0][2] == 9
     director.wait_for_function("document.querySelectorAll('#td-tables .td-table').length === 1")
-    moves = director.locator("#td-instructions li[data-kind=move][data-status=done]")
+    # made moves wait for the tablets' confirmation (004 #33): "moving" until then
+    moves = director.locator("#td-instructions li[data-kind=move]:is([data-status=done], [data-status=moving])")
     assert moves.count() >= 2
     texts = " ".join(director.locator("#td-instructions li").all_text_contents())
     assert "(004 11)" in texts and "(004 10)" in texts
