@@ -48,6 +48,16 @@ Tablet hooks (called by ``tables.consumers`` and ``tables.tablet_views``):
     ``fn(table_id | None) -> list[dict]``: the floor calls still open (of
     one table, or all), each ``{"id", "table_id", ...}`` (docs/protocol.md
     ``floor_call``).  Several providers' lists are joined.
+``register_pending_moves(fn)``
+    ``fn() -> list[dict]``: players on their way between tables (a
+    tournament's balancing or breaking move not yet confirmed by both
+    tablets, 004 #33), each ``{"id", "player", "from": {"table",
+    "table_id", "seat"}, "to": {...}, "status" ("pending": not made yet,
+    "moving": seated at the new table), "confirmed" (sides), "text_en",
+    "text_de", "rule", "event" (its name), "confirm_url" (POST
+    ``{"op": "confirm_move", "instruction": id}`` there confirms for the
+    floor)}``.  Several providers' lists are joined; the floor dashboard
+    shows them.
 ``register_floor_call(fn)``
     ``fn(table_id, reason, *, seat, note, details, actor) -> int``: the
     dealer calls the floor; returns the call's id.  One handler.
@@ -79,6 +89,7 @@ _HOOKS: dict[str, list[Callable[..., Any]]] = {
     "hand_completed": [],
     "seat_opened": [],
     "open_calls": [],
+    "pending_moves": [],
     "floor_call": [],
     "interpreter": [],
     "citation_url": [],
@@ -162,6 +173,11 @@ def register_open_calls(fn: Callable[..., Any]) -> Callable[..., Any]:
     return register("open_calls", fn)
 
 
+def register_pending_moves(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn() -> list[dict]``: see the module docstring."""
+    return register("pending_moves", fn)
+
+
 def register_floor_call(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn(table_id, reason, *, seat, note, details, actor) -> call id``: see the module docstring."""
     return register("floor_call", fn)
@@ -231,3 +247,8 @@ def citation_url(citation: dict[str, Any]) -> str | None:
     """A cited rule's permalink, or None (also when no handler is registered)."""
     fn = handler("citation_url")
     return fn(citation) if fn is not None else None
+
+
+def pending_moves() -> list[dict[str, Any]]:
+    """Players changing tables, from every provider (see the module docstring)."""
+    return [move for fn in _HOOKS["pending_moves"] for move in fn()]

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("floor/", views.floor, name="floor"),
     path("floor/archive/", views.archive, name="archive"),
+    path("floor/moves/", views.floor_moves, name="floor_moves"),
     path("tables/<int:table_id>/dealer/", views.dealer, name="dealer"),
     path("tables/<int:table_id>/hands/", views.hand_history, name="hand_history"),
     path("hands/<int:hand_id>/", views.hand_detail, name="hand_detail"),

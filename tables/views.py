@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from poker.hand.phh import export_phh
-from tables import services
+from tables import hooks, services
 from tables.access import can_deal, is_floor
 from tables.models import Hand, Table
 
@@ -67,6 +67,15 @@ def floor(request: HttpRequest) -> HttpResponse:
             "imported_count": Table.objects.count() - tables.count(),
         },
     )
+
+
+@login_required
+def floor_moves(request: HttpRequest) -> JsonResponse:
+    """GET ``/floor/moves/``: the players changing tables that the apps above
+    report (``tables.hooks.pending_moves``: a tournament's moves waiting for
+    the tablets, 004 #33), for the floor dashboard: ``{"ok": true, "moves": [...]}``."""
+    _require_floor(request)
+    return JsonResponse({"ok": True, "moves": hooks.pending_moves()})
 
 
 @login_required

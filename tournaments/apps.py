@@ -10,9 +10,12 @@ class TournamentsConfig(AppConfig):
         table's next hand comes from its tournament (``spec_provider``: dead
         button, blinds of the level, 001 6.10, 004 #23, #32), and a completed
         hand records its busts (``hand_completed``: 001 Ende des Turniers,
-        004 #79)."""
+        004 #79), and the players changing tables show on the floor
+        dashboard (``pending_moves``: 004 #33)."""
         from tables import hooks
         from tournaments import services
+        from tournaments.services.desk import floor_moves
 
         hooks.register_spec_provider(services.spec_provider)
         hooks.register_hand_completed(services.on_hand_completed)
+        hooks.register_pending_moves(floor_moves)

@@ -136,8 +136,11 @@ def _run(tournament_id: int, m: Any, user) -> None:
         desk.desk_bust(tournament_id, [(b.entry, b.stack_at_start) for b in m.busts], note=m.note, actor=user)
     elif op == "desk_chips":
         desk.desk_chips(tournament_id, m.entry, m.amount, m.reason, note=m.note, actor=user)
-    elif op == "desk_move":
-        desk.desk_move(tournament_id, m.entry, m.table, m.seat, note=m.note, actor=user)
+    elif op == "desk_move":  # a player waiting for a seat is seated there, a seated one moved
+        if desk.waiting_for_seat(tournament_id, m.entry):
+            desk.desk_seat(tournament_id, m.entry, m.table, m.seat, note=m.note, actor=user)
+        else:
+            desk.desk_move(tournament_id, m.entry, m.table, m.seat, note=m.note, actor=user)
     elif op == "desk_break":
         desk.desk_break(tournament_id, m.table, note=m.note, actor=user)
     elif op == "desk_undo":

@@ -48,6 +48,13 @@ const i18n = new Texts({
   alert_floor: gettext("Floor call"),
   alert_time: gettext("Time %(s)s s"),
   undone_flag: gettext("Corrected at the table"),
+  move_pending: gettext("not made yet: table %(n)s finishes its hand first"),
+  move_moving: gettext("seated at table %(n)s, waiting for the confirmation"),
+  move_confirmed: gettext("confirmed by %(sides)s"),
+  side_from: gettext("table %(n)s (leaving)"),
+  side_to: gettext("table %(n)s (arriving)"),
+  side_director: gettext("the floor"),
+  confirm_arrival: gettext("Confirm arrival"),
 });
 const t = (k, p) => i18n.t(k, p);
 
@@ -129,6 +136,7 @@ const socket = new LiveSocket(root.dataset.wsPath, {
 });
 
 function handleMessage(msg) {
+  if (msg.type === "update" || msg.type === "floor_snapshot") refreshMoves(); // a hand ended: moves may have been made
   switch (msg.type) {
     case "floor_snapshot":
       for (const snapshot of msg.tables || []) {
@@ -501,6 +509,64 @@ function summarise() {
   root.querySelector('[data-field="live-count"]').textContent = t("live_count", { n: live });
 }
 
+// ---------------------------------------------------------------- players changing tables
+// The moves the apps above report (a tournament's balancing and breaking
+// moves, 004 #33), fetched from /floor/moves/ when a table changes and every
+// few seconds (a tablet's confirmation changes no table); the floor may
+// confirm an arrival here.
+const movesEl = document.getElementById("floor-moves");
+let movesTimer = null;
+
+function refreshMoves() {
+  clearTimeout(movesTimer);
+  movesTimer = setTimeout(loadMoves, 300);
+}
+
+async function loadMoves() {
+  clearTimeout(movesTimer);
+  movesTimer = setTimeout(loadMoves, 5000);
+  try {
+    const response = await fetch(movesEl.dataset.url, { headers: { Accept: "application/json" } });
+    const body = await response.json();
+    if (body.ok) renderMoves(body.moves);
+  } catch {
+    // offline: the connection pill says so; the next round tries again
+  }
+}
+
+function sideText(side, m) {
+  if (side === "director") return t("side_director");
+  return t(`side_${side}`, { n: side === "from" ? m.from.table : m.to.table });
+}
+
+function renderMoves(moves) {
+  const german = document.documentElement.lang.startsWith("de");
+  movesEl.hidden = moves.length === 0;
+  movesEl.querySelector('[data-field="moves"]').replaceChildren(...moves.map((m) => h("li",
+    { class: "move", "data-move": m.id, "data-status": m.status },
+    h("span", { class: "move-what" }, m.event ? `${m.event} · ` : "", german ? m.text_de : m.text_en),
+    h("span", { class: "move-state" }, m.status === "moving" ? t("move_moving", { n: m.to.table }) : t("move_pending", { n: m.from.table }),
+      m.confirmed.length ? ` · ${t("move_confirmed", { sides: m.confirmed.map((s) => sideText(s, m)).join(", ") })}` : ""),
+    m.confirm_url ? h("button", { type: "button", "data-confirm-move": m.id, "data-url": m.confirm_url }, t("confirm_arrival")) : "")));
+}
+
+movesEl.addEventListener("click", async (event) => {
+  const button = event.target.closest("button[data-confirm-move]");
+  if (!button) return;
+  button.disabled = true;
+  const response = await fetch(button.dataset.url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": movesEl.dataset.csrf },
+    body: JSON.stringify({ op: "confirm_move", instruction: Number(button.dataset.confirmMove) }),
+  });
+  const body = await response.json().catch(() => ({ ok: false, message: String(response.status) }));
+  const error = movesEl.querySelector('[data-field="moves-error"]');
+  error.hidden = body.ok;
+  error.textContent = body.ok ? "" : body.message;
+  loadMoves();
+});
+
+loadMoves();
 socket.connect();
 // For tests and debugging.
 window.pokerfloorFloor = { tracker, socket, tiles };

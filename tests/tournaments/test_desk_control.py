@@ -63,6 +63,10 @@ def test_desk_busts_share_after_hand_for_hand_004_79():
     tt = tables_of(t)[0]
     (s1, a), (s2, b) = sorted(seated(t, tt).items())[:2]
     desk.desk_bust(t.id, [(a.id, 4000), (b.id, 9000)])
+    # placed once every table has played the round's hand (004 #77)
+    assert Finish.objects.get(entry=a).place is None
+    for other in tables_of(t):  # 18 left: table 1 breaks (004 #10), tables 2 and 3 play on
+        bust_hand(other.table_id, folds_only=True)
     fa, fb = Finish.objects.get(entry=a), Finish.objects.get(entry=b)
     assert (fa.place, fa.place_worst) == (19, 20) == (fb.place, fb.place_worst)
     assert fa.prize == fb.prize and fa.rule == "004 79"

@@ -16,6 +16,7 @@ from tournaments.models import Entry, Finish, Instruction, Tournament, Tournamen
 from tournaments.services.moves import _plan, execute_moves
 from tournaments.services.reading import _store_clock, clock_of, engine_rules, entry_refusal, payout_table_of
 from tournaments.services.waitlist import _fill_waitlist
+from tournaments.services.windows import window_open
 from tournaments.services.writes import _clear_busted_seats, _instruct, _locked_entry, _record, _step
 
 
@@ -26,7 +27,8 @@ def _offer_rebuys(
 
     ``out`` -- ``(entry, stack at the start of the hand)`` of the players who
     lost their last chip in ``hand``.  Those whom :func:`entry_refusal`
-    allows a rebuy now (rebuys left, the rebuy period open; 001 Re-buy/Add-on:
+    allows a rebuy now (rebuys left, the structure's rebuy window open,
+    :func:`~tournaments.services.windows.window_open`; 001 Re-buy/Add-on:
     none unless the structure provides them) in a rebuy tournament (no
     re-entries: "entspricht nicht Re-entry") and not in hand-for-hand
     keep their seat with 0 chips and are marked ``rebuy_pending``; the tablet
@@ -34,11 +36,11 @@ def _offer_rebuys(
     """
     if not out or t.hand_for_hand or not t.rebuys_allowed or t.re_entries_allowed:
         return out, []  # a re-entry tournament (004 #72) busts at once, as does one without rebuys
-    late_open = clock_of(t).state(time.time()).late_registration_open
+    rebuy_open = window_open(t, "rebuy")
     bust, pending = [], []
     for e, stack in out:
         player_entries = list(Entry.objects.filter(tournament=t, player_id=e.player_id))
-        if entry_refusal(t, "rebuy", e, player_entries, late_open) is not None:
+        if not rebuy_open or entry_refusal(t, "rebuy", e, player_entries, True) is not None:
             bust.append((e, stack))
             continue
         e.rebuy_pending, e.rebuy_stack, e.rebuy_hand = True, stack, hand

@@ -25,16 +25,17 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
+from poker.tournament.buttons import hands_until_button, is_between
 from tables import services as table_services
 from tables.models import Hand, Seat, Table
 from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentEvent, TournamentTable
-from tournaments.services.busts import _after_busts, _finish_if_won, _place
+from tournaments.services.busts import _after_busts, _finish_if_won, _place, _step_hand_for_hand
 from tournaments.services.moves import IN_TRANSIT, _undo_move, confirm_move, confirmations, execute_moves
 from tournaments.services.reading import _floor, _rng, engine_rules
-from tournaments.services.writes import _instruct, _record, _seat_of, _set_seat, _step
+from tournaments.services.writes import _clear_busted_seats, _instruct, _record, _seat_of, _set_seat, _step, _take_seat
 
-DESK_KINDS = ("desk_bust", "desk_chips", "desk_move", "desk_break")
+DESK_KINDS = ("desk_bust", "desk_chips", "desk_move", "desk_break", "desk_seat")
 CHIP_REASONS = ("penalty", "found_chips", "dq", "correction")
 
 #: The rule a chip change applies, by rulebook and reason (``""``: a plain correction cites none).
@@ -109,6 +110,7 @@ def _bust_group(
     players_before = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count()
     if len(busts) >= players_before:
         raise ServiceError("invalid", _("at least one player must remain"))
+    h4h_round = t.hands_played_h4h if t.hand_for_hand else None
     rows = []
     for entry, tt, seat, stack_at_start in busts:
         rows.append(
@@ -127,16 +129,17 @@ def _bust_group(
         entry.rebuy_pending = False
         entry.save(update_fields=["status", "rebuy_pending"])
         f = Finish.objects.create(
-            tournament=t, entry=entry, stack_at_start=stack_at_start, players_before=players_before
+            tournament=t, entry=entry, stack_at_start=stack_at_start, players_before=players_before, h4h_round=h4h_round
         )
         rows[-1]["finish"] = f.id
-    _place(
-        t,
-        [eng.Bust(r["entry"], r["stack_at_start"]) for r in rows],
-        players_before,
-        rules,
-        hand_for_hand=t.hand_for_hand,
-    )
+    if h4h_round is None:
+        _place(t, [eng.Bust(r["entry"], r["stack_at_start"]) for r in rows], players_before, rules, hand_for_hand=False)
+    else:
+        # 004 #77: the hand of this round is played at these tables; 004 #79: the
+        # round's busts -- desk and tablets alike -- share once every table has played it.
+        for tt in {tt.number: tt for _e, tt, _s, _st in busts}.values():
+            _count_h4h_hand(t, tt)
+        _step_hand_for_hand(t, rules)
     rule = ""
     for r, f in zip(rows, Finish.objects.filter(pk__in=[r["finish"] for r in rows]).order_by("id"), strict=True):
         r.update(place=f.place, place_worst=f.place_worst, prize=f.prize)
@@ -144,19 +147,41 @@ def _bust_group(
     return rows, rule
 
 
+def _count_h4h_hand(t: Tournament, tt: TournamentTable) -> None:
+    """Count the hand-for-hand hand of the running round as played at
+    ``tt`` (once per round: a table whose tablet counted it already, or that
+    was counted before, stays as it is)."""
+    tt.refresh_from_db(fields=["h4h_hands"])
+    if tt.h4h_hands <= t.hands_played_h4h:
+        tt.h4h_hands = t.hands_played_h4h + 1
+        tt.save(update_fields=["h4h_hands"])
+
+
+#: Tournament fields a hand-for-hand round that completes changes (the clock steps, 004 #77).
+_H4H_FIELDS = ("hand_for_hand", "hands_played_h4h", "clock_offset")
+
+
 def _after_desk_busts(step: WriteStep[Tournament], kind: str, payload: dict[str, Any], actor) -> int:
     """Record ``kind``; the winner when one player is left, else the floor
     reacts (waitlist, balancing: :func:`_after_busts`).  Returns the seq."""
     rules = engine_rules(step.row)
     if _finish_if_won(step, rules, None):
-        return _record(step, kind, payload, actor)
-    _after_busts(step, rules, True, kind, payload, actor)
+        return _record(step, kind, payload, actor, _H4H_FIELDS)
+    _after_busts(step, rules, True, kind, payload, actor, _H4H_FIELDS)
     return step.row.seq
 
 
 def desk_bust(tournament_id: int, busts: list[tuple[int, int | None]], *, note: str = "", actor=None) -> dict[str, Any]:
     """Record at the desk the players busted in one hand at a table with no
     tablet (or missed by it).
+
+    In hand-for-hand (004 #77) the bust belongs to the running round: the
+    hand counts as this round's hand at the player's table (a table with no
+    tablet has played it), and the players are placed together with every
+    bust of the round -- at the desk or on a tablet -- once every table has
+    played it, sharing places and prizes (004 #79: "Spieler, welche nun
+    innerhalb einer Hand ausscheiden sind gleichwertig zu behandeln");
+    until then ``place`` is ``None``.
 
     ``busts`` -- ``(entry id, stack at the start of the hand or None)``; the
     stack defaults to the chips his seat holds.  Several players out in the
@@ -183,13 +208,16 @@ def desk_bust(tournament_id: int, busts: list[tuple[int, int | None]], *, note: 
             entry, tt, seat = _seated_entry(t, entry_id)
             group.append((entry, tt, seat, seat.stack if stack is None else stack))
         rows, rule = _bust_group(t, group)
-        names = ", ".join(f"{r['player']} ({r['place']}.)" for r in rows)
+        names = ", ".join(f"{r['player']} ({r['place']}.)" if r["place"] else r["player"] for r in rows)
+        waiting = any(r["place"] is None for r in rows)
+        wait_en = "; placed with the round's other busts once every table has played it (004 #79)" if waiting else ""
+        wait_de = "; platziert mit den anderen Ausscheidenden der Runde, sobald jeder Tisch sie gespielt hat (004 #79)"
         payload = {
             "busts": rows,
-            "rule": rule,
+            "rule": rule or ("004 79" if waiting else ""),
             "hand_for_hand": t.hand_for_hand,
-            "text_en": f"Bust recorded at the desk: {names}{_cite(rule)}",
-            "text_de": f"Ausscheiden am Pult erfasst: {names}{_cite(rule)}",
+            "text_en": f"Bust recorded at the desk: {names}{_cite(rule)}{wait_en}",
+            "text_de": f"Ausscheiden am Pult erfasst: {names}{_cite(rule)}{wait_de if waiting else ''}",
             "note": note,
         }
         payload["seq"] = _after_desk_busts(step, "desk_bust", payload, actor)
@@ -341,6 +369,95 @@ def desk_move(
     return payload
 
 
+def waiting_for_seat(tournament_id: int, entry_id: int) -> bool:
+    """Whether entry ``entry_id`` of the tournament waits for a seat (waitlisted or registered, not seated)."""
+    return Entry.objects.filter(
+        pk=entry_id, tournament_id=tournament_id, status__in=(Entry.Status.WAITLISTED, Entry.Status.REGISTERED)
+    ).exists()
+
+
+def desk_seat(
+    tournament_id: int, entry_id: int, to_table: int, to_seat: int, *, note: str = "", actor=None
+) -> dict[str, Any]:
+    """Seat a player who is not seated yet (a waitlisted late registration
+    or re-entry) by hand at a free seat, with a full starting stack (004 #8:
+    "mit vollem Stack"; 004 #73: the director may take him out of the
+    waitlist's order -- the note says why).  A seat between the button and
+    the small blind of the table's next hand waits for the button (004 #8:
+    "erhält sofort Karten ausser er steigt zwischen Small Blind und Button
+    ein").  The seat must be free and not held for a pending move.
+
+    Returns the event payload (``entry``, ``table``, ``seat``, ``waits``
+    (hands), ``rule``, ``seq``).  Errors: ``not_found``, ``invalid`` (the
+    player is seated, busted or gone; no such table or seat; seat taken; the
+    field is full), ``not_started``."""
+    with _step(tournament_id) as step:
+        t = step.row
+        _running(t)
+        entry = Entry.objects.filter(pk=entry_id, tournament=t).select_related("player").first()
+        if entry is None:
+            raise ServiceError("not_found", _("no entry %(entry_id)s") % {"entry_id": entry_id})
+        if entry.status not in (Entry.Status.WAITLISTED, Entry.Status.REGISTERED):
+            raise ServiceError(
+                "invalid",
+                _("%(player)s is not waiting for a seat: move a seated player instead") % {"player": entry.player.name},
+            )
+        if t.capacity and Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() >= t.capacity:
+            raise ServiceError("invalid", _("the field is full (%(n)s players)") % {"n": t.capacity})
+        dst = TournamentTable.objects.filter(tournament=t, number=to_table).select_related("table").first()
+        if dst is None:
+            raise ServiceError("not_found", _("no table %(table)s") % {"table": to_table})
+        _clear_busted_seats(t)
+        _free_seat(t, dst, to_seat)
+        rules = engine_rules(t)
+        wait = 0
+        state = next((ts for ts in _floor(t)[0] if ts.number == to_table), None)
+        if state is not None and state.positions is not None and state.player_count >= 2:
+            nxt = eng.next_positions(state.positions, state.seats.keys(), rules)
+            if nxt.button != nxt.small_blind and is_between(to_seat, nxt.button, nxt.small_blind):
+                wait = hands_until_button(to_seat, state.positions, [*state.seats, to_seat], rules)
+        _take_seat(t, dst.table_id, to_seat, entry.player_id, t.starting_stack)
+        entry.status = Entry.Status.SEATED
+        entry.wait_hands = wait
+        entry.save(update_fields=["status", "wait_hands"])
+        name = entry.player.name
+        rule = "004 8" if t.rulebook == "munotpoker" else ""
+        wait_en = ", waits for the button" if wait else ""
+        wait_de = ", wartet auf den Button" if wait else ""
+        text_en = (
+            f"{name} seated by hand: table {to_table} seat {to_seat}, {t.starting_stack} chips{wait_en}{_cite(rule)}"
+        )
+        text_de = (
+            f"{name} von Hand gesetzt: Tisch {to_table} Platz {to_seat}, {t.starting_stack} Chips{wait_de}{_cite(rule)}"
+        )
+        _instruct(
+            t,
+            "move",
+            text_en,
+            text_de,
+            entry=entry,
+            move=(0, 0, to_table, to_seat),
+            rule=rule,
+            stack=t.starting_stack,
+            actor=actor,
+        )
+        payload = {
+            "entry": entry.id,
+            "player": name,
+            "table": to_table,
+            "seat": to_seat,
+            "stack": t.starting_stack,
+            "waits": wait,
+            "rule": rule,
+            "text_en": text_en,
+            "text_de": text_de,
+            "note": note,
+        }
+        payload["seq"] = _record(step, "desk_seat", payload, actor)
+    execute_moves(tournament_id, actor=actor)
+    return payload
+
+
 def desk_break(tournament_id: int, table_number: int, *, note: str = "", actor=None) -> dict[str, Any]:
     """Break a table by hand: its players draw the free seats of the other
     tables (004 #10: "Der Floorman verteilt die vorher gemischten Seatcards
@@ -480,6 +597,18 @@ def desk_undo(tournament_id: int, seq: int, *, note: str = "", actor=None) -> di
             if seat.stack - p["amount"] < 0:
                 raise ServiceError("invalid", _("%(player)s has too few chips left") % {"player": p["player"]})
             table_services.set_seat(tt.table_id, seat.number, player_id=entry.player_id, stack=seat.stack - p["amount"])
+        elif ev.kind == "desk_seat":
+            entry, tt, seat = _seated_entry(t, p["entry"])
+            if (tt.number, seat.number) != (p["table"], p["seat"]):
+                raise ServiceError("invalid", _("%(player)s has changed seats") % {"player": p["player"]})
+            if seat.stack != p["stack"]:
+                raise ServiceError(
+                    "invalid", _("%(player)s has played since: his chips changed") % {"player": p["player"]}
+                )
+            _set_seat(tt.table_id, seat.number, player_id=None)
+            entry.status = Entry.Status.WAITLISTED
+            entry.wait_hands = 0
+            entry.save(update_fields=["status", "wait_hands"])
         elif ev.kind == "desk_move":
             _undo_move(step, Instruction.objects.select_related("entry__player").get(pk=p["instruction"]), actor)
         elif ev.kind == "desk_break":
@@ -606,3 +735,24 @@ def desk_state(tournament_id: int) -> dict[str, Any]:
     if t is None:
         raise ServiceError("not_found", _("no tournament %(tournament_id)s") % {"tournament_id": tournament_id})
     return {"seq": t.seq, "log": desk_log(t), "moves": pending_moves(t)}
+
+
+def floor_moves() -> list[dict[str, Any]]:
+    """``tables.hooks.register_pending_moves`` hook: the moves of every
+    running tournament waiting for a confirmation (004 #33), oldest first,
+    as :func:`pending_moves` rows plus ``"event"`` (the tournament's name),
+    ``"tournament"`` (its id), the tables' ids (``from.table_id``,
+    ``to.table_id``, ``None`` for a late entry) and ``"confirm_url"`` (the
+    director's action endpoint: ``{"op": "confirm_move", "instruction": id}``)."""
+    from django.urls import reverse
+
+    out = []
+    running = Tournament.objects.filter(status=Tournament.Status.RUNNING)
+    for t in running.filter(instructions__kind="move", instructions__status__in=IN_TRANSIT).distinct():
+        ids = dict(TournamentTable.objects.filter(tournament=t).values_list("number", "table_id"))
+        url = reverse("tournaments:action", args=[t.id])
+        for m in pending_moves(t):
+            m["from"]["table_id"] = ids.get(m["from"]["table"])
+            m["to"]["table_id"] = ids.get(m["to"]["table"])
+            out.append({**m, "event": t.name, "tournament": t.id, "confirm_url": url})
+    return out

@@ -23,6 +23,7 @@ from tournaments.services.reading import (
     parse_structure,
 )
 from tournaments.services.waitlist import _late_entry, _promote_waitlist, _re_entry_holds
+from tournaments.services.windows import has_own_window, window_open, window_refusal
 from tournaments.services.writes import _locked_entry, _record, _seat_of, _set_seat, _step
 
 
@@ -87,9 +88,14 @@ def create_tournament(
 
 
 def _refuse(t: Tournament, op: str, entry: Entry) -> None:
-    """Raise :func:`entry_refusal`'s error, if any (inside the service's lock)."""
+    """Raise :func:`entry_refusal`'s error, if any, then the window's
+    (:func:`~tournaments.services.windows.window_refusal`: re-entry 004 #72,
+    rebuy 004 #27, add-on; 001 Re-buy/Add-on) -- inside the service's lock."""
     player_entries = list(Entry.objects.filter(tournament=t, player_id=entry.player_id))
-    error = entry_refusal(t, op, entry, player_entries, clock_of(t).state(time.time()).late_registration_open)
+    if has_own_window(t, op):
+        error = entry_refusal(t, op, entry, player_entries, True) or window_refusal(t, op)
+    else:  # the late-registration window (entry_refusal names it)
+        error = entry_refusal(t, op, entry, player_entries, window_open(t, op))
     if error is not None:
         raise error
 
