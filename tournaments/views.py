@@ -336,6 +336,13 @@ def chip_counts(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "break": _("counted at a break"),
         "final_table": _("counted for the final table"),
         "not_counted": _("not counted yet"),
+        "race_break": _("Break: the %(chips)s chips leave play (%(rule)s)."),
+        "race_no_break": _("The clock is not on a break: a color-up is normally raced at a break (%(rule)s)."),
+        "race_title": _("Table %(n)s: %(removed)s → %(new)s"),
+        "race_out": _("out"),
+        "race_keeps": _("keeps one chip"),
+        "race_rounded": _("rounded up"),
+        "race_none": _("No chip race yet."),
     }
     return render(request, "tournaments/chipcounts.html", {"t": t, "labels": labels})
 
@@ -355,13 +362,16 @@ def _chip_state(t: Tournament) -> dict:
         **chipcounts.chip_stats(t),
         "seats": [{"number": n, "seats": s} for n, s in sorted(tables.items())],
         "show_chip_leaders": t.show_chip_leaders,
+        "color_up": chipcounts.color_up_state(t),
     }
 
 
 @login_required
 def chip_counts_api(request: HttpRequest, tournament_id: int) -> JsonResponse:
     """GET: the figures (``chipcounts.chip_stats``) and every table's seats.
-    POST ``{"op": "count", "table", "moment", "counts": {"<seat>": chips}}`` or
+    POST ``{"op": "count", "table", "moment", "counts": {"<seat>": chips}}``,
+    ``{"op": "chip_race", "table", "removed", "new"}`` (a color-up at the
+    table, the app dealing the cards: 001 Chip Race, 004 #24) or
     ``{"op": "leaders", "show": bool}``; answers the GET state or ``{"ok": false,
     "code", "message"}`` (400/404, nothing changed).  Floor and managers only."""
     _require_floor(request)
@@ -381,6 +391,11 @@ def chip_counts_api(request: HttpRequest, tournament_id: int) -> JsonResponse:
                 chipcounts.record_chip_counts(
                     t.id, table, by_seat, moment=str(body.get("moment") or ""), actor=request.user
                 )
+            elif body.get("op") == "chip_race":
+                values = [body.get(k) for k in ("table", "removed", "new")]
+                if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in values):
+                    raise ServiceError("invalid", _("a chip race names the table, the chip removed and the new chip"))
+                services.chip_race(t.id, values[0], values[1], values[2], actor=request.user)
             elif body.get("op") == "leaders":
                 chipcounts.show_chip_leaders(t.id, body.get("show") is True, actor=request.user)
             else:

@@ -6,7 +6,8 @@ and the chips in play checked against what was bought.
 Chips are ints.  The chips that should be in play are
 ``starting_stack x (entries + rebuys + add-ons)`` -- a rebuy and an add-on
 are a full starting stack each (``tournaments.services.registration.rebuy``)
--- less the stacks of surrendered entries, which leave play (004 #74).
+-- less the stacks of surrendered entries, which leave play (004 #74), plus
+the chips a color-up or the desk added or removed on purpose.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from tables.models import Hand, Seat
 from tables.writepath import ServiceError
-from tournaments.models import ChipCount, Entry, Tournament, TournamentTable
-from tournaments.services.reading import clock_of
+from tournaments.models import ChipCount, ChipRaceRecord, Entry, Tournament, TournamentEvent, TournamentTable
+from tournaments.services.reading import clock_of, engine_rules
 from tournaments.services.writes import _record, _set_seat, _step
 
 MOMENTS = ("level_end", "break", "final_table")
@@ -86,12 +87,36 @@ def show_chip_leaders(tournament_id: int, show: bool, *, actor=None) -> Tourname
     return step.row
 
 
+def chip_adjustments(t: Tournament) -> int:
+    """Chips the floor put into or took out of play on purpose (int, + added):
+    every color-up's rounding (``ChipRaceRecord`` ``chip_value_change``: 001
+    Chip Race rounds up to the next chip, 004 #24) and every chip change at
+    the desk that was not undone (penalties 001 6.37 / 004 #71, found chips
+    004 #64, a disqualified player's stack, corrections)."""
+    raced = sum(
+        int(r.get("chip_value_change", 0))
+        for r in ChipRaceRecord.objects.filter(tournament=t).values_list("result", flat=True)
+    )
+    undone = set(
+        TournamentEvent.objects.filter(tournament=t, kind="desk_undone").values_list("payload__undoes", flat=True)
+    )
+    desk = sum(
+        int(amount or 0)
+        for seq, amount in TournamentEvent.objects.filter(tournament=t, kind="desk_chips").values_list(
+            "seq", "payload__amount"
+        )
+        if seq not in undone
+    )
+    return raced + desk
+
+
 def expected_chips(t: Tournament, entries: list[Entry] | None = None) -> int:
-    """Chips bought into play: starting stack x (entries + rebuys + add-ons),
-    surrendered entries' stacks left out (004 #74)."""
+    """Chips that should be in play: starting stack x (entries + rebuys +
+    add-ons), surrendered entries' stacks left out (004 #74), plus the chips
+    the floor added or removed on purpose (:func:`chip_adjustments`)."""
     entries = entries if entries is not None else list(Entry.objects.filter(tournament=t))
     counted = [e for e in entries if e.status in (Entry.Status.REGISTERED, Entry.Status.SEATED, Entry.Status.BUSTED)]
-    return t.starting_stack * sum(1 + e.rebuys + e.add_ons for e in counted)
+    return t.starting_stack * sum(1 + e.rebuys + e.add_ons for e in counted) + chip_adjustments(t)
 
 
 def chip_stats(t: Tournament, now: float | None = None) -> dict[str, Any]:
@@ -163,4 +188,41 @@ def chip_stats(t: Tournament, now: float | None = None) -> dict[str, Any]:
             }
             for number in sorted(tts.values())
         ],
+    }
+
+
+def color_up_state(t: Tournament, now: float | None = None) -> dict[str, Any]:
+    """What the chip-count page offers for a color-up (001 Chip Race, 004
+    #24): ``on_break`` (the clock is on a break), ``removed`` (the chips the
+    running break colors up, else the smallest chip of the structure's
+    ``chips``), ``new`` (the smallest larger chip of ``chips`` that is a
+    multiple of the largest removed one), ``rule`` and ``races`` -- the
+    color-ups recorded, newest first: ``table``, ``removed``, ``new``,
+    ``rule``, ``at`` (ISO), ``cards_from`` and ``lines`` (seat order:
+    ``player``, ``seat``, ``stack``, ``odd_value``, ``cards``,
+    ``chips_won``, ``new_stack``, ``eliminated``, ``protected``)."""
+    st = clock_of(t).state(time.time() if now is None else now)
+    chips = sorted(int(c) for c in (t.structure or {}).get("chips") or [25, 100, 500, 1000, 5000, 25000])
+    removed = sorted(int(c) for c in st.color_up) if st.on_break and st.color_up else chips[:1]
+    top = max(removed) if removed else 0
+    new = next((c for c in chips if top and c > top and c % top == 0), top * 5 if top else None)
+    rule = engine_rules(t).cite("chip_race")
+    races = [
+        {
+            "table": r.table_number,
+            "removed": r.removed_denomination,
+            "new": r.new_denomination,
+            "rule": r.rule,
+            "at": r.at.isoformat(),
+            "cards_from": r.cards_from,
+            "lines": sorted(r.result.get("lines", []), key=lambda ln: ln["seat"]),
+        }
+        for r in ChipRaceRecord.objects.filter(tournament=t).order_by("-id")[:20]
+    ]
+    return {
+        "on_break": st.on_break,
+        "removed": removed,
+        "new": new,
+        "rule": f"{rule[0]} {rule[1]}",
+        "races": races,
     }
