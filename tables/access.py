@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.contrib.sessions.models import Session
@@ -73,6 +75,31 @@ def may_deal_now(user, table_id: int) -> bool:
 def is_floor_now(user) -> bool:
     """:func:`is_floor` read from the database now (one query)."""
     return bool(fresh_roles(user) & {FLOOR, MANAGER})
+
+
+def deal_right_sql(user, session_key: str | None) -> tuple[str, list[Any]] | None:
+    """The right to deal as a SQL condition on a row of the tables' table (unaliased
+    ``tables_table``), for a statement that writes only while the right holds
+    (``tables.services.fastpath``): ``(sql, params)``, or None for an anonymous user.
+
+    True exactly when :func:`right_in_session` with that table's id is: the user exists and is
+    active, the session ``session_key`` (None: not checked) exists and has not expired, and the
+    user is a superuser, floor or manager, or a dealer assigned to that table."""
+    if user is None or not user.is_authenticated or user.pk is None:
+        return None
+    user_model = get_user_model()
+    user_table = user_model._meta.db_table
+    groups = user_model.groups.through._meta.db_table
+    group = Group._meta.db_table
+    table = Table._meta.db_table
+    sql = (
+        f"EXISTS (SELECT 1 FROM {user_table} u WHERE u.id = %s AND u.is_active"
+        f" AND (%s::text IS NULL OR EXISTS (SELECT 1 FROM {Session._meta.db_table} s"
+        f"   WHERE s.session_key = %s::text AND s.expire_date > now()))"
+        f" AND (u.is_superuser OR EXISTS (SELECT 1 FROM {groups} ug JOIN {group} g ON g.id = ug.group_id"
+        f"   WHERE ug.user_id = u.id AND (g.name IN (%s, %s) OR (g.name = %s AND {table}.dealer_id = u.id)))))"
+    )
+    return sql, [user.pk, session_key, session_key, FLOOR, MANAGER, DEALER]
 
 
 def right_in_session(user, session_key: str | None, *, table_id: int | None = None) -> bool:

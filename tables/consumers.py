@@ -26,8 +26,9 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 
 from tables import hooks, revocation, schemas, services
-from tables.access import can_deal, is_floor, is_floor_now, may_deal_now, right_in_session
+from tables.access import can_deal, deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
 from tables.models import Table
+from tables.services import fastpath
 from tables.writepath import Broadcaster, run_with_broadcaster
 
 
@@ -173,6 +174,19 @@ def _guarded(check, func, *args, **kwargs):
     return func(*args, **kwargs)
 
 
+def _action(check, right_sql, table_id: int, action: Any, **kwargs) -> services.Outcome:
+    """A dealer's action: in one statement with the right checked inside it when it can
+    (``tables.services.fastpath``), else :func:`_guarded` ``apply_action`` (the right read first)."""
+    if right_sql is None:
+        if not check():
+            raise revocation.RightLost
+        right_sql = ("TRUE", [])
+    outcome = fastpath.try_action(table_id, action, right=right_sql, **kwargs)
+    if outcome is not None:
+        return outcome
+    return _guarded(check, services.apply_action, table_id, action, fast=False, **kwargs)
+
+
 async def _call(func, *args, **kwargs):
     """Run a service in a worker thread of its own (not Channels' single
     database thread): services lock their table row, so calls for different
@@ -205,6 +219,13 @@ class DealerConsumer(_StaffConsumer):
 
     def has_right(self) -> bool:
         return may_deal_now(self.user, self.table_id)
+
+    def _right_sql(self) -> tuple[str, list[Any]] | None:
+        """The socket's right as a condition of the action's one statement (``tables.services.fastpath``);
+        None when sessions are not in the database (then :meth:`right_holds` runs first)."""
+        if settings.SESSION_ENGINE != DB_SESSIONS:
+            return None
+        return deal_right_sql(self.user, self._session_key)
 
     def right_holds(self) -> bool:
         """One statement before every tablet message (``tables.access.right_in_session``)."""
@@ -262,8 +283,10 @@ class DealerConsumer(_StaffConsumer):
         the caller), or None when the reply was already sent (floor call, interpretation)."""
         kind, user, table_id = message.type, self.user, self.table_id
         if kind == "action":
-            return await self._service(
-                services.apply_action,
+            return await _call(
+                _action,
+                self.right_holds,
+                self._right_sql(),
                 table_id,
                 schemas.dump(message.action),
                 actor=user,

@@ -13,6 +13,7 @@ from poker.hand.undo import undo_decision, undo_history
 from poker.houserules import Citation
 from tables import hooks
 from tables.models import Hand, Seat, Table
+from tables.services import fastpath
 from tables.services.floor import _check_restriction, _info_after_action, _resolve_held
 from tables.services.formats import apply_format, clean_format
 from tables.services.replay import _hand_replay, _profile, rules_for_table, spec_from_dict, spec_to_dict
@@ -155,6 +156,7 @@ def start_hand(
             index += 1
             event = _append(step, hand, index, "action", kill, actor, None, state)
         step.publish(_broadcast_on_commit, table, hand, event)
+        fastpath.remember_on_commit(table, hand)
         return Outcome(table.id, table.seq)
 
 
@@ -198,10 +200,21 @@ LATE_ACTIONS = frozenset({"show", "muck"})
 
 
 def apply_action(
-    table_id: int, action: dict[str, Any], *, actor=None, expected_seq: int | None = None, client_id: str | None = None
+    table_id: int,
+    action: dict[str, Any],
+    *,
+    actor=None,
+    expected_seq: int | None = None,
+    client_id: str | None = None,
+    fast: bool = True,
 ) -> Outcome:
     """Apply one dealer action (an engine action dict, see docs/protocol.md)
     to the table's live hand (shows and mucks also to the hand just completed).
+
+    A betting action in the middle of a hand whose table this process wrote
+    last is written in one statement (``fast``: :mod:`tables.services.fastpath`);
+    everything else, and anything that path declines, takes the locked write
+    step.  Both record the same event and broadcast the same snapshot.
 
     Errors: ``not_found``, ``stale``, ``no_hand``, ``invalid`` and the
     engine's own refusal codes (``not_your_turn``, ``below_minimum_raise``,
@@ -209,6 +222,12 @@ def apply_action(
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ServiceError("invalid", "action must be an object with a 'type'")
+    if fast:
+        outcome = fastpath.try_action(
+            table_id, action, actor=actor, expected_seq=expected_seq, client_id=client_id, right=None
+        )
+        if outcome is not None:
+            return outcome
     with _step(table_id, expected_seq, client_id) as step:
         if dup := _repeated(step):
             return dup
@@ -228,6 +247,7 @@ def apply_action(
         event = _append(step, hand, last_index + 1, "action", action, actor, client_id, new_state, info)
         event = _resolve_held(step, hand, new_state, info, last_index + 1, actor) or event
         step.publish(_broadcast_on_commit, table, hand, event)
+        fastpath.remember_on_commit(table, hand)
         return Outcome(table.id, table.seq)
 
 

@@ -1,0 +1,177 @@
+"""A dealer's betting action in one statement: the live table kept in memory.
+
+The write path of :mod:`tables.writepath` costs five round trips to
+PostgreSQL per action (BEGIN, the locked read of the table with its hand,
+the event with the seq, COMMIT, and the socket's right read before it).
+Most actions of a hand are a check, a call, a bet or a fold in the middle of
+a betting round: nothing but the hand's state changes.  For those, this
+module keeps per process the table and its live hand as they were
+committed (:func:`remember`, after every committed step of
+:func:`tables.services.hands.apply_action` and ``start_hand``), applies the
+engine in memory, and writes everything in ONE statement, run as its own
+transaction (autocommit), so the dealer's ack still waits for the commit:
+
+* ``UPDATE`` of the table's seq, only ``WHERE seq = <the seq remembered>``
+  (and, when the caller gives it, only while the dealer's right holds:
+  :func:`tables.access.deal_right_sql`).  A write by any other step, any
+  other process, since then makes it update nothing, and nothing else of the
+  statement happens;
+* ``INSERT`` of the hand event (its ``client_id`` unique: a repeated
+  message makes the statement fail as a whole);
+* ``UPDATE`` of the hand's cached snapshot.
+
+The event log stays the source of truth: the memory is a cache keyed by the
+seq, rebuilt by the normal write path whenever it does not match (a restart,
+another process, a floor correction).  Whatever the fast path does not
+handle (a hand ending, a held out-of-turn action, a misdeal, an engine
+refusal, a repeated ``client_id``, a lost right) it leaves to the normal
+path by returning None without having changed anything.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import DatabaseError, connection, transaction
+
+from poker.hand import EngineError
+from tables.models import Hand, HandEvent, Table
+from tables.services.replay import _cache_lock, _remember, _state_cache
+from tables.services.snapshots import hand_view
+from tables.services.steps import Outcome, _broadcast_on_commit
+
+
+@dataclass
+class _Live:
+    """A table row and its live hand as committed at ``table.seq``."""
+
+    table: Table
+    hand: Hand
+
+
+_live: dict[int, _Live] = {}
+_live_lock = threading.Lock()
+
+
+def remember(table: Table, hand: Hand | None) -> None:
+    """Keep ``table`` (its ``dealer`` loaded) with its live ``hand`` for the
+    next action; called once the step that wrote them has committed.  A
+    hand that is not live forgets the table."""
+    with _live_lock:
+        if hand is None or hand.status != Hand.Status.LIVE:
+            _live.pop(table.id, None)
+        else:
+            _live[table.id] = _Live(table, hand)
+
+
+def remember_on_commit(table: Table, hand: Hand | None) -> None:
+    """:func:`remember` after the current transaction commits (nothing on a rollback)."""
+    transaction.on_commit(lambda: remember(table, hand))
+
+
+def forget(table_id: int) -> None:
+    """Drop what is kept of ``table_id`` (the next action takes the normal path)."""
+    with _live_lock:
+        _live.pop(table_id, None)
+
+
+_EVENT_SQL = (
+    f"WITH tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s AND seq = %s "
+    f"AND current_hand_id = %s{{right}} RETURNING id), "
+    f'ev AS (INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, actor_id, at, '
+    f"client_id) SELECT tb.id, %s, %s, %s, 'action', %s::jsonb, %s, now(), %s FROM tb RETURNING at), "
+    f"hd AS (UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s "
+    f"WHERE id = %s AND EXISTS (SELECT 1 FROM tb)) "
+    f"SELECT at FROM ev"
+)
+
+
+def try_action(
+    table_id: int,
+    action: Any,
+    *,
+    actor=None,
+    expected_seq: int | None = None,
+    client_id: str | None = None,
+    right: tuple[str, list[Any]] | None = None,
+) -> Outcome | None:
+    """Apply a dealer's betting action in one statement, or return None
+    (nothing changed) for the normal path to handle it.
+
+    Args:
+        table_id: the table.
+        action: the engine action dict (docs/protocol.md ``action``).
+        actor: the dealer (a ``User``), or None.
+        expected_seq: the seq the tablet saw, or None.
+        client_id: the tablet's id of the message, or None.
+        right: ``(sql, params)``: a boolean SQL condition on the table row
+            (``tables.access.deal_right_sql``) that must hold for the write
+            to happen; None when the caller checked the right itself.
+
+    Returns:
+        The ``Outcome`` (the table's new seq) once the event is committed
+        and the snapshot handed to the broadcaster; None when the action is
+        not one this path takes (then nothing was written).
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str) or action["type"] in ("show", "muck"):
+        return None
+    with _live_lock:
+        live = _live.pop(table_id, None)  # taken: a second action of this table meanwhile goes the normal way
+    if live is None:
+        return None
+    table, hand = live.table, live.hand
+    if expected_seq is not None and expected_seq != table.seq:
+        remember(table, hand)
+        return None
+    with _cache_lock:
+        cached = _state_cache.get(hand.id)
+    if cached is None or cached[0] != hand.last_index:
+        return None
+    last_index, state, info = cached
+    if info["held"] or info["misdeal"] or info.get("restricted"):
+        remember(table, hand)
+        return None
+    try:
+        new_state = state.apply(action)
+    except (EngineError, KeyError, TypeError, ValueError):
+        remember(table, hand)
+        return None  # the normal path checks the right first, then refuses with the same error
+    if new_state.phase == "complete":
+        remember(table, hand)
+        return None  # settling the stacks and the apps' hooks: the normal path
+    info = dict(info, held={}, clock=None, restricted={})
+    index, seq = last_index + 1, table.seq + 1
+    snapshot = hand_view(table, new_state, info)
+    actor_id = actor.id if actor is not None and actor.is_authenticated else None
+    right_sql, right_params = right if right is not None else ("", [])
+    sql = _EVENT_SQL.replace("{right}", f" AND ({right_sql})" if right_sql else "")
+    params: list[Any] = [seq, table.id, table.seq, hand.id, *right_params]
+    params += [hand.id, seq, index, json.dumps(action), actor_id, client_id or None]
+    params += [json.dumps(snapshot), seq, index, hand.id]
+    try:
+        with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                found = cursor.fetchone()
+    except DatabaseError:  # a repeated client_id (unique), a lost connection: the normal path answers
+        return None
+    if found is None:  # another step wrote first, or the right is gone
+        return None
+    table.seq = seq
+    hand.snapshot, hand.snapshot_seq, hand.last_index = snapshot, seq, index
+    _remember(hand.id, index, new_state, info)
+    event = {
+        "seq": seq,
+        "index": index,
+        "kind": "action",
+        "payload": action,
+        "at": found[0].isoformat(),
+        "actor": actor.username if actor_id else None,
+    }
+    _broadcast_on_commit(table, hand, event)
+    remember(table, hand)
+    return Outcome(table.id, seq)

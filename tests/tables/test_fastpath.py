@@ -1,0 +1,189 @@
+"""A betting action in the middle of a hand is written in one statement (tables.services.fastpath):
+it records exactly what the locked write path records, falls back to that path whenever its memory
+is not the database's truth (another process wrote, a repeated client_id, an engine refusal, the
+hand's end), and never writes once the dealer's right is gone."""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.sessions.models import Session
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from tables import services
+from tables.access import deal_right_sql, right_in_session
+from tables.models import Hand, HandEvent, Seat, Table
+from tables.services import fastpath
+from tables.services.replay import _state_cache
+from tables.writepath import ServiceError
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def hand_of(table_id):
+    return Hand.objects.filter(table_id=table_id).order_by("-number").first()
+
+
+def to_act(table_id):
+    return hand_of(table_id).snapshot["to_act_seat"]
+
+
+def play(table_id, actions, fast=True):
+    """Apply ``actions`` (engine dicts without a seat: the seat to act is filled in); return the seqs."""
+    seqs = []
+    for action in actions:
+        if action["type"] != "board":
+            action = dict(action, seat=to_act(table_id))
+        seqs.append(services.apply_action(table_id, action, fast=fast).seq)
+    return seqs
+
+
+def test_a_mid_hand_action_is_one_statement_and_the_dealer_sees_its_seq(table):
+    services.start_hand(table.id)
+    before = Table.objects.get(pk=table.id).seq
+    seat = to_act(table.id)
+    with CaptureQueriesContext(connection) as queries:
+        outcome = services.apply_action(table.id, {"type": "call", "seat": seat}, client_id="tap-1")
+    assert len(queries) == 1  # event, seq, hand snapshot and commit in one round trip
+    assert outcome.seq == before + 1 == Table.objects.get(pk=table.id).seq
+    event = HandEvent.objects.get(client_id="tap-1")
+    assert (event.seq, event.kind, event.payload) == (outcome.seq, "action", {"type": "call", "seat": seat})
+
+
+def test_the_one_statement_path_records_the_same_hand_as_the_locked_path(table, dealer):
+    twin = services.create_table("Table 2", small_blind=1, big_blind=2, dealer=dealer)
+    for seat, name, stack in [(1, "Anna", 200), (3, "Ben", 300), (5, "Clara", 150), (7, "David", 400)]:
+        services.seat_player(twin.id, seat, name, stack)
+    script = [
+        {"type": "call"},
+        {"type": "raise", "to": 10},
+        {"type": "fold"},
+        {"type": "call"},
+        {"type": "call"},
+        {"type": "board", "cards": "AhKd7c"},
+        {"type": "check"},
+        {"type": "bet", "to": 20},
+        {"type": "call"},
+        {"type": "fold"},
+        {"type": "board", "cards": "2s"},
+        {"type": "check"},
+        {"type": "check"},
+    ]
+    for table_id, fast in ((table.id, True), (twin.id, False)):
+        services.start_hand(table_id)
+        play(table_id, script, fast=fast)
+    fast_hand, locked_hand = hand_of(table.id), hand_of(twin.id)
+    assert fast_hand.snapshot == locked_hand.snapshot
+    assert fast_hand.last_index == locked_hand.last_index == len(script)
+
+    def log(hand):
+        return [(e.index, e.kind, e.payload) for e in hand.events.order_by("index")]
+
+    assert log(fast_hand) == log(locked_hand)
+    seqs = list(HandEvent.objects.filter(table_id=table.id).order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))  # no gap, no repeat
+    _state_cache.clear()  # a restart: the state is rebuilt from the events alone
+    assert services.table_snapshot(Table.objects.get(pk=table.id))["hand"]["state"] == fast_hand.snapshot
+    state, _ = services._hand_state_and_index(hand_of(table.id))
+    assert state.to_dict()["total_pot"] == fast_hand.snapshot["total_pot"]
+
+
+def test_a_write_by_another_process_sends_the_next_action_down_the_locked_path(table):
+    services.start_hand(table.id)
+    seen = Table.objects.get(pk=table.id).seq
+    Table.objects.filter(pk=table.id).update(seq=seen + 1)  # another server process wrote meanwhile
+    with pytest.raises(ServiceError) as err:
+        services.apply_action(table.id, {"type": "call", "seat": to_act(table.id)}, expected_seq=seen)
+    assert err.value.code == "stale" and err.value.extra["seq"] == seen + 1
+    assert not HandEvent.objects.filter(table_id=table.id, kind="action").exists()
+    outcome = services.apply_action(table.id, {"type": "call", "seat": to_act(table.id)}, expected_seq=seen + 1)
+    assert outcome.seq == seen + 2
+    assert HandEvent.objects.filter(table_id=table.id, kind="action").count() == 1
+
+
+def test_a_resent_message_is_acknowledged_with_its_first_seq_and_recorded_once(table):
+    services.start_hand(table.id)
+    action = {"type": "call", "seat": to_act(table.id)}
+    first = services.apply_action(table.id, action, client_id="tap-7")
+    again = services.apply_action(table.id, action, client_id="tap-7")
+    assert again.duplicate and again.seq == first.seq and not first.duplicate
+    assert HandEvent.objects.filter(client_id="tap-7").count() == 1
+    assert Table.objects.get(pk=table.id).seq == first.seq
+
+
+def test_a_refused_action_changes_nothing_and_the_next_one_is_still_one_statement(table):
+    services.start_hand(table.id)
+    before = Table.objects.get(pk=table.id).seq
+    wrong = next(s for s in (1, 3, 5, 7) if s != to_act(table.id))
+    with pytest.raises(ServiceError) as err:
+        services.apply_action(table.id, {"type": "fold", "seat": wrong})
+    assert err.value.code == "not_your_turn"
+    assert Table.objects.get(pk=table.id).seq == before
+    seat = to_act(table.id)
+    with CaptureQueriesContext(connection) as queries:
+        services.apply_action(table.id, {"type": "call", "seat": seat})
+    assert len(queries) == 1
+
+
+def test_the_action_that_ends_the_hand_settles_the_stacks(table):
+    services.start_hand(table.id)
+    play(table.id, [{"type": "fold"}, {"type": "fold"}, {"type": "fold"}])  # to the big blind
+    hand = hand_of(table.id)
+    assert hand.status == Hand.Status.COMPLETE
+    stacks = dict(Seat.objects.filter(table=table).values_list("number", "stack"))
+    assert sum(stacks.values()) == 200 + 300 + 150 + 400
+    assert stacks[5] == 151  # Clara, big blind 2, wins Ben's small blind 1
+
+
+def test_a_lost_right_writes_nothing(table, dealer, other_dealer):
+    services.start_hand(table.id)
+    client = Client()
+    client.force_login(dealer)
+    key = client.session.session_key
+    seq = Table.objects.get(pk=table.id).seq
+    action = {"type": "call", "seat": to_act(table.id)}
+    Session.objects.filter(session_key=key).delete()  # logged out on another device
+    assert fastpath.try_action(table.id, action, actor=dealer, right=deal_right_sql(dealer, key)) is None
+    assert Table.objects.get(pk=table.id).seq == seq
+    assert not HandEvent.objects.filter(table_id=table.id, kind="action").exists()
+
+
+@pytest.mark.parametrize(
+    "who, change, holds",
+    [
+        ("dealer", None, True),
+        ("dealer", "reassigned", False),
+        ("dealer", "logged_out", False),
+        ("dealer", "expired", False),
+        ("dealer", "inactive", False),
+        ("dealer", "no_group", False),
+        ("other_dealer", None, False),
+        ("floorman", None, True),
+        ("outsider", None, False),
+    ],
+)
+def test_the_rights_condition_in_the_statement_is_the_sockets_right(
+    table, dealer, other_dealer, floorman, outsider, who, change, holds
+):
+    user = {"dealer": dealer, "other_dealer": other_dealer, "floorman": floorman, "outsider": outsider}[who]
+    client = Client()
+    client.force_login(user)
+    key = client.session.session_key
+    if change == "reassigned":
+        Table.objects.filter(pk=table.id).update(dealer=other_dealer)
+    elif change == "logged_out":
+        Session.objects.filter(session_key=key).delete()
+    elif change == "expired":
+        Session.objects.filter(session_key=key).update(expire_date=timezone.now() - timedelta(seconds=1))
+    elif change == "inactive":
+        type(user).objects.filter(pk=user.pk).update(is_active=False)
+    elif change == "no_group":
+        user.groups.clear()
+    sql, params = deal_right_sql(user, key)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {sql} FROM {Table._meta.db_table} WHERE id = %s", [*params, table.id])
+        in_statement = cursor.fetchone()[0]
+    assert in_statement is holds
+    assert right_in_session(user, key, table_id=table.id) is holds
