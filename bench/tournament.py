@@ -320,8 +320,9 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
     drawn = time.perf_counter() - c0
     tables = TournamentTable.objects.filter(tournament=t).count()
     print(
-        f"[floor] {entrants} entrants: registration {registered:.1f} s (the last hundred: p50 "
-        f"{ms(_percentile(reg[-100:], 0.5))} each), draw on {tables} tables {drawn:.2f} s",
+        f"[floor] {entrants} entrants: registration {registered:.1f} s (each: p50 {ms(_percentile(reg, 0.5))}, "
+        f"p99 {ms(_percentile(reg, 0.99))}; the last hundred: p50 {ms(_percentile(reg[-100:], 0.5))}), "
+        f"draw on {tables} tables {drawn:.2f} s",
         flush=True,
     )
 
@@ -353,7 +354,8 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
     director, tv = async_to_sync(layer.new_channel)(), async_to_sync(layer.new_channel)()
     for channel in (director, tv):
         async_to_sync(layer.group_add)(group, channel)
-    sizes = {"full": 0, "public": 0}
+    sizes: dict[str, list[int]] = {"full": [], "public": []}
+    kinds: dict[str, int] = {}
 
     def listen() -> int:
         """Deliver what is waiting to the director and the TV (as the consumers do: the text as it is)."""
@@ -361,7 +363,11 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
         for channel, key in ((director, "full"), (tv, "public")):
             for message in _drain(layer, channel):
                 got += 1
-                sizes[key] = max(sizes[key], len(message.get(key, "")))
+                text = message.get(key, "")
+                sizes[key].append(len(text))
+                if key == "full":  # the type, without parsing the text (that is the page's time, not ours)
+                    kind = text[10:24].split('"')[0]
+                    kinds[kind] = kinds.get(kind, 0) + 1
         return got
 
     per_bust: list[float] = []
@@ -398,7 +404,11 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
     )
     first = per_bust[: max(1, len(per_bust) // 10)]
     print(f"    the first tenth (most tables) p99 {ms(_percentile(first, 0.99))}")
-    print(f"  largest update: director {sizes['full'] / 1024:.0f} KiB, TV {sizes['public'] / 1024:.0f} KiB")
+    print(
+        f"  messages to the director: {kinds}; size p50 / max: director "
+        f"{_percentile(sizes['full'], 0.5) / 1024:.1f} / {max(sizes['full']) / 1024:.1f} KiB, TV "
+        f"{_percentile(sizes['public'], 0.5) / 1024:.1f} / {max(sizes['public']) / 1024:.1f} KiB"
+    )
 
 
 def paint_bench(repeat: int) -> None:

@@ -20,7 +20,13 @@ def endpoints() -> list[tuple[str, str, TypeAdapter]]:
     """``(title, tag key, adapter)`` of every socket and JSON endpoint, in the order documented."""
     from room.schemas import RoomAction, RoomSocketMessage
     from tables.schemas import DealerMessage, FloorMessage
-    from tournaments.schemas import AbsentBody, DirectorAction, TournamentSocketMessage
+    from tournaments.schemas import (
+        AbsentBody,
+        DirectorAction,
+        TournamentDeltaMessage,
+        TournamentPublicDeltaMessage,
+        TournamentSocketMessage,
+    )
 
     return [
         ("`/ws/tables/<id>/dealer/` (dealer tablet)", "type", DealerMessage),
@@ -31,6 +37,8 @@ def endpoints() -> list[tuple[str, str, TypeAdapter]]:
             "type",
             TournamentSocketMessage,
         ),
+        ("`/ws/tournaments/<id>/`: server → director's page after a change", "type", TournamentDeltaMessage),
+        ("`/ws/tournaments/lobby/<token>/`: server → TV after a change", "type", TournamentPublicDeltaMessage),
         ("`POST /room/<slug>/act/` (the floor's room actions)", "op", RoomAction),
         ("`POST /tournaments/<id>/action/` (the director's desk)", "op", DirectorAction),
         ("`POST /tournaments/tables/<id>/absent/` (the tablet's absent control)", "", AbsentBody),

@@ -3,9 +3,11 @@ manager roles, full snapshot) and the lobby screen (no login, by the
 tournament's unguessable ``public_token``, public snapshot only).
 
 Both join the group ``tournament.<id>``; on connect they get a ``snapshot``
-with its ``seq``; every committed change brings an ``update`` with the new
-seq and the whole snapshot (a client that sees a gap sends ``{"type":
-"snapshot"}``).  Clients count the clock down locally from the snapshot's
+with its ``seq``; every committed change brings a ``delta`` with the new
+seq and only what changed (an ``update`` with the whole snapshot after the
+few events that change many rows at once; docs/protocol.md), serialised
+once by the service for all the director's pages and once for all the
+TVs.  A client that sees a gap sends ``{"type": "snapshot"}``.  Clients count the clock down locally from the snapshot's
 ``server_now`` and clock fields; the server never sends ticks.  Anything
 else a client sends (not JSON, not an object, another type, a binary
 frame) is answered with ``{"type": "error", "code": "invalid"}``.  The
@@ -32,13 +34,16 @@ from tables.access import is_floor, is_floor_now
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.schemas import TournamentSocketMessage
+from tournaments.services.snapshot import public_snapshot_of
 
 CLOSE_UNAUTHORISED = 4403
 CLOSE_NOT_FOUND = 4404
 
 
 @database_sync_to_async
-def _load(tournament_id: int | None = None, token: str | None = None) -> tuple[int, dict] | None:
+def _load(tournament_id: int | None = None, token: str | None = None, public: bool = False) -> tuple[int, dict] | None:
+    """``(id, snapshot)`` of the tournament (by id or public token): the
+    director's, or with ``public`` the TV's; None when there is none."""
     qs = (
         Tournament.objects.filter(pk=tournament_id)
         if tournament_id is not None
@@ -47,7 +52,7 @@ def _load(tournament_id: int | None = None, token: str | None = None) -> tuple[i
     t = qs.first()
     if t is None:
         return None
-    return t.id, services.snapshot(t)
+    return t.id, public_snapshot_of(t) if public else services.snapshot(t)
 
 
 @database_sync_to_async
@@ -61,14 +66,13 @@ class _TournamentConsumer(AsyncWebsocketConsumer):
     public = False
     tournament_id: int | None = None
 
-    async def _send_snapshot(self, snap: dict) -> None:
-        data = services.public_snapshot(snap) if self.public else snap
+    async def _send_snapshot(self, data: dict) -> None:
         await self.send(text_data=json.dumps({"type": "snapshot", "seq": data["seq"], "snapshot": data}))
 
     async def start(self, tournament_id: int | None = None, token: str | None = None) -> None:
         """Join the tournament (by id or public token) and send its snapshot;
         close with 4404 when there is no such tournament."""
-        found = await _load(tournament_id, token)
+        found = await _load(tournament_id, token, self.public)
         if found is None:
             if token is not None:  # an unknown lobby token counts against the client's address
                 await throttle.atoken_missed(self.scope)
@@ -102,7 +106,7 @@ class _TournamentConsumer(AsyncWebsocketConsumer):
             return
         if not await self.may_continue():
             return
-        found = await _load(self.tournament_id)
+        found = await _load(self.tournament_id, public=self.public)
         if found is not None:
             await self._send_snapshot(found[1])
 

@@ -1,15 +1,16 @@
 """Message schemas of the tournament director's desk (``POST /tournaments/<id>/action/``), the tablet's
 absent control (``POST /tournaments/tables/<id>/absent/``), its move confirmations
-(``POST /tournaments/tables/<id>/moves/``) and the tournament sockets.
+(``POST /tournaments/tables/<id>/moves/``) and the tournament sockets -- what clients send, and the
+``delta`` the sockets send after a change (:class:`TournamentDelta`, :class:`TournamentPublicDelta`).
 
 Built from the shared blocks of :mod:`tables.schemas`; a bad body is refused with ``invalid`` and the
 field named, and changes nothing."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictBool, StrictInt, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, TypeAdapter
 
 from tables.schemas import Chips, Id, Message, Seat, SnapshotRequest, text
 
@@ -200,3 +201,171 @@ MoveConfirmBody = TypeAdapter(MoveConfirmation)
 
 #: The tournament sockets (director page and lobby screen) accept one message: a snapshot request.
 TournamentSocketMessage = TypeAdapter(Annotated[SnapshotRequest, Field(discriminator="type")])
+
+
+# --------------------------------------------------------------------------- server -> client: the delta
+class _Sent(BaseModel):
+    """Base of what the server sends: every key known (a test fails on one more)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, populate_by_name=True)
+
+
+class PublicHeader(_Sent):
+    """The counters the TV shows, as in its snapshot: ``clock`` (timestamps, periods, the state at
+    ``server_now``), players left, entries, average stack, prize pool, payouts by place, places paid,
+    the bubble, and the chip leaders (player and stack) only while the director shows them."""
+
+    seq: StrictInt
+    id: StrictInt
+    name: StrictStr
+    rulebook: StrictStr
+    status: StrictStr
+    server_now: StrictFloat
+    clock: dict[str, Any]
+    players_left: StrictInt
+    entries: StrictInt
+    average_stack: StrictInt
+    prize_pool: StrictInt
+    payouts: list[StrictInt]
+    places_paid: StrictInt
+    bubble: StrictInt | None
+    chip_leaders: list[dict[str, Any]]
+
+
+class DirectorHeader(PublicHeader):
+    """The director snapshot's keys but its lists: the TV's counters plus the lobby token, the starting
+    stack and the buy-in."""
+
+    public_token: StrictStr
+    starting_stack: StrictInt
+    buy_in: StrictInt
+
+
+class DeltaSeat(_Sent):
+    """An occupied seat: player, stack, away flag, rebuy pending (004 #27), entry id, waits for the button."""
+
+    seat: StrictInt
+    player: StrictStr
+    stack: StrictInt
+    absent: StrictBool
+    rebuy_pending: StrictBool
+    entry: StrictInt | None
+    waits: StrictBool
+
+
+class DeltaTable(_Sent):
+    """A table as in the director's snapshot, whole: its occupied seats, players, whether it is broken
+    or has a hand live, its hand-for-hand count (004 #77)."""
+
+    number: StrictInt
+    table_id: StrictInt
+    name: StrictStr
+    broken: StrictBool
+    seats: list[DeltaSeat]
+    players: StrictInt
+    max_seats: StrictInt
+    live: StrictBool
+    h4h_hands: StrictInt
+
+
+class DeltaRegistration(_Sent):
+    """A registration as in the snapshot, with ``can``: the entry operations the services accept now."""
+
+    id: StrictInt
+    player: StrictStr
+    number: StrictInt
+    status: StrictStr
+    rebuy_pending: StrictBool
+    priority: StrictBool
+    late: StrictBool
+    rebuys: StrictInt
+    add_ons: StrictInt
+    can: dict[str, StrictBool]
+
+
+class DeltaFinish(_Sent):
+    """A finish: place (to ``place_worst`` when shared, 004 #79; null while a hand-for-hand round is still
+    played), prize, the rule applied."""
+
+    id: StrictInt
+    player: StrictStr
+    place: StrictInt | None
+    place_worst: StrictInt | None
+    prize: StrictInt
+    rule: StrictStr
+
+
+class DeltaPlace(_Sent):
+    """A table and seat of a move."""
+
+    table: StrictInt | None
+    seat: StrictInt | None
+
+
+class DeltaInstruction(_Sent):
+    """An instruction to the dealers, as the tablets get it."""
+
+    type: Literal["instruction"]
+    id: StrictInt
+    kind: StrictStr
+    text_en: StrictStr
+    text_de: StrictStr
+    player: StrictStr | None
+    from_: DeltaPlace | None = Field(alias="from")
+    to: DeltaPlace | None
+    status: StrictStr
+    rule: StrictStr
+    cancelled: StrictBool
+    at: StrictStr | None
+
+
+class TournamentDelta(_Sent):
+    """Director's socket, after every change of the tournament (seq ``seq``, the previous + 1): the
+    ``header`` whole and, whole, each table, registration, instruction and finish that changed
+    (``finishes_removed``: ids of finishes undone); ``kind`` names the event. Apply it to the snapshot
+    held at ``seq - 1`` (replace by ``number`` / ``id``; instructions: the newest 40); on a gap ask
+    for a ``snapshot``. Events that change rows in bulk send ``update`` with the whole snapshot."""
+
+    type: Literal["delta"]
+    seq: StrictInt
+    kind: StrictStr
+    header: DirectorHeader
+    tables: list[DeltaTable]
+    registrations: list[DeltaRegistration]
+    instructions: list[DeltaInstruction]
+    finishes: list[DeltaFinish]
+    finishes_removed: list[StrictInt]
+
+
+class DrawSeat(_Sent):
+    """A seat of the draw: player and seat."""
+
+    player: StrictStr
+    seat: StrictInt
+
+
+class PublicTable(_Sent):
+    """A changed table for the TV: players, whether broken (then it leaves the screen), and its seats
+    of the seat draw (they replace the table's rows of the draw)."""
+
+    number: StrictInt
+    players: StrictInt
+    broken: StrictBool
+    draw: list[DrawSeat]
+
+
+class TournamentPublicDelta(_Sent):
+    """Lobby screen's socket (the TV), after every change: the public ``header`` and the changed tables'
+    seat draw -- no stacks (unless chip leaders are shown), away flags, registrations, instructions or
+    finishes. Applied and resynchronised as the director's ``delta``."""
+
+    type: Literal["delta"]
+    seq: StrictInt
+    header: PublicHeader
+    tables: list[PublicTable]
+
+
+#: What the tournament sockets send after a change (besides ``snapshot`` / ``update``): documented in
+#: docs/protocol.md and checked by tests/test_tournament_delta.py.
+TournamentDeltaMessage = TypeAdapter(TournamentDelta)
+TournamentPublicDeltaMessage = TypeAdapter(TournamentPublicDelta)

@@ -1,6 +1,10 @@
 // The tournament director's page, live over /ws/tournaments/<id>/.
 // Actions are POSTed as JSON to the page's action URL; the result comes back
-// as an `update` on the socket (every screen sees the same).
+// as a `delta` on the socket (every screen sees the same), applied in place:
+// only the tables, registrations, instructions and finishes it names are
+// drawn again.  With 2,000 entrants the first tables are drawn at once and
+// the rest in the next frames; the registrations are paged (50 a page, with
+// a search); the player lists of the desk forms are filled when idle.
 
 import { Texts, chips, gettext, h } from "./socket.js";
 import { followTournament, i18n, renderClock, t } from "./tournament_clock.js";
@@ -27,6 +31,9 @@ const deskTexts = new Texts({
   undo_confirm: gettext("Undo this desk entry?\n%(text)s"),
   break_confirm: gettext("Break table %(n)s now? Its players draw seats at the other tables."),
   dq_confirm: gettext("Disqualify %(name)s? All chips leave play and the player is out."),
+  waiting_seat: gettext("%(name)s · waiting for a seat"),
+  entries_page: gettext("%(from)s–%(to)s of %(n)s"),
+  no_match: gettext("No registration matches."),
 });
 const dt = (k, p) => deskTexts.t(k, p);
 const german = () => document.documentElement.lang.startsWith("de");
@@ -38,7 +45,13 @@ let snap = null;
 let receivedAt = 0;
 
 followTournament(root, {
-  onSnapshot(snapshot, at) { snap = snapshot; receivedAt = at; render(); loadDesk(); },
+  onSnapshot(snapshot, at, changed, msg) {
+    snap = snapshot;
+    receivedAt = at;
+    render(changed);
+    // the desk's log and moves change with desk entries and instructions only
+    if (!changed || changed.instructions || (msg.kind || "").startsWith("desk") || (msg.kind || "").startsWith("move")) loadDesk();
+  },
   onStatus(status) {
     f("conn").textContent = i18n.has(`conn_${status}`) ? t(`conn_${status}`) : status;
     f("conn").dataset.state = status;
@@ -152,6 +165,9 @@ function addBustRow() {
 function renderDeskForms() {
   if (!document.querySelector("#desk-bust .desk-bust-row")) addBustRow();
   for (const select of document.querySelectorAll("#td-desk select[data-players]")) fill(select, playerOptions());
+  // a player waiting for a seat (waitlist, late entry) is seated by hand with the same form (004 #8)
+  fill(document.querySelector("#desk-move select[name=entry]"), [...playerOptions(), ...snap.registrations
+    .filter((e) => e.status === "waitlisted").map((e) => h("option", { value: e.id }, dt("waiting_seat", { name: e.player })))]);
   for (const select of document.querySelectorAll("#td-desk select[data-tables]")) {
     fill(select, snap.tables.filter((tb) => !tb.broken).map((tb) => h("option", { value: tb.number }, t("table_n", { n: tb.number }))));
   }
@@ -237,22 +253,24 @@ function entryButtons(e) {
   return out;
 }
 
-function render() {
-  renderClock(root, snap, receivedAt);
-  f("status").textContent = statusText(snap.status);
-  f("players_left").textContent = snap.players_left;
-  f("entries").textContent = snap.entries;
-  f("average").textContent = chips(snap.average_stack);
-  f("pool").textContent = chips(snap.prize_pool);
-  f("bubble").textContent = snap.bubble ? t("bubble", { n: snap.bubble }) : "";
-  const payoutInput = document.getElementById("payout-input");
-  if (document.activeElement !== payoutInput) payoutInput.value = snap.payouts.join(", ");
+// ------------------------------------------------------------------ drawing
 
-  const moving = new Set(snap.instructions.filter((i) => i.kind === "move" && (i.status === "pending" || i.status === "moving"))
+const CHUNK = 24; // tables drawn per frame after the first ones
+const PAGE = 50; // registrations per page
+const tableEls = new Map(); // table number -> its card
+const finishEls = new Map(); // finish id -> its <li>
+let moving = new Set(); // players whose move waits for a confirmation
+let drawing = 0; // the chunked drawing of all tables under way (its generation)
+let entryPage = 0;
+let entryFilter = "";
+
+function movingPlayers() {
+  return new Set(snap.instructions.filter((i) => i.kind === "move" && (i.status === "pending" || i.status === "moving"))
     .map((i) => i.player));
-  const tables = document.getElementById("td-tables");
-  tables.replaceChildren(...snap.tables.filter((tb) => !tb.broken || tb.seats.length).map((tb) => h("div",
-    { class: "td-table", "data-table": tb.number },
+}
+
+function tableCard(tb) {
+  return h("div", { class: "td-table", "data-table": tb.number },
     h("h3", {}, `${t("table_n", { n: tb.number })} · ${tb.players}`, tb.live ? " ●" : ""),
     h("ol", { class: "seats" }, ...tb.seats.map((s) => h("li", { "data-seat": s.seat },
       h("span", { class: "seat-no" }, String(s.seat)), " ", s.player, " ",
@@ -262,26 +280,180 @@ function render() {
       s.rebuy_pending ? h("em", { class: "rebuy-pending" }, ` (${t("rebuy_pending")})`) : "",
       tb.broken ? "" : h("button", { type: "button", class: "away-toggle", "data-absent-table": tb.number,
         "data-absent-seat": s.seat, "data-absent-to": s.absent ? "0" : "1", "aria-pressed": s.absent ? "true" : "false" },
-      s.absent ? dt("mark_present") : dt("mark_away"))))))));
+      s.absent ? dt("mark_present") : dt("mark_away"))))));
+}
 
+const shownTables = () => snap.tables.filter((tb) => !tb.broken || tb.seats.length);
+
+/** Every table, the first CHUNK at once and the rest CHUNK a frame (the page paints before them). */
+function drawAllTables() {
+  const box = document.getElementById("td-tables");
+  const generation = ++drawing;
+  tableEls.clear();
+  const tables = shownTables();
+  const put = (from, to) => {
+    const cards = tables.slice(from, to).map((tb) => {
+      const current = snap.tables.find((x) => x.number === tb.number) || tb; // a delta may have come meanwhile
+      const card = tableCard(current);
+      tableEls.set(tb.number, card);
+      return card;
+    });
+    box.append(...cards);
+  };
+  box.replaceChildren();
+  put(0, CHUNK);
+  let next = CHUNK;
+  const step = () => {
+    if (generation !== drawing || next >= tables.length) { if (generation === drawing) drawing = 0; return; }
+    put(next, next + CHUNK);
+    next += CHUNK;
+    requestAnimationFrame(step);
+  };
+  if (next < tables.length) requestAnimationFrame(step); else drawing = 0;
+}
+
+/** Draw again the tables of `numbers` (a delta), in place; a new one goes where its number says. */
+function drawTables(numbers) {
+  const box = document.getElementById("td-tables");
+  const shown = new Map(shownTables().map((tb) => [tb.number, tb]));
+  for (const n of [...numbers].sort((a, b) => a - b)) {
+    const old = tableEls.get(n);
+    const tb = shown.get(n);
+    if (!tb) { if (old) { old.remove(); tableEls.delete(n); } continue; }
+    if (!old && drawing) continue; // not drawn yet: the chunked drawing will
+    const card = tableCard(tb);
+    tableEls.set(n, card);
+    if (old) { old.replaceWith(card); continue; }
+    const after = [...tableEls.keys()].filter((k) => k > n && k !== n).sort((a, b) => a - b)[0];
+    box.insertBefore(card, after !== undefined ? tableEls.get(after) : null);
+  }
+}
+
+function renderInstructions() {
   const list = document.getElementById("td-instructions");
   list.replaceChildren(...snap.instructions.map((i) => h("li",
     { class: `instr ${i.status}`, "data-kind": i.kind, "data-status": i.status },
-    h("span", { class: "instr-text" }, document.documentElement.lang.startsWith("de") ? i.text_de : i.text_en),
+    h("span", { class: "instr-text" }, german() ? i.text_de : i.text_en),
     " ", h("span", { class: "pill" }, i.status === "moving" ? dt("moving") : t(i.status)),
     i.kind === "move" && i.from && i.from.table && i.status !== "cancelled"
       ? h("button", { type: "button", "data-undo": i.id }, t("undo")) : "")));
+}
 
-  const entries = document.getElementById("td-entries");
-  entries.replaceChildren(...snap.registrations.map((e) => h("tr", { "data-status": e.status },
+/** The registrations matching the search, then the page of them shown. */
+function renderEntries() {
+  const needle = entryFilter.trim().toLowerCase();
+  const all = needle ? snap.registrations.filter((e) => e.player.toLowerCase().includes(needle)) : snap.registrations;
+  const pages = Math.max(1, Math.ceil(all.length / PAGE));
+  entryPage = Math.min(entryPage, pages - 1);
+  const rows = all.slice(entryPage * PAGE, (entryPage + 1) * PAGE);
+  document.getElementById("td-entries").replaceChildren(...(rows.length ? rows.map((e) => h("tr", { "data-status": e.status, "data-entry-row": e.id },
     h("td", {}, e.player, e.number > 1 ? ` #${e.number}` : ""), h("td", {}, statusText(e.status), e.priority ? " ★" : "",
       e.rebuy_pending ? h("em", { class: "rebuy-pending" }, ` (${t("rebuy_pending")})`) : ""),
-    h("td", {}, ...entryButtons(e)))));
+    h("td", {}, ...entryButtons(e)))) : [h("tr", { class: "empty" }, h("td", { colspan: "3" }, dt("no_match")))]));
+  const pager = document.getElementById("td-entries-pager");
+  pager.hidden = all.length <= PAGE;
+  pager.querySelector("[data-f=entries_page]").textContent = dt("entries_page",
+    { from: all.length ? entryPage * PAGE + 1 : 0, to: Math.min(all.length, (entryPage + 1) * PAGE), n: all.length });
+  pager.querySelector("[data-page=prev]").disabled = entryPage === 0;
+  pager.querySelector("[data-page=next]").disabled = entryPage >= pages - 1;
+  entryIds = new Set(rows.map((e) => e.id));
+  entryCount = snap.registrations.length;
+}
+let entryIds = new Set();
+let entryCount = 0;
 
-  renderDeskForms();
+document.getElementById("td-entries-search").addEventListener("input", (event) => {
+  entryFilter = event.target.value;
+  entryPage = 0;
+  if (snap) renderEntries();
+});
+document.getElementById("td-entries-pager").addEventListener("click", (event) => {
+  const button = event.target.closest("[data-page]");
+  if (!button || !snap) return;
+  entryPage += button.dataset.page === "next" ? 1 : -1;
+  entryPage = Math.max(0, entryPage);
+  renderEntries();
+});
 
-  const finishes = document.getElementById("td-finishes");
-  finishes.replaceChildren(...snap.finishes.filter((x) => x.place).map((x) => h("li", { value: x.place },
+function finishItem(x) {
+  return h("li", { value: x.place, "data-finish": x.id },
     `${x.place}${x.place_worst !== x.place ? "–" + x.place_worst : ""}. ${x.player}`,
-    x.prize ? ` · ${chips(x.prize)}` : "", x.rule ? h("small", {}, ` (${x.rule})`) : "")));
+    x.prize ? ` · ${chips(x.prize)}` : "", x.rule ? h("small", {}, ` (${x.rule})`) : "");
+}
+
+/** The placed finishes, best first: all of them, or only those of `ids` (a delta) put in place. */
+function renderFinishes(ids) {
+  const list = document.getElementById("td-finishes");
+  const shown = snap.finishes.filter((x) => x.place);
+  if (!ids) {
+    finishEls.clear();
+    list.replaceChildren(...shown.map((x) => { const li = finishItem(x); finishEls.set(x.id, li); return li; }));
+    return;
+  }
+  for (const id of ids) { const li = finishEls.get(id); if (li) { li.remove(); finishEls.delete(id); } }
+  let next = null;
+  for (let i = shown.length - 1; i >= 0; i--) {
+    const x = shown[i];
+    if (ids.has(x.id)) {
+      const li = finishItem(x);
+      list.insertBefore(li, next);
+      finishEls.set(x.id, li);
+    }
+    next = finishEls.get(x.id) || next;
+  }
+}
+
+let formsPending = false;
+/** The desk forms' player and table lists, filled when the page is idle (2,000 options are slow to build). */
+function scheduleDeskForms() {
+  if (formsPending) return;
+  formsPending = true;
+  const run = () => { formsPending = false; renderDeskForms(); };
+  if (window.requestIdleCallback) requestIdleCallback(run, { timeout: 1000 }); else setTimeout(run, 50);
+}
+
+function renderHeader() {
+  renderClock(root, snap, receivedAt);
+  f("status").textContent = statusText(snap.status);
+  f("players_left").textContent = snap.players_left;
+  f("entries").textContent = snap.entries;
+  f("average").textContent = chips(snap.average_stack);
+  f("pool").textContent = chips(snap.prize_pool);
+  f("bubble").textContent = snap.bubble ? t("bubble", { n: snap.bubble }) : "";
+  const payoutInput = document.getElementById("payout-input");
+  const payouts = snap.payouts.join(", ");
+  if (document.activeElement !== payoutInput && payoutInput.value !== payouts) payoutInput.value = payouts;
+}
+
+/** Draw the page: all of it for a whole snapshot (`changed` null), else what the delta changed. */
+function render(changed) {
+  renderHeader();
+  if (!changed) {
+    moving = movingPlayers();
+    drawAllTables();
+    renderInstructions();
+    renderEntries();
+    renderFinishes(null);
+    if (!document.querySelector("#desk-bust .desk-bust-row")) addBustRow();
+    scheduleDeskForms();
+    return;
+  }
+  const tables = new Set(changed.tables);
+  if (changed.instructions) {
+    renderInstructions();
+    const now = movingPlayers();
+    const toggled = [...now].filter((p) => !moving.has(p)).concat([...moving].filter((p) => !now.has(p)));
+    moving = now;
+    if (toggled.length) {
+      const names = new Set(toggled);
+      for (const row of snap.seat_draw) if (names.has(row.player)) tables.add(row.table);
+    }
+  }
+  if (tables.size) { drawTables(tables); scheduleDeskForms(); }
+  if (changed.registrations.size) {
+    scheduleDeskForms(); // the waitlisted are seated with the move form
+    const onPage = [...changed.registrations].some((id) => entryIds.has(id));
+    if (onPage || snap.registrations.length !== entryCount || entryFilter) renderEntries();
+  }
+  if (changed.finishes.size) renderFinishes(changed.finishes);
 }

@@ -111,28 +111,119 @@ export function renderClock(root, snap, receivedAt) {
   if (b) b.textContent = now.breakIn !== null ? `${t("break")}: ${mmss(now.breakIn)}` : "";
 }
 
+const byName = (a, b) => {
+  const x = a.player.toLowerCase();
+  const y = b.player.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+const byFinish = (a, b) => (a.place === null) - (b.place === null) || (a.place || 0) - (b.place || 0) || a.id - b.id;
+
+/**
+ * Apply a `delta` (docs/protocol.md) to the snapshot `snap` held at
+ * `delta.seq - 1`, in place -- the director's (with registrations) or the
+ * TV's: the header replaces its keys; a changed table replaces the one of
+ * its number (on the TV a broken one leaves, its seat draw rows are
+ * replaced); registrations, instructions (the newest 40) and finishes are
+ * replaced by id.  Mirrors tournaments.services.snapshot.apply_delta.
+ * Returns what changed: {tables: Set of numbers, registrations: Set of ids,
+ * instructions: bool, finishes: Set of ids (changed or removed), draw: bool}.
+ */
+export function applyDelta(snap, delta) {
+  Object.assign(snap, delta.header);
+  snap.seq = delta.seq;
+  const changed = { tables: new Set(), registrations: new Set(), instructions: false, finishes: new Set(), draw: false };
+  const tables = delta.tables || [];
+  if (tables.length) {
+    const director = "registrations" in snap;
+    const index = new Map(snap.tables.map((tb, i) => [tb.number, i]));
+    let added = false;
+    for (const tb of tables) {
+      changed.tables.add(tb.number);
+      const row = director ? tb : { number: tb.number, players: tb.players };
+      if (!director && tb.broken) {
+        if (index.has(tb.number)) snap.tables[index.get(tb.number)] = null;
+      } else if (index.has(tb.number)) snap.tables[index.get(tb.number)] = row;
+      else { snap.tables.push(row); added = true; }
+    }
+    snap.tables = snap.tables.filter((tb) => tb !== null);
+    if (added) snap.tables.sort((a, b) => a.number - b.number);
+    const draw = snap.seat_draw.filter((row) => !changed.tables.has(row.table));
+    for (const tb of tables) {
+      for (const s of director ? tb.seats : tb.draw) draw.push({ player: s.player, table: tb.number, seat: s.seat });
+    }
+    snap.seat_draw = draw.sort(byName);
+    changed.draw = true;
+  }
+  if (delta.registrations && delta.registrations.length) {
+    const index = new Map(snap.registrations.map((e, i) => [e.id, i]));
+    let added = false;
+    for (const e of delta.registrations) {
+      changed.registrations.add(e.id);
+      if (index.has(e.id)) snap.registrations[index.get(e.id)] = e;
+      else { snap.registrations.push(e); added = true; }
+    }
+    if (added) snap.registrations.sort((a, b) => a.id - b.id);
+  }
+  if (delta.instructions && delta.instructions.length) {
+    const byId = new Map(snap.instructions.map((i) => [i.id, i]));
+    for (const i of delta.instructions) byId.set(i.id, i);
+    snap.instructions = [...byId.values()].sort((a, b) => b.id - a.id).slice(0, 40);
+    changed.instructions = true;
+  }
+  if ((delta.finishes && delta.finishes.length) || (delta.finishes_removed && delta.finishes_removed.length)) {
+    const removed = new Set(delta.finishes_removed || []);
+    const byId = new Map(snap.finishes.filter((x) => !removed.has(x.id)).map((x) => [x.id, x]));
+    for (const x of delta.finishes || []) byId.set(x.id, x);
+    snap.finishes = [...byId.values()].sort(byFinish);
+    for (const x of delta.finishes || []) changed.finishes.add(x.id);
+    for (const id of removed) changed.finishes.add(id);
+  }
+  return changed;
+}
+
 /**
  * Follow a tournament's socket (root.dataset.wsPath: the director's page or
- * the lobby screen).  Every snapshot or update carries the whole public
- * snapshot: an older seq is ignored, a gap asks for a fresh snapshot, and
- * onSnapshot(snapshot, receivedAt) gets each newer one; the clock in root is
- * redrawn every 250 ms.  onStatus(status) as for LiveSocket.
+ * the lobby screen).  A `snapshot` (on connect, on request) or an `update`
+ * (the whole snapshot) replaces what is held; a `delta` is applied to it
+ * (applyDelta) when its seq is the next one.  A gap (a seq missed: delivery
+ * is at-most-once) asks for a fresh snapshot, and the deltas until it
+ * arrives are dropped; an older seq is ignored.  onSnapshot(snapshot,
+ * receivedAt, changed) gets each newer state (`changed` from applyDelta for
+ * a delta, null for a whole snapshot); the clock in root is redrawn every
+ * 250 ms (onTick(snapshot, receivedAt), by default renderClock).  onStatus(status) as for LiveSocket.
  */
-export function followTournament(root, { onSnapshot, onStatus }) {
+export function followTournament(root, { onSnapshot, onStatus, onTick }) {
   let snap = null;
   let receivedAt = 0;
+  let resyncing = false;
   const socket = new LiveSocket(root.dataset.wsPath, {
     onMessage(msg) {
-      if (msg.type !== "snapshot" && msg.type !== "update") return;
-      if (snap && msg.seq <= snap.seq) return;
-      if (snap && msg.type === "update" && msg.seq !== snap.seq + 1) socket.send({ type: "snapshot" });
-      snap = msg.snapshot;
+      if (msg.type === "snapshot" || msg.type === "update") {
+        if (snap && msg.seq < snap.seq) return;
+        resyncing = false;
+        snap = msg.snapshot;
+      } else if (msg.type === "delta") {
+        if (!snap || resyncing || msg.seq <= snap.seq) return;
+        if (msg.seq !== snap.seq + 1) {
+          resyncing = true;
+          root.dataset.resyncs = String(Number(root.dataset.resyncs || 0) + 1);
+          socket.send({ type: "snapshot" });
+          return;
+        }
+        receivedAt = performance.now();
+        root.dataset.seq = String(msg.seq);
+        onSnapshot(snap, receivedAt, applyDelta(snap, msg), msg);
+        return;
+      } else return;
       receivedAt = performance.now();
-      onSnapshot(snap, receivedAt);
+      root.dataset.seq = String(snap.seq);
+      onSnapshot(snap, receivedAt, null, msg);
     },
+    onOpen() { resyncing = false; },
     onStatus,
   });
   socket.connect();
-  setInterval(() => { if (snap) renderClock(root, snap, receivedAt); }, 250);
+  const tick = onTick || ((current, at) => renderClock(root, current, at));
+  setInterval(() => { if (snap) tick(snap, receivedAt); }, 250);
   return socket;
 }

@@ -1,12 +1,13 @@
 // The tournament TV (1920×1080, no login, read from 5 m), live over
-// /ws/tournaments/lobby/<token>/. Read-only: the public snapshot only (no
-// stacks, no away flags; the chip leaders only while the director shows them).
+// /ws/tournaments/lobby/<token>/. Read-only: the public snapshot on connect, then
+// a small delta per change (no stacks, no away flags; the chip leaders only
+// while the director shows them).
 // Two layouts: the main screen (clock, figures, payouts / chip leaders, the seat
 // draw paged) and ?view=draw (the seat draw alone, in pages of 40);
 // ?page_seconds=N turns the pages every N seconds (default 10).
 
-import { LiveSocket, chips, h } from "./socket.js";
-import { clockNow, mmss, t } from "./tournament_clock.js";
+import { chips, h } from "./socket.js";
+import { clockNow, followTournament, mmss, t } from "./tournament_clock.js";
 
 const root = document.getElementById("tlobby");
 const L = root.dataset;
@@ -19,19 +20,12 @@ let snap = null;
 let receivedAt = 0;
 let tick = 0;
 
-const socket = new LiveSocket(root.dataset.wsPath, {
-  onMessage(msg) {
-    if (msg.type !== "snapshot" && msg.type !== "update") return;
-    if (snap && msg.seq <= snap.seq) return;
-    if (snap && msg.type === "update" && msg.seq !== snap.seq + 1) socket.send({ type: "snapshot" });
-    snap = msg.snapshot;
-    receivedAt = performance.now();
-    render();
-  },
+// a snapshot on connect, then a small delta per change (applied in place; a gap asks for a snapshot)
+followTournament(root, {
+  onSnapshot(current, at) { snap = current; receivedAt = at; render(); },
   onStatus(status) { set("conn", status === "open" ? "●" : "○"); root.dataset.conn = status; },
+  onTick() { renderClock(); },
 });
-socket.connect();
-setInterval(() => { if (snap) renderClock(); }, 250);
 setInterval(() => { tick += 1; if (snap) renderPages(); }, PAGE_SECONDS * 1000);
 
 function anteText(p) {

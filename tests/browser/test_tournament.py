@@ -7,8 +7,9 @@ director's page and on the lobby screen."""
 import re
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop, screenshot
+from tests.browser.conftest import ARTIFACTS, login, off_loop, screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -89,6 +90,7 @@ def _state(tournament_id):
         "status": snap["status"],
         "tables": [(tb["number"], tb["table_id"], tb["players"]) for tb in snap["tables"] if not tb["broken"]],
         "token": snap["public_token"],
+        "seq": snap["seq"],
     }
 
 
@@ -219,3 +221,99 @@ def test_the_tablet_marks_a_tournament_player_away_004_30(new_page, floorman):
     page.locator('[data-action="start"]').click()
     page.wait_for_selector(f'.seat[data-seat="{seat}"].folded')  # dealt in, hand dead
     screenshot(page, "tournament_tablet_absent")
+
+
+# ---------------------------------------------------------------- a big field: deltas, paging, a lost seq
+
+SCALE_SHOTS = ARTIFACTS / "screenshots" / "tournament-scale"
+
+
+def _series_day(players):
+    """A started MunotPoker tournament of ``players`` entrants (tables of nine)."""
+    from tournaments import services
+
+    t = services.create_tournament("Series Day", "munotpoker", STRUCTURE, starting_stack=10_000, buy_in=50, seed=21)
+    for i in range(players):
+        services.register(t.id, f"Entrant {i + 1:03d}")
+    services.start(t.id)
+    return t
+
+
+def _lose_deltas(page, path_pattern, lost):
+    """Route the page's tournament socket through the test: while ``lost["on"]`` the next ``delta``
+    from the server is dropped (as a lost message would be) and counted in ``lost["dropped"]``."""
+
+    def route(ws):
+        server = ws.connect_to_server()
+
+        def from_server(message):
+            if isinstance(message, str) and message.startswith('{"type": "delta"') and lost["on"]:
+                lost["on"] = False
+                lost["dropped"] += 1
+                return
+            ws.send(message)
+
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(path_pattern), route)
+
+
+def test_the_director_applies_each_delta_in_place_and_takes_a_snapshot_after_a_lost_one(new_page, floorman):
+    t = off_loop(_series_day, 200)  # 23 tables
+    state = off_loop(_state, t.id)
+    page = new_page(viewport=(1400, 1000))
+    lost = {"on": False, "dropped": 0}
+    _lose_deltas(page, r"/ws/tournaments/\d+/$", lost)
+    login(page, "floor", "pw-floor")
+    page.goto(f"/tournaments/{t.id}/")
+    page.wait_for_selector("#td-tables .td-table >> nth=22")
+    # 200 registrations: a page of 50 at a time, and a search
+    expect(page.locator("#td-entries tr")).to_have_count(50)
+    expect(page.locator("[data-f=entries_page]")).to_have_text("1–50 of 200")
+    page.click("#td-entries-pager [data-page=next]")
+    expect(page.locator("#td-entries tr").first).to_contain_text("Entrant 051")
+    page.fill("#td-entries-search", "entrant 123")
+    expect(page.locator("#td-entries tr")).to_have_count(1)
+    page.fill("#td-entries-search", "")
+
+    # a bust changes one table: the other cards stay as they are (not drawn again)
+    page.evaluate("document.querySelectorAll('#td-tables .td-table').forEach((el) => { el.dataset.mark = 'kept'; })")
+    full = [tb for tb in state["tables"] if tb[2] == 9]
+    page.evaluate(BUST_HAND_JS, full[0][1])
+    page.wait_for_function("document.querySelector('[data-f=players_left]').textContent === '199'")
+    page.wait_for_selector(f"#td-tables .td-table[data-table='{full[0][0]}']:not([data-mark])")
+    kept = page.locator("#td-tables .td-table[data-mark=kept]").count()
+    assert 20 <= kept <= 22, kept  # the busted table (and at most a table a player moved from/to) drawn again
+    expect(page.locator("#td-finishes li")).to_have_count(1)
+    assert page.evaluate("document.getElementById('tournament').dataset.resyncs") is None
+
+    # the next delta is lost on the way: the one after it shows a gap, the page asks for a snapshot
+    lost["on"] = True
+    page.evaluate(BUST_HAND_JS, full[1][1])
+    page.evaluate(BUST_HAND_JS, full[2][1])
+    page.wait_for_function("document.getElementById('tournament').dataset.resyncs === '1'")
+    page.wait_for_function("document.querySelector('[data-f=players_left]').textContent === '197'")
+    assert lost["dropped"] == 1
+    expect(page.locator("#td-finishes li")).to_have_count(3)
+    now = off_loop(_state, t.id)
+    assert page.evaluate("document.getElementById('tournament').dataset.seq") == str(now["seq"])
+
+
+def test_director_and_tv_screenshots_at_a_big_field(new_page, floorman):
+    t = off_loop(_series_day, 300)  # 34 tables
+    SCALE_SHOTS.mkdir(parents=True, exist_ok=True)
+    for locale in ("en-US", "de-DE"):
+        lang = locale[:2]
+        for width, height in ((1920, 1080), (1280, 800)):
+            page = new_page(viewport=(width, height), locale=locale)
+            login(page, "floor", "pw-floor")
+            page.goto(f"/tournaments/{t.id}/")
+            page.wait_for_selector("#td-tables .td-table >> nth=33")
+            expect(page.locator("#td-entries tr")).to_have_count(50)
+            page.screenshot(path=str(SCALE_SHOTS / f"director-{lang}-{width}x{height}.png"))
+            page.locator(".td-reg").scroll_into_view_if_needed()
+            page.screenshot(path=str(SCALE_SHOTS / f"director-registrations-{lang}-{width}x{height}.png"))
+            tv = new_page(viewport=(width, height), locale=locale)
+            tv.goto(f"/tournaments/lobby/{t.public_token}/")
+            tv.wait_for_function("document.querySelector('[data-f=players_left]').textContent === '300'")
+            tv.screenshot(path=str(SCALE_SHOTS / f"tv-{lang}-{width}x{height}.png"))

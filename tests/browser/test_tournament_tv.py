@@ -125,3 +125,33 @@ def test_the_structure_editor_and_the_chip_desk(new_page, floorman):
     shot(page, "chips-mismatch-en-1280x800")
     exported = page.request.get(f"/tournaments/{t.id}/structure/api/?download=1").json()
     assert exported["structure"]["periods"][0]["minutes"] == 12
+
+
+def test_the_tv_follows_the_deltas_and_takes_a_snapshot_after_a_lost_one(new_page, floorman):
+    from tests.browser.test_tournament import BUST_HAND_JS, _lose_deltas, _series_day, _state
+
+    t = off_loop(_series_day, 45)  # five tables
+    state = off_loop(_state, t.id)
+    tv = new_page((1920, 1080))
+    lost = {"on": False, "dropped": 0}
+    _lose_deltas(tv, r"/ws/tournaments/lobby/[^/]+/$", lost)
+    tv.goto(f"/tournaments/lobby/{t.public_token}/")
+    tv.wait_for_function("document.querySelector('[data-f=players_left]').textContent === '45'")
+    director = new_page((1280, 800))
+    login(director, "floor", "pw-floor")
+    director.goto(f"/tournaments/{t.id}/")
+    director.wait_for_selector("#td-tables .td-table >> nth=4")
+    tables = [tb[1] for tb in state["tables"]]
+    director.evaluate(BUST_HAND_JS, tables[0])
+    tv.wait_for_function("document.querySelector('[data-f=players_left]').textContent === '44'")
+    assert tv.evaluate("document.getElementById('tlobby').dataset.resyncs") is None
+    # a delta lost on the way: the next one shows the gap, the TV asks for a snapshot
+    lost["on"] = True
+    director.evaluate(BUST_HAND_JS, tables[1])
+    director.evaluate(BUST_HAND_JS, tables[2])
+    tv.wait_for_function("document.getElementById('tlobby').dataset.resyncs === '1'")
+    tv.wait_for_function("document.querySelector('[data-f=players_left]').textContent === '42'")
+    assert lost["dropped"] == 1
+    # the seat draw lists the 42 players left, each once
+    names = tv.evaluate("document.querySelectorAll('#tl-draw li').length")
+    assert names == 16

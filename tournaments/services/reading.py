@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import random
 
+from django.db.models import Count, F, Sum
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
@@ -98,16 +99,37 @@ def _level_dict(level: eng.Level | None) -> dict | None:
 def payout_table_of(t: Tournament, entries: list[Entry] | None = None) -> eng.PayoutTable | None:
     """The payout table: the edited amounts, or the house default from the
     prize pool (buy-ins of every entry, rebuys and add-ons included)."""
-    entries = entries if entries is not None else list(Entry.objects.filter(tournament=t))
-    paid = [
-        e for e in entries if e.status not in (Entry.Status.RESERVED, Entry.Status.WAITLISTED, Entry.Status.EXPIRED)
-    ]
-    if len(paid) < 2:
+    if entries is None:  # counted by the database: no entry read
+        agg = (
+            Entry.objects.filter(tournament=t)
+            .exclude(status__in=UNPAID)
+            .order_by()
+            .aggregate(paid=Count("id"), extra=Sum(F("rebuys") + F("add_ons")))
+        )
+        return payout_table_from(t, agg["paid"], agg["extra"] or 0)
+    paid = [e for e in entries if e.status not in UNPAID]
+    return payout_table_from(t, len(paid), sum(e.rebuys + e.add_ons for e in paid))
+
+
+UNPAID = (Entry.Status.RESERVED, Entry.Status.WAITLISTED, Entry.Status.EXPIRED)
+"""Entry statuses that paid no buy-in (not counted as entries, not in the prize pool)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _payout_table(pool: int, paid: int, amounts: tuple[int, ...] | None) -> eng.PayoutTable:
+    return eng.payout_table(pool, paid, amounts=list(amounts)) if amounts else eng.payout_table(pool, paid)
+
+
+def payout_table_from(t: Tournament, paid: int, extra_buy_ins: int) -> eng.PayoutTable | None:
+    """The payout table of ``t`` with ``paid`` entries that paid a buy-in and
+    ``extra_buy_ins`` rebuys and add-ons among them: the edited amounts when
+    they still sum to the pool, else the house default (None under two entries)."""
+    if paid < 2:
         return None
-    pool = t.buy_in * (len(paid) + sum(e.rebuys + e.add_ons for e in paid))
-    if t.payouts and sum(t.payouts) == pool and len(t.payouts) <= len(paid):
-        return eng.payout_table(pool, len(paid), amounts=t.payouts)
-    return eng.payout_table(pool, len(paid))
+    pool = t.buy_in * (paid + extra_buy_ins)
+    if t.payouts and sum(t.payouts) == pool and len(t.payouts) <= paid:
+        return _payout_table(pool, paid, tuple(t.payouts))
+    return _payout_table(pool, paid, None)
 
 
 ENTRY_OPS = ("re_enter", "surrender", "rebuy", "add_on")

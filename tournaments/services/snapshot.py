@@ -5,14 +5,16 @@ the tablets (:func:`instruction_message`)."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Exists, OuterRef
+from django.db import connection
+from django.db.models import Exists, OuterRef, Q
 
 from poker import tournament as eng
 from tables.models import Hand, Seat
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
-from tournaments.services.reading import ENTRY_OPS, _level_dict, clock_of, entry_refusal, payout_table_of
+from tournaments.services.reading import ENTRY_OPS, UNPAID, _level_dict, clock_of, entry_refusal, payout_table_from
 
 
 def _instruction_message(i: Instruction) -> dict:
@@ -32,36 +34,26 @@ def _instruction_message(i: Instruction) -> dict:
     }
 
 
-def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
-    """The director's view of a tournament (JSON-ready; chips and money ints).
+LIST_KEYS = ("tables", "seat_draw", "registrations", "finishes", "instructions")
+"""The director snapshot's lists; every other key is the header a ``delta`` carries whole."""
 
-    Keys: ``seq``, ``id``, ``name``, ``rulebook``, ``status``, ``server_now``,
-    ``clock`` (stored timestamps, ``periods`` with start seconds, ``state``
-    at ``server_now``), ``players_left``, ``entries`` (count), ``average_stack``,
-    ``prize_pool``, ``payouts`` (by place), ``places_paid``, ``bubble``,
-    ``tables`` (number, table_id, seats with player/stack/absent, broken,
-    live), ``seat_draw`` (player -> table, seat), ``chip_leaders`` (the ten
-    biggest stacks, player and stack, only while the director shows them on
-    the TV), ``registrations`` (with
-    ``can``: which of ``re_enter``, ``surrender``, ``rebuy``, ``add_on`` the
-    services would accept now, see :func:`entry_refusal`; ``rebuy_pending``:
-    busted in a rebuy tournament, may rebuy before his next hand, 004 #27 --
-    seats carry the same flag), ``finishes``,
-    ``instructions`` (newest 40), ``public_token``.
 
-    Five SQL queries whatever the number of tables (tables with their live
-    flag, seats, entries, finishes, instructions).
-    """
-    now = time.time() if now is None else now
-    clock = clock_of(t)
-    st = clock.state(now)
-    s = clock.structure
-    tts = list(
+def _tables_query(t: Tournament):
+    return (
         TournamentTable.objects.filter(tournament=t)
         .select_related("table")
         .annotate(live=Exists(Hand.objects.filter(pk=OuterRef("table__current_hand_id"), status=Hand.Status.LIVE)))
         .order_by("number")
     )
+
+
+def _table_dicts(tts: list[TournamentTable], seated: dict[int, Any] | None, t: Tournament) -> list[dict]:
+    """The director's rows of the tables ``tts`` (annotated with ``live``):
+    seats with player, stack, absent, rebuy_pending, entry id and waits --
+    a busted player (no chips, no seated entry) is left out, whether or not
+    his seat was cleared yet (that happens between hands, without an event).
+    ``seated`` -- ``{player id: Entry}`` of the seated entries (None: read
+    those of the players at these tables, one query)."""
     by_table: dict[int, list] = {}
     for row in (
         Seat.objects.filter(table_id__in=[tt.table_id for tt in tts], player__isnull=False)
@@ -69,13 +61,21 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
         .values_list("table_id", "number", "player_id", "player__name", "stack", "absent")
     ):
         by_table.setdefault(row[0], []).append(row)
-    entries = list(Entry.objects.filter(tournament=t).select_related("player").order_by("id"))
-    seated_players = {e.player_id: e for e in entries if e.status == Entry.Status.SEATED}
-    tables, draw, stacks = [], [], []
+    if seated is None:
+        players = [row[2] for rows in by_table.values() for row in rows]
+        seated = {
+            e.player_id: e
+            for e in Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, player_id__in=players)
+            .order_by()
+            .only("id", "player_id", "rebuy_pending", "wait_hands")
+        }
+    tables = []
     for tt in tts:
         rows = []
         for _table_id, number, player_id, name, stack, absent in by_table.get(tt.table_id, []):
-            entry = seated_players.get(player_id)
+            entry = seated.get(player_id)
+            if entry is None and stack == 0:
+                continue  # busted: off the felt at once, though his seat is cleared between hands
             rows.append(
                 {
                     "seat": number,
@@ -87,8 +87,6 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
                     "waits": bool(entry and entry.wait_hands),
                 }
             )
-            draw.append({"player": name, "table": tt.number, "seat": number})
-            stacks.append(stack)
         tables.append(
             {
                 "number": tt.number,
@@ -102,24 +100,60 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
                 "h4h_hands": tt.h4h_hands,
             }
         )
+    return tables
+
+
+def _draw_of(tables: list[dict]) -> list[dict]:
+    """The seat draw of ``tables`` (player, table, seat), by name."""
+    draw = [{"player": s["player"], "table": tb["number"], "seat": s["seat"]} for tb in tables for s in tb["seats"]]
     draw.sort(key=lambda d: d["player"].lower())
-    payouts = payout_table_of(t, entries)
-    finishes = [
+    return draw
+
+
+def _finish_dict(f: Finish) -> dict:
+    return {
+        "id": f.id,
+        "player": f.entry.player.name,
+        "place": f.place,
+        "place_worst": f.place_worst,
+        "prize": f.prize,
+        "rule": f.rule,
+    }
+
+
+def _finish_order(f: dict) -> tuple:
+    """Finishes by place (the unplaced last, as PostgreSQL orders NULL), then id."""
+    return (f["place"] is None, f["place"] or 0, f["id"])
+
+
+def _registration_dicts(t: Tournament, entries: list[Entry], by_player: dict[int, list[Entry]], late_open: bool):
+    return [
         {
-            "player": f.entry.player.name,
-            "place": f.place,
-            "place_worst": f.place_worst,
-            "prize": f.prize,
-            "rule": f.rule,
+            "id": e.id,
+            "player": e.player.name,
+            "number": e.number,
+            "status": e.status,
+            "rebuy_pending": e.rebuy_pending,
+            "priority": e.priority,
+            "late": e.late,
+            "rebuys": e.rebuys,
+            "add_ons": e.add_ons,
+            "can": _can(t, e, by_player[e.player_id], late_open),
         }
-        for f in Finish.objects.filter(tournament=t).select_related("entry__player").order_by("place", "id")
+        for e in entries
     ]
-    in_play = [e for e in entries if e.status in (Entry.Status.SEATED, Entry.Status.REGISTERED)]
-    players_left = len(in_play)
-    by_player: dict[int, list[Entry]] = {}
-    for e in entries:
-        by_player.setdefault(e.player_id, []).append(e)
-    late_open = st.late_registration_open
+
+
+def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: list[dict]) -> dict[str, Any]:
+    """Every key of the director snapshot but its lists (:data:`LIST_KEYS`).
+
+    ``counts`` -- ``players_left`` (seated or registered entries), ``paid``
+    (entries that paid a buy-in), ``extra_buy_ins`` (their rebuys and
+    add-ons), ``seats`` and ``chips`` (the seats of the tournament's tables
+    shown occupied, see :func:`_table_dicts`, and the chips on them)."""
+    clock = clock_of(t)
+    st = clock.state(now)
+    s = clock.structure
     periods, start = [], 0
     for p in s.periods:
         if isinstance(p, eng.Level):
@@ -129,6 +163,8 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
                 {"kind": "break", "start": start, "seconds": p.duration_seconds, "color_up": list(p.color_up)}
             )
         start += p.duration_seconds
+    payouts = payout_table_from(t, counts["paid"], counts["extra_buy_ins"])
+    players_left = counts["players_left"]
     return {
         "seq": t.seq,
         "id": t.id,
@@ -158,40 +194,230 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
             "next_break_in": _next_break_in(s, st),
         },
         "players_left": players_left,
-        "entries": sum(
-            1 for e in entries if e.status not in (Entry.Status.RESERVED, Entry.Status.WAITLISTED, Entry.Status.EXPIRED)
-        ),
-        "average_stack": (sum(stacks) // len(stacks)) if stacks else (t.starting_stack if players_left else 0),
+        "entries": counts["paid"],
+        "average_stack": (counts["chips"] // counts["seats"])
+        if counts["seats"]
+        else (t.starting_stack if players_left else 0),
         "prize_pool": payouts.prize_pool if payouts else 0,
         "payouts": list(payouts.amounts) if payouts else [],
         "places_paid": payouts.places_paid if payouts else 0,
         "bubble": payouts.bubble if payouts else None,
-        "tables": tables,
-        "seat_draw": draw,
-        "chip_leaders": _chip_leaders(tables) if t.show_chip_leaders else [],
-        "registrations": [
-            {
-                "id": e.id,
-                "player": e.player.name,
-                "number": e.number,
-                "status": e.status,
-                "rebuy_pending": e.rebuy_pending,
-                "priority": e.priority,
-                "late": e.late,
-                "rebuys": e.rebuys,
-                "add_ons": e.add_ons,
-                "can": _can(t, e, by_player[e.player_id], late_open),
-            }
-            for e in entries
-        ],
-        "finishes": finishes,
-        "instructions": [
-            _instruction_message(i)
-            for i in Instruction.objects.filter(tournament=t).select_related("entry__player").order_by("-id")[:40]
-        ],
+        "chip_leaders": chip_leaders,
         "starting_stack": t.starting_stack,
         "buy_in": t.buy_in,
     }
+
+
+def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
+    """The director's view of a tournament (JSON-ready; chips and money ints).
+
+    Keys: ``seq``, ``id``, ``name``, ``rulebook``, ``status``, ``server_now``,
+    ``clock`` (stored timestamps, ``periods`` with start seconds, ``state``
+    at ``server_now``), ``players_left``, ``entries`` (count), ``average_stack``,
+    ``prize_pool``, ``payouts`` (by place), ``places_paid``, ``bubble``,
+    ``tables`` (number, table_id, seats with player/stack/absent, broken,
+    live), ``seat_draw`` (player -> table, seat), ``chip_leaders`` (the ten
+    biggest stacks, player and stack, only while the director shows them on
+    the TV), ``registrations`` (with
+    ``can``: which of ``re_enter``, ``surrender``, ``rebuy``, ``add_on`` the
+    services would accept now, see :func:`entry_refusal`; ``rebuy_pending``:
+    busted in a rebuy tournament, may rebuy before his next hand, 004 #27 --
+    seats carry the same flag), ``finishes`` (with their ``id``),
+    ``instructions`` (newest 40), ``public_token``.
+
+    Sent on connect and on request; a change sends a :func:`delta` (or, for
+    the few events it does not cover, this whole snapshot as an ``update``).
+    Five SQL queries whatever the number of tables (tables with their live
+    flag, seats, entries, finishes, instructions).
+    """
+    now = time.time() if now is None else now
+    entries = list(Entry.objects.filter(tournament=t).select_related("player").order_by("id"))
+    seated_players = {e.player_id: e for e in entries if e.status == Entry.Status.SEATED}
+    tables = _table_dicts(list(_tables_query(t)), seated_players, t)
+    stacks = [s["stack"] for tb in tables for s in tb["seats"]]
+    paid = [e for e in entries if e.status not in UNPAID]
+    counts = {
+        "players_left": sum(1 for e in entries if e.status in (Entry.Status.SEATED, Entry.Status.REGISTERED)),
+        "paid": len(paid),
+        "extra_buy_ins": sum(e.rebuys + e.add_ons for e in paid),
+        "seats": len(stacks),
+        "chips": sum(stacks),
+    }
+    by_player: dict[int, list[Entry]] = {}
+    for e in entries:
+        by_player.setdefault(e.player_id, []).append(e)
+    late_open = clock_of(t).state(now).late_registration_open
+    data = _header(t, now, counts, _chip_leaders(tables) if t.show_chip_leaders else [])
+    data["tables"] = tables
+    data["seat_draw"] = _draw_of(tables)
+    data["registrations"] = _registration_dicts(t, entries, by_player, late_open)
+    data["finishes"] = [
+        _finish_dict(f)
+        for f in Finish.objects.filter(tournament=t).select_related("entry__player").order_by("place", "id")
+    ]
+    data["instructions"] = [
+        _instruction_message(i)
+        for i in Instruction.objects.filter(tournament=t).select_related("entry__player").order_by("-id")[:INSTRUCTIONS]
+    ]
+    return data
+
+
+INSTRUCTIONS = 40
+"""How many instructions (the newest) the director's snapshot carries."""
+
+
+@dataclass
+class Changes:
+    """What a write may have changed in a tournament since its last event
+    (ids; a superset does no harm: an unchanged row is sent as it is)."""
+
+    tables: set[int] = field(default_factory=set)  # tables.Table ids
+    entries: set[int] = field(default_factory=set)
+    instructions: set[int] = field(default_factory=set)
+    finishes: set[int] = field(default_factory=set)
+    finishes_removed: set[int] = field(default_factory=set)
+
+
+def _counts(t: Tournament) -> dict[str, int]:
+    """The header's counts (see :func:`_header`) read in one SQL statement
+    (two aggregates: the entries by status, the seats shown occupied)."""
+    entry, seat, tt = Entry._meta.db_table, Seat._meta.db_table, TournamentTable._meta.db_table
+    sql = (
+        f"SELECT e.players_left, e.paid, e.extra, s.seats, s.chips FROM "
+        f"(SELECT count(*) FILTER (WHERE status = ANY(%s)) AS players_left, "
+        f"count(*) FILTER (WHERE NOT status = ANY(%s)) AS paid, "
+        f"coalesce(sum(rebuys + add_ons) FILTER (WHERE NOT status = ANY(%s)), 0)::bigint AS extra "
+        f"FROM {entry} WHERE tournament_id = %s) e, "
+        f"(SELECT count(*) AS seats, coalesce(sum(st.stack), 0)::bigint AS chips FROM {seat} st "
+        f"WHERE st.table_id = ANY(ARRAY(SELECT table_id FROM {tt} WHERE tournament_id = %s)) "
+        f"AND st.player_id IS NOT NULL "
+        f"AND (st.stack > 0 OR EXISTS (SELECT 1 FROM {entry} x WHERE x.tournament_id = %s "
+        f"AND x.status = %s AND x.player_id = st.player_id))) s"
+    )
+    live = [Entry.Status.SEATED.value, Entry.Status.REGISTERED.value]
+    unpaid = [str(status) for status in UNPAID]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [live, unpaid, unpaid, t.id, t.id, t.id, Entry.Status.SEATED.value])
+        players_left, paid, extra, seats, chips = cursor.fetchone()
+    return {"players_left": players_left, "paid": paid, "extra_buy_ins": extra, "seats": seats, "chips": chips}
+
+
+def _chip_leaders_now(t: Tournament, n: int = 10) -> list[dict]:
+    """:func:`_chip_leaders` read from the seats (every seat as big as the
+    ``n``-th biggest stack, then ordered as there)."""
+    seats = Seat.objects.filter(
+        table__tournament_table__tournament=t, table__tournament_table__broken=False, player__isnull=False, stack__gt=0
+    )
+    nth = list(seats.order_by("-stack").values_list("stack", flat=True)[:n])
+    if not nth:
+        return []
+    rows = [
+        {"player": name, "stack": stack}
+        for name, stack in seats.filter(stack__gte=nth[-1]).values_list("player__name", "stack")
+    ]
+    rows.sort(key=lambda s: (-s["stack"], s["player"].lower()))
+    return rows[:n]
+
+
+def delta(t: Tournament, changes: Changes, kind: str = "", now: float | None = None) -> dict[str, Any]:
+    """The director's ``delta`` at ``t.seq``: what ``changes`` touched, as in
+    :func:`snapshot` -- ``header`` (every key but the lists), ``tables``
+    (the whole row of each table changed, or whose players' entries
+    changed), ``registrations`` (the entries changed and the other entries
+    of their players, whose allowed operations follow from them),
+    ``instructions`` and ``finishes`` changed, ``finishes_removed`` (ids)
+    -- and the event's ``kind``.  :func:`apply_delta` turns the snapshot at
+    ``seq - 1`` into the one at ``seq``.  A handful of queries, each
+    bounded by the rows changed (the counts: one statement of two aggregates)."""
+    now = time.time() if now is None else now
+    entries: list[Entry] = []
+    if changes.entries:
+        changed = Entry.objects.filter(tournament=t, id__in=changes.entries).order_by().values("player_id")
+        entries = list(
+            Entry.objects.filter(tournament=t, player_id__in=changed).select_related("player").order_by("id")
+        )
+    players = {e.player_id for e in entries}
+    where = Q(table_id__in=changes.tables)
+    if players:  # the tables these players sit at show their entry's flags
+        where |= Q(Exists(Seat.objects.filter(table_id=OuterRef("table_id"), player_id__in=players)))
+    tts = list(_tables_query(t).filter(where)) if changes.tables or players else []
+    tables = _table_dicts(tts, None, t) if tts else []
+    by_player: dict[int, list[Entry]] = {}
+    for e in entries:
+        by_player.setdefault(e.player_id, []).append(e)
+    late_open = clock_of(t).state(now).late_registration_open
+    finishes = (
+        [
+            _finish_dict(f)
+            for f in Finish.objects.filter(tournament=t, id__in=changes.finishes).select_related("entry__player")
+        ]
+        if changes.finishes
+        else []
+    )
+    instructions = (
+        [
+            _instruction_message(i)
+            for i in Instruction.objects.filter(tournament=t, id__in=changes.instructions)
+            .select_related("entry__player")
+            .order_by("-id")
+        ]
+        if changes.instructions
+        else []
+    )
+    return {
+        "type": "delta",
+        "seq": t.seq,
+        "kind": kind,
+        "header": _header(t, now, _counts(t), _chip_leaders_now(t) if t.show_chip_leaders else []),
+        "tables": tables,
+        "registrations": _registration_dicts(t, entries, by_player, late_open),
+        "instructions": instructions,
+        "finishes": sorted(finishes, key=_finish_order),
+        "finishes_removed": sorted(changes.finishes_removed - {f["id"] for f in finishes}),
+    }
+
+
+def apply_delta(snap: dict[str, Any], d: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot ``snap`` (director's or public) with delta ``d`` (of the
+    same kind, at ``snap["seq"] + 1``) applied, as the pages do
+    (static/js/tournament_clock.js: ``applyDelta``).  A new dict; ``snap``
+    is left as it is."""
+    out = {**snap, **d["header"], "seq": d["seq"]}
+    changed = {tb["number"]: tb for tb in d.get("tables", [])}
+    if "registrations" in snap:  # the director's
+        tables = [changed.pop(tb["number"], tb) for tb in snap["tables"]]
+        out["tables"] = sorted(tables + list(changed.values()), key=lambda tb: tb["number"])
+        numbers = {tb["number"] for tb in d.get("tables", [])}
+        draw = [row for row in snap["seat_draw"] if row["table"] not in numbers]
+        draw += _draw_of(d.get("tables", []))
+        draw.sort(key=lambda row: row["player"].lower())
+        out["seat_draw"] = draw
+        regs = {e["id"]: e for e in snap["registrations"]}
+        regs.update({e["id"]: e for e in d.get("registrations", [])})
+        out["registrations"] = [regs[k] for k in sorted(regs)]
+        instructions = {i["id"]: i for i in snap["instructions"]}
+        instructions.update({i["id"]: i for i in d.get("instructions", [])})
+        out["instructions"] = [instructions[k] for k in sorted(instructions, reverse=True)][:INSTRUCTIONS]
+        removed = set(d.get("finishes_removed", ()))
+        finishes = {f["id"]: f for f in snap["finishes"] if f["id"] not in removed}
+        finishes.update({f["id"]: f for f in d.get("finishes", [])})
+        out["finishes"] = sorted(finishes.values(), key=_finish_order)
+    else:  # the public one: tables as number and players, the draw by table
+        tables = [changed.pop(tb["number"], tb) for tb in snap["tables"]]
+        tables = [tb for tb in tables + list(changed.values()) if not tb.get("broken")]
+        out["tables"] = sorted(
+            ({"number": tb["number"], "players": tb["players"]} for tb in tables), key=lambda tb: tb["number"]
+        )
+        numbers = {tb["number"] for tb in d.get("tables", [])}
+        draw = [row for row in snap["seat_draw"] if row["table"] not in numbers]
+        draw += [
+            {"player": s["player"], "table": tb["number"], "seat": s["seat"]}
+            for tb in d.get("tables", [])
+            for s in tb["draw"]
+        ]
+        draw.sort(key=lambda row: row["player"].lower())
+        out["seat_draw"] = draw
+    return out
 
 
 _OPS_BY_STATUS = {Entry.Status.BUSTED: ("re_enter",), Entry.Status.SEATED: ("surrender", "rebuy", "add_on")}
@@ -240,9 +466,10 @@ PUBLIC_KEYS = (
     "places_paid",
     "bubble",
     "seat_draw",
-    "finishes",
     "chip_leaders",
 )
+"""What the lobby screen shows, besides ``tables``: no registrations, stacks (the chip leaders only while
+the director shows them), away flags, instructions or finishes."""
 
 
 def public_snapshot(full: dict) -> dict:
@@ -251,3 +478,35 @@ def public_snapshot(full: dict) -> dict:
     data = {k: full[k] for k in PUBLIC_KEYS}
     data["tables"] = [{"number": tb["number"], "players": tb["players"]} for tb in full["tables"] if not tb["broken"]]
     return data
+
+
+def public_snapshot_of(t: Tournament, now: float | None = None) -> dict:
+    """``public_snapshot(snapshot(t))`` without reading what the TV does not
+    show (registrations, finishes, instructions): for a TV that connects."""
+    now = time.time() if now is None else now
+    tables = _table_dicts(list(_tables_query(t)), None, t)
+    full = _header(t, now, _counts(t), _chip_leaders(tables) if t.show_chip_leaders else [])
+    full["tables"] = tables
+    full["seat_draw"] = _draw_of(tables)
+    return public_snapshot(full)
+
+
+def public_delta(d: dict) -> dict:
+    """The lobby screen's part of the director's delta ``d``: the public
+    header, and each changed table as ``number``, ``players``, ``broken``
+    and its seat ``draw`` (player and seat) -- no stacks, away flags,
+    registrations, instructions or finishes."""
+    return {
+        "type": "delta",
+        "seq": d["seq"],
+        "header": {k: d["header"][k] for k in PUBLIC_KEYS if k not in ("seat_draw",)},
+        "tables": [
+            {
+                "number": tb["number"],
+                "players": tb["players"],
+                "broken": tb["broken"],
+                "draw": [{"player": s["player"], "seat": s["seat"]} for s in tb["seats"]],
+            }
+            for tb in d["tables"]
+        ],
+    }

@@ -10,29 +10,47 @@ A service is one step::
         ...
         _record(step, "kind", payload, actor, ("changed", "fields"))
 
-Every event of a step is its own update to the screens (``{"type":
-"update", "seq", "snapshot"}`` for each seq, docs/protocol.md), so
-:func:`_record` queues the snapshot at its seq itself (sent after the
-commit) rather than one publisher for the step's end; the step writes the
-last seq and the changed fields when its block ends.
+Every event of a step is its own message to the screens (one per seq,
+docs/protocol.md), so :func:`_record` queues it at its seq itself (sent
+after the commit) rather than one publisher for the step's end; the step
+writes the last seq and the changed fields when its block ends.
+
+The message is a ``delta`` (:func:`tournaments.services.snapshot.delta`):
+the header and only the tables, registrations, instructions and finishes
+that changed since the tournament's previous event.  What changed is
+collected while the services write (:class:`_Tracker`: Django's
+``post_save`` / ``post_delete`` of seats, tables, entries, instructions
+and finishes, plus the seat updates of this module).  Events whose
+services change rows in bulk (``QuerySet.update``, which sends no signal)
+-- the start, the clock, the structure, the waitlist, rebuys -- and every
+event in hand-for-hand send the whole snapshot as an ``update`` instead.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
+from django.db.models.signals import post_delete, post_save
 from django.utils.translation import gettext as _
 
 from tables import services as table_services
 from tables.models import Seat, Table
 from tables.services import table_group
 from tables.writepath import ServiceError, WriteStep, send_messages_on_commit, send_on_commit, write_step
-from tournaments.models import Entry, Instruction, Tournament, TournamentEvent, TournamentTable
+from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.reading import tournament_group
-from tournaments.services.snapshot import _instruction_message, public_snapshot, snapshot
+from tournaments.services.snapshot import (
+    Changes,
+    _instruction_message,
+    delta,
+    public_delta,
+    public_snapshot,
+    snapshot,
+)
 
 
 def _lock(tournament_id: int, *, with_tables: bool = True) -> Tournament:
@@ -92,23 +110,154 @@ def _record(step: WriteStep[Tournament], kind: str, payload: dict, actor=None, f
         actor=actor if actor is not None and actor.is_authenticated else None,
     )
     step.save(*fields)
-    _broadcast_on_commit(t)
+    _broadcast_on_commit(t, kind)
     return seq
 
 
-def _broadcast_on_commit(t: Tournament) -> None:
-    """Queue the update of ``t`` at its current seq for the group
-    ``tournament.<id>``: the full snapshot for the director, the public one
-    for the lobby screen, each serialised once (``tournament.update`` with
-    ``full`` and ``public`` texts; the consumers forward one of them)."""
-    full = snapshot(t)
-    public = public_snapshot(full)
-    message = {
-        "type": "tournament.update",
-        "seq": t.seq,
-        "full": json.dumps({"type": "update", "seq": t.seq, "snapshot": full}),
-        "public": json.dumps({"type": "update", "seq": t.seq, "snapshot": public}),
+DELTA_KINDS = frozenset(
+    {
+        "hand_completed",
+        "moves_made",
+        "move_confirmed",
+        "move_cancelled",
+        "move_undone",
+        "rebalance",
+        "registered",
+        "checked_in",
+        "surrender",
+        "finished",
+        "absent",
+        "desk_bust",
+        "desk_chips",
+        "desk_move",
+        "desk_break",
+        "desk_undone",
+        "chip_count",
     }
+)
+"""Events sent as a ``delta``: their services change rows one by one
+(``save``, ``create``, ``delete``), which :class:`_Tracker` sees."""
+
+_TRACKER_LIMIT = 20_000
+"""Ids a tracker keeps at most; past it, the next event sends the whole snapshot."""
+
+
+class _Tracker(threading.local):
+    """The rows this thread's writes touched since its last tournament event
+    (a service step runs in one thread): Table ids, and per tournament the
+    ids of entries, instructions, finishes and deleted finishes.  Rows of
+    another tournament (or of a cash table) wait for that one's next event."""
+
+    def __init__(self) -> None:
+        self.tables: set[int] = set()
+        self.by_tournament: dict[int, Changes] = {}
+        self.size = 0
+        self.overflow = False
+
+    def of(self, tournament_id: int) -> Changes:
+        self.size += 1
+        if self.size > _TRACKER_LIMIT:
+            self.__init__()  # type: ignore[misc]
+            self.overflow = True
+        return self.by_tournament.setdefault(tournament_id, Changes())
+
+    def table(self, table_id: int) -> None:
+        self.size += 1
+        if self.size > _TRACKER_LIMIT:
+            self.__init__()  # type: ignore[misc]
+            self.overflow = True
+        self.tables.add(table_id)
+
+    def take(self, t: Tournament) -> Changes | None:
+        """What changed in ``t`` since its last event here (None after an
+        overflow: then only the whole snapshot is right)."""
+        changes = self.by_tournament.pop(t.id, None) or Changes()
+        mine = (
+            set(
+                TournamentTable.objects.filter(tournament=t, table_id__in=self.tables)
+                .order_by()
+                .values_list("table_id", flat=True)
+            )
+            if self.tables
+            else set()
+        )
+        self.tables -= mine
+        changes.tables = mine
+        self.size = len(self.tables) + sum(
+            len(c.entries) + len(c.instructions) + len(c.finishes) + len(c.finishes_removed)
+            for c in self.by_tournament.values()
+        )
+        overflow, self.overflow = self.overflow, False
+        return None if overflow else changes
+
+
+_tracker = _Tracker()
+
+
+def _seat_changed(sender, instance, **kwargs) -> None:
+    _tracker.table(instance.table_id)
+
+
+def _table_changed(sender, instance, **kwargs) -> None:
+    _tracker.table(instance.id)
+
+
+def _tournament_table_changed(sender, instance, **kwargs) -> None:
+    _tracker.table(instance.table_id)
+
+
+def _entry_changed(sender, instance, **kwargs) -> None:
+    _tracker.of(instance.tournament_id).entries.add(instance.id)
+
+
+def _entry_deleted(sender, instance, **kwargs) -> None:
+    _tracker.overflow = True  # a registration gone: only the whole snapshot says so
+
+
+def _instruction_changed(sender, instance, **kwargs) -> None:
+    _tracker.of(instance.tournament_id).instructions.add(instance.id)
+
+
+def _finish_saved(sender, instance, **kwargs) -> None:
+    _tracker.of(instance.tournament_id).finishes.add(instance.id)
+
+
+def _finish_deleted(sender, instance, **kwargs) -> None:
+    changes = _tracker.of(instance.tournament_id)
+    changes.finishes.discard(instance.id)
+    changes.finishes_removed.add(instance.id)
+
+
+for _model, _receiver in (
+    (Seat, _seat_changed),
+    (Table, _table_changed),
+    (TournamentTable, _tournament_table_changed),
+    (Entry, _entry_changed),
+    (Instruction, _instruction_changed),
+    (Finish, _finish_saved),
+):
+    post_save.connect(_receiver, sender=_model, dispatch_uid=f"tournament-delta-{_model.__name__}")
+post_delete.connect(_entry_deleted, sender=Entry, dispatch_uid="tournament-delta-Entry-deleted")
+post_delete.connect(_finish_deleted, sender=Finish, dispatch_uid="tournament-delta-Finish-deleted")
+
+
+def _broadcast_on_commit(t: Tournament, kind: str = "") -> None:
+    """Queue the message of ``t``'s event ``kind`` at its current seq for
+    the group ``tournament.<id>``, each text serialised once
+    (``tournament.update`` with ``full`` for the director and ``public``
+    for the lobby screen; the consumers forward one of them): a ``delta``
+    for the events of :data:`DELTA_KINDS` outside hand-for-hand, else the
+    whole snapshot as an ``update``."""
+    changes = _tracker.take(t)
+    if changes is not None and kind in DELTA_KINDS and not t.hand_for_hand:
+        d = delta(t, changes, kind)
+        full_text = json.dumps(d)
+        public_text = json.dumps(public_delta(d))
+    else:
+        full = snapshot(t)
+        full_text = json.dumps({"type": "update", "seq": t.seq, "snapshot": full})
+        public_text = json.dumps({"type": "update", "seq": t.seq, "snapshot": public_snapshot(full)})
+    message = {"type": "tournament.update", "seq": t.seq, "full": full_text, "public": public_text}
     send_messages_on_commit([(tournament_group(t.id), message)])
 
 
@@ -164,6 +313,7 @@ def _set_seat(table_id: int, number: int, *, player_id: int | None, stack: int =
     table's tablet (:func:`_push_absent`)."""
     table_services.set_seat(table_id, number, player_id=player_id, stack=stack)
     if Seat.objects.filter(table_id=table_id, number=number).exclude(absent=absent).update(absent=absent):
+        _tracker.table(table_id)
         _push_absent(table_id)
 
 
