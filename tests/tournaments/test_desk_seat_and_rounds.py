@@ -183,3 +183,26 @@ def test_the_floor_dashboard_lists_the_players_changing_tables_004_33(client, fl
 def test_the_floor_moves_endpoint_is_for_the_floor_only(client, outsider):
     client.force_login(outsider)
     assert client.get("/floor/moves/").status_code == 403
+
+
+def test_a_seat_change_at_one_table_is_confirmed_once_by_its_tablet_004_33():
+    t = services.create_tournament(
+        "Redraw Cup",
+        "munotpoker",
+        {"periods": LEVELS, "late_registration_until": None},
+        starting_stack=10_000,
+        buy_in=100,
+        seed=7,
+    )
+    for i in range(6):
+        services.register(t.id, f"R{i:02d}")
+    t = services.start(t.id)
+    (tt,) = tables_of(t)
+    seat, name = sorted(occupied(tt).items())[0]
+    entry = Entry.objects.get(tournament=t, player__name=name)
+    out = desk.desk_move(t.id, entry.id, tt.number, free_seat(tt), note="wrong seat card")
+    (shown,) = desk.table_moves(tt.table_id)["moves"]
+    assert shown["side"] == "to" and shown["status"] == "moving"
+    desk.confirm_at_table(tt.table_id, out["instruction"])  # one tablet saw him leave and arrive
+    assert Instruction.objects.get(pk=out["instruction"]).status == "done"
+    assert desk.table_moves(tt.table_id)["moves"] == []

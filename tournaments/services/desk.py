@@ -661,7 +661,8 @@ def desk_log(t: Tournament, limit: int = 30) -> list[dict[str, Any]]:
 
 def table_moves(table_id: int) -> dict[str, Any]:
     """The moves a tablet must confirm: ``{"table", "moves": [{"id",
-    "player", "side" ("from": leaving, "to": arriving), "from", "to",
+    "player", "side" ("from": leaving, "to": arriving -- also a seat change
+    at this table), "from", "to",
     "status", "confirmed" (sides confirmed), "text_en", "text_de"}],
     "rule": "004 #33"}``.  Errors: ``not_found`` (no tournament table)."""
     tt = TournamentTable.objects.filter(table_id=table_id).first()
@@ -673,7 +674,8 @@ def table_moves(table_id: int) -> dict[str, Any]:
         .select_related("entry__player")
         .order_by("id")
     ):
-        side = "from" if i.from_table == tt.number else "to" if i.to_table == tt.number else None
+        # a seat change at this table (a redraw of the final table) is one confirmation here: "to"
+        side = "to" if i.to_table == tt.number else "from" if i.from_table == tt.number else None
         if side is None:
             continue
         moves.append(
@@ -694,14 +696,22 @@ def table_moves(table_id: int) -> dict[str, Any]:
 
 def confirm_at_table(table_id: int, instruction_id: int, *, actor=None) -> dict[str, Any]:
     """The tablet of ``table_id`` confirms its side of a move (leaving or
-    arriving, :func:`~tournaments.services.moves.confirm_move`); returns
-    :func:`table_moves`.  Errors: ``not_found``, ``invalid`` (the move is
+    arriving, :func:`~tournaments.services.moves.confirm_move`); a seat
+    change at this same table (the final table's redraw, 001 / 004 #78) is
+    confirmed for both sides at once -- the one tablet saw the player leave
+    his seat and take the new one (004 #33).  Returns :func:`table_moves`.  Errors: ``not_found``, ``invalid`` (the move is
     not this table's)."""
     state = table_moves(table_id)
-    side = next((m["side"] for m in state["moves"] if m["id"] == instruction_id), None)
-    if side is None:
+    move = next((m for m in state["moves"] if m["id"] == instruction_id), None)
+    if move is None:
         raise ServiceError("invalid", _("this table has no such move to confirm"))
-    confirm_move(instruction_id, side, actor=actor)
+    if move["from"]["table"] == move["to"]["table"]:  # a seat change here: this tablet saw him leave and arrive
+        if "from" not in move["confirmed"]:
+            confirm_move(instruction_id, "from", actor=actor)
+        if Instruction.objects.filter(pk=instruction_id, status__in=IN_TRANSIT).exists():
+            confirm_move(instruction_id, "to", actor=actor)
+    else:
+        confirm_move(instruction_id, move["side"], actor=actor)
     return table_moves(table_id)
 
 
