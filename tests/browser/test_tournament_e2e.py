@@ -466,7 +466,7 @@ def test_a_30_player_tournament_from_the_desk_and_the_tablets_to_the_final_table
         chips.click("#tc-race-form button[type=submit]")
         chips.wait_for_selector(f"#tc-races .tc-race[data-table='{n}']")
     race = chips.locator(f"#tc-races .tc-race[data-table='{counted[0]}']")
-    expect(race).to_contain_text("001 Chip Race" if rulebook == "wynental" else "004 24")
+    expect(race).to_contain_text("001 Chip Race" if rulebook == "wynental" else "004 #24")
     new_stacks = [int(re.sub(r"\D", "", x)) for x in race.locator(".tc-new-stack").all_text_contents()]
     assert new_stacks and all(x % 500 == 0 for x in new_stacks)  # no 100 chip left
     assert race.locator("td.tc-cards").all_text_contents().count("") < len(new_stacks)  # cards were dealt
@@ -535,3 +535,65 @@ def test_a_30_player_tournament_from_the_desk_and_the_tablets_to_the_final_table
     draw.wait_for_function(f"document.querySelectorAll('#tl-draw li').length === {final_size}")
     shot(draw, f"{rulebook}-seat-draw-final-table-1920x1080")
     shot(floor.tablets[1] if 1 in floor.tablets else d, f"{rulebook}-tablet-end-1280x800")
+
+
+def _desk_scene() -> int:
+    """20 players (7, 7, 6), a bust at the short table (a balancing move to confirm), the break, one chip race."""
+    from tables.models import Seat
+    from tournaments import services
+    from tournaments.models import Entry, TournamentTable
+    from tournaments.services import chipcounts, desk
+
+    t = services.create_tournament("Desk Cup", "munotpoker", STRUCTURE, starting_stack=10_000, buy_in=100, seed=3)
+    for i in range(20):
+        services.register(t.id, f"Spieler {i + 1:02d}")
+    services.start(t.id)
+    tts = list(TournamentTable.objects.filter(tournament=t).order_by("number"))
+    short = min(tts, key=lambda tt: Seat.objects.filter(table_id=tt.table_id, player__isnull=False).count())
+    seat = Seat.objects.filter(table_id=short.table_id, player__isnull=False).order_by("number").first()
+    desk.desk_bust(t.id, [(Entry.objects.get(tournament=t, player=seat.player).id, None)], note="no tablet")
+    _to_the_break(t.id)
+    first = tts[0]
+    seats = list(Seat.objects.filter(table_id=first.table_id, player__isnull=False).order_by("number"))
+    counts = {s.number: s.stack for s in seats}
+    counts[seats[0].number] += 300
+    counts[seats[1].number] -= 300
+    counts[seats[2].number] += 200
+    counts[seats[3].number] -= 200
+    chipcounts.record_chip_counts(t.id, first.number, counts, moment="break")
+    services.chip_race(t.id, first.number, 100, 500)
+    return t.id
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_desk_pages_at_four_sizes(new_page, floorman, lang):
+    """The floor dashboard's players changing tables and the chip-count page's chip race, in English and German."""
+    tid = off_loop(_desk_scene)
+    folder = ARTIFACTS / "screenshots" / "desk"
+    folder.mkdir(parents=True, exist_ok=True)
+    locale = "de-DE" if lang == "de" else "en-US"
+    for width, height in ((1280, 800), (800, 1280), (1920, 1080), (390, 844)):
+        page = new_page(viewport=(width, height), locale=locale)
+        login(page, "floor", "pw-floor")
+        page.goto("/floor/")
+        moves = page.locator("#floor-moves")
+        expect(moves).to_be_visible()
+        expect(moves.locator("li.move")).to_have_count(1)
+        expect(moves.locator("h2")).to_have_text(
+            "Players changing tables" if lang == "en" else "Spieler beim Tischwechsel"
+        )
+        expect(moves.locator("button[data-confirm-move]")).to_have_text(
+            "Confirm arrival" if lang == "en" else "Ankunft bestätigen"
+        )
+        page.screenshot(path=str(folder / f"floor_moves_{lang}_{width}x{height}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (width, height)
+        page.goto(f"/tournaments/{tid}/chips/")
+        race = page.locator("#tc-races .tc-race")
+        expect(race).to_have_count(1)
+        expect(page.locator("#tc-race h2")).to_have_text(
+            "Color-up: chip race" if lang == "en" else "Chip-Wechsel: Chiprace"
+        )
+        expect(page.locator("[data-f=race_hint]")).to_contain_text("(004 #24)")
+        page.locator("#tc-race").scroll_into_view_if_needed()
+        page.screenshot(path=str(folder / f"chip_race_{lang}_{width}x{height}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (width, height)

@@ -30,7 +30,7 @@ def odd_counts(tt):
     return {s: 10_000 + o for s, o in zip(seats, odd)}
 
 
-@pytest.mark.parametrize("rulebook, rule", [("munotpoker", "004 24"), ("wynental", "001 Chip Race")])
+@pytest.mark.parametrize("rulebook, rule", [("munotpoker", "004 #24"), ("wynental", "001 Chip Race")])
 def test_the_chip_race_at_the_break_from_the_chip_count_page(client, floorman, rulebook, rule):
     t = make(rulebook, players=20)
     on_break(t)

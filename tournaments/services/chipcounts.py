@@ -191,12 +191,18 @@ def chip_stats(t: Tournament, now: float | None = None) -> dict[str, Any]:
     }
 
 
+def _cited(rule: str) -> str:
+    """``"004 24"`` -> ``"004 #24"`` (a numbered rule); ``"001 Chip Race"`` stays."""
+    book, _sep, section = rule.partition(" ")
+    return f"{book} #{section}" if section.isdigit() else rule
+
+
 def color_up_state(t: Tournament, now: float | None = None) -> dict[str, Any]:
     """What the chip-count page offers for a color-up (001 Chip Race, 004
     #24): ``on_break`` (the clock is on a break), ``removed`` (the chips the
     running break colors up, else the smallest chip of the structure's
     ``chips``), ``new`` (the smallest larger chip of ``chips`` that is a
-    multiple of the largest removed one), ``rule`` and ``races`` -- the
+    multiple of the largest removed one), ``rule`` (``"004 #24"``) and ``races`` -- the
     color-ups recorded, newest first: ``table``, ``removed``, ``new``,
     ``rule``, ``at`` (ISO), ``cards_from`` and ``lines`` (seat order:
     ``player``, ``seat``, ``stack``, ``odd_value``, ``cards``,
@@ -212,7 +218,7 @@ def color_up_state(t: Tournament, now: float | None = None) -> dict[str, Any]:
             "table": r.table_number,
             "removed": r.removed_denomination,
             "new": r.new_denomination,
-            "rule": r.rule,
+            "rule": _cited(r.rule),
             "at": r.at.isoformat(),
             "cards_from": r.cards_from,
             "lines": sorted(r.result.get("lines", []), key=lambda ln: ln["seat"]),
@@ -223,6 +229,6 @@ def color_up_state(t: Tournament, now: float | None = None) -> dict[str, Any]:
         "on_break": st.on_break,
         "removed": removed,
         "new": new,
-        "rule": f"{rule[0]} {rule[1]}",
+        "rule": _cited(f"{rule[0]} {rule[1]}"),
         "races": races,
     }
