@@ -13,7 +13,12 @@ class RoomConfig(AppConfig):
         (000 Einsätze 4); a seat that opened is offered to the next player in
         line (000 Allgemein 15)."""
         from room import services
-        from tables import hooks
+        from room.models import GameTable
+        from tables import hooks, probes
 
         hooks.register_spec_adjuster(services.adjust_spec)
+        # Probe (tables.probes): only a table of a game has its spec adjusted.
+        probes.register(
+            services.adjust_spec, f"EXISTS (SELECT 1 FROM {GameTable._meta.db_table} g WHERE g.table_id = t.id)"
+        )
         hooks.register_seat_opened(services.seat_opened)

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules import services
 from rules.models import Penalty
-from tables import hooks
+from tables import hooks, probes
 from tables.models import Seat, Table
 
 
@@ -81,6 +81,20 @@ def register() -> None:
     """Register the hooks above and the rules services the tablet uses."""
     hooks.register_before_deal(remove_disqualified)
     hooks.register_dead_hands(penalty_dead_hands)
+    penalty, seat = Penalty._meta.db_table, Seat._meta.db_table
+    # Probes (tables.probes): only a table with a disqualified player's chips still in play, or a
+    # seated player with a sit-out penalty still running, needs these hooks at the deal.
+    probes.register(
+        remove_disqualified,
+        f"EXISTS (SELECT 1 FROM {penalty} p WHERE p.table_id = t.id AND p.kind = 'disqualification'"
+        f" AND p.chips_removed = 0)",
+    )
+    probes.register(
+        penalty_dead_hands,
+        f"EXISTS (SELECT 1 FROM {penalty} p JOIN {seat} s ON s.player_id = p.player_id WHERE s.table_id = t.id"
+        f" AND p.kind IN ('sit_out_hands', 'sit_out_orbits') AND p.hands_total IS NOT NULL"
+        f" AND p.hands_served < p.hands_total)",
+    )
     hooks.register_open_calls(open_calls_of)
     hooks.register_floor_call(floor_call)
     hooks.register_interpreter(services.interpret_for_table)

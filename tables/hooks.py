@@ -3,7 +3,10 @@
 ``tables`` is the ground floor: it imports none of ``rules``, ``room``,
 ``tournaments`` or ``pokerfloor``.  Those apps register functions here in
 their ``AppConfig.ready()``; ``tables`` calls whatever is registered.
-Registering the same function twice registers it once.
+Registering the same function twice registers it once.  A hand hook may
+come with a probe (:mod:`tables.probes`): a condition read in the statement
+that locks the table, so that the hook is skipped at tables where it has
+nothing to do.
 
 Hand hooks (called by ``tables.services.start_hand`` and the write path,
 inside the writing transaction, with the table row locked):
@@ -78,6 +81,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from tables import probes
 from tables.writepath import ServiceError
 
 #: Hook name -> registered functions, in registration order.
@@ -200,6 +204,8 @@ def register_citation_url(fn: Callable[..., Any]) -> Callable[..., Any]:
 def next_hand_spec(table: Any, seats: list[Any]) -> Any:
     """The first spec a provider returns for the next hand, or None."""
     for provider in _HOOKS["spec_provider"]:
+        if not probes.needed(table, provider):
+            continue
         spec = provider(table, seats)
         if spec is not None:
             return spec
@@ -209,24 +215,28 @@ def next_hand_spec(table: Any, seats: list[Any]) -> Any:
 def adjust_spec(table: Any, seats: list[Any], spec: Any) -> Any:
     """``spec`` passed through every spec adjuster in order."""
     for adjuster in _HOOKS["spec_adjuster"]:
-        spec = adjuster(table, seats, spec)
+        if probes.needed(table, adjuster):
+            spec = adjuster(table, seats, spec)
     return spec
 
 
 def before_deal(table: Any) -> None:
     """Run every before-deal hook on the locked table."""
     for fn in _HOOKS["before_deal"]:
-        fn(table)
+        if probes.needed(table, fn):
+            fn(table)
 
 
 def dead_hands(table: Any, seats: list[Any], state: Any) -> list[dict[str, Any]]:
     """The kill actions of every dead-hands hook, in order."""
-    return [kill for fn in _HOOKS["dead_hands"] for kill in fn(table, seats, state)]
+    return [kill for fn in _HOOKS["dead_hands"] if probes.needed(table, fn) for kill in fn(table, seats, state)]
 
 
 def hand_completed(*, table: Any, hand: Any, start_stacks: dict[int, int], final_stacks: dict[int, int]) -> None:
     """Tell every hand-completed hook (inside the writing transaction)."""
     for fn in _HOOKS["hand_completed"]:
+        if not probes.needed(table, fn):
+            continue
         fn(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks)
 
 

@@ -12,10 +12,15 @@ class TournamentsConfig(AppConfig):
         hand records its busts (``hand_completed``: 001 Ende des Turniers,
         004 #79), and the players changing tables show on the floor
         dashboard (``pending_moves``: 004 #33)."""
-        from tables import hooks
+        from tables import hooks, probes
         from tournaments import services
+        from tournaments.models import TournamentTable
         from tournaments.services.desk import floor_moves
 
         hooks.register_spec_provider(services.spec_provider)
         hooks.register_hand_completed(services.on_hand_completed)
+        # Probes (tables.probes): only a tournament's table needs these at the deal and the hand's end.
+        of_a_tournament = f"EXISTS (SELECT 1 FROM {TournamentTable._meta.db_table} tt WHERE tt.table_id = t.id)"
+        probes.register(services.spec_provider, of_a_tournament)
+        probes.register(services.on_hand_completed, of_a_tournament)
         hooks.register_pending_moves(floor_moves)

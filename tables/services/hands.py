@@ -17,7 +17,7 @@ from tables.services import fastpath
 from tables.services.floor import _check_restriction, _info_after_action, _resolve_held
 from tables.services.formats import apply_format, clean_format
 from tables.services.replay import _hand_replay, _profile, rules_for_table, spec_from_dict, spec_to_dict
-from tables.services.snapshots import _dealt_in, _seat_cache, next_button_seat
+from tables.services.snapshots import _dealt_in, _seat_cache, _seat_dict, next_button_seat
 from tables.services.steps import Outcome, _append, _broadcast_on_commit, _repeated, _step, live_hand
 from tables.writepath import ServiceError
 
@@ -113,6 +113,7 @@ def start_hand(
                     "redeal", "the misdealt hand is dealt again as it was, in its own format: start it without a format"
                 )
         format_record = None
+        seats_as_read = True  # the seats read above are still the table's (no provider changed them)
         if spec is not None:
             hand_spec = spec_from_dict(spec)
             _check_spec_matches_seats(hand_spec, seats)
@@ -130,6 +131,7 @@ def start_hand(
                 if hand_spec.game != "stud":
                     hand_spec, format_record = apply_format(table, hand_spec, fmt)
             else:
+                seats_as_read = False  # a tournament's provider may have opened seats (a missed rebuy)
                 if fmt is not None:
                     raise ServiceError(
                         "format_not_allowed", "this table's hands are dealt by its tournament: no special formats"
@@ -144,6 +146,8 @@ def start_hand(
         table.button_seat = button
         table.current_hand = hand
         table.save(update_fields=["button_seat", "current_hand"])
+        if seats_as_read:  # the snapshot's seats without reading them again (one statement less per deal)
+            _seat_cache[table.id] = (hand.id, [_seat_dict(s) for s in seats])
         start = {"type": "start", "button": button}
         if format_record is not None:
             start["format"] = format_record

@@ -126,6 +126,16 @@ def _seats(table: Table, hand: Hand | None) -> list[dict[str, Any]]:
     return seats
 
 
+def _seat_dict(seat: Seat) -> dict[str, Any]:
+    """A seat (its ``player`` loaded) as :func:`_seats` gives it."""
+    return {
+        "number": seat.number,
+        "player": seat.player.name if seat.player_id is not None else None,
+        "stack": seat.stack,
+        "sitting_out": seat.sitting_out,
+    }
+
+
 def _event_dict(event: HandEvent) -> dict[str, Any]:
     return {
         "seq": event.seq,

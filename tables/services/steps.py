@@ -16,7 +16,7 @@ from django.db import connection
 from django.utils import timezone
 
 from poker.hand import HandState
-from tables import hooks
+from tables import hooks, probes
 from tables.models import Hand, HandEvent, Table
 from tables.services.replay import _hand_replay, _no_info, _remember
 from tables.services.snapshots import FLOOR_GROUP, hand_view, table_group, table_snapshot
@@ -53,8 +53,9 @@ def lock_table(table_id: int, client_id: str | None = None) -> Table:
         if client_id
         else ""
     )
+    probe_cols, probe_names = probes.select_sql()
     sql = (
-        f"SELECT {table_cols}, u.username, {hand_cols}{seen} FROM {Table._meta.db_table} t "
+        f"SELECT {table_cols}, u.username, {hand_cols}{probe_cols}{seen} FROM {Table._meta.db_table} t "
         f"LEFT JOIN {User._meta.db_table} u ON u.id = t.dealer_id "
         f"LEFT JOIN {Hand._meta.db_table} h ON h.id = t.current_hand_id "
         f"WHERE t.id = %s FOR NO KEY UPDATE OF t"
@@ -66,6 +67,8 @@ def lock_table(table_id: int, client_id: str | None = None) -> Table:
         raise ServiceError("not_found", f"no table {table_id}")
     n = len(_TABLE_FIELDS)
     table = Table.from_db(connection.alias, _TABLE_FIELDS, row[:n])
+    first_probe = n + 1 + len(_HAND_FIELDS)
+    probes.keep(table, probe_names, row[first_probe : first_probe + len(probe_names)])
     if table.dealer_id is not None:
         table.dealer = User.from_db(connection.alias, ["id", "username"], [table.dealer_id, row[n]])
     hand_values = list(row[n + 1 : n + 1 + len(_HAND_FIELDS)])

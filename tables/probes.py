@@ -1,0 +1,68 @@
+"""Probes: what the apps' deal and hand-end hooks need to know, read in
+the statement that locks the table.
+
+A hook of :mod:`tables.hooks` (the next hand's spec of a tournament table,
+a cash game's spec adjustments, a penalty's dead hand...) has nothing to do
+at most tables, yet finding that out costs it a query per deal.  An app
+registers with the hook a *probe*: a boolean SQL expression over the locked
+table row, aliased ``t`` (for example ``EXISTS (SELECT 1 FROM
+tournaments_tournamenttable tt WHERE tt.table_id = t.id)``).
+:func:`tables.services.steps.lock_table` evaluates every probe in its one
+statement and keeps the answers on the table object; the hook dispatchers
+of :mod:`tables.hooks` then skip a hook whose probe said False.  A table
+loaded any other way has no answers, and every hook runs, as before.
+
+A probe must be true whenever its hook could do anything at that table;
+it may be true when the hook turns out to have nothing to do.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+_lock = threading.Lock()
+
+#: Hook function -> (probe name, SQL expression over the locked table ``t``).
+_PROBES: dict[Callable[..., Any], tuple[str, str]] = {}
+
+
+def register(fn: Callable[..., Any], sql: str) -> Callable[..., Any]:
+    """Skip ``fn`` (a function registered with a hook of :mod:`tables.hooks`)
+    at a deal or hand end where ``sql`` (a boolean SQL expression over the
+    locked table row ``t``, without parameters) is false.  Returns ``fn``."""
+    with _lock:
+        _PROBES[fn] = (f"probe_{len(_PROBES)}", sql)
+    return fn
+
+
+def unregister(fn: Callable[..., Any]) -> None:
+    """Forget ``fn``'s probe (the hook then always runs)."""
+    with _lock:
+        _PROBES.pop(fn, None)
+
+
+def select_sql() -> tuple[str, list[str]]:
+    """The select-list fragment of every probe (``", (<sql>) AS probe_0, ..."``)
+    and the probe names in that order, for the statement that locks ``t``."""
+    with _lock:
+        probes = list(_PROBES.values())
+    return "".join(f", ({sql})" for _, sql in probes), [name for name, _ in probes]
+
+
+def keep(table: Any, names: list[str], values: list[Any] | tuple[Any, ...]) -> None:
+    """Keep the probes' answers (``values``, in the order of ``names``) on ``table``."""
+    table._probes = dict(zip(names, values, strict=True))
+
+
+def needed(table: Any, fn: Callable[..., Any]) -> bool:
+    """False only when ``fn`` has a probe and ``table`` was locked with its answer False."""
+    answers = getattr(table, "_probes", None)
+    if answers is None:
+        return True
+    probe = _PROBES.get(fn)
+    if probe is None:
+        return True
+    answer = answers.get(probe[0])
+    return answer is None or bool(answer)
