@@ -12,7 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "poker"
-ALLOWED_THIRD_PARTY = {"pokerkit", "phevaluator"}  # hand evaluation and PHH files: well-kept libraries
+ALLOWED_THIRD_PARTY = {"pokerkit", "phevaluator", "tomli"}  # hand evaluation and PHH files: well-kept libraries
 
 
 def _imports(path):
