@@ -338,8 +338,10 @@ class Floor:
         raise AssertionError("moves left unconfirmed")
 
 
-def _players_text(page) -> str:
-    return page.locator("[data-f=players_left]").text_content()
+def submit(page, selector: str) -> None:
+    """Click a chip-count form's button and wait for the server's answer (the page re-renders with it)."""
+    with page.expect_response(lambda r: "/chips/api/" in r.url and r.request.method == "POST"):
+        page.click(selector)
 
 
 @pytest.mark.parametrize("rulebook, final_size", [("wynental", 10), ("munotpoker", 9)])
@@ -426,7 +428,8 @@ def test_a_30_player_tournament_from_the_desk_and_the_tablets_to_the_final_table
     off_loop(_to_the_break, tid)
     chips = new_page(viewport=(1600, 1000))
     login(chips, "floor", "pw-floor")
-    chips.goto(f"/tournaments/{tid}/chips/")
+    with chips.expect_response(lambda r: "/chips/api/" in r.url):
+        chips.goto(f"/tournaments/{tid}/chips/")
     check = chips.locator("[data-f=check]")
     before = off_loop(_chip_check, tid)
     missing = before["expected"] - before["in_play"]
@@ -440,30 +443,34 @@ def test_a_30_player_tournament_from_the_desk_and_the_tablets_to_the_final_table
         share = missing // len(counted) if k < len(counted) - 1 else missing - missing // len(counted) * k
         counts = {s["seat"]: s["stack"] for s in seats}
         counts[seats[0]["seat"]] += share
-        for s, o in zip(seats[1:], odd):
+        deep = [s for s in seats[1:] if s["stack"] >= 2_000]  # odd 100s for the race, never below zero
+        for s, o in zip(deep, odd):
             counts[s["seat"]] += o
-        counts[seats[-1]["seat"]] -= sum(odd[: len(seats) - 1])
+        counts[seats[0]["seat"]] -= sum(odd[: len(deep)])
         wrong = k == len(counted) - 1
         chips.select_option("#tc-table", str(n))
+        for seat in counts:  # the form shows this table's seats
+            chips.locator(f"#tc-seats input[data-seat='{seat}']").wait_for()
         chips.select_option("#tc-moment", "break")
         for seat, value in counts.items():
             off = 500 if wrong and seat == seats[0]["seat"] else 0  # one stack counted 500 too high
             chips.fill(f"#tc-seats input[data-seat='{seat}']", str(value + off))
-        chips.click("#tc-form button[type=submit]")
+        submit(chips, "#tc-form button[type=submit]")
+        expect(chips.locator("#tc-error")).to_be_hidden()
         if wrong:  # 500 too many at the last table: flagged
             expect(check).to_contain_text("500")
             expect(check).to_have_class(re.compile("mismatch"))
             shot(chips, f"{rulebook}-chip-count-mismatch-1600x1000")
             for seat, value in counts.items():
                 chips.fill(f"#tc-seats input[data-seat='{seat}']", str(value))
-            chips.click("#tc-form button[type=submit]")
+            submit(chips, "#tc-form button[type=submit]")
     expect(check).to_have_class(re.compile(r"\bmatch\b"))
     expect(chips.locator("[data-f=race_hint]")).to_contain_text("100")
     for n in st["tables"]:
         chips.select_option("#tc-race-table", str(n))
         expect(chips.locator("#tc-race-removed")).to_have_value("100")
         expect(chips.locator("#tc-race-new")).to_have_value("500")
-        chips.click("#tc-race-form button[type=submit]")
+        submit(chips, "#tc-race-form button[type=submit]")
         chips.wait_for_selector(f"#tc-races .tc-race[data-table='{n}']")
     race = chips.locator(f"#tc-races .tc-race[data-table='{counted[0]}']")
     expect(race).to_contain_text("001 Chip Race" if rulebook == "wynental" else "004 #24")
