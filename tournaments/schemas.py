@@ -134,6 +134,14 @@ class DeskBreak(Message):
     note: Note = ""
 
 
+class DeskHandPlayed(Message):
+    """Hand-for-hand: ``table`` (no tablet) has played the round's hand without a bust (004 #77)."""
+
+    op: Literal["desk_hand_played"]
+    table: TableNumber
+    note: Note = ""
+
+
 class DeskUndo(Message):
     """Undo the desk entry recorded at tournament seq ``event``."""
 
@@ -172,6 +180,7 @@ DirectorAction = TypeAdapter(
         | DeskChips
         | DeskMove
         | DeskBreak
+        | DeskHandPlayed
         | DeskUndo
         | ConfirmMove
         | DeskAbsent,

@@ -143,6 +143,8 @@ def _run(tournament_id: int, m: Any, user) -> None:
             desk.desk_move(tournament_id, m.entry, m.table, m.seat, note=m.note, actor=user)
     elif op == "desk_break":
         desk.desk_break(tournament_id, m.table, note=m.note, actor=user)
+    elif op == "desk_hand_played":
+        desk.desk_hand_played(tournament_id, m.table, note=m.note, actor=user)
     elif op == "desk_undo":
         desk.desk_undo(tournament_id, m.event, note=m.note, actor=user)
     elif op == "confirm_move":

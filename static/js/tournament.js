@@ -227,6 +227,8 @@ deskForm("desk-chips", (form) => {
 deskForm("desk-move", (form) => ({
   op: "desk_move", entry: Number(form.entry.value), table: Number(form.table.value), seat: Number(form.seat.value), note: form.note.value,
 }));
+// hand-for-hand at a table without tablet: its hand of the round was played (004 #77)
+if (document.getElementById("desk-h4h")) deskForm("desk-h4h", (form) => ({ op: "desk_hand_played", table: Number(form.table.value) }));
 deskForm("desk-break", (form) => {
   if (!window.confirm(dt("break_confirm", { n: form.table.value }))) return null;
   return { op: "desk_break", table: Number(form.table.value), note: form.note.value };

@@ -604,3 +604,46 @@ def test_the_desk_pages_at_four_sizes(new_page, floorman, lang):
         page.locator("#tc-race").scroll_into_view_if_needed()
         page.screenshot(path=str(folder / f"chip_race_{lang}_{width}x{height}.png"))
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (width, height)
+
+
+def _h4h_scene() -> tuple[int, int]:
+    """MunotPoker, 20 players at 3 tables, hand-for-hand; tables 1 and 2 have played the round's hand."""
+    from tests.tournaments.play import bust_hand
+    from tournaments import services
+    from tournaments.models import TournamentTable
+
+    t = services.create_tournament("Bubble Cup", "munotpoker", STRUCTURE, starting_stack=10_000, buy_in=100, seed=3)
+    for i in range(20):
+        services.register(t.id, f"Blase {i + 1:02d}")
+    services.start(t.id)
+    services.clock_action(t.id, "hand_for_hand")
+    tts = list(TournamentTable.objects.filter(tournament=t).order_by("number"))
+    for tt in tts[:2]:
+        bust_hand(tt.table_id, folds_only=True)
+    return t.id, tts[2].number
+
+
+def _h4h_round(tid: int) -> int:
+    from tournaments.models import Tournament
+
+    return Tournament.objects.get(pk=tid).hands_played_h4h
+
+
+def test_the_director_reports_the_hand_for_hand_hand_of_a_table_without_tablet(new_page, floorman):
+    """004 #77: every table plays one hand per round; the table with no tablet reports it at the desk."""
+    tid, table = off_loop(_h4h_scene)
+    d = new_page(viewport=(1920, 1080), locale="de-DE")
+    login(d, "floor", "pw-floor")
+    d.goto(f"/tournaments/{tid}/")
+    form = d.locator("#desk-h4h")
+    expect(form.locator("legend")).to_have_text("Hand für Hand: Hand an einem Tisch ohne Tablet gespielt")
+    form.locator(f"select option[value='{table}']").wait_for(state="attached")
+    form.locator("select").select_option(str(table))
+    form.locator("button[type=submit]").click()
+    d.wait_for_selector("#td-desk-log li[data-kind=desk_hand_played]")
+    expect(d.locator("#td-desk-log li[data-kind=desk_hand_played]")).to_contain_text("(004 #77)")
+    assert off_loop(_h4h_round, tid) == 1  # the round is complete
+    form.scroll_into_view_if_needed()
+    folder = ARTIFACTS / "screenshots" / "desk"
+    folder.mkdir(parents=True, exist_ok=True)
+    d.screenshot(path=str(folder / "director_h4h_hand_played_de_1920x1080.png"))

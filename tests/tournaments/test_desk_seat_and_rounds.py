@@ -11,6 +11,7 @@ the same hand after hand-for-hand "sind gleichwertig zu behandeln"), 004 #33
 import pytest
 
 from tables import hooks
+from tables import services as table_services
 from tables.models import Seat
 from tables.services import ServiceError
 from tests.tournaments.play import bust_hand
@@ -206,3 +207,43 @@ def test_a_seat_change_at_one_table_is_confirmed_once_by_its_tablet_004_33():
     desk.confirm_at_table(tt.table_id, out["instruction"])  # one tablet saw him leave and arrive
     assert Instruction.objects.get(pk=out["instruction"]).status == "done"
     assert desk.table_moves(tt.table_id)["moves"] == []
+
+
+def test_a_table_without_tablet_reports_its_hand_for_hand_hand_at_the_desk_004_77(client, floorman):
+    t = _h4h_field()
+    tts = tables_of(t)
+    for tt in tts[:2]:
+        bust_hand(tt.table_id, folds_only=True)
+    with pytest.raises(ServiceError) as exc:  # table 1 waits for the round (004 #77)
+        table_services.start_hand(tts[0].table_id)
+    assert exc.value.code == "hand_for_hand_wait"
+    with pytest.raises(ServiceError) as exc:
+        desk.desk_hand_played(t.id, tts[0].number)  # its tablet counted it already
+    assert exc.value.code == "invalid" and "(004 #77)" in exc.value.message
+    client.force_login(floorman)
+    body = {"op": "desk_hand_played", "table": tts[2].number, "note": "table 3 has no tablet"}
+    r = client.post(f"/tournaments/{t.id}/action/", body, content_type="application/json")
+    assert r.json() == {"ok": True}
+    t.refresh_from_db()
+    assert t.hands_played_h4h == 1  # the round is complete: the next one may start
+    table_services.start_hand(tts[0].table_id)
+    log = desk.desk_log(t)
+    assert log[0]["kind"] == "desk_hand_played" and log[0]["rule"] == "004 77" and not log[0]["can_undo"]
+
+
+def test_a_hand_played_at_the_desk_needs_hand_for_hand():
+    t = services.create_tournament(
+        "Plain Cup",
+        "munotpoker",
+        {"periods": LEVELS, "late_registration_until": None},
+        starting_stack=10_000,
+        buy_in=100,
+        seed=7,
+    )
+    for i in range(6):
+        services.register(t.id, f"H{i:02d}")
+    t = services.start(t.id)
+    with pytest.raises(ServiceError) as exc:
+        desk.desk_hand_played(t.id, 1)
+    assert exc.value.code == "invalid"
+    assert Tournament.objects.get(pk=t.id).seq == t.seq

@@ -458,6 +458,56 @@ def desk_seat(
     return payload
 
 
+def desk_hand_played(tournament_id: int, table_number: int, *, note: str = "", actor=None) -> dict[str, Any]:
+    """Hand-for-hand at a table with no tablet: the director records that
+    the table has played the round's hand without a bust (a bust is entered
+    with :func:`desk_bust`, which counts the hand itself).  Every table
+    plays one hand per round (004 #77: "Hand für Hand"); once all have,
+    the clock steps and the round's busts are placed together (004 #79).
+    Players there waiting for the button count the hand down.
+
+    Returns the event payload (``table``, ``round`` (0-based), ``rule``
+    ``"004 77"``, ``seq``).  Errors: ``not_found``, ``invalid`` (not in
+    hand-for-hand, the table played this round's hand already),
+    ``hand_in_progress`` (its tablet is dealing), ``not_started``."""
+    with _step(tournament_id) as step:
+        t = step.row
+        _running(t)
+        if not t.hand_for_hand:
+            raise ServiceError("invalid", _("hand-for-hand is not on"))
+        tt = TournamentTable.objects.filter(tournament=t, number=table_number, broken=False).first()
+        if tt is None:
+            raise ServiceError("not_found", _("no open table %(table)s") % {"table": table_number})
+        if _live_seats(tt.table_id):
+            raise ServiceError(
+                "hand_in_progress", _("table %(table)s is playing a hand: its tablet counts it") % {"table": tt.number}
+            )
+        if tt.h4h_hands > t.hands_played_h4h:
+            raise ServiceError(
+                "invalid",
+                _("table %(table)s has played this round's hand: wait for the other tables (004 #77)")
+                % {"table": tt.number},
+            )
+        round_no = t.hands_played_h4h
+        _count_h4h_hand(t, tt)
+        for e in Entry.objects.filter(
+            tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0, player__seats__table_id=tt.table_id
+        ):
+            e.wait_hands -= 1
+            e.save(update_fields=["wait_hands"])
+        _step_hand_for_hand(t, engine_rules(t))
+        payload = {
+            "table": tt.number,
+            "round": round_no,
+            "rule": "004 77",
+            "text_en": f"Table {tt.number} played hand-for-hand hand {round_no + 1} (no tablet) (004 #77)",
+            "text_de": f"Tisch {tt.number} hat Hand-für-Hand-Hand {round_no + 1} gespielt (ohne Tablet) (004 #77)",
+            "note": note,
+        }
+        payload["seq"] = _record(step, "desk_hand_played", payload, actor, _H4H_FIELDS)
+    return payload
+
+
 def desk_break(tournament_id: int, table_number: int, *, note: str = "", actor=None) -> dict[str, Any]:
     """Break a table by hand: its players draw the free seats of the other
     tables (004 #10: "Der Floorman verteilt die vorher gemischten Seatcards
@@ -637,7 +687,7 @@ def desk_log(t: Tournament, limit: int = 30) -> list[dict[str, Any]]:
     "actor" (username or ""), "text_en", "text_de", "note", "rule",
     "undone" (bool), "can_undo"}`` for desk events and their undos."""
     events = list(
-        TournamentEvent.objects.filter(tournament=t, kind__in=(*DESK_KINDS, "desk_undone"))
+        TournamentEvent.objects.filter(tournament=t, kind__in=(*DESK_KINDS, "desk_undone", "desk_hand_played"))
         .select_related("actor")
         .order_by("-seq")[:limit]
     )
