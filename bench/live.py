@@ -278,6 +278,7 @@ def server(app: str, workers: int, env: dict[str, str], log_path: str):
         command += ["--port", str(port), "--app", app]
     with open(log_path, "w") as log:
         proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+    SERVER_PIDS[port] = proc.pid
     try:
         for _ in range(300):
             if proc.poll() is not None:
@@ -295,12 +296,68 @@ def server(app: str, workers: int, env: dict[str, str], log_path: str):
         proc.wait(20)
 
 
+#: port -> pid of the server process started by :func:`server` (the launcher with several workers).
+SERVER_PIDS: dict[int, int] = {}
+
+
+def _cpu_seconds(pids) -> dict[int, float]:
+    """CPU time (user + system, s) of each live process in ``pids``, from /proc."""
+    out = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return out
+
+
+def _process_tree(root: int) -> list[int]:
+    """``root`` and every process below it."""
+    children: dict[int, list[int]] = defaultdict(list)
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children[ppid].append(int(entry.name))
+    tree, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        tree.append(pid)
+        todo.extend(children.get(pid, []))
+    return tree
+
+
+def _db_backends() -> list[int]:
+    """The PostgreSQL backends connected to this benchmark's database (the servers' connections)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return [pid for (pid,) in cursor.fetchall()]
+
+
+def _cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    return sum(after[pid] - before.get(pid, 0.0) for pid in after)
+
+
 def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database: bool) -> dict:
     """One run of the clients at ``rate`` against the server on ``port``; returns its figures
-    (``database``: count the tables' events in the database too)."""
+    (``database``: count the tables' events in the database too).  Besides the latencies: the CPU
+    time the server's processes (and, with ``database``, the PostgreSQL backends serving them) spent
+    per applied action -- a figure other work on the machine disturbs far less than latencies."""
+    server_pids = _process_tree(SERVER_PIDS[port])
+    server_before = _cpu_seconds(server_pids)
+    db_before = _cpu_seconds(_db_backends()) if database else {}
     sent, acks, errors, received, anomalies, elapsed = asyncio.run(
         run(args, rate, port, table_ids, dealer_cookies, floor_cookies)
     )
+    server_cpu = _cpu_used(server_before, _cpu_seconds(_process_tree(SERVER_PIDS[port])))
+    db_cpu = _cpu_used(db_before, _cpu_seconds(_db_backends())) if database else None
     applied = [a for a in acks.values() if not a[2]]
     ack_latency = [acks[c][1] - sent[c][1] for c in acks]
     floor_latency = []
@@ -330,6 +387,8 @@ def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database
         "lost": anomalies["lost"] + max(floor_missing, 0),
         "doubled": anomalies["doubled"],
         "db_events": db_events,
+        "server_cpu_ms": server_cpu * 1000 / max(len(applied), 1),
+        "db_cpu_ms": None if db_cpu is None else db_cpu * 1000 / max(len(applied), 1),
     }
 
 
@@ -407,9 +466,12 @@ def main() -> None:
             if r is None:
                 continue
             extra = f"  db events {r['db_events']}" if r["db_events"] is not None else ""
+            cpu = f"; CPU per applied action: server {r['server_cpu_ms']:.2f} ms"
+            if r["db_cpu_ms"] is not None:
+                cpu += f", PostgreSQL backends {r['db_cpu_ms']:.2f} ms"
             print(
                 f"{name} rate {r['rate']:g}: {r['applied']} applied in {r['elapsed']:.1f} s, "
-                f"{r['receipts']} floor receipts, errors {r['errors'] or 0}{extra}"
+                f"{r['receipts']} floor receipts, errors {r['errors'] or 0}{extra}{cpu}"
             )
 
 

@@ -12,13 +12,14 @@ Protocol: docs/protocol.md.
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import json
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -192,9 +193,10 @@ async def _call(func, *args, **kwargs):
     database thread): services lock their table row, so calls for different
     tables run in parallel and calls for one table queue on the lock."""
     broadcaster = Broadcaster.for_running_loop()
-    return await sync_to_async(run_with_broadcaster, thread_sensitive=False, executor=_SERVICE_THREADS)(
-        broadcaster, _run_service, func, *args, **kwargs
-    )
+    # The executor directly, with the caller's context variables: what asgiref's sync_to_async does for
+    # a thread-insensitive call, without its per-call wrapper objects (every dealer action comes here).
+    call = functools.partial(run_with_broadcaster, broadcaster, _run_service, func, *args, **kwargs)
+    return await asyncio.get_running_loop().run_in_executor(_SERVICE_THREADS, contextvars.copy_context().run, call)
 
 
 class _StaffConsumer(revocation.Revocable, _JsonConsumer):
@@ -220,12 +222,17 @@ class DealerConsumer(_StaffConsumer):
     def has_right(self) -> bool:
         return may_deal_now(self.user, self.table_id)
 
+    _right: tuple[str | None, tuple[str, list[Any]] | None] | None = None
+
     def _right_sql(self) -> tuple[str, list[Any]] | None:
         """The socket's right as a condition of the action's one statement (``tables.services.fastpath``);
-        None when sessions are not in the database (then :meth:`right_holds` runs first)."""
+        None when sessions are not in the database (then :meth:`right_holds` runs first).  Built once per
+        session key of the socket."""
         if settings.SESSION_ENGINE != DB_SESSIONS:
             return None
-        return deal_right_sql(self.user, self._session_key)
+        if self._right is None or self._right[0] != self._session_key:
+            self._right = (self._session_key, deal_right_sql(self.user, self._session_key))
+        return self._right[1]
 
     def right_holds(self) -> bool:
         """One statement before every tablet message (``tables.access.right_in_session``)."""

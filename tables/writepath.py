@@ -70,6 +70,12 @@ def send_on_commit(
     send_messages_on_commit([(group, message) for group in groups])
 
 
+def send_text_on_commit(groups: list[str], text: str, *, message_type: str = "table.update", **meta: Any) -> None:
+    """:func:`send_on_commit` for a payload its caller serialised already (``text``: a JSON object)."""
+    message = {"type": message_type, **meta, "text": text}
+    send_messages_on_commit([(group, message) for group in groups])
+
+
 def send_messages_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
     """Send ready channel messages ``[(group, message), ...]`` in order once
     the current transaction commits (for messages shaped by their sender,

@@ -151,7 +151,8 @@ def try_action(
     sql = _EVENT_SQL.replace("{right}", f" AND ({right_sql})" if right_sql else "")
     params: list[Any] = [seq, table.id, table.seq, hand.id, *right_params]
     params += [hand.id, seq, index, json.dumps(action), actor_id, client_id or None]
-    params += [json.dumps(snapshot), seq, index, hand.id]
+    state_json = json.dumps(snapshot, separators=(",", ":"))  # once: for the database and the broadcast
+    params += [state_json, seq, index, hand.id]
     try:
         with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
             with connection.cursor() as cursor:
@@ -172,6 +173,6 @@ def try_action(
         "at": found[0].isoformat(),
         "actor": actor.username if actor_id else None,
     }
-    _broadcast_on_commit(table, hand, event)
+    _broadcast_on_commit(table, hand, event, state_json=state_json)
     remember(table, hand)
     return Outcome(table.id, seq)

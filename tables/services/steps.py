@@ -20,7 +20,7 @@ from tables import hooks, probes
 from tables.models import Hand, HandEvent, Table
 from tables.services.replay import _hand_replay, _no_info, _remember
 from tables.services.snapshots import FLOOR_GROUP, hand_view, table_group, table_snapshot
-from tables.writepath import ServiceError, WriteStep, send_on_commit, write_step
+from tables.writepath import ServiceError, WriteStep, send_on_commit, send_text_on_commit, write_step
 
 
 @dataclass(frozen=True)
@@ -132,16 +132,28 @@ def _repeated(step: WriteStep[Table]) -> Outcome | None:
     return Outcome(step.row.id, step.duplicate_seq, duplicate=True)
 
 
-def _broadcast_on_commit(table: Table, hand: Hand | None = None, event: dict[str, Any] | None = None) -> None:
+#: Stands for the hand's state in a snapshot serialised without it (see :func:`_broadcast_on_commit`).
+_STATE_MARK = "\x00hand-state\x00"
+
+
+def _broadcast_on_commit(
+    table: Table, hand: Hand | None = None, event: dict[str, Any] | None = None, state_json: str | None = None
+) -> None:
     """Send the table's snapshot (taken now, inside the transaction) to the
-    table's group and the floor once the transaction commits."""
+    table's group and the floor once the transaction commits.
+
+    ``state_json``: the hand's state (``hand.snapshot``) as the caller
+    serialised it already for the database; it goes into the message as it
+    is instead of being serialised a second time."""
     snapshot = table_snapshot(table, hand=hand, last_event=event)
-    send_on_commit(
-        [table_group(table.id), FLOOR_GROUP],
-        {"type": "update", "seq": snapshot["seq"], "snapshot": snapshot},
-        seq=snapshot["seq"],
-        table_id=table.id,
-    )
+    groups = [table_group(table.id), FLOOR_GROUP]
+    payload = {"type": "update", "seq": snapshot["seq"], "snapshot": snapshot}
+    if state_json is None or snapshot["hand"] is None:
+        send_on_commit(groups, payload, seq=snapshot["seq"], table_id=table.id)
+        return
+    snapshot["hand"] = dict(snapshot["hand"], state=_STATE_MARK)
+    text = json.dumps(payload, separators=(",", ":"), default=str).replace(json.dumps(_STATE_MARK), state_json, 1)
+    send_text_on_commit(groups, text, seq=snapshot["seq"], table_id=table.id)
 
 
 def _append(

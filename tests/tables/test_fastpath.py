@@ -3,9 +3,12 @@ it records exactly what the locked write path records, falls back to that path w
 is not the database's truth (another process wrote, a repeated client_id, an engine refusal, the
 hand's end), and never writes once the dealer's right is gone."""
 
+import json
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.contrib.sessions.models import Session
 from django.db import connection
 from django.test import Client
@@ -17,6 +20,7 @@ from tables.access import deal_right_sql, right_in_session
 from tables.models import Hand, HandEvent, Seat, Table
 from tables.services import fastpath
 from tables.services.replay import _state_cache
+from tables.services.snapshots import FLOOR_GROUP
 from tables.writepath import ServiceError
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -187,3 +191,18 @@ def test_the_rights_condition_in_the_statement_is_the_sockets_right(
         in_statement = cursor.fetchone()[0]
     assert in_statement is holds
     assert right_in_session(user, key, table_id=table.id) is holds
+
+
+def test_the_floor_and_tablet_get_the_snapshot_either_path_would_send(table):
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(FLOOR_GROUP, channel)
+    services.start_hand(table.id)
+    assert json.loads(async_to_sync(layer.receive)(channel)["text"])["type"] == "update"  # the deal
+    outcome = services.apply_action(table.id, {"type": "call", "seat": to_act(table.id)})
+    message = async_to_sync(layer.receive)(channel)
+    sent = json.loads(message["text"])
+    assert message["seq"] == sent["seq"] == outcome.seq
+    fresh = services.table_snapshot(Table.objects.select_related("dealer", "current_hand").get(pk=table.id))
+    assert sent["snapshot"] == json.loads(json.dumps(fresh))
+    assert sent["snapshot"]["hand"]["last_event"]["payload"]["type"] == "call"
