@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from poker.hand import HandState
 from tables import hooks, probes
-from tables.models import Hand, HandEvent, Table
+from tables.models import Hand, HandEvent, Seat, Table
 from tables.services.replay import _hand_replay, _no_info, _remember
 from tables.services.snapshots import FLOOR_GROUP, hand_view, table_group, table_snapshot
 from tables.writepath import ServiceError, WriteStep, send_on_commit, send_text_on_commit, write_step
@@ -223,12 +223,19 @@ def _append(
 
 
 def _settle(table: Table, hand: Hand, state: HandState) -> None:
-    """Write the final stacks of a completed hand back to the seats."""
+    """Write the final stacks of a completed hand back to the seats, in one
+    statement for all of them (every hand's end comes here).  It sends no
+    ``post_save`` of the seats: the apps learn of the new stacks from
+    ``tables.hooks.hand_completed``, called right after."""
     final = state.final_stacks
-    by_seat = {spec.seat: final[i] for i, spec in enumerate(state.spec.seats)}
-    for seat in table.seats.filter(number__in=by_seat):
-        seat.stack = by_seat[seat.number]
-        seat.save(update_fields=["stack"])
+    numbers = [spec.seat for spec in state.spec.seats]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Seat._meta.db_table} AS s SET stack = v.stack"
+            f" FROM unnest(%s::integer[], %s::bigint[]) AS v(number, stack)"
+            f" WHERE s.table_id = %s AND s.number = v.number",
+            [numbers, [int(final[i]) for i in range(len(numbers))], table.id],
+        )
 
 
 def _live(step: WriteStep[Table], *, missing: str = "no_hand") -> tuple[Table, Hand, HandState, int, dict]:

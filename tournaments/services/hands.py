@@ -29,7 +29,7 @@ from tournaments.services.busts import (
 from tournaments.services.moves import IN_TRANSIT
 from tournaments.services.reading import _positions, _rng, clock_of, engine_rules
 from tournaments.services.waitlist import fill_waitlist
-from tournaments.services.writes import _step
+from tournaments.services.writes import _step, _tracker
 
 
 def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
@@ -199,6 +199,7 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
     tt = TournamentTable.objects.filter(table_id=table.id).first()
     if tt is None or hand.status != Hand.Status.COMPLETE:
         return
+    _tracker.table(table.id)  # the seats' new stacks (settled in one UPDATE, without post_save) go in the delta
     with _step(tt.tournament_id, with_tables=False) as step:  # the hand holds this table already
         t = step.row
         rules = engine_rules(t)
