@@ -32,12 +32,15 @@ floor does: registration, the seat draw (N / 9 tables), then ``--busts``
 busts (default N - 10: down to the final table), each one a hand played
 through ``tables.services`` (the dealer's path: start, all in, call, folds,
 board, award) in which one player busts; balancing and breaking follow from
-the tournament's hook as on a real floor.  Per bust it times, end to end,
-the dealer's last action of the hand (the one that completes it and
-records the bust, the balancing or breaking moves and their execution)
-plus the delivery of every message it caused to a director page and a TV
-listening on the channel layer -- p50 / p95 / p99 / max -- and the sizes of
-the director's and the TV's update.  Then the director page's first paint
+the tournament's hook as on a real floor.  The dealer's actions run as the
+dealer socket runs them (``tables.writepath.run_with_broadcaster``: the
+committed messages go to a ``Broadcaster`` on an event loop, here one in a
+thread of the bench).  Per bust it times, end to end, the dealer's last
+action of the hand (the one that completes it and records the bust, the
+balancing or breaking moves and their execution) plus the delivery of every
+message it caused to a director page and a TV listening on the channel
+layer (until a marker queued after them arrives) -- p50 / p95 / p99 / max
+-- and the kinds and sizes of the messages the director and the TV got.  Then the director page's first paint
 with N entrants, right after the draw: the page's HTML (test client) and
 the snapshot the socket sends first (built, serialised, its size).  ``--paint``
 (after a ``--floor`` run) opens the director page of that tournament in
@@ -56,9 +59,11 @@ build at 2,000 entrants) and the TV's (117 KiB); first paint in chromium
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import random
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -235,7 +240,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def _play_bust_hand(table_id: int, listen) -> tuple[float | None, float, int]:
+def _play_bust_hand(table_id: int, listen, call=None) -> tuple[float | None, float, int]:
     """One hand at ``table_id`` through ``tables.services`` in which the
     first player to act goes all in, the first player who covers him calls,
     everybody else folds; the caller wins.  Returns (seconds of the action
@@ -247,8 +252,9 @@ def _play_bust_hand(table_id: int, listen) -> tuple[float | None, float, int]:
     def state():
         return Table.objects.select_related("current_hand").get(pk=table_id).current_hand.snapshot
 
+    call = call or (lambda func, *args: func(*args))
     t0 = time.perf_counter()
-    table_services.start_hand(table_id)
+    call(table_services.start_hand, table_id)
     listen()
     shover = caller = None
     actions = 0
@@ -277,7 +283,7 @@ def _play_bust_hand(table_id: int, listen) -> tuple[float | None, float, int]:
                 kind = "fold" if legal["can_fold"] and legal["call_amount"] else "check"
             action = {"type": kind, "seat": seat}
         a0 = time.perf_counter()
-        table_services.apply_action(table_id, action)
+        call(table_services.apply_action, table_id, action)
         delivered = listen()
         last = time.perf_counter() - a0
         actions += 1
@@ -291,11 +297,11 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
     table (see the module docstring); prints the figures."""
     import json
 
-    from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
     from django.test import Client
 
     from tables.models import Seat
+    from tables.writepath import Broadcaster, run_with_broadcaster
     from tournaments import services
     from tournaments.models import Entry, Tournament, TournamentTable
 
@@ -351,23 +357,48 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
 
     layer = get_channel_layer()
     group = services.tournament_group(t.id)
-    director, tv = async_to_sync(layer.new_channel)(), async_to_sync(layer.new_channel)()
-    for channel in (director, tv):
-        async_to_sync(layer.group_add)(group, channel)
     sizes: dict[str, list[int]] = {"full": [], "public": []}
     kinds: dict[str, int] = {}
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, daemon=True).start()
+    on_loop = lambda coro: asyncio.run_coroutine_threadsafe(coro, loop).result()  # noqa: E731
+
+    async def setup():
+        channels = [await layer.new_channel() for _ in range(3)]
+        for channel in channels[:2]:
+            await layer.group_add(group, channel)
+        await layer.group_add("bench.marker", channels[2])
+        return Broadcaster(loop), *channels
+
+    broadcaster, director, tv, marker = on_loop(setup())
+
+    def call(func, *args):
+        """Run a dealer's service as the dealer socket does: in a worker thread whose committed
+        messages go to the server's event loop (``tables.writepath.run_with_broadcaster``)."""
+        return run_with_broadcaster(broadcaster, func, *args)
+
+    async def delivered() -> list[tuple[str, dict]]:
+        """Wait until the loop has sent every message handed over so far (a marker queued
+        after them arrives), then take what the director and the TV got."""
+        await layer.receive(marker)
+        out = []
+        for channel, key in ((director, "full"), (tv, "public")):
+            out += [(key, message) for message in _drain(layer, channel)]
+        return out
 
     def listen() -> int:
-        """Deliver what is waiting to the director and the TV (as the consumers do: the text as it is)."""
+        """Deliver what the last action sent to the director and the TV (as the consumers do: the text as it is)."""
+        broadcaster.submit([("bench.marker", {"type": "bench.marker"})])
         got = 0
-        for channel, key in ((director, "full"), (tv, "public")):
-            for message in _drain(layer, channel):
-                got += 1
-                text = message.get(key, "")
-                sizes[key].append(len(text))
-                if key == "full":  # the type, without parsing the text (that is the page's time, not ours)
-                    kind = text[10:24].split('"')[0]
-                    kinds[kind] = kinds.get(kind, 0) + 1
+        for key, message in on_loop(delivered()):
+            if message.get("type") != "tournament.update":
+                continue
+            got += 1
+            text = message.get(key, "")
+            sizes[key].append(len(text))
+            if key == "full":  # the type, without parsing the text (that is the page's time, not ours)
+                kind = text[10:24].split('"')[0]
+                kinds[kind] = kinds.get(kind, 0) + 1
         return got
 
     per_bust: list[float] = []
@@ -384,7 +415,7 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
         if not candidates or Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() <= 1:
             break
         table_id = rng.choice(candidates)
-        seconds, _hand, actions = _play_bust_hand(table_id, listen)
+        seconds, _hand, actions = _play_bust_hand(table_id, listen, call)
         hands += 1
         actions_total += actions
         if seconds is not None:

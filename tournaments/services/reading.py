@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import random
 
+from django.db import connection
 from django.db.models import Count, F, Sum
 from django.utils.translation import gettext as _
 
@@ -212,14 +213,17 @@ def _floor(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState]
     """The floor as ``TableState`` values (player id = entry id), with the
     pending moves already applied (their seats are taken)."""
     tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t, broken=False)}
-    entry_of = dict(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).values_list("player_id", "id"))
     seats: dict[int, dict[int, int]] = {n: {} for n in tts}
     number_of = {tt.table_id: n for n, tt in tts.items()}
-    for table_id, number, player_id in Seat.objects.filter(table_id__in=number_of, player__isnull=False).values_list(
-        "table_id", "number", "player_id"
-    ):
-        if player_id in entry_of:
-            seats[number_of[table_id]][number] = entry_of[player_id]
+    # the seats of seated entries, with the entry's id (a player has one seated entry at most): one statement
+    sql = (
+        f"SELECT st.table_id, st.number, e.id FROM {Seat._meta.db_table} st JOIN {Entry._meta.db_table} e "
+        f"ON e.player_id = st.player_id AND e.tournament_id = %s AND e.status = %s WHERE st.table_id = ANY(%s)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [t.id, Entry.Status.SEATED.value, list(number_of)])
+        for table_id, number, entry_id in cursor.fetchall():
+            seats[number_of[table_id]][number] = entry_id
     rules = engine_rules(t)
     floor = []
     for n, tt in sorted(tts.items()):

@@ -34,6 +34,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
+from django.db.models import Exists, OuterRef
 from django.db.models.signals import post_delete, post_save
 from django.utils.translation import gettext as _
 
@@ -334,16 +335,21 @@ def _take_seat(t: Tournament, table_id: int, number: int, player_id: int, stack:
 def _clear_busted_seats(t: Tournament) -> int:
     """Busted (or surrendered) players still in a seat with no chips leave
     it.  Returns the seats cleared."""
-    ids = list(TournamentTable.objects.filter(tournament=t).values_list("table_id", flat=True))
-    seated = set(Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).values_list("player_id", flat=True))
-    gone = (
-        set(Entry.objects.filter(tournament=t).exclude(status=Entry.Status.SEATED).values_list("player_id", flat=True))
-        - seated
+    # one query: the empty-stacked seats of this tournament's tables whose player has an entry here but none seated
+    entries = Entry.objects.filter(tournament=t, player_id=OuterRef("player_id"))
+    seats = (
+        Seat.objects.filter(
+            table_id__in=TournamentTable.objects.filter(tournament=t).values("table_id"),
+            stack=0,
+            player__isnull=False,
+        )
+        .filter(Exists(entries))
+        .exclude(Exists(entries.filter(status=Entry.Status.SEATED)))
+        .order_by()
+        .values_list("table_id", "number")
     )
     cleared = 0
-    for table_id, number in Seat.objects.filter(table_id__in=ids, player_id__in=gone, stack=0).values_list(
-        "table_id", "number"
-    ):
+    for table_id, number in list(seats):
         _set_seat(table_id, number, player_id=None)
         cleared += 1
     return cleared
