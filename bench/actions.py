@@ -25,10 +25,10 @@ checkout before the one-statement path (5fdaa77) and after it, run one after
 the other (CPU and wall per step, ms; statements; PostgreSQL CPU, ms):
 
     step       before: CPU  wall  stmts  PG     after: CPU  wall  stmts  PG
-    deal               15.1 19.5  10     4.0           6.1  9.6   5      2.6
-    action              1.9  3.8   2     1.3           1.0  2.5   1      0.8
-    hand end           11.1 14.9  12     1.9          10.0 13.8  11      3.6
-    all                 2.7  4.7   2.6   1.4           1.5  3.1   1.5    0.9
+    deal               14.6 18.5  10     2.9           5.5  8.6   5      2.1
+    action              1.8  3.5   2     1.1           0.9  2.2   1      0.7
+    hand end           10.4 13.7  12     4.1           4.1  6.7   5      1.0
+    all                 2.5  4.4   2.6   1.3           1.2  2.6   1.3    0.8
 
 (the counted statements leave out BEGIN and COMMIT: the locked path sends
 them too, the one-statement path commits in its one statement).
