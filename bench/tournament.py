@@ -47,13 +47,36 @@ the snapshot the socket sends first (built, serialised, its size).  ``--paint``
 chromium through daphne and times the first contentful paint and the
 tables drawn.
 
-Figures on this (shared, two-core) machine, 2,000 entrants on 223 tables:
-registration 300 s through the services (158 ms each at the end), the draw
-17.9 s; 100 busts (2,000 -> 1,900 players): per bust p50 465 ms, p95 1,044
-ms, p99 1,171 ms -- far from the 100 ms aimed at: every tournament event
-builds and sends the whole director snapshot (866 KiB of JSON, 183 ms to
-build at 2,000 entrants) and the TV's (117 KiB); first paint in chromium
-200-940 ms, the tables drawn 1.2-2.0 s after navigation.
+Figures on this (shared, two-core) machine, 2,000 entrants on 223 tables,
+100 busts (2,000 -> 1,900 players), this bench run on the code before the
+delta (the tree at 5fdaa77) and after it, one after the other (load
+average at the start and the end of each run; other sessions' tests share
+the machine):
+
+* before -- every event sent the whole snapshot (director 864 KiB, TV
+  114 KiB), rebuilt per event (260 ms at 2,000 entrants) [load 3.8 -> 1.0]:
+  registration 201.6 s (p50 95 ms each, the last hundred 159 ms: it grew
+  with the field), per bust p50 412 ms, p95 922 ms, p99 959 ms; the
+  director page in chromium (server warm) drew its tables 1,221 / 1,309 ms
+  after navigation (first contentful paint 300 / 252 ms).  The same run at
+  load 5-7: registration 379.5 s, per bust p50 742 ms, p99 2,631 ms.
+* after -- a delta per event (director p50 5.3 KiB, max 16 KiB; TV 3.1 /
+  5.6 KiB), the whole snapshot only on connect and on a gap [load 2.4 ->
+  3.8]: registration 53.8 s (p50 25 ms each, flat: 23 ms for the last
+  hundred), per bust p50 153 ms, p95 473 ms, p99 551 ms; the first
+  snapshot 72 ms to build (was 260); the director page drew its first
+  tables 715 / 745 ms after navigation (first contentful paint 240 /
+  340 ms), the other tables in the next frames, 50 registrations a page.
+  A first navigation to a freshly started daphne takes seconds either way
+  (its first request: 3.1 s before, 5.4 s after at the higher load).
+
+Not reached: p99 under 100 ms.  The tail are the busts that break or
+balance tables: each move is a seat change through ``tables.services``
+(its own write step, the table's snapshot to its tablet and the floor), an
+instruction to two tablets and an absent-flag check, nine of them when a
+table breaks; every bust also reads the floor for the plan (17 ms at 212
+tables), locks every table of the tournament twice (8 ms each) and builds
+one or two deltas (17 ms each).
 """
 
 from __future__ import annotations
