@@ -222,3 +222,53 @@ async def test_a_client_that_misses_a_seq_asks_and_gets_the_snapshot_at_the_newe
         held = apply_delta(held, d)
     assert comparable(held) == comparable(fresh["snapshot"])
     await ws.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_desk_entries_and_their_undo_arrive_as_deltas_that_add_up_to_the_snapshot(
+    django_capture_on_commit_callbacks,
+):
+    from tournaments.models import TournamentEvent
+    from tournaments.services import desk
+
+    t = running(21, "Desk")  # three tables of seven
+    screens = Screens(t)
+    held = services.snapshot(t)
+
+    def follow():
+        nonlocal held
+        for full, public in screens.messages():
+            if full["type"] == "delta":
+                TournamentDeltaMessage.validate_python(full)
+                held = apply_delta(held, full)
+            else:
+                held = full["snapshot"]
+            assert "absent" not in json.dumps(public)
+        t.refresh_from_db()
+        assert comparable(held) == comparable(services.snapshot(t))
+
+    def at_table(number):
+        table_id = TournamentTable.objects.get(tournament=t, number=number).table_id
+        players = Seat.objects.filter(table_id=table_id, player__isnull=False).values_list("player_id", flat=True)
+        return list(Entry.objects.filter(tournament=t, status="seated", player_id__in=players).order_by("id"))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        desk.desk_bust(t.id, [(at_table(1)[0].id, None)], note="no tablet")  # out, placed 21st
+    follow()
+    assert held["players_left"] == 20 and [f["place"] for f in held["finishes"]] == [21]
+    with django_capture_on_commit_callbacks(execute=True):
+        desk.desk_chips(t.id, at_table(2)[0].id, 500, "found_chips", note="found under the rail")
+    follow()
+    bust_seq = TournamentEvent.objects.get(tournament=t, kind="desk_bust").seq
+    with django_capture_on_commit_callbacks(execute=True):
+        desk.desk_undo(t.id, bust_seq, note="wrong player")
+    follow()
+    assert held["players_left"] == 21 and held["finishes"] == []
+    with django_capture_on_commit_callbacks(execute=True):
+        desk.desk_bust(t.id, [(e.id, None) for e in at_table(3)[:3]], note="three out in one hand")
+    follow()  # 18 players fit two tables: table 3 breaks (004 #10), its players move
+    with django_capture_on_commit_callbacks(execute=True):
+        services.execute_moves(t.id)
+    follow()
+    assert held["players_left"] == 18 and len(held["finishes"]) == 3
+    assert [tb["broken"] for tb in held["tables"]] == [False, False, True]
