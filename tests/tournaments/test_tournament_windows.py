@@ -138,3 +138,20 @@ def test_a_window_not_named_follows_late_registration():
     assert window_open(t, "rebuy", time.time())
     services.clock_action(t.id, "jump", level=2)
     refused(lambda: services.rebuy(e.id), "closed", "late registration has closed")
+
+
+def test_the_directors_buttons_follow_each_window_004_27_004_72():
+    from tournaments.services.snapshot import snapshot
+
+    t = running(rebuys_allowed=2, rebuy_until=1, re_entries_allowed=1, re_entry_until=0)
+    e = seated(t)
+
+    def can(op):
+        t.refresh_from_db()
+        return next(r for r in snapshot(t)["registrations"] if r["id"] == e.id)["can"][op]
+
+    services.clock_action(t.id, "jump", level=2)  # late registration and re-entry over, rebuys still open
+    assert can("rebuy") is True
+    assert can("surrender") is False  # surrender follows the re-entry window (004 #74)
+    services.clock_action(t.id, "jump", level=3)  # past the rebuy window
+    assert can("rebuy") is False

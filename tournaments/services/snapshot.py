@@ -15,6 +15,7 @@ from poker import tournament as eng
 from tables.models import Hand, Seat
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
 from tournaments.services.reading import ENTRY_OPS, UNPAID, _level_dict, clock_of, entry_refusal, payout_table_from
+from tournaments.services.windows import window_open
 
 
 def _instruction_message(i: Instruction) -> dict:
@@ -126,7 +127,9 @@ def _finish_order(f: dict) -> tuple:
     return (f["place"] is None, f["place"] or 0, f["id"])
 
 
-def _registration_dicts(t: Tournament, entries: list[Entry], by_player: dict[int, list[Entry]], late_open: bool):
+def _registration_dicts(
+    t: Tournament, entries: list[Entry], by_player: dict[int, list[Entry]], windows_open: dict[str, bool]
+):
     return [
         {
             "id": e.id,
@@ -138,7 +141,7 @@ def _registration_dicts(t: Tournament, entries: list[Entry], by_player: dict[int
             "late": e.late,
             "rebuys": e.rebuys,
             "add_ons": e.add_ons,
-            "can": _can(t, e, by_player[e.player_id], late_open),
+            "can": _can(t, e, by_player[e.player_id], windows_open),
         }
         for e in entries
     ]
@@ -246,11 +249,11 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
     by_player: dict[int, list[Entry]] = {}
     for e in entries:
         by_player.setdefault(e.player_id, []).append(e)
-    late_open = clock_of(t).state(now).late_registration_open
+    windows_open = _windows_open(t, now)
     data = _header(t, now, counts, _chip_leaders(tables) if t.show_chip_leaders else [])
     data["tables"] = tables
     data["seat_draw"] = _draw_of(tables)
-    data["registrations"] = _registration_dicts(t, entries, by_player, late_open)
+    data["registrations"] = _registration_dicts(t, entries, by_player, windows_open)
     data["finishes"] = [
         _finish_dict(f)
         for f in Finish.objects.filter(tournament=t).select_related("entry__player").order_by("place", "id")
@@ -376,7 +379,7 @@ def delta(t: Tournament, changes: Changes, kind: str = "", now: float | None = N
     by_player: dict[int, list[Entry]] = {}
     for e in entries:
         by_player.setdefault(e.player_id, []).append(e)
-    late_open = clock_of(t).state(now).late_registration_open
+    windows_open = _windows_open(t, now)
     finishes = (
         [
             _finish_dict(f)
@@ -401,7 +404,7 @@ def delta(t: Tournament, changes: Changes, kind: str = "", now: float | None = N
         "kind": kind,
         "header": _header(t, now, _counts(t), _chip_leaders_now(t) if t.show_chip_leaders else []),
         "tables": tables,
-        "registrations": _registration_dicts(t, entries, by_player, late_open),
+        "registrations": _registration_dicts(t, entries, by_player, windows_open),
         "instructions": instructions,
         "finishes": sorted(finishes, key=_finish_order),
         "finishes_removed": sorted(changes.finishes_removed - {f["id"] for f in finishes}),
@@ -455,15 +458,25 @@ _OPS_BY_STATUS = {Entry.Status.BUSTED: ("re_enter",), Entry.Status.SEATED: ("sur
 """The only entry operations :func:`entry_refusal` can allow for an entry of that status."""
 
 
-def _can(t: Tournament, e: Entry, player_entries: list[Entry], late_open: bool) -> dict[str, bool]:
-    """``{op: allowed}`` for :data:`ENTRY_OPS`, the same answers as
-    :func:`entry_refusal` without building (and translating) a refusal for
-    each entry and operation: none is allowed unless the tournament runs
-    with its window open, and only the operations of the entry's status."""
+def _windows_open(t: Tournament, now: float) -> dict[str, bool]:
+    """``{op: open}`` for :data:`ENTRY_OPS` at ``now``: each operation's own
+    window of the structure (re-entry 004 #72, rebuy 004 #27, add-on; 001
+    Re-buy/Add-on), or late registration where the structure names none
+    (:func:`tournaments.services.windows.window_open`)."""
+    return {op: window_open(t, op, now) for op in ENTRY_OPS}
+
+
+def _can(t: Tournament, e: Entry, player_entries: list[Entry], windows_open: dict[str, bool]) -> dict[str, bool]:
+    """``{op: allowed}`` for :data:`ENTRY_OPS`, the same answers as the
+    services' refusal (:func:`entry_refusal`, then the operation's window)
+    without building (and translating) a refusal for each entry and
+    operation: only while the tournament runs, within each operation's
+    window, and only the operations of the entry's status."""
     can = dict.fromkeys(ENTRY_OPS, False)
-    if t.status == Tournament.Status.RUNNING and late_open:
+    if t.status == Tournament.Status.RUNNING:
         for op in _OPS_BY_STATUS.get(e.status, ()):
-            can[op] = entry_refusal(t, op, e, player_entries, late_open) is None
+            if windows_open[op]:
+                can[op] = entry_refusal(t, op, e, player_entries, True) is None
     return can
 
 
