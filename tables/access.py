@@ -77,6 +77,12 @@ def is_floor_now(user) -> bool:
     return bool(fresh_roles(user) & {FLOOR, MANAGER})
 
 
+def _auth_tables() -> tuple[str, str, str]:
+    """The database tables of the users, their group memberships and the groups."""
+    user_model = get_user_model()
+    return user_model._meta.db_table, user_model.groups.through._meta.db_table, Group._meta.db_table
+
+
 def deal_right_sql(user, session_key: str | None) -> tuple[str, list[Any]] | None:
     """The right to deal as a SQL condition on a row of the tables' table (unaliased
     ``tables_table``), for a statement that writes only while the right holds
@@ -87,10 +93,7 @@ def deal_right_sql(user, session_key: str | None) -> tuple[str, list[Any]] | Non
     user is a superuser, floor or manager, or a dealer assigned to that table."""
     if user is None or not user.is_authenticated or user.pk is None:
         return None
-    user_model = get_user_model()
-    user_table = user_model._meta.db_table
-    groups = user_model.groups.through._meta.db_table
-    group = Group._meta.db_table
+    user_table, groups, group = _auth_tables()
     table = Table._meta.db_table
     sql = (
         f"EXISTS (SELECT 1 FROM {user_table} u WHERE u.id = %s AND u.is_active"
@@ -114,10 +117,7 @@ def right_in_session(user, session_key: str | None, *, table_id: int | None = No
     otherwise use those three checks."""
     if user is None or not user.is_authenticated or user.pk is None:
         return False
-    user_model = get_user_model()
-    user_table = user_model._meta.db_table
-    groups = user_model.groups.through._meta.db_table
-    group = Group._meta.db_table
+    user_table, groups, group = _auth_tables()
     found = rows(
         f"SELECT u.is_superuser,"
         f" ARRAY(SELECT g.name FROM {groups} ug JOIN {group} g ON g.id = ug.group_id WHERE ug.user_id = u.id),"
