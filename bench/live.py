@@ -133,7 +133,7 @@ async def connect(url: str, cookie: str, errors=None, attempts: int = 5):
             await asyncio.sleep(0.5)
 
 
-async def tablet(url, cookie, table_id, deadline, rate, rng, sent, acks, errors):
+async def tablet(url, cookie, table_id, deadline, rate, rng, sent, acks, errors, kinds):
     async with await connect(url, cookie, errors) as ws:
         snapshot = json.loads(await ws.recv())["snapshot"]
         pending = None
@@ -147,6 +147,7 @@ async def tablet(url, cookie, table_id, deadline, rate, rng, sent, acks, errors)
                 message["expected_seq"] = snapshot["seq"]
                 pending = message["client_id"]
                 sent[pending] = (table_id, time.perf_counter())
+                kinds[pending] = message["action"]["type"] if message["type"] == "action" else message["type"]
                 await ws.send(json.dumps(message))
             reply = json.loads(await ws.recv())
             if reply["type"] in ("update", "snapshot"):
@@ -203,7 +204,7 @@ def pct(values: list[float], q: float) -> float:
 
 async def run(args, rate, port, table_ids, dealer_cookies, floor_cookies):
     rng = random.Random(args.seed)
-    sent, acks, errors = {}, {}, defaultdict(int)
+    sent, acks, errors, kinds = {}, {}, defaultdict(int), {}
     received, anomalies = defaultdict(list), defaultdict(int)
     stop = asyncio.Event()
     floors = [
@@ -225,6 +226,7 @@ async def run(args, rate, port, table_ids, dealer_cookies, floor_cookies):
                 sent,
                 acks,
                 errors,
+                kinds,
             )
         )
         for t, c in zip(table_ids, dealer_cookies)
@@ -234,7 +236,7 @@ async def run(args, rate, port, table_ids, dealer_cookies, floor_cookies):
     await asyncio.sleep(1.0)
     stop.set()
     await asyncio.gather(*floors)
-    return sent, acks, errors, received, anomalies, elapsed
+    return sent, acks, errors, received, anomalies, elapsed, kinds, start
 
 
 @contextlib.contextmanager
@@ -353,7 +355,7 @@ def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database
     server_pids = _process_tree(SERVER_PIDS[port])
     server_before = _cpu_seconds(server_pids)
     db_before = _cpu_seconds(_db_backends()) if database else {}
-    sent, acks, errors, received, anomalies, elapsed = asyncio.run(
+    sent, acks, errors, received, anomalies, elapsed, kinds, start = asyncio.run(
         run(args, rate, port, table_ids, dealer_cookies, floor_cookies)
     )
     server_cpu = _cpu_used(server_before, _cpu_seconds(_process_tree(SERVER_PIDS[port])))
@@ -365,7 +367,18 @@ def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database
         table_id, t0 = sent[client_id]
         for t in received.get((table_id, seq), []):
             floor_latency.append(t - t0)
+    steady_from = start + args.warmup  # the first seconds: every table's first deal at about the same time
+    steady_ack = [acks[c][1] - sent[c][1] for c in acks if sent[c][1] >= steady_from]
+    steady_floor = [
+        t - sent[c][1]
+        for c, (seq, _, _duplicate) in acks.items()
+        if sent[c][1] >= steady_from
+        for t in received.get((sent[c][0], seq), [])
+    ]
     floor_missing = len(applied) * args.floors - len(floor_latency)
+    by_kind: dict[str, list[float]] = defaultdict(list)
+    for c in acks:
+        by_kind[kinds.get(c, "?")].append(acks[c][1] - sent[c][1])
     db_events = None
     if database:
         from tables.models import HandEvent
@@ -387,6 +400,15 @@ def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database
         "lost": anomalies["lost"] + max(floor_missing, 0),
         "doubled": anomalies["doubled"],
         "db_events": db_events,
+        "steady": {
+            "ack50": pct(steady_ack, 50),
+            "ack95": pct(steady_ack, 95),
+            "ack99": pct(steady_ack, 99),
+            "floor50": pct(steady_floor, 50),
+            "floor95": pct(steady_floor, 95),
+            "floor99": pct(steady_floor, 99),
+        },
+        "ack_by_kind": {k: (len(v), pct(v, 50), pct(v, 99)) for k, v in sorted(by_kind.items())},
         "server_cpu_ms": server_cpu * 1000 / max(len(applied), 1),
         "db_cpu_ms": None if db_cpu is None else db_cpu * 1000 / max(len(applied), 1),
     }
@@ -422,6 +444,12 @@ def main() -> None:
     parser.add_argument("--baseline", action="store_true", help="also run the bare echo server (bench/echo_asgi.py)")
     parser.add_argument("--workers", type=int, default=1, help="daphne processes per server (Redis between them)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=2.0,
+        help="seconds left out of the 'steady' rows (the first deals of all tables)",
+    )
     args = parser.parse_args()
     try:
         rates = [float(r) for r in args.rates.split(",") if r.strip()] or [args.rate]
@@ -461,6 +489,14 @@ def main() -> None:
         if echo is not None:
             print(row("echo", echo))
             print(ratio_row(real, echo))
+    print(f"steady: the same runs, latencies of the messages sent after the first {args.warmup:g} s only")
+    for real, echo in results:
+        steady_real = {**real, **real["steady"]}
+        print(row("pokerfloor", steady_real))
+        if echo is not None:
+            steady_echo = {**echo, **echo["steady"]}
+            print(row("echo", steady_echo))
+            print(ratio_row(steady_real, steady_echo))
     for real, echo in results:
         for name, r in (("pokerfloor", real), ("echo", echo)):
             if r is None:
@@ -473,6 +509,11 @@ def main() -> None:
                 f"{name} rate {r['rate']:g}: {r['applied']} applied in {r['elapsed']:.1f} s, "
                 f"{r['receipts']} floor receipts, errors {r['errors'] or 0}{extra}{cpu}"
             )
+            if name == "pokerfloor":
+                print(
+                    "  ack p50/p99 ms by message: "
+                    + ", ".join(f"{k} {n}x {p50:.0f}/{p99:.0f}" for k, (n, p50, p99) in r["ack_by_kind"].items())
+                )
 
 
 if __name__ == "__main__":
