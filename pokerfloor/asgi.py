@@ -8,12 +8,8 @@ daphnes on one port (``python -m pokerfloor.serve --workers N``, which needs
 
 import gc
 import os
-import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
-
-if os.environ.get("GIL_SWITCH_MS"):
-    sys.setswitchinterval(float(os.environ["GIL_SWITCH_MS"]) / 1000)
 
 # Django's HTTP handler, run with one thread hop per request and persistent
 # database connections (see pokerfloor.handlers for why and the figures).

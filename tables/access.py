@@ -83,59 +83,50 @@ def _auth_tables() -> tuple[str, str, str]:
     return user_model._meta.db_table, user_model.groups.through._meta.db_table, Group._meta.db_table
 
 
-def deal_right_sql(user, session_key: str | None) -> tuple[str, list[Any]] | None:
-    """The right to deal as a SQL condition on a row of the tables' table (unaliased
-    ``tables_table``), for a statement that writes only while the right holds
-    (``tables.services.fastpath``): ``(sql, params)``, or None for an anonymous user.
-
-    True exactly when :func:`right_in_session` with that table's id is: the user exists and is
-    active, the session ``session_key`` (None: not checked) exists and has not expired, and the
-    user is a superuser, floor or manager, or a dealer assigned to that table."""
-    if user is None or not user.is_authenticated or user.pk is None:
-        return None
+def _staff_right_sql(user_pk: int, session_key: str | None, dealer_of: str | None) -> tuple[str, list[Any]]:
+    """``(sql, params)``: the user ``user_pk`` exists and is active, the session ``session_key`` (None:
+    not checked) exists and has not expired, and the user is a superuser, floor or manager -- or, with
+    ``dealer_of`` (a SQL column holding a user id, e.g. a table's ``dealer_id``), the dealer it names."""
     user_table, groups, group = _auth_tables()
-    table = Table._meta.db_table
+    dealer = f" OR (g.name = %s AND {dealer_of} = u.id)" if dealer_of else ""
     sql = (
         f"EXISTS (SELECT 1 FROM {user_table} u WHERE u.id = %s AND u.is_active"
         f" AND (%s::text IS NULL OR EXISTS (SELECT 1 FROM {Session._meta.db_table} s"
         f"   WHERE s.session_key = %s::text AND s.expire_date > now()))"
         f" AND (u.is_superuser OR EXISTS (SELECT 1 FROM {groups} ug JOIN {group} g ON g.id = ug.group_id"
-        f"   WHERE ug.user_id = u.id AND (g.name IN (%s, %s) OR (g.name = %s AND {table}.dealer_id = u.id)))))"
+        f"   WHERE ug.user_id = u.id AND (g.name IN (%s, %s){dealer}))))"
     )
-    return sql, [user.pk, session_key, session_key, FLOOR, MANAGER, DEALER]
+    return sql, [user_pk, session_key, session_key, FLOOR, MANAGER, *([DEALER] if dealer_of else [])]
+
+
+def deal_right_sql(user, session_key: str | None) -> tuple[str, list[Any]] | None:
+    """The right to deal as a SQL condition on a row of the tables' table (unaliased
+    ``tables_table``), for a statement that writes only while the right holds
+    (``tables.services.fastpath``): ``(sql, params)``, or None for an anonymous user.
+
+    The user exists and is active, the session ``session_key`` (None: not checked) exists and has
+    not expired, and the user is a superuser, floor or manager, or a dealer assigned to that table
+    (:func:`right_in_session` asks the same)."""
+    if user is None or not user.is_authenticated or user.pk is None:
+        return None
+    return _staff_right_sql(user.pk, session_key, f"{Table._meta.db_table}.dealer_id")
 
 
 def right_in_session(user, session_key: str | None, *, table_id: int | None = None) -> bool:
     """The right a staff socket checks before each message, read from the database now in ONE statement.
 
     With ``table_id``: may ``user`` deal at that table (floor and managers anywhere, a dealer only at the
-    table assigned); without: is ``user`` floor staff.  Either way the user must still be active and the
-    session ``session_key`` (None: no session to check) must still exist and not have expired (a logout
-    deletes it).  One prepared statement instead of the session load, the role query and the table query
-    of :func:`may_deal_now` / :func:`is_floor_now` plus ``tables.revocation.session_alive``: it runs before
-    every action a tablet sends.  Sessions must be stored in the database (Django's default engine);
-    otherwise use those three checks."""
+    table assigned; :func:`deal_right_sql` on that table's row); without: is ``user`` floor staff.  Either
+    way the user must still be active and the session ``session_key`` (None: no session to check) must
+    still exist and not have expired (a logout deletes it).  One prepared statement instead of the session
+    load, the role query and the table query of :func:`may_deal_now` / :func:`is_floor_now` plus
+    ``tables.revocation.session_alive``.  Sessions must be stored in the database (Django's default
+    engine); otherwise use those three checks."""
     if user is None or not user.is_authenticated or user.pk is None:
         return False
-    user_table, groups, group = _auth_tables()
-    found = rows(
-        f"SELECT u.is_superuser,"
-        f" ARRAY(SELECT g.name FROM {groups} ug JOIN {group} g ON g.id = ug.group_id WHERE ug.user_id = u.id),"
-        f" (%s::text IS NULL OR EXISTS (SELECT 1 FROM {Session._meta.db_table} s"
-        f"   WHERE s.session_key = %s::text AND s.expire_date > now())),"
-        f" (SELECT t.dealer_id FROM {Table._meta.db_table} t WHERE t.id = %s),"
-        f" EXISTS (SELECT 1 FROM {Table._meta.db_table} t WHERE t.id = %s)"
-        f" FROM {user_table} u WHERE u.id = %s AND u.is_active",
-        [session_key, session_key, table_id, table_id, user.pk],
-    )
-    if not found:
-        return False
-    superuser, names, session_ok, dealer_id, table_exists = found[0]
-    roles = set(names) | ({FLOOR, MANAGER} if superuser else set())
-    if not session_ok:
-        return False
     if table_id is None:
-        return bool(roles & {FLOOR, MANAGER})
-    if roles & {FLOOR, MANAGER}:
-        return bool(table_exists)
-    return DEALER in roles and dealer_id == user.pk
+        sql, params = _staff_right_sql(user.pk, session_key, None)
+        return bool(rows(f"SELECT {sql}", params)[0][0])
+    sql, params = _staff_right_sql(user.pk, session_key, f"{Table._meta.db_table}.dealer_id")
+    found = rows(f"SELECT {sql} FROM {Table._meta.db_table} WHERE id = %s", [*params, table_id])
+    return bool(found and found[0][0])

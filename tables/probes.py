@@ -27,28 +27,38 @@ _lock = threading.Lock()
 #: Hook function -> (probe name, SQL expression over the locked table ``t``).
 _PROBES: dict[Callable[..., Any], tuple[str, str]] = {}
 
+#: :func:`select_sql`'s answer, built once per change of :data:`_PROBES` (it is read at every lock).
+_select: tuple[str, list[str]] | None = None
+
 
 def register(fn: Callable[..., Any], sql: str) -> Callable[..., Any]:
     """Skip ``fn`` (a function registered with a hook of :mod:`tables.hooks`)
     at a deal or hand end where ``sql`` (a boolean SQL expression over the
     locked table row ``t``, without parameters) is false.  Returns ``fn``."""
+    global _select
     with _lock:
         _PROBES[fn] = (f"probe_{len(_PROBES)}", sql)
+        _select = None
     return fn
 
 
 def unregister(fn: Callable[..., Any]) -> None:
     """Forget ``fn``'s probe (the hook then always runs)."""
+    global _select
     with _lock:
         _PROBES.pop(fn, None)
+        _select = None
 
 
 def select_sql() -> tuple[str, list[str]]:
     """The select-list fragment of every probe (``", (<sql>) AS probe_0, ..."``)
     and the probe names in that order, for the statement that locks ``t``."""
+    global _select
     with _lock:
-        probes = list(_PROBES.values())
-    return "".join(f", ({sql})" for _, sql in probes), [name for name, _ in probes]
+        if _select is None:
+            probes = list(_PROBES.values())
+            _select = ("".join(f", ({sql})" for _, sql in probes), [name for name, _ in probes])
+        return _select
 
 
 def keep(table: Any, names: list[str], values: list[Any] | tuple[Any, ...]) -> None:

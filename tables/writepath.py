@@ -66,8 +66,8 @@ def send_on_commit(
     consumers' handler of ``message_type`` (``table_update`` for the
     default) forwards the text as it is.  ``meta`` (e.g. ``seq``,
     ``table_id``) rides along outside the text."""
-    message = {"type": message_type, **meta, "text": json.dumps(payload, separators=(",", ":"), default=str)}
-    send_messages_on_commit([(group, message) for group in groups])
+    text = json.dumps(payload, separators=(",", ":"), default=str)
+    send_text_on_commit(groups, text, message_type=message_type, **meta)
 
 
 def send_text_on_commit(groups: list[str], text: str, *, message_type: str = "table.update", **meta: Any) -> None:

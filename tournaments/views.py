@@ -205,22 +205,38 @@ def absent(request: HttpRequest, table_id: int) -> JsonResponse:
     ``{"ok": false, "code", "message"}`` (400).  404 for a table of no
     tournament; 403 unless the user may deal at the table (its dealer, the
     floor, managers)."""
+    return _tablet_endpoint(
+        request,
+        table_id,
+        AbsentBody,
+        lambda body: services.set_absent(table_id, body.seat, body.absent, actor=request.user),
+        lambda: services.absent_state(table_id),
+        _absent_labels,
+    )
+
+
+def _tablet_endpoint(request: HttpRequest, table_id: int, body_schema, post, get, labels) -> JsonResponse:
+    """A tournament table's tablet endpoint: 403 unless the user may deal at
+    the table; GET answers ``get()``, POST parses the body with
+    ``body_schema`` and answers ``post(body)``, each as ``{"ok": true,
+    **state, "labels": labels()}``; bad input or a refusal answers ``{"ok":
+    false, "code", "message"}`` (400; 404 for ``not_found``; 405 for
+    another method)."""
     table = get_object_or_404(Table, pk=table_id)
     if not can_deal(request.user, table):
         raise PermissionDenied
     try:
         if request.method == "POST":
-            body = schemas.parse(AbsentBody, request.body or b"{}")
-            state = services.set_absent(table_id, body.seat, body.absent, actor=request.user)
+            state = post(schemas.parse(body_schema, request.body or b"{}"))
         elif request.method == "GET":
-            state = services.absent_state(table_id)
+            state = get()
         else:
             return JsonResponse({"ok": False, "code": "invalid", "message": "GET or POST"}, status=405)
     except schemas.MessageError as exc:
         return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
     except ServiceError as exc:
         return JsonResponse({"ok": False, **exc.as_dict()}, status=404 if exc.code == "not_found" else 400)
-    return JsonResponse({"ok": True, **state, "labels": _absent_labels()})
+    return JsonResponse({"ok": True, **state, "labels": labels()})
 
 
 def _json_body(request: HttpRequest) -> dict:
@@ -431,19 +447,11 @@ def moves(request: HttpRequest, table_id: int) -> JsonResponse:
     this table's side (the player left or arrived) and answers the same, or
     ``{"ok": false, "code", "message"}`` (400).  404 for a table of no
     tournament; 403 unless the user may deal at the table."""
-    table = get_object_or_404(Table, pk=table_id)
-    if not can_deal(request.user, table):
-        raise PermissionDenied
-    try:
-        if request.method == "POST":
-            body = schemas.parse(MoveConfirmBody, request.body or b"{}")
-            state = desk.confirm_at_table(table_id, body.instruction, actor=request.user)
-        elif request.method == "GET":
-            state = desk.table_moves(table_id)
-        else:
-            return JsonResponse({"ok": False, "code": "invalid", "message": "GET or POST"}, status=405)
-    except schemas.MessageError as exc:
-        return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
-    except ServiceError as exc:
-        return JsonResponse({"ok": False, **exc.as_dict()}, status=404 if exc.code == "not_found" else 400)
-    return JsonResponse({"ok": True, **state, "labels": _moves_labels()})
+    return _tablet_endpoint(
+        request,
+        table_id,
+        MoveConfirmBody,
+        lambda body: desk.confirm_at_table(table_id, body.instruction, actor=request.user),
+        lambda: desk.table_moves(table_id),
+        _moves_labels,
+    )

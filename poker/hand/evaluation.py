@@ -14,6 +14,7 @@ pokerkit (tests/poker/hand/test_differential_*.py) check that both agree.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -72,6 +73,7 @@ def hand_rank(hole: Sequence[str], board: Sequence[str], game: str = "nlhe") -> 
     return evaluate_cards(*hole, *board)
 
 
+@functools.total_ordering
 class Strength:
     """A comparable hand strength (greater = better, equal = split) whose
     ``str()`` describes the hand in pokerkit's words."""
@@ -84,15 +86,6 @@ class Strength:
 
     def __lt__(self, other: Strength) -> bool:
         return self.rank > other.rank
-
-    def __gt__(self, other: Strength) -> bool:
-        return self.rank < other.rank
-
-    def __le__(self, other: Strength) -> bool:
-        return self.rank >= other.rank
-
-    def __ge__(self, other: Strength) -> bool:
-        return self.rank <= other.rank
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Strength) and self.rank == other.rank

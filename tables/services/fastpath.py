@@ -40,9 +40,10 @@ from django.db import DatabaseError, connection, transaction
 
 from poker.hand import EngineError
 from tables.models import Hand, HandEvent, Table
+from tables.services.floor import _info_after_action
 from tables.services.replay import _cache_lock, _remember, _state_cache
 from tables.services.snapshots import hand_view
-from tables.services.steps import Outcome, _broadcast_on_commit
+from tables.services.steps import Outcome, _broadcast_on_commit, _event_json
 
 
 @dataclass
@@ -143,7 +144,7 @@ def try_action(
     if new_state.phase == "complete":
         remember(table, hand)
         return None  # settling the stacks and the apps' hooks: the normal path
-    info = dict(info, held={}, clock=None, restricted={})
+    info = _info_after_action(info, new_state)
     index, seq = last_index + 1, table.seq + 1
     snapshot = hand_view(table, new_state, info)
     actor_id = actor.id if actor is not None and actor.is_authenticated else None
@@ -165,14 +166,7 @@ def try_action(
     table.seq = seq
     hand.snapshot, hand.snapshot_seq, hand.last_index = snapshot, seq, index
     _remember(hand.id, index, new_state, info)
-    event = {
-        "seq": seq,
-        "index": index,
-        "kind": "action",
-        "payload": action,
-        "at": found[0].isoformat(),
-        "actor": actor.username if actor_id else None,
-    }
+    event = _event_json(seq, index, "action", action, found[0], actor if actor_id else None)
     _broadcast_on_commit(table, hand, event, state_json=state_json)
     remember(table, hand)
     return Outcome(table.id, seq)

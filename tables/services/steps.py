@@ -212,13 +212,19 @@ def _append(
         final_stacks = {s.seat: state.final_stacks[i] for i, s in enumerate(state.spec.seats)}
         hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks)
     _remember(hand.id, index, state, info)
+    return _event_json(table.seq, index, kind, payload, at, actor if actor_id else None)
+
+
+def _event_json(seq: int, index: int, kind: str, payload: dict, at, actor) -> dict[str, Any]:
+    """A recorded hand event as clients see it (``last_event``, docs/protocol.md);
+    ``at`` a datetime, ``actor`` the authenticated user or None."""
     return {
-        "seq": table.seq,
+        "seq": seq,
         "index": index,
         "kind": kind,
         "payload": payload,
         "at": at.isoformat(),
-        "actor": actor.username if actor_id else None,
+        "actor": actor.username if actor is not None else None,
     }
 
 
