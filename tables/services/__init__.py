@@ -65,12 +65,15 @@ from tables.services.replay import (  # noqa: F401
     spec_to_dict,
 )
 from tables.services.seating import (  # noqa: F401
+    SeatChange,
     _call_next_for_seat,
     create_table,
     seat_player,
     set_seat,
+    set_seats,
     set_table_status,
     unseat_player,
+    vacate_seats,
 )
 from tables.services.snapshots import (  # noqa: F401
     FLOOR_GROUP,

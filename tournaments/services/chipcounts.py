@@ -19,10 +19,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tables.models import Hand, Seat
+from tables.services import SeatChange
 from tables.writepath import ServiceError
 from tournaments.models import ChipCount, ChipRaceRecord, Entry, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.reading import clock_of, engine_rules
-from tournaments.services.writes import _record, _set_seat, _step
+from tournaments.services.writes import _record, _set_seats, _step
 
 MOMENTS = ("level_end", "break", "final_table")
 """When a count is taken: at the end of a level, at a break, at the final table."""
@@ -62,9 +63,11 @@ def record_chip_counts(
             )
         if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in given.values()):
             raise ServiceError("invalid", _("A count is a whole number of chips, 0 or more."))
-        for seat, stack in sorted(given.items()):
-            absent = Seat.objects.filter(table_id=tt.table_id, number=seat).values_list("absent", flat=True).first()
-            _set_seat(tt.table_id, seat, player_id=seated[seat], stack=stack, absent=bool(absent))
+        absent = set(Seat.objects.filter(table_id=tt.table_id, absent=True).values_list("number", flat=True))
+        _set_seats(
+            tt.table_id,
+            [SeatChange(seat, seated[seat], stack, seat in absent) for seat, stack in sorted(given.items())],
+        )
         st = clock_of(t).state(time.time())
         record = ChipCount.objects.create(
             tournament=t,

@@ -7,11 +7,12 @@ from django.utils.translation import gettext as _
 from poker import tournament as eng
 from tables import services as table_services
 from tables.models import Hand, Seat
+from tables.services import SeatChange
 from tables.writepath import ServiceError
 from tournaments.models import ChipRaceRecord, Entry, TournamentTable
 from tournaments.services.busts import _after_busts, _finish_if_won, _record_busts
 from tournaments.services.reading import _rng, engine_rules
-from tournaments.services.writes import _instruct, _record, _step
+from tournaments.services.writes import _instruct, _record, _step, _tracker
 
 
 def chip_race(
@@ -59,9 +60,15 @@ def chip_race(
             result = eng.chip_race(entries, removed, new, rules, cards=cards, rng=None if cards else _rng(t))
         except ValueError as exc:
             raise ServiceError("invalid", str(exc)) from None
-        for line, s in zip(sorted(result.lines, key=lambda ln: ln.seat), sorted(seats, key=lambda s: s.number)):
-            if line.new_stack != s.stack:
-                table_services.set_seat(tt.table_id, s.number, player_id=s.player_id, stack=line.new_stack)
+        table_services.set_seats(
+            tt.table_id,
+            [
+                SeatChange(s.number, s.player_id, line.new_stack)
+                for line, s in zip(sorted(result.lines, key=lambda ln: ln.seat), sorted(seats, key=lambda s: s.number))
+                if line.new_stack != s.stack
+            ],
+        )
+        _tracker.table(tt.table_id)  # the stacks changed in one UPDATE: the table goes in the delta
         data = {
             "lines": [
                 {

@@ -29,7 +29,7 @@ from tournaments.services.busts import (
 from tournaments.services.moves import IN_TRANSIT
 from tournaments.services.reading import _positions, _rng, clock_of, engine_rules
 from tournaments.services.waitlist import fill_waitlist
-from tournaments.services.writes import _step, _tracker
+from tournaments.services.writes import _absent_seats, _push_absent, _step, _tracker
 
 
 def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
@@ -191,6 +191,8 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
     of the hand, 001 Ende des Turniers / 003; after hand-for-hand is
     announced busts of one hand share, 004 #79) -- a player who was absent
     and blinded out busts the same way (001 Sitzverteilung, 004 #30) --,
+    empties the busted players' seats at once (their table's snapshot after
+    this hand shows them gone; a player offered a rebuy keeps his seat),
     counts the hand for hand-for-hand (004 #77), counts down players waiting
     for the button, and after the commit works off the waitlist (004 #73,
     :func:`fill_waitlist`), plans balancing/breaking moves and makes the
@@ -219,6 +221,12 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
             _record_busts(t, rules, out, hand=hand)
             payload["rebuy_pending"] = [e.id for e, _stack in pending]
             out_players = {e.player_id for e, _stack in out}
+            gone = [s for s in busted_seats if seat_players.get(s) in out_players]
+            if gone:  # they leave the felt with this hand (their table is locked by it)
+                absent_before = _absent_seats(table.id)
+                table_services.vacate_seats(table, gone)
+                if _absent_seats(table.id) != absent_before:
+                    _push_absent(table.id)
             payload["busts"] = [
                 {"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]}
                 for s in busted_seats

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import time
 
+from django.db import connection
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
 from tables import services as table_services
 from tables.models import Hand, Seat, Table
+from tables.services import SeatChange
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Instruction, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.reading import _floor, _rng, clock_of, engine_rules
-from tournaments.services.writes import _clear_busted_seats, _instruct, _push_instruction, _record, _set_seat, _step
+from tournaments.services.writes import _clear_busted_seats, _instruct, _push_instruction, _record, _set_seats, _step
 
 
 def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
@@ -144,58 +146,115 @@ def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
     return i
 
 
+def _tables_due(tournament_id: int) -> set[int]:
+    """The tables :func:`execute_moves` has to lock (one statement, no
+    lock): those of pending moves (source and destination), those where a
+    busted player still sits, broken tables still open.  Empty: nothing to do."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT tt.table_id FROM {Instruction._meta.db_table} i"
+            f" JOIN {TournamentTable._meta.db_table} tt ON tt.tournament_id = i.tournament_id"
+            "   AND tt.number IN (i.from_table, i.to_table)"
+            " WHERE i.tournament_id = %(t)s AND i.kind = 'move' AND i.status = 'pending' AND i.from_table <> 0"
+            f" UNION SELECT tt.table_id FROM {TournamentTable._meta.db_table} tt"
+            f"   JOIN {Table._meta.db_table} tb ON tb.id = tt.table_id"
+            "   WHERE tt.tournament_id = %(t)s AND tt.broken AND tb.status = %(open)s"
+            f" UNION SELECT st.table_id FROM {Seat._meta.db_table} st"
+            f"   JOIN {TournamentTable._meta.db_table} tt ON tt.table_id = st.table_id AND tt.tournament_id = %(t)s"
+            "   WHERE st.stack = 0 AND st.player_id IS NOT NULL"
+            f"   AND EXISTS (SELECT 1 FROM {Entry._meta.db_table} e"
+            "     WHERE e.player_id = st.player_id AND e.tournament_id = %(t)s)"
+            f"   AND NOT EXISTS (SELECT 1 FROM {Entry._meta.db_table} e"
+            "     WHERE e.player_id = st.player_id AND e.tournament_id = %(t)s AND e.status = %(seated)s)",
+            {"t": tournament_id, "open": Table.Status.OPEN.value, "seated": Entry.Status.SEATED.value},
+        )
+        return {row[0] for row in cursor.fetchall()}
+
+
 def execute_moves(tournament_id: int, *, actor=None) -> int:
     """Make every pending move whose source table is between hands: the
     player leaves with his stack and takes the new seat (during a hand there
     he waits for the next one).  The move is then ``moving`` until the
     tablets or the director confirm it (``done`` at once when they already
     have).  Broken tables left empty are closed.  Returns the number of
-    moves made."""
+    moves made.
+
+    Only the tables concerned are locked (:func:`_tables_due`; nothing when
+    there is nothing to do); a move issued meanwhile between other tables
+    is made by the call that follows its own step.  The seats of a table
+    change in one step (``tables.services.set_seats``: one lock, one
+    snapshot to its tablet), the busted players' first; a move into a seat
+    that a later move of the same round empties is made after it."""
+    due = _tables_due(tournament_id)
+    if not due:
+        return 0
     done = 0
-    with _step(tournament_id) as step:
+    with _step(tournament_id, with_tables=due) as step:
         t = step.row
-        tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t).select_related("table")}
-        pending = list(
-            Instruction.objects.filter(tournament=t, kind="move", status="pending")
+        tts = {
+            number: (table_id, broken)
+            for number, table_id, broken in TournamentTable.objects.filter(tournament=t).values_list(
+                "number", "table_id", "broken"
+            )
+        }
+        pending = [
+            i
+            for i in Instruction.objects.filter(tournament=t, kind="move", status="pending")
             .exclude(from_table=0)
             .select_related("entry__player")
             .order_by("id")
-        )
-        live = set(
-            Table.objects.filter(
-                pk__in=[tt.table_id for tt in tts.values()], current_hand__status=Hand.Status.LIVE
-            ).values_list("id", flat=True)
-        )
+            if tts[i.from_table][0] in due and tts[i.to_table][0] in due
+        ]
+        involved = {tts[n][0] for i in pending for n in (i.from_table, i.to_table)}
+        live = set(Table.objects.filter(pk__in=due, current_hand__status=Hand.Status.LIVE).values_list("id", flat=True))
         _clear_busted_seats(t)  # busted players leave their seats first (a mover may take the seat)
-        for i in pending:
-            src, dst = tts[i.from_table], tts[i.to_table]
-            if src.table_id in live:
-                continue
-            seat = Seat.objects.filter(table_id=src.table_id, number=i.from_seat).first()
-            if seat is None or seat.player_id != i.entry.player_id:
-                i.status = "cancelled"
-                i.save(update_fields=["status"])
-                _push_instruction(t, i)
-                continue
-            if Seat.objects.filter(table_id=dst.table_id, number=i.to_seat, player__isnull=False).exists():
-                continue  # the seat is still held by a player who moves away later
-            stack, absent = seat.stack, seat.absent  # an absent player stays absent at his new seat
-            _set_seat(src.table_id, i.from_seat, player_id=None)
-            _set_seat(dst.table_id, i.to_seat, player_id=i.entry.player_id, stack=stack, absent=absent)
+        seats = {
+            (table_id, number): (player_id, stack, absent)
+            for table_id, number, player_id, stack, absent in Seat.objects.filter(table_id__in=involved).values_list(
+                "table_id", "number", "player_id", "stack", "absent"
+            )
+        }
+        changes: dict[int, list[SeatChange]] = {}
+        made: list[Instruction] = []
+        waiting = [i for i in pending if tts[i.from_table][0] not in live]
+        progress = True
+        while waiting and progress:  # a seat emptied by a later move is taken in the next round
+            progress, later = False, []
+            for i in waiting:
+                src, dst = tts[i.from_table][0], tts[i.to_table][0]
+                holder = seats.get((src, i.from_seat))
+                if holder is None or holder[0] != i.entry.player_id:
+                    i.status = "cancelled"
+                    i.save(update_fields=["status"])
+                    _push_instruction(t, i)
+                    continue
+                if seats.get((dst, i.to_seat), (None,))[0] is not None:
+                    later.append(i)  # the seat is still held by a player who moves away later
+                    continue
+                _player, stack, absent = holder  # an absent player stays absent at his new seat
+                seats[(src, i.from_seat)] = (None, 0, False)
+                seats[(dst, i.to_seat)] = holder
+                changes.setdefault(src, []).append(SeatChange(i.from_seat, None))
+                changes.setdefault(dst, []).append(SeatChange(i.to_seat, i.entry.player_id, stack, absent))
+                made.append(i)
+                progress = True
+            waiting = later
+        for table_id in sorted(changes):  # the tables' lock order
+            _set_seats(table_id, changes[table_id])
+        for i in made:
             if i.stack:  # hands to wait for the button (001 Tischauflösung)
                 Entry.objects.filter(pk=i.entry_id).update(wait_hands=i.stack)
             i.status = "done" if _confirmed(i) else "moving"
             i.save(update_fields=["status"])
             _push_instruction(t, i)
             done += 1
-        for tt in tts.values():
-            if (
-                tt.broken
-                and tt.table.status == Table.Status.OPEN
-                and not Seat.objects.filter(table_id=tt.table_id, player__isnull=False).exists()
-                and tt.table_id not in live
-            ):
-                table_services.set_table_status(tt.table_id, Table.Status.CLOSED)
+        broken_open = Table.objects.filter(
+            pk__in=[table_id for table_id, broken in tts.values() if broken and table_id in due],
+            status=Table.Status.OPEN,
+        ).exclude(pk__in=live)
+        for table_id in broken_open.values_list("id", flat=True):
+            if not Seat.objects.filter(table_id=table_id, player__isnull=False).exists():
+                table_services.set_table_status(table_id, Table.Status.CLOSED)
         if done:
             _record(step, "moves_made", {"moves": done}, actor)
     return done

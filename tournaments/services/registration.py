@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from poker import tournament as eng
 from tables import services as table_services
 from tables.models import Player, Seat
+from tables.services import SeatChange
 from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Instruction, Tournament, TournamentTable
 from tournaments.services.reading import (
@@ -281,8 +282,13 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
             TournamentTable.objects.create(
                 tournament=t, table=table, number=ts.number, first_button=ts.positions.button if ts.positions else None
             )
-            for seat, entry_id in ts.seats.items():
-                table_services.set_seat(table.id, seat, player_id=by_id[entry_id].player_id, stack=t.starting_stack)
+            table_services.set_seats(
+                table.id,
+                [
+                    SeatChange(seat, by_id[entry_id].player_id, t.starting_stack)
+                    for seat, entry_id in sorted(ts.seats.items())
+                ],
+            )
         Entry.objects.filter(pk__in=list(by_id)).update(status=Entry.Status.SEATED)
         t.status = Tournament.Status.RUNNING
         fields = ["status"]

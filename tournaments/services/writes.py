@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 
 from django.db.models import Exists, OuterRef
@@ -40,7 +40,7 @@ from django.utils.translation import gettext as _
 
 from tables import services as table_services
 from tables.models import Seat, Table
-from tables.services import table_group
+from tables.services import SeatChange, table_group
 from tables.writepath import ServiceError, WriteStep, send_messages_on_commit, send_on_commit, write_step
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.reading import tournament_group
@@ -54,33 +54,36 @@ from tournaments.services.snapshot import (
 )
 
 
-def _lock(tournament_id: int, *, with_tables: bool = True) -> Tournament:
-    """Lock the tournament's tables (ascending id), then the tournament row."""
+def _lock(tournament_id: int, *, with_tables: bool | Iterable[int] = True) -> Tournament:
+    """Lock the tournament's tables (ascending id; ``with_tables`` false: none,
+    an iterable of table ids: those of the tournament's tables among them),
+    then the tournament row."""
     if with_tables:
-        ids = list(
-            TournamentTable.objects.filter(tournament_id=tournament_id)
-            .order_by("table_id")
-            .values_list("table_id", flat=True)
+        tts = TournamentTable.objects.filter(tournament_id=tournament_id)
+        if with_tables is not True:
+            tts = tts.filter(table_id__in=list(with_tables))
+        list(
+            Table.objects.filter(id__in=tts.values("table_id"))
+            .order_by("id")
+            .select_for_update(no_key=True)
+            .values_list("id", flat=True)
         )
-        if ids:
-            list(
-                Table.objects.filter(id__in=ids)
-                .order_by("id")
-                .select_for_update(no_key=True)
-                .values_list("id", flat=True)
-            )
     t = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if t is None:
         raise ServiceError("not_found", _("no tournament %(tournament_id)s") % {"tournament_id": tournament_id})
     return t
 
 
-def _step(tournament_id: int, *, with_tables: bool = True) -> AbstractContextManager[WriteStep[Tournament]]:
+def _step(
+    tournament_id: int, *, with_tables: bool | Iterable[int] = True
+) -> AbstractContextManager[WriteStep[Tournament]]:
     """One write to a tournament (:func:`tables.writepath.write_step`): a
     transaction with the tournament locked by :func:`_lock` (its tables
     first unless ``with_tables`` is false: a service called from a hand
-    holds its table already, or one that changes no table).  Yields the
-    ``WriteStep`` (``step.row`` is the tournament).  Errors: ``not_found``."""
+    holds its table already, or one that changes no table; or only the
+    tables of ``with_tables``, ids, for a service that changes only those).
+    Yields the ``WriteStep`` (``step.row`` is the tournament).  Errors:
+    ``not_found``."""
     return write_step(Tournament, tournament_id, lock=functools.partial(_lock, with_tables=with_tables))
 
 
@@ -308,13 +311,24 @@ def _instruct(
 
 
 def _set_seat(table_id: int, number: int, *, player_id: int | None, stack: int = 0, absent: bool = False) -> None:
-    """``tables.services.set_seat`` plus the seat's ``absent`` flag (which
-    set_seat leaves alone): a seat emptied or given to a newcomer is not
-    absent; a moved player keeps his.  A change of the flag goes to the
-    table's tablet (:func:`_push_absent`)."""
-    table_services.set_seat(table_id, number, player_id=player_id, stack=stack)
-    if Seat.objects.filter(table_id=table_id, number=number).exclude(absent=absent).update(absent=absent):
-        _tracker.table(table_id)
+    """One seat of :func:`_set_seats`: a seat emptied or given to a
+    newcomer is not absent; a moved player keeps his flag (``absent``)."""
+    _set_seats(table_id, [SeatChange(number, player_id, stack, absent)])
+
+
+def _set_seats(table_id: int, changes: list[SeatChange]) -> None:
+    """``tables.services.set_seats`` (one step for all the seats of one
+    table, applied in order) plus the seats' ``absent`` flags: each change
+    gives the flag (``SeatChange.absent``; ``None`` counts as not absent,
+    an emptied seat is never absent).  The table goes in the tournament's
+    next delta; a change of its absent seats goes to its tablet
+    (:func:`_push_absent`).  Errors: those of ``set_seats``."""
+    if not changes:
+        return
+    before = _absent_seats(table_id)
+    table_services.set_seats(table_id, [c._replace(absent=bool(c.absent)) for c in changes])
+    _tracker.table(table_id)
+    if _absent_seats(table_id) != before:
         _push_absent(table_id)
 
 
@@ -348,11 +362,12 @@ def _clear_busted_seats(t: Tournament) -> int:
         .order_by()
         .values_list("table_id", "number")
     )
-    cleared = 0
-    for table_id, number in list(seats):
-        _set_seat(table_id, number, player_id=None)
-        cleared += 1
-    return cleared
+    by_table: dict[int, list[SeatChange]] = {}
+    for table_id, number in seats:
+        by_table.setdefault(table_id, []).append(SeatChange(number, None))
+    for table_id in sorted(by_table):  # the tables' lock order
+        _set_seats(table_id, by_table[table_id])
+    return sum(len(c) for c in by_table.values())
 
 
 def _seat_of(t: Tournament, player_id: int) -> tuple[TournamentTable, int] | None:
