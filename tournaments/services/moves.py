@@ -17,13 +17,22 @@ from django.db import connection
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
+from poker.rulebooks import LegacyCitation
 from tables import services as table_services
 from tables.models import Hand, Seat, Table
 from tables.services import SeatChange
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Instruction, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.reading import _floor, _rng, clock_of, engine_rules
-from tournaments.services.writes import _clear_busted_seats, _instruct, _push_instruction, _record, _set_seats, _step
+from tournaments.services.writes import (
+    _clear_busted_seats,
+    _instruct,
+    _push_instruction,
+    _record,
+    _set_seats,
+    _step,
+    _tracker,
+)
 
 
 def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
@@ -35,7 +44,6 @@ def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
         return
     reg_open = clock_of(t).state(time.time()).late_registration_open and rules.late_entry != "none"
     plan = eng.plan_breaks(floor, rules, _rng(t), registration_open=reg_open)
-    names = dict(Entry.objects.filter(tournament=t).values_list("id", "player__name"))
     if plan.broken_tables:
         for number in plan.broken_tables:
             tt = tts[number]
@@ -44,8 +52,8 @@ def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
             _instruct(
                 t,
                 "break_table",
-                f"Table {number} breaks: players take new seats by draw ({plan.rules[0]})",
-                f"Tisch {number} wird aufgelöst: neue Plätze per Los ({plan.rules[0]})",
+                f"Table {number} breaks: players take new seats by draw ({_label(plan.rules[0])})",
+                f"Tisch {number} wird aufgelöst: neue Plätze per Los ({_label(plan.rules[0])})",
                 rule=str(plan.rules[0]),
                 tables={number},
                 actor=actor,
@@ -56,34 +64,61 @@ def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
                 final.first_button = plan.final_table_button
                 final.positions = {}
                 final.save(update_fields=["first_button", "positions"])
-        for m in plan.moves:
-            if (m.from_table, m.from_seat) == (m.to_table, m.to_seat):
-                continue
-            _move_instruction(t, m, names, actor)
+        _move_instructions(
+            t, [m for m in plan.moves if (m.from_table, m.from_seat) != (m.to_table, m.to_seat)], tts, actor
+        )
         return
     balance = eng.plan_balancing(floor, rules, _rng(t))
-    for m in balance.moves:
-        _move_instruction(t, m, names, actor)
+    _move_instructions(t, list(balance.moves), tts, actor)
 
 
-def _move_instruction(t: Tournament, m: eng.Move, names: dict, actor) -> Instruction:
-    name = names.get(m.player, str(m.player))
-    wait_en = f", sits out {m.hands_to_wait} hand(s) until the button" if m.waits_for_button else ""
-    wait_de = f", setzt {m.hands_to_wait} Hand/Hände bis zum Button aus" if m.waits_for_button else ""
-    return _instruct(
-        t,
-        "move",
-        f"Move {name}: table {m.from_table} seat {m.from_seat} → table {m.to_table} seat {m.to_seat}"
-        f"{wait_en} ({m.rule[0]} {m.rule[1]})",
-        f"{name} umsetzen: Tisch {m.from_table} Platz {m.from_seat} → Tisch {m.to_table} Platz {m.to_seat}"
-        f"{wait_de} ({m.rule[0]} {m.rule[1]})",
-        entry=Entry.objects.get(pk=m.player),
-        move=(m.from_table, m.from_seat, m.to_table, m.to_seat),
-        status="pending",
-        rule=f"{m.rule[0]} {m.rule[1]}",
-        stack=m.hands_to_wait,
-        actor=actor,
-    )
+def _label(rule: tuple[str, str]) -> str:
+    """A tournament citation ``(file, section)`` as the screens write it
+    (``("004", "11")`` -> ``"004 #11"``, ``("001", "Balancing")`` -> ``"001 Balancing"``)."""
+    try:
+        return LegacyCitation(*rule).label
+    except (KeyError, ValueError):
+        return f"{rule[0]} {rule[1]}"
+
+
+def _move_instructions(t: Tournament, moves: list[eng.Move], tts: dict[int, TournamentTable], actor) -> None:
+    """Record ``moves`` as pending move instructions (one statement, the
+    entries read in one query) and push each to its two tablets.  The text
+    cites the rule as the screens write it (``004 #11``); ``rule`` keeps the
+    stored form (``004 11``)."""
+    if not moves:
+        return
+    entries = Entry.objects.filter(tournament=t, pk__in=[m.player for m in moves]).select_related("player").in_bulk()
+    table_ids = {n: tt.table_id for n, tt in tts.items()}
+    by = actor if actor is not None and actor.is_authenticated else None
+    made = []
+    for m in moves:
+        name = entries[m.player].player.name
+        wait_en = f", sits out {m.hands_to_wait} hand(s) until the button" if m.waits_for_button else ""
+        wait_de = f", setzt {m.hands_to_wait} Hand/Hände bis zum Button aus" if m.waits_for_button else ""
+        made.append(
+            Instruction(
+                tournament=t,
+                kind="move",
+                status="pending",
+                entry=entries[m.player],
+                from_table=m.from_table,
+                from_seat=m.from_seat,
+                to_table=m.to_table,
+                to_seat=m.to_seat,
+                text_en=f"Move {name}: table {m.from_table} seat {m.from_seat} → table {m.to_table} seat {m.to_seat}"
+                f"{wait_en} ({_label(m.rule)})",
+                text_de=f"{name} umsetzen: Tisch {m.from_table} Platz {m.from_seat} → Tisch {m.to_table} "
+                f"Platz {m.to_seat}{wait_de} ({_label(m.rule)})",
+                rule=f"{m.rule[0]} {m.rule[1]}",
+                stack=m.hands_to_wait,
+                actor=by,
+            )
+        )
+    Instruction.objects.bulk_create(made)  # no post_save: the delta learns of them here
+    _tracker.of(t.id).instructions.update(i.id for i in made)
+    for i in made:
+        _push_instruction(t, i, table_ids=table_ids)
 
 
 #: Statuses of a move whose player is on his way: not dealt in at either table (004 #33).
@@ -104,6 +139,18 @@ def confirmations(i: Instruction) -> set[str]:
 def _confirmed(i: Instruction) -> bool:
     sides = confirmations(i)
     return "director" in sides or {"from", "to"} <= sides
+
+
+def _confirmed_ids(t: Tournament, instructions: list[Instruction]) -> set[int]:
+    """The ids among ``instructions`` confirmed already (:func:`_confirmed`), in one query."""
+    if not instructions:
+        return set()
+    sides: dict[int, set[str]] = {}
+    for instruction, side in TournamentEvent.objects.filter(
+        tournament=t, kind="move_confirmed", payload__instruction__in=[i.id for i in instructions]
+    ).values_list("payload__instruction", "payload__side"):
+        sides.setdefault(int(instruction), set()).add(side)
+    return {k for k, v in sides.items() if "director" in v or {"from", "to"} <= v}
 
 
 def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
@@ -226,7 +273,7 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
                 if holder is None or holder[0] != i.entry.player_id:
                     i.status = "cancelled"
                     i.save(update_fields=["status"])
-                    _push_instruction(t, i)
+                    _push_instruction(t, i, table_ids={n: table_id for n, (table_id, _b) in tts.items()})
                     continue
                 if seats.get((dst, i.to_seat), (None,))[0] is not None:
                     later.append(i)  # the seat is still held by a player who moves away later
@@ -241,12 +288,19 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
             waiting = later
         for table_id in sorted(changes):  # the tables' lock order
             _set_seats(table_id, changes[table_id])
+        confirmed = _confirmed_ids(t, made)
+        numbers = {number: table_id for number, (table_id, _broken) in tts.items()}
+        waits: dict[int, list[int]] = {}
         for i in made:
             if i.stack:  # hands to wait for the button (001 Tischauflösung)
-                Entry.objects.filter(pk=i.entry_id).update(wait_hands=i.stack)
-            i.status = "done" if _confirmed(i) else "moving"
-            i.save(update_fields=["status"])
-            _push_instruction(t, i)
+                waits.setdefault(i.stack, []).append(i.entry_id)
+            i.status = "done" if i.id in confirmed else "moving"
+        for hands, entry_ids in waits.items():
+            Entry.objects.filter(pk__in=entry_ids).update(wait_hands=hands)
+        Instruction.objects.bulk_update(made, ["status"])  # no post_save: the delta learns of them here
+        _tracker.of(t.id).instructions.update(i.id for i in made)
+        for i in made:
+            _push_instruction(t, i, table_ids=numbers)
             done += 1
         broken_open = Table.objects.filter(
             pk__in=[table_id for table_id, broken in tts.values() if broken and table_id in due],

@@ -265,11 +265,17 @@ def _broadcast_on_commit(t: Tournament, kind: str = "") -> None:
     send_messages_on_commit([(tournament_group(t.id), message)])
 
 
-def _push_instruction(t: Tournament, i: Instruction, table_numbers: set[int] | None = None) -> None:
-    """Send an instruction to the tablets of the tables it concerns (on commit)."""
+def _push_instruction(
+    t: Tournament, i: Instruction, table_numbers: set[int] | None = None, table_ids: dict[int, int] | None = None
+) -> None:
+    """Send an instruction to the tablets of the tables it concerns (on
+    commit); ``table_ids`` (table number -> ``Table`` id) saves the lookup."""
     numbers = table_numbers or {n for n in (i.from_table, i.to_table) if n}
-    ids = list(TournamentTable.objects.filter(tournament=t, number__in=numbers).values_list("table_id", flat=True))
-    if not numbers:
+    if numbers and table_ids is not None and numbers <= table_ids.keys():
+        ids = [table_ids[n] for n in sorted(numbers)]
+    elif numbers:
+        ids = list(TournamentTable.objects.filter(tournament=t, number__in=numbers).values_list("table_id", flat=True))
+    else:
         ids = list(TournamentTable.objects.filter(tournament=t, broken=False).values_list("table_id", flat=True))
     send_on_commit([table_group(table_id) for table_id in ids], _instruction_message(i))
 
@@ -288,7 +294,11 @@ def _instruct(
     undoes: Instruction | None = None,
     actor=None,
     tables: set[int] | None = None,
+    table_ids: dict[int, int] | None = None,
 ) -> Instruction:
+    """Record an instruction to the tablets (``entry``: the player it
+    concerns, his player loaded; ``move``: from table, from seat, to table, to seat)
+    and push it (:func:`_push_instruction`)."""
     fr, fs, to, ts = move or (None, None, None, None)
     i = Instruction.objects.create(
         tournament=t,
@@ -306,7 +316,7 @@ def _instruct(
         undoes=undoes,
         actor=actor if actor is not None and actor.is_authenticated else None,
     )
-    _push_instruction(t, i, tables)
+    _push_instruction(t, i, tables, table_ids)
     return i
 
 
@@ -325,10 +335,16 @@ def _set_seats(table_id: int, changes: list[SeatChange]) -> None:
     (:func:`_push_absent`).  Errors: those of ``set_seats``."""
     if not changes:
         return
-    before = _absent_seats(table_id)
+    before = set(_absent_seats(table_id))
     table_services.set_seats(table_id, [c._replace(absent=bool(c.absent)) for c in changes])
     _tracker.table(table_id)
-    if _absent_seats(table_id) != before:
+    after = set(before)
+    for c in changes:  # in order, as set_seats applies them
+        if c.player_id is not None and c.absent:
+            after.add(c.number)
+        else:
+            after.discard(c.number)
+    if after != before:
         _push_absent(table_id)
 
 
