@@ -30,7 +30,7 @@ from tables import hooks, revocation, schemas, services
 from tables.access import can_deal, deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
 from tables.models import Table
 from tables.services import fastpath
-from tables.writepath import Broadcaster, run_with_broadcaster
+from tables.writepath import Broadcaster, run_answering_first, run_jobs
 
 
 def envint_threads() -> int:
@@ -193,10 +193,15 @@ async def _call(func, *args, **kwargs):
     database thread): services lock their table row, so calls for different
     tables run in parallel and calls for one table queue on the lock."""
     broadcaster = Broadcaster.for_running_loop()
+    loop = asyncio.get_running_loop()
     # The executor directly, with the caller's context variables: what asgiref's sync_to_async does for
     # a thread-insensitive call, without its per-call wrapper objects (every dealer action comes here).
-    call = functools.partial(run_with_broadcaster, broadcaster, _run_service, func, *args, **kwargs)
-    return await asyncio.get_running_loop().run_in_executor(_SERVICE_THREADS, contextvars.copy_context().run, call)
+    call = functools.partial(run_answering_first, broadcaster, _run_service, func, *args, **kwargs)
+    result, jobs = await loop.run_in_executor(_SERVICE_THREADS, contextvars.copy_context().run, call)
+    if jobs:  # the consequences the client does not wait for (a bust's moves): after the answer
+        later = functools.partial(run_jobs, broadcaster, [functools.partial(_run_service, job) for job in jobs])
+        loop.call_soon(loop.run_in_executor, _SERVICE_THREADS, contextvars.copy_context().run, later)
+    return result
 
 
 class _StaffConsumer(revocation.Revocable, _JsonConsumer):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import threading
@@ -151,6 +152,50 @@ def run_with_broadcaster(broadcaster: Broadcaster, func: Callable[..., Any], *ar
         return func(*args, **kwargs)
     finally:
         _thread.broadcaster = None
+
+
+def after_response(fn: Callable[..., Any], /, *args: Any) -> None:
+    """Run ``fn(*args)`` once the request being served is answered: a
+    consequence of a committed step that the client need not wait for
+    (after a bust, the moves it makes at other tables).  Called on commit
+    (``transaction.on_commit``).  In a thread run by :func:`run_answering_first`
+    (a dealer's socket) ``fn`` runs after the answer, in another worker
+    thread; anywhere else (a view, a test, a management command) at once."""
+    jobs = getattr(_thread, "after_response", None)
+    if jobs is None:
+        fn(*args)
+    else:
+        jobs.append(functools.partial(fn, *args))
+
+
+def run_answering_first(
+    broadcaster: Broadcaster, func: Callable[..., Any], *args: Any, **kwargs: Any
+) -> tuple[Any, list[Callable[[], Any]]]:
+    """:func:`run_with_broadcaster` collecting the :func:`after_response`
+    work of ``func``: returns ``(result, jobs)``; the caller answers, then
+    runs the jobs (:func:`run_jobs`).  When ``func`` raises, the jobs its
+    committed steps left run here before the error goes on (nothing
+    committed goes without its consequences)."""
+    _thread.after_response = []
+    try:
+        result = run_with_broadcaster(broadcaster, func, *args, **kwargs)
+    except BaseException:
+        jobs, _thread.after_response = _thread.after_response, None
+        run_jobs(broadcaster, jobs)
+        raise
+    jobs, _thread.after_response = _thread.after_response, None
+    return result, jobs
+
+
+def run_jobs(broadcaster: Broadcaster, jobs: list[Callable[[], Any]]) -> None:
+    """Run :func:`after_response` jobs in this worker thread, in order, their
+    messages handed to ``broadcaster``; a failing job is logged, the next
+    one runs."""
+    for job in jobs:
+        try:
+            run_with_broadcaster(broadcaster, job)
+        except Exception:
+            logger.exception("after-response job %r failed", job)
 
 
 def check_seq(row: Any, expected_seq: int | None) -> None:

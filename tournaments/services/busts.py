@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from poker import tournament as eng
 from tables.models import Hand
-from tables.writepath import ServiceError, WriteStep
+from tables.writepath import ServiceError, WriteStep, after_response
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
 from tournaments.services.moves import _plan, execute_moves
 from tournaments.services.reading import _store_clock, clock_of, engine_rules, entry_refusal, payout_table_of
@@ -161,7 +161,8 @@ def _after_busts(
     else:
         _plan(t, rules)
         _record(step, kind, payload, actor, fields)
-    transaction.on_commit(lambda: execute_moves(tournament_id), robust=True)
+    # the moves at other tables: after the dealer's answer (tables.writepath.after_response)
+    transaction.on_commit(lambda: after_response(execute_moves, tournament_id), robust=True)
 
 
 def _seat_and_plan(tournament_id: int) -> None:
