@@ -401,6 +401,7 @@ def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database
         "rate": rate,
         "elapsed": elapsed,
         "applied": len(applied),
+        "sent": len(sent),
         "applied_s": len(applied) / elapsed,
         "errors": dict(errors),
         "ack50": pct(ack_latency, 50),
@@ -520,7 +521,7 @@ def main() -> None:
             if r["db_cpu_ms"] is not None:
                 cpu += f", PostgreSQL backends {r['db_cpu_ms']:.2f} ms"
             print(
-                f"{name} rate {r['rate']:g}: {r['applied']} applied in {r['elapsed']:.1f} s, "
+                f"{name} rate {r['rate']:g}: {r['sent']} sent, {r['applied']} applied in {r['elapsed']:.1f} s, "
                 f"{r['receipts']} floor receipts, errors {r['errors'] or 0}{extra}{cpu}"
             )
             print(
