@@ -71,6 +71,7 @@ from tables.services.seating import (  # noqa: F401
     seat_player,
     set_seat,
     set_seats,
+    set_seats_at,
     set_table_status,
     unseat_player,
     vacate_seats,
@@ -91,6 +92,7 @@ from tables.services.snapshots import (  # noqa: F401
     next_button_seat,
     table_group,
     table_snapshot,
+    table_snapshots,
     table_straddle_kinds,
 )
 from tables.services.steps import (  # noqa: F401

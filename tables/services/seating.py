@@ -11,8 +11,8 @@ from django.db import connection, transaction
 
 from tables import hooks
 from tables.models import Player, Seat, Table
-from tables.services.snapshots import _seat_cache
-from tables.services.steps import Outcome, _step, _table_changed, live_hand
+from tables.services.snapshots import _seat_cache, table_snapshots
+from tables.services.steps import Outcome, _broadcast_on_commit, _step, _table_changed, live_hand
 from tables.writepath import ServiceError
 
 
@@ -173,11 +173,11 @@ class SeatChange(NamedTuple):
 
 def set_seats(table_id: int, changes: Iterable[SeatChange]) -> Outcome:
     """Several seats of one table changed in one step: one lock, one
-    statement, one new seq and one snapshot broadcast (a break or a
-    balancing round moves many players at once; a seat draw fills a whole
-    table).  ``changes`` are :class:`SeatChange` values applied in order,
-    so a seat emptied earlier in the batch may be given to another player
-    later in it (a player may change seats within the table).
+    statement, one new seq and one snapshot broadcast (a balancing move, a
+    chip count; a seat draw fills a whole table).  ``changes`` are
+    :class:`SeatChange` values applied in order, so a seat emptied earlier
+    in the batch may be given to another player later in it (a player may
+    change seats within the table).  :func:`set_seats_at` for several tables.
 
     The rules of :func:`set_seat` hold for every change (between hands any
     seat may change; while a hand is live only a seat not dealt in).
@@ -186,44 +186,85 @@ def set_seats(table_id: int, changes: Iterable[SeatChange]) -> Outcome:
     (another player holds the seat at that point of the batch),
     ``hand_in_progress``, ``invalid`` (a negative stack).
     """
-    batch = list(changes)
-    if any(c.stack < 0 for c in batch):
+    return set_seats_at({table_id: list(changes)})[0]
+
+
+def set_seats_at(changes: dict[int, list[SeatChange]]) -> list[Outcome]:
+    """:func:`set_seats` for several tables at once (a table broken: its
+    players take seats at up to nine others): the tables locked in one
+    statement (ascending id, the order of every multi-table lock), all the
+    seats written in one, the seqs in one; each table changed gets one new
+    seq and its snapshot broadcast.  ``changes``: ``{table id: [SeatChange,
+    ...]}``.  Returns one :class:`Outcome` per table, in ascending id.  All
+    or nothing, errors as :func:`set_seats`."""
+    batches = {table_id: list(batch) for table_id, batch in changes.items()}
+    if any(c.stack < 0 for batch in batches.values() for c in batch):
         raise ServiceError("invalid", "stack must not be negative")
-    with _step(table_id) as step:
-        table = step.row
-        if not batch:
-            return Outcome(table.id, table.seq)
-        numbers = sorted({c.number for c in batch})
-        holder = dict(Seat.objects.filter(table_id=table.id, number__in=numbers).values_list("number", "player_id"))
-        missing = [n for n in numbers if n not in holder]
-        if missing:
-            raise ServiceError("no_such_seat", f"table has no seat {missing[0]}")
-        live = live_hand(table)
-        dealt = {int(s["seat"]) for s in live.spec.get("seats", [])} if live is not None else set()
-        final: dict[int, SeatChange] = {}
-        for c in batch:
-            if c.number in dealt:
-                raise ServiceError("hand_in_progress", f"seat {c.number} is in the live hand")
-            if c.player_id is not None and holder[c.number] not in (None, c.player_id):
-                raise ServiceError("seat_taken", f"seat {c.number} is taken")
-            holder[c.number] = c.player_id
-            final[c.number] = c
-        rows = list(final.values())
-        with connection.cursor() as cursor:  # one statement for the batch (a break seats nine players)
-            cursor.execute(
-                f"UPDATE {Seat._meta.db_table} AS s SET player_id = c.player_id, stack = c.stack,"
-                " sitting_out = false, absent = CASE WHEN c.player_id IS NULL THEN false"
-                " ELSE COALESCE(c.absent, s.absent) END"
-                " FROM unnest(%s::int[], %s::bigint[], %s::bigint[], %s::boolean[])"
-                " AS c(number, player_id, stack, absent)"
-                " WHERE s.table_id = %s AND s.number = c.number",
-                [
-                    [c.number for c in rows],
-                    [c.player_id for c in rows],
-                    [c.stack if c.player_id is not None else 0 for c in rows],
-                    [c.absent for c in rows],
-                    table.id,
-                ],
+    ids = sorted(batches)
+    with transaction.atomic():
+        tables = list(
+            Table.objects.filter(pk__in=ids)
+            .select_related("current_hand")
+            .order_by("id")
+            .select_for_update(no_key=True, of=("self",))
+        )
+        if len(tables) != len(ids):
+            missing = sorted(set(ids) - {t.id for t in tables})
+            raise ServiceError("not_found", f"no table {missing[0]}")
+        holder: dict[tuple[int, int], int | None] = {
+            (table_id, number): player_id
+            for table_id, number, player_id in Seat.objects.filter(table_id__in=ids).values_list(
+                "table_id", "number", "player_id"
             )
-        _seat_cache.pop(table.id, None)
-        return _table_changed(step)
+        }
+        rows: list[tuple[int, SeatChange]] = []
+        changed: list[Table] = []
+        for table in tables:
+            batch = batches[table.id]
+            if not batch:
+                continue
+            live = live_hand(table)
+            dealt = {int(s["seat"]) for s in live.spec.get("seats", [])} if live is not None else set()
+            final: dict[int, SeatChange] = {}
+            for c in batch:
+                key = (table.id, c.number)
+                if key not in holder:
+                    raise ServiceError("no_such_seat", f"table has no seat {c.number}")
+                if c.number in dealt:
+                    raise ServiceError("hand_in_progress", f"seat {c.number} is in the live hand")
+                if c.player_id is not None and holder[key] not in (None, c.player_id):
+                    raise ServiceError("seat_taken", f"seat {c.number} is taken")
+                holder[key] = c.player_id
+                final[c.number] = c
+            rows += [(table.id, c) for c in final.values()]
+            changed.append(table)
+        if rows:
+            with connection.cursor() as cursor:  # one statement for every seat of the batch
+                cursor.execute(
+                    f"UPDATE {Seat._meta.db_table} AS s SET player_id = c.player_id, stack = c.stack,"
+                    " sitting_out = false, absent = CASE WHEN c.player_id IS NULL THEN false"
+                    " ELSE COALESCE(c.absent, s.absent) END"
+                    " FROM unnest(%s::bigint[], %s::int[], %s::bigint[], %s::bigint[], %s::boolean[])"
+                    " AS c(table_id, number, player_id, stack, absent)"
+                    " WHERE s.table_id = c.table_id AND s.number = c.number",
+                    [
+                        [table_id for table_id, _c in rows],
+                        [c.number for _t, c in rows],
+                        [c.player_id for _t, c in rows],
+                        [c.stack if c.player_id is not None else 0 for _t, c in rows],
+                        [c.absent for _t, c in rows],
+                    ],
+                )
+                for table in changed:
+                    table.seq += 1
+                cursor.execute(
+                    f"UPDATE {Table._meta.db_table} AS t SET seq = v.seq"
+                    " FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, seq) WHERE t.id = v.id",
+                    [[t.id for t in changed], [t.seq for t in changed]],
+                )
+        for table in changed:
+            _seat_cache.pop(table.id, None)
+        snapshots = table_snapshots(changed)  # now, inside the transaction: two queries for all the tables
+        for table in changed:
+            _broadcast_on_commit(table, snapshot=snapshots[table.id])  # sent after the commit
+        return [Outcome(table.id, table.seq) for table in tables]

@@ -137,15 +137,21 @@ _STATE_MARK = "\x00hand-state\x00"
 
 
 def _broadcast_on_commit(
-    table: Table, hand: Hand | None = None, event: dict[str, Any] | None = None, state_json: str | None = None
+    table: Table,
+    hand: Hand | None = None,
+    event: dict[str, Any] | None = None,
+    state_json: str | None = None,
+    snapshot: dict[str, Any] | None = None,
 ) -> None:
-    """Send the table's snapshot (taken now, inside the transaction) to the
-    table's group and the floor once the transaction commits.
+    """Send the table's snapshot (taken now, inside the transaction, unless
+    the caller took it: ``snapshot``) to the table's group and the floor
+    once the transaction commits.
 
     ``state_json``: the hand's state (``hand.snapshot``) as the caller
     serialised it already for the database; it goes into the message as it
     is instead of being serialised a second time."""
-    snapshot = table_snapshot(table, hand=hand, last_event=event)
+    if snapshot is None:
+        snapshot = table_snapshot(table, hand=hand, last_event=event)
     groups = [table_group(table.id), FLOOR_GROUP]
     payload = {"type": "update", "seq": snapshot["seq"], "snapshot": snapshot}
     if state_json is None or snapshot["hand"] is None:

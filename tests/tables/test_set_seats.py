@@ -77,3 +77,44 @@ def test_bad_input_changes_nothing(table):
             services.set_seats(table.id, changes)
         assert err.value.code == code
     assert (_seats(table), Table.objects.get(pk=table.id).seq) == before
+
+
+def test_a_player_moves_between_two_tables_in_one_step_and_both_tablets_hear_of_it(table):
+    other = services.create_table("Table 2", small_blind=1, big_blind=2)
+    layer = get_channel_layer()
+    channels = {}
+    for t in (table, other):
+        channels[t.id] = async_to_sync(layer.new_channel)()
+        async_to_sync(layer.group_add)(services.table_group(t.id), channels[t.id])
+    ben = Seat.objects.get(table=table, number=3).player
+    seqs = {t.id: Table.objects.get(pk=t.id).seq for t in (table, other)}
+
+    outcomes = services.set_seats_at({other.id: [SeatChange(4, ben.id, 300)], table.id: [SeatChange(3, None)]})
+
+    assert [(o.table_id, o.seq) for o in outcomes] == sorted((t, s + 1) for t, s in seqs.items())
+    assert _seats(table)[3] == (None, 0, False)
+    assert _seats(other)[4] == ("Ben", 300, False)
+    for t in (table, other):
+        snapshot = json.loads(async_to_sync(layer.receive)(channels[t.id])["text"])["snapshot"]
+        assert snapshot["seq"] == seqs[t.id] + 1
+
+
+def test_an_error_at_one_table_changes_no_table(table):
+    other = services.create_table("Table 2", small_blind=1, big_blind=2)
+    ben, eva = Seat.objects.get(table=table, number=3).player, Player.objects.create(name="Eva")
+    before = _seats(table), _seats(other), Table.objects.get(pk=table.id).seq, Table.objects.get(pk=other.id).seq
+    with pytest.raises(services.ServiceError) as err:
+        services.set_seats_at({other.id: [SeatChange(4, ben.id, 300)], table.id: [SeatChange(5, eva.id, 100)]})
+    assert err.value.code == "seat_taken"  # Clara holds seat 5
+    after = _seats(table), _seats(other), Table.objects.get(pk=table.id).seq, Table.objects.get(pk=other.id).seq
+    assert after == before
+
+
+def test_the_snapshots_of_a_batch_are_those_a_tablet_reads_on_connect(table):
+    services.start_hand(table.id)
+    services.apply_action(table.id, {"type": "call", "seat": 7})
+    other = services.create_table("Table 2", small_blind=1, big_blind=2)
+    tables = list(Table.objects.filter(pk__in=[table.id, other.id]).select_related("current_hand"))
+    assert services.table_snapshots(tables) == {
+        t.id: services.table_snapshot(Table.objects.select_related("current_hand").get(pk=t.id)) for t in tables
+    }

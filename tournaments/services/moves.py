@@ -29,7 +29,7 @@ from tournaments.services.writes import (
     _instruct,
     _push_instruction,
     _record,
-    _set_seats,
+    _set_seats_at,
     _step,
     _tracker,
 )
@@ -286,8 +286,7 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
                 made.append(i)
                 progress = True
             waiting = later
-        for table_id in sorted(changes):  # the tables' lock order
-            _set_seats(table_id, changes[table_id])
+        _set_seats_at(changes)  # every table of the round in one step
         confirmed = _confirmed_ids(t, made)
         numbers = {number: table_id for number, (table_id, _broken) in tts.items()}
         waits: dict[int, list[int]] = {}

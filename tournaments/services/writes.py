@@ -327,25 +327,38 @@ def _set_seat(table_id: int, number: int, *, player_id: int | None, stack: int =
 
 
 def _set_seats(table_id: int, changes: list[SeatChange]) -> None:
-    """``tables.services.set_seats`` (one step for all the seats of one
-    table, applied in order) plus the seats' ``absent`` flags: each change
-    gives the flag (``SeatChange.absent``; ``None`` counts as not absent,
-    an emptied seat is never absent).  The table goes in the tournament's
-    next delta; a change of its absent seats goes to its tablet
-    (:func:`_push_absent`).  Errors: those of ``set_seats``."""
+    """:func:`_set_seats_at` for one table."""
+    _set_seats_at({table_id: changes})
+
+
+def _set_seats_at(changes: dict[int, list[SeatChange]]) -> None:
+    """``tables.services.set_seats_at`` (the seats of several tables in one
+    step, each table's changes applied in order) plus the seats' ``absent``
+    flags: each change gives the flag (``SeatChange.absent``; ``None``
+    counts as not absent, an emptied seat is never absent).  The tables go
+    in the tournament's next delta; a table whose absent seats change tells
+    its tablet (:func:`_push_absent`).  Errors: those of ``set_seats_at``."""
+    changes = {table_id: batch for table_id, batch in changes.items() if batch}
     if not changes:
         return
-    before = set(_absent_seats(table_id))
-    table_services.set_seats(table_id, [c._replace(absent=bool(c.absent)) for c in changes])
-    _tracker.table(table_id)
-    after = set(before)
-    for c in changes:  # in order, as set_seats applies them
-        if c.player_id is not None and c.absent:
-            after.add(c.number)
-        else:
-            after.discard(c.number)
-    if after != before:
-        _push_absent(table_id)
+    before: dict[int, set[int]] = {table_id: set() for table_id in changes}
+    for table_id, number in Seat.objects.filter(
+        table_id__in=list(changes), player__isnull=False, absent=True
+    ).values_list("table_id", "number"):
+        before[table_id].add(number)
+    table_services.set_seats_at(
+        {table_id: [c._replace(absent=bool(c.absent)) for c in batch] for table_id, batch in changes.items()}
+    )
+    for table_id, batch in sorted(changes.items()):
+        _tracker.table(table_id)
+        after = set(before[table_id])
+        for c in batch:  # in order, as set_seats_at applies them
+            if c.player_id is not None and c.absent:
+                after.add(c.number)
+            else:
+                after.discard(c.number)
+        if after != before[table_id]:
+            _push_absent(table_id)
 
 
 def _take_seat(t: Tournament, table_id: int, number: int, player_id: int, stack: int) -> None:
@@ -381,8 +394,7 @@ def _clear_busted_seats(t: Tournament) -> int:
     by_table: dict[int, list[SeatChange]] = {}
     for table_id, number in seats:
         by_table.setdefault(table_id, []).append(SeatChange(number, None))
-    for table_id in sorted(by_table):  # the tables' lock order
-        _set_seats(table_id, by_table[table_id])
+    _set_seats_at(by_table)
     return sum(len(c) for c in by_table.values())
 
 
