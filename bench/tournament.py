@@ -33,14 +33,18 @@ busts (default N - 10: down to the final table), each one a hand played
 through ``tables.services`` (the dealer's path: start, all in, call, folds,
 board, award) in which one player busts; balancing and breaking follow from
 the tournament's hook as on a real floor.  The dealer's actions run as the
-dealer socket runs them (``tables.writepath.run_with_broadcaster``: the
+dealer socket runs them (``tables.writepath.run_answering_first``: the
 committed messages go to a ``Broadcaster`` on an event loop, here one in a
-thread of the bench).  Per bust it times, end to end, the dealer's last
-action of the hand (the one that completes it and records the bust, the
-balancing or breaking moves and their execution) plus the delivery of every
-message it caused to a director page and a TV listening on the channel
-layer (until a marker queued after them arrives) -- p50 / p95 / p99 / max
--- and the kinds and sizes of the messages the director and the TV got.  Then the director page's first paint
+thread of the bench; the work after the dealer's answer -- the moves a bust
+makes at other tables -- runs after it, ``run_jobs``).  Per bust it times,
+end to end, the dealer's last action of the hand (the one that completes it
+and records the bust, places and pays it and plans the balancing or
+breaking moves, which the director and the tablets see as pending at once)
+plus the delivery of every message it caused to a director page and a TV
+listening on the channel layer (until a marker queued after them arrives)
+-- p50 / p95 / p99 / max; and the same with the moves made after the
+dealer's answer (their seat changes, tablet snapshots and the director's
+``moves_made``) delivered too -- and the kinds and sizes of the messages the director and the TV got.  Then the director page's first paint
 with N entrants, right after the draw: the page's HTML (test client) and
 the snapshot the socket sends first (built, serialised, its size).  ``--paint``
 (after a ``--floor`` run) opens the director page of that tournament in
@@ -70,13 +74,20 @@ the machine):
   A first navigation to a freshly started daphne takes seconds either way
   (its first request: 3.1 s before, 5.4 s after at the higher load).
 
-Not reached: p99 under 100 ms.  The tail are the busts that break or
-balance tables: each move is a seat change through ``tables.services``
-(its own write step, the table's snapshot to its tablet and the floor), an
-instruction to two tablets and an absent-flag check, nine of them when a
-table breaks; every bust also reads the floor for the plan (17 ms at 212
-tables), locks every table of the tournament twice (8 ms each) and builds
-one or two deltas (17 ms each).
+Then (2026-11-26, a fresh bench database each run, one after the other on
+this machine): the seat changes of a round of moves in one step
+(``tables.services.set_seats_at``: one lock, one seat and one seq
+statement, the tables' snapshots in two queries), the busted players'
+seats emptied in the hand's own step, ``execute_moves`` locking only the
+tables concerned (and nothing when nothing is due), a break's instructions
+in one statement, and the moves made after the dealer's answer:
+
+* per bust, service + delivery to director and TV: p50 51-57 ms, p95
+  68-73 ms, p99 75-90 ms (the same tree before these changes, run the same
+  way: p50 60-79, p99 180-277 ms);
+* with the moves it makes delivered too: p50 58-64 ms, p99 144-162 ms (a
+  break: nine players to up to nine tables, two director events);
+* the seat draw on 223 tables 1.6-2.3 s (was 8.2 s: one step per table).
 """
 
 from __future__ import annotations
