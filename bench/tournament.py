@@ -83,8 +83,9 @@ tables concerned (and nothing when nothing is due), a break's instructions
 in one statement, and the moves made after the dealer's answer:
 
 * per bust, service + delivery to director and TV: p50 51-57 ms, p95
-  68-73 ms, p99 75-90 ms (the same tree before these changes, run the same
-  way: p50 60-79, p99 180-277 ms);
+  68-73 ms, p99 75-90 ms (the tree before these changes, d9486c2, the same
+  day: p50 74-79 ms, p99 240-277 ms; its very first run, on a database
+  server just started, p50 738 ms, p99 1,088 ms);
 * with the moves it makes delivered too: p50 58-64 ms, p99 144-162 ms (a
   break: nine players to up to nine tables, two director events);
 * the seat draw on 223 tables 1.6-2.3 s (was 8.2 s: one step per table).
