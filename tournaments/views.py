@@ -200,7 +200,7 @@ def absent(request: HttpRequest, table_id: int) -> JsonResponse:
     tournament table, for its tablet (001 Sitzverteilung, 004 #30).
 
     GET answers ``{"ok": true, "tournament", "table", "seats", "players",
-    "rule", "labels"}``; POST ``{"seat": n, "absent": bool}`` marks the
+    "rule", "rule_label", "labels"}``; POST ``{"seat": n, "absent": bool}`` marks the
     player away or back (``services.set_absent``) and answers the same, or
     ``{"ok": false, "code", "message"}`` (400).  404 for a table of no
     tournament; 403 unless the user may deal at the table (its dealer, the

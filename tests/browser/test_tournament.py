@@ -219,7 +219,7 @@ def test_the_tablet_marks_a_tournament_player_away_004_30(new_page, floorman):
     page.goto(f"/tables/{table_id}/dealer/")
     page.wait_for_selector(".absent-box button[data-absent-seat]")
     box = page.locator(".absent-box")
-    assert "004 30" in box.locator(".hint").text_content()
+    assert "004 #30" in box.locator(".hint").text_content()  # cited as the rulebook writes it
     first = box.locator("button[data-absent-seat]").first
     seat = first.get_attribute("data-absent-seat")
     first.click()

@@ -41,7 +41,7 @@ def test_004_30_the_absent_big_blind_posts_and_his_hand_is_dead():
     tt = tables_of(t)[0]
     sb, bb = blinds_of_first_hand(tt)
     state = services.set_absent(tt.table_id, bb, True)
-    assert state["seats"] == [bb] and state["rule"] == "004 30"
+    assert state["seats"] == [bb] and state["rule"] == "004 30" and state["rule_label"] == "004 #30"
     table_services.start_hand(tt.table_id)
     [kill] = kills(tt.table_id)
     assert kill["seat"] == bb and kill["reason"] == "absent"

@@ -79,7 +79,7 @@ export async function loadAbsent(change = null) {
   } catch (e) {
     return; // offline: the socket shows it
   }
-  if (body.ok) state.absent = { seats: new Set(body.seats), labels: body.labels, rule: body.rule };
+  if (body.ok) state.absent = { seats: new Set(body.seats), labels: body.labels, rule: body.rule_label || body.rule };
   else if (change) showAlert(body.message || body.code, "");
   render();
 }
