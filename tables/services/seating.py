@@ -257,13 +257,12 @@ def set_seats_at(changes: dict[int, list[SeatChange]]) -> list[Outcome]:
                 )
                 for table in changed:
                     table.seq += 1
+                    _seat_cache.pop(table.id, None)
                 cursor.execute(
                     f"UPDATE {Table._meta.db_table} AS t SET seq = v.seq"
                     " FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, seq) WHERE t.id = v.id",
                     [[t.id for t in changed], [t.seq for t in changed]],
                 )
-        for table in changed:
-            _seat_cache.pop(table.id, None)
         snapshots = table_snapshots(changed)  # now, inside the transaction: two queries for all the tables
         for table in changed:
             _broadcast_on_commit(table, snapshot=snapshots[table.id])  # sent after the commit

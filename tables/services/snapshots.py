@@ -168,7 +168,7 @@ def table_snapshots(tables: list[Table]) -> dict[int, dict[str, Any]]:
         t.id: table_snapshot(
             t,
             hand=t.current_hand,
-            last_event=last.get(t.current_hand_id) if t.current_hand_id is not None else None,
+            last_event=last.get(t.current_hand_id),
             seats=seats[t.id],
         )
         for t in tables

@@ -22,14 +22,15 @@ def absent_state(table_id: int) -> dict[str, Any]:
     tt = TournamentTable.objects.filter(table_id=table_id).select_related("tournament").first()
     if tt is None:
         raise ServiceError("not_found", _("table %(table_id)s plays in no tournament") % {"table_id": table_id})
+    rule = engine_rules(tt.tournament).cite("absent")
     players = dict(Seat.objects.filter(table_id=table_id, player__isnull=False).values_list("number", "player__name"))
     return {
         "tournament": tt.tournament_id,
         "table": tt.number,
         "seats": _absent_seats(table_id),
         "players": players,
-        "rule": str(engine_rules(tt.tournament).cite("absent")),
-        "rule_label": engine_rules(tt.tournament).cite("absent").label,
+        "rule": str(rule),
+        "rule_label": rule.label,
     }
 
 

@@ -63,11 +63,8 @@ def record_chip_counts(
             )
         if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in given.values()):
             raise ServiceError("invalid", _("A count is a whole number of chips, 0 or more."))
-        absent = set(Seat.objects.filter(table_id=tt.table_id, absent=True).values_list("number", flat=True))
-        _set_seats(
-            tt.table_id,
-            [SeatChange(seat, seated[seat], stack, seat in absent) for seat, stack in sorted(given.items())],
-        )
+        # the counted stacks; each seat keeps its absent flag
+        _set_seats(tt.table_id, [SeatChange(seat, seated[seat], stack) for seat, stack in sorted(given.items())])
         st = clock_of(t).state(time.time())
         record = ChipCount.objects.create(
             tournament=t,

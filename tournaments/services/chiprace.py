@@ -5,14 +5,13 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
-from tables import services as table_services
 from tables.models import Hand, Seat
 from tables.services import SeatChange
 from tables.writepath import ServiceError
 from tournaments.models import ChipRaceRecord, Entry, TournamentTable
 from tournaments.services.busts import _after_busts, _finish_if_won, _record_busts
 from tournaments.services.reading import _rng, engine_rules
-from tournaments.services.writes import _instruct, _record, _step, _tracker
+from tournaments.services.writes import _instruct, _record, _set_seats, _step
 
 
 def chip_race(
@@ -60,7 +59,7 @@ def chip_race(
             result = eng.chip_race(entries, removed, new, rules, cards=cards, rng=None if cards else _rng(t))
         except ValueError as exc:
             raise ServiceError("invalid", str(exc)) from None
-        table_services.set_seats(
+        _set_seats(
             tt.table_id,
             [
                 SeatChange(s.number, s.player_id, line.new_stack)
@@ -68,7 +67,6 @@ def chip_race(
                 if line.new_stack != s.stack
             ],
         )
-        _tracker.table(tt.table_id)  # the stacks changed in one UPDATE: the table goes in the delta
         data = {
             "lines": [
                 {

@@ -223,9 +223,9 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
             out_players = {e.player_id for e, _stack in out}
             gone = [s for s in busted_seats if seat_players.get(s) in out_players]
             if gone:  # they leave the felt with this hand (their table is locked by it)
-                absent_before = _absent_seats(table.id)
+                was_absent = set(gone) & set(_absent_seats(table.id))
                 table_services.vacate_seats(table, gone)
-                if _absent_seats(table.id) != absent_before:
+                if was_absent:  # an emptied seat is not absent: the tablet's absent seats changed
                     _push_absent(table.id)
             payload["busts"] = [
                 {"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]}

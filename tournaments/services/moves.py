@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from django.db import connection
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
@@ -25,6 +25,7 @@ from tables.writepath import ServiceError
 from tournaments.models import Entry, Instruction, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.reading import _floor, _rng, clock_of, engine_rules
 from tournaments.services.writes import (
+    _busted_seats,
     _clear_busted_seats,
     _instruct,
     _push_instruction,
@@ -136,13 +137,14 @@ def confirmations(i: Instruction) -> set[str]:
     )
 
 
-def _confirmed(i: Instruction) -> bool:
-    sides = confirmations(i)
+def _arrival_confirmed(sides: set[str]) -> bool:
+    """A move's arrival is confirmed by the director, or by both tablets (004 #33)."""
     return "director" in sides or {"from", "to"} <= sides
 
 
 def _confirmed_ids(t: Tournament, instructions: list[Instruction]) -> set[int]:
-    """The ids among ``instructions`` confirmed already (:func:`_confirmed`), in one query."""
+    """The ids among ``instructions`` whose arrival is confirmed already
+    (:func:`_arrival_confirmed`), in one query."""
     if not instructions:
         return set()
     sides: dict[int, set[str]] = {}
@@ -150,7 +152,7 @@ def _confirmed_ids(t: Tournament, instructions: list[Instruction]) -> set[int]:
         tournament=t, kind="move_confirmed", payload__instruction__in=[i.id for i in instructions]
     ).values_list("payload__instruction", "payload__side"):
         sides.setdefault(int(instruction), set()).add(side)
-    return {k for k, v in sides.items() if "director" in v or {"from", "to"} <= v}
+    return {k for k, v in sides.items() if _arrival_confirmed(v)}
 
 
 def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
@@ -176,7 +178,7 @@ def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
         sides = confirmations(i)
         if side not in sides:
             sides.add(side)
-            if i.status == "moving" and ("director" in sides or {"from", "to"} <= sides):
+            if i.status == "moving" and _arrival_confirmed(sides):
                 i.status = "done"
                 i.save(update_fields=["status"])
             name = i.entry.player.name if i.entry_id else ""
@@ -196,26 +198,18 @@ def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
 def _tables_due(tournament_id: int) -> set[int]:
     """The tables :func:`execute_moves` has to lock (one statement, no
     lock): those of pending moves (source and destination), those where a
-    busted player still sits, broken tables still open.  Empty: nothing to do."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT tt.table_id FROM {Instruction._meta.db_table} i"
-            f" JOIN {TournamentTable._meta.db_table} tt ON tt.tournament_id = i.tournament_id"
-            "   AND tt.number IN (i.from_table, i.to_table)"
-            " WHERE i.tournament_id = %(t)s AND i.kind = 'move' AND i.status = 'pending' AND i.from_table <> 0"
-            f" UNION SELECT tt.table_id FROM {TournamentTable._meta.db_table} tt"
-            f"   JOIN {Table._meta.db_table} tb ON tb.id = tt.table_id"
-            "   WHERE tt.tournament_id = %(t)s AND tt.broken AND tb.status = %(open)s"
-            f" UNION SELECT st.table_id FROM {Seat._meta.db_table} st"
-            f"   JOIN {TournamentTable._meta.db_table} tt ON tt.table_id = st.table_id AND tt.tournament_id = %(t)s"
-            "   WHERE st.stack = 0 AND st.player_id IS NOT NULL"
-            f"   AND EXISTS (SELECT 1 FROM {Entry._meta.db_table} e"
-            "     WHERE e.player_id = st.player_id AND e.tournament_id = %(t)s)"
-            f"   AND NOT EXISTS (SELECT 1 FROM {Entry._meta.db_table} e"
-            "     WHERE e.player_id = st.player_id AND e.tournament_id = %(t)s AND e.status = %(seated)s)",
-            {"t": tournament_id, "open": Table.Status.OPEN.value, "seated": Entry.Status.SEATED.value},
-        )
-        return {row[0] for row in cursor.fetchall()}
+    busted player still sits (:func:`writes._busted_seats`), broken tables
+    still open.  Empty: nothing to do."""
+    tables = TournamentTable.objects.filter(tournament_id=tournament_id).order_by()
+    pending = Instruction.objects.filter(
+        tournament_id=tournament_id, kind="move", status="pending", from_table__gt=0
+    ).order_by()
+    moving = tables.filter(
+        Q(number__in=pending.values("from_table")) | Q(number__in=pending.values("to_table"))
+    ).values_list("table_id", flat=True)
+    broken = tables.filter(broken=True, table__status=Table.Status.OPEN).values_list("table_id", flat=True)
+    busted = _busted_seats(tournament_id).values_list("table_id", flat=True)
+    return set(moving.union(broken, busted))
 
 
 def execute_moves(tournament_id: int, *, actor=None) -> int:
@@ -238,21 +232,23 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
     done = 0
     with _step(tournament_id, with_tables=due) as step:
         t = step.row
-        tts = {
-            number: (table_id, broken)
-            for number, table_id, broken in TournamentTable.objects.filter(tournament=t).values_list(
-                "number", "table_id", "broken"
-            )
-        }
+        table_of: dict[int, int] = {}  # table number -> Table id
+        broken: set[int] = set()  # Table ids
+        for number, table_id, is_broken in TournamentTable.objects.filter(tournament=t).values_list(
+            "number", "table_id", "broken"
+        ):
+            table_of[number] = table_id
+            if is_broken:
+                broken.add(table_id)
         pending = [
             i
             for i in Instruction.objects.filter(tournament=t, kind="move", status="pending")
             .exclude(from_table=0)
             .select_related("entry__player")
             .order_by("id")
-            if tts[i.from_table][0] in due and tts[i.to_table][0] in due
+            if table_of[i.from_table] in due and table_of[i.to_table] in due
         ]
-        involved = {tts[n][0] for i in pending for n in (i.from_table, i.to_table)}
+        involved = {table_of[n] for i in pending for n in (i.from_table, i.to_table)}
         live = set(Table.objects.filter(pk__in=due, current_hand__status=Hand.Status.LIVE).values_list("id", flat=True))
         _clear_busted_seats(t)  # busted players leave their seats first (a mover may take the seat)
         seats = {
@@ -263,17 +259,17 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
         }
         changes: dict[int, list[SeatChange]] = {}
         made: list[Instruction] = []
-        waiting = [i for i in pending if tts[i.from_table][0] not in live]
+        waiting = [i for i in pending if table_of[i.from_table] not in live]
         progress = True
         while waiting and progress:  # a seat emptied by a later move is taken in the next round
             progress, later = False, []
             for i in waiting:
-                src, dst = tts[i.from_table][0], tts[i.to_table][0]
+                src, dst = table_of[i.from_table], table_of[i.to_table]
                 holder = seats.get((src, i.from_seat))
                 if holder is None or holder[0] != i.entry.player_id:
                     i.status = "cancelled"
                     i.save(update_fields=["status"])
-                    _push_instruction(t, i, table_ids={n: table_id for n, (table_id, _b) in tts.items()})
+                    _push_instruction(t, i, table_ids=table_of)
                     continue
                 if seats.get((dst, i.to_seat), (None,))[0] is not None:
                     later.append(i)  # the seat is still held by a player who moves away later
@@ -288,7 +284,6 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
             waiting = later
         _set_seats_at(changes)  # every table of the round in one step
         confirmed = _confirmed_ids(t, made)
-        numbers = {number: table_id for number, (table_id, _broken) in tts.items()}
         waits: dict[int, list[int]] = {}
         for i in made:
             if i.stack:  # hands to wait for the button (001 Tischauflösung)
@@ -299,10 +294,10 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
         Instruction.objects.bulk_update(made, ["status"])  # no post_save: the delta learns of them here
         _tracker.of(t.id).instructions.update(i.id for i in made)
         for i in made:
-            _push_instruction(t, i, table_ids=numbers)
+            _push_instruction(t, i, table_ids=table_of)
             done += 1
         broken_open = Table.objects.filter(
-            pk__in=[table_id for table_id, broken in tts.values() if broken and table_id in due],
+            pk__in=list(broken & due),
             status=Table.Status.OPEN,
         ).exclude(pk__in=live)
         for table_id in broken_open.values_list("id", flat=True):

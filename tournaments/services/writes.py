@@ -333,11 +333,11 @@ def _set_seats(table_id: int, changes: list[SeatChange]) -> None:
 
 def _set_seats_at(changes: dict[int, list[SeatChange]]) -> None:
     """``tables.services.set_seats_at`` (the seats of several tables in one
-    step, each table's changes applied in order) plus the seats' ``absent``
-    flags: each change gives the flag (``SeatChange.absent``; ``None``
-    counts as not absent, an emptied seat is never absent).  The tables go
-    in the tournament's next delta; a table whose absent seats change tells
-    its tablet (:func:`_push_absent`).  Errors: those of ``set_seats_at``."""
+    step, each table's changes applied in order) for tournament tables: the
+    tables go in the tournament's next delta, and a table whose absent
+    seats change tells its tablet (:func:`_push_absent`).  ``SeatChange.absent``
+    as there: ``None`` leaves the seat's flag, an emptied seat is never
+    absent.  Errors: those of ``set_seats_at``."""
     changes = {table_id: batch for table_id, batch in changes.items() if batch}
     if not changes:
         return
@@ -346,16 +346,14 @@ def _set_seats_at(changes: dict[int, list[SeatChange]]) -> None:
         table_id__in=list(changes), player__isnull=False, absent=True
     ).values_list("table_id", "number"):
         before[table_id].add(number)
-    table_services.set_seats_at(
-        {table_id: [c._replace(absent=bool(c.absent)) for c in batch] for table_id, batch in changes.items()}
-    )
+    table_services.set_seats_at(changes)
     for table_id, batch in sorted(changes.items()):
         _tracker.table(table_id)
         after = set(before[table_id])
         for c in batch:  # in order, as set_seats_at applies them
             if c.player_id is not None and c.absent:
                 after.add(c.number)
-            else:
+            elif c.player_id is None or c.absent is False:
                 after.discard(c.number)
         if after != before[table_id]:
             _push_absent(table_id)
@@ -375,14 +373,14 @@ def _take_seat(t: Tournament, table_id: int, number: int, player_id: int, stack:
     _set_seat(table_id, number, player_id=player_id, stack=stack)
 
 
-def _clear_busted_seats(t: Tournament) -> int:
-    """Busted (or surrendered) players still in a seat with no chips leave
-    it.  Returns the seats cleared."""
-    # one query: the empty-stacked seats of this tournament's tables whose player has an entry here but none seated
-    entries = Entry.objects.filter(tournament=t, player_id=OuterRef("player_id"))
-    seats = (
+def _busted_seats(tournament_id: int):
+    """The seats of the tournament's tables where a busted (or surrendered)
+    player still sits with no chips: a queryset of ``(table_id, number)``
+    (one statement; also a subquery of :func:`moves._tables_due`)."""
+    entries = Entry.objects.filter(tournament_id=tournament_id, player_id=OuterRef("player_id"))
+    return (
         Seat.objects.filter(
-            table_id__in=TournamentTable.objects.filter(tournament=t).values("table_id"),
+            table_id__in=TournamentTable.objects.filter(tournament_id=tournament_id).values("table_id"),
             stack=0,
             player__isnull=False,
         )
@@ -391,8 +389,13 @@ def _clear_busted_seats(t: Tournament) -> int:
         .order_by()
         .values_list("table_id", "number")
     )
+
+
+def _clear_busted_seats(t: Tournament) -> int:
+    """Busted (or surrendered) players still in a seat with no chips leave
+    it (:func:`_busted_seats`).  Returns the seats cleared."""
     by_table: dict[int, list[SeatChange]] = {}
-    for table_id, number in seats:
+    for table_id, number in _busted_seats(t.id):
         by_table.setdefault(table_id, []).append(SeatChange(number, None))
     _set_seats_at(by_table)
     return sum(len(c) for c in by_table.values())
