@@ -89,6 +89,14 @@ in one statement, and the moves made after the dealer's answer:
 * with the moves it makes delivered too: p50 58-64 ms, p99 144-162 ms (a
   break: nine players to up to nine tables, two director events);
 * the seat draw on 223 tables 1.6-2.3 s (was 8.2 s: one step per table).
+
+The rare busts of 140-200 ms left in those runs were full garbage
+collections of this process (74-138 ms, gen 2) walking the ~200,000
+objects made at import -- pokerkit's lookup tables alone are about 50,000.
+A server freezes them after start-up (``gc.freeze()`` in pokerfloor/asgi.py);
+this bench now does the same before the tournament starts.  Three runs,
+one after the other: per bust p50 41-43 ms, p95 56-63 ms, p99 68-84 ms,
+max 70-86 ms; with the moves p50 50-53 ms, p99 121-127 ms, max 127-143 ms.
 """
 
 from __future__ import annotations
@@ -336,6 +344,7 @@ def _play_bust_hand(table_id: int, listen, call=None, after=None) -> tuple[float
 def floor_bench(entrants: int, busts: int, seed: int) -> None:
     """A tournament of ``entrants`` through the services down to the final
     table (see the module docstring); prints the figures."""
+    import gc
     import json
 
     from channels.layers import get_channel_layer
@@ -346,6 +355,11 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
     from tournaments import services
     from tournaments.models import Entry, Tournament, TournamentTable
 
+    # as a server process does once its modules are loaded (pokerfloor/asgi.py): the objects made at
+    # import -- pokerkit's lookup tables alone are about 50,000 -- leave the collector's generations,
+    # so that a full collection does not walk them during a bust
+    gc.collect()
+    gc.freeze()
     structure = {
         "periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 600}],
         "late_registration_until": None,
