@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from room import services as floor_room
@@ -32,23 +31,24 @@ from room.models import LobbyDisplay, Room
 from room.schemas import RoomSocketMessage
 from tables import revocation, schemas, throttle
 from tables.access import is_floor, is_floor_now
+from tables.db import socket_read
 
 CLOSE_UNAUTHORISED = 4403
 CLOSE_NOT_FOUND = 4404
 
 
-@database_sync_to_async
+@socket_read
 def _display_slug(token: str) -> str | None:
     return LobbyDisplay.objects.filter(token=token, revoked=False).values_list("room__slug", flat=True).first()
 
 
-@database_sync_to_async
+@socket_read
 def _lobby_snapshot(slug: str) -> dict | None:
     room = Room.objects.filter(slug=slug).first()
     return None if room is None else floor_room.room_snapshot(room, lobby=True)
 
 
-@database_sync_to_async
+@socket_read
 def _floor_room(user, slug: str) -> tuple[str, dict | None]:
     if not is_floor(user):
         return "forbidden", None

@@ -21,13 +21,13 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections, connection
 
 from tables import hooks, revocation, schemas, services
 from tables.access import can_deal, deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
+from tables.db import socket_read
 from tables.models import Table
 from tables.services import fastpath
 from tables.writepath import Broadcaster, run_answering_first, run_jobs
@@ -58,8 +58,12 @@ class _JsonConsumer(AsyncWebsocketConsumer):
         await self.send_json({"type": "error", "code": code, "message": message, "client_id": client_id, **extra})
 
     async def disconnect(self, code: int) -> None:
+        await self.leave_groups()
+
+    async def leave_groups(self) -> None:
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        self.groups_joined = []
 
     async def join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
@@ -100,30 +104,38 @@ class _JsonConsumer(AsyncWebsocketConsumer):
             return None
 
 
-@database_sync_to_async
-def _load_table_for(user, table_id: int) -> tuple[str, dict | None]:
+@socket_read
+def _open_tablet(user, table_id: int) -> tuple[str, dict | None, list[dict]]:
+    """Everything a tablet's connect reads, in one thread hop: ``("ok", snapshot, open floor calls)``,
+    or ``("not_found" | "forbidden", None, [])``."""
     table = Table.objects.select_related("dealer", "current_hand").filter(pk=table_id).first()
     if table is None:
-        return "not_found", None
+        return "not_found", None, []
     if not can_deal(user, table):
-        return "forbidden", None
-    return "ok", services.table_snapshot(table)
+        return "forbidden", None, []
+    return "ok", services.table_snapshot(table), hooks.open_calls(table_id)
 
 
-@database_sync_to_async
-def _snapshot(table_id: int) -> dict:
-    return services.table_snapshot(Table.objects.select_related("dealer", "current_hand").get(pk=table_id))
+@socket_read
+def _snapshot(table_id: int) -> dict | None:
+    """The table's snapshot, or None when there is no such table."""
+    table = Table.objects.select_related("dealer", "current_hand").filter(pk=table_id).first()
+    return None if table is None else services.table_snapshot(table)
 
 
-@database_sync_to_async
-def _all_snapshots() -> list[dict]:
+def _floor_snapshots() -> list[dict]:
     tables = Table.objects.filter(status=Table.Status.OPEN, imported=False).select_related("dealer").order_by("name")
     return [services.table_snapshot(t) for t in tables]
 
 
-@database_sync_to_async
-def _open_calls(table_id: int | None = None) -> list[dict]:
-    return hooks.open_calls(table_id)
+_all_snapshots = socket_read(_floor_snapshots)
+
+
+@socket_read
+def _open_floor() -> tuple[list[dict], list[dict]]:
+    """Everything a floor dashboard's connect reads, in one thread hop: the snapshots of all open tables
+    and the open floor calls."""
+    return _floor_snapshots(), hooks.open_calls()
 
 
 def _hook(name: str):
@@ -134,7 +146,7 @@ def _hook(name: str):
     return fn
 
 
-@database_sync_to_async
+@socket_read
 def _is_floor(user) -> bool:
     return is_floor(user)
 
@@ -252,15 +264,18 @@ class DealerConsumer(_StaffConsumer):
             await self.close(code=CLOSE_UNAUTHORISED)
             return
         await self.watch_rights()  # before the check: a revocation from now on reaches this socket
-        status, snapshot = await _load_table_for(self.user, self.table_id)
+        # The table's group before the snapshot is read: no update falls between the two (one sent meanwhile
+        # reaches the socket after its snapshot, and the tablet ignores what its snapshot's seq covers).
+        await self.join(services.table_group(self.table_id))
+        status, snapshot, calls = await _open_tablet(self.user, self.table_id)
         if status != "ok":
+            await self.leave_groups()
             await self.forget_rights()
             await self.close(code=CLOSE_NOT_FOUND if status == "not_found" else CLOSE_UNAUTHORISED)
             return
-        await self.join(services.table_group(self.table_id))
         await self.accept()
         await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
-        for call in await _open_calls(self.table_id):  # a reloaded tablet still shows its open call
+        for call in calls:  # a reloaded tablet still shows its open call
             await self.send_json({"type": "floor_call", "call": call})
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -274,6 +289,9 @@ class DealerConsumer(_StaffConsumer):
                 await self.refuse_revoked()
                 return
             snapshot = await _snapshot(self.table_id)
+            if snapshot is None:
+                await self.send_error("not_found", f"no table {self.table_id}")
+                return
             await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
             return
         client_id, expected_seq = message.client_id, message.expected_seq
@@ -426,8 +444,9 @@ class FloorConsumer(_StaffConsumer):
             return
         await self.join(services.FLOOR_GROUP)
         await self.accept()
-        await self.send_json({"type": "floor_snapshot", "tables": await _all_snapshots()})
-        await self.send_json({"type": "floor_calls", "calls": await _open_calls()})
+        tables, calls = await _open_floor()
+        await self.send_json({"type": "floor_snapshot", "tables": tables})
+        await self.send_json({"type": "floor_calls", "calls": calls})
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.revoked:
@@ -442,10 +461,10 @@ class FloorConsumer(_StaffConsumer):
             if message.table_id is None:
                 await self.send_json({"type": "floor_snapshot", "tables": await _all_snapshots()})
                 return
-            if not await database_sync_to_async(Table.objects.filter(pk=message.table_id).exists)():
+            snapshot = await _snapshot(message.table_id)
+            if snapshot is None:
                 await self.send_error("not_found", f"no table {message.table_id}")
                 return
-            snapshot = await _snapshot(message.table_id)
             await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
             return
         try:

@@ -1,5 +1,6 @@
-"""Database helpers for the few hand-written statements on the hot path of
-every update (the room snapshot behind each lobby screen).
+"""Database helpers: the few hand-written statements on the hot path of
+every update (the room snapshot behind each lobby screen), and the reads of
+websocket consumers (:func:`socket_read`).
 
 Prepared statements come from Django's documented PostgreSQL options, set in
 ``pokerfloor/settings.py``: ``OPTIONS["server_side_binding"]`` makes every
@@ -13,9 +14,20 @@ statements are written so that they run under either binding.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from channels.db import database_sync_to_async
 from django.db import connection
+
+#: Decorator for a consumer's read (its connect, a snapshot asked for): Channels' ``database_sync_to_async``
+#: (connections closed when obsolete, before and after) in the event loop's default executor
+#: (``thread_sensitive=False``) instead of Channels' one database thread.  Sockets' reads then run in
+#: parallel: 50 tablets connecting at once (a restart, a deploy) queued on that one thread for 128 ms in
+#: the authentication and up to 195 ms more in the table's snapshot and open floor calls, and their first
+#: actions waited behind those (``bench/live.py``, 50 tablets; see the session note of 2026-11-26).
+#: Anything a read does must be safe to run beside itself: plain reads of committed rows.
+socket_read = functools.partial(database_sync_to_async, thread_sensitive=False)
 
 
 def prepared_cursor():

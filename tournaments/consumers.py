@@ -26,11 +26,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from tables import revocation, schemas, throttle
 from tables.access import is_floor, is_floor_now
+from tables.db import socket_read
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.schemas import TournamentSocketMessage
@@ -40,7 +40,7 @@ CLOSE_UNAUTHORISED = 4403
 CLOSE_NOT_FOUND = 4404
 
 
-@database_sync_to_async
+@socket_read
 def _load(tournament_id: int | None = None, token: str | None = None, public: bool = False) -> tuple[int, dict] | None:
     """``(id, snapshot)`` of the tournament (by id or public token): the
     director's, or with ``public`` the TV's; None when there is none."""
@@ -55,7 +55,7 @@ def _load(tournament_id: int | None = None, token: str | None = None, public: bo
     return t.id, public_snapshot_of(t) if public else services.snapshot(t)
 
 
-@database_sync_to_async
+@socket_read
 def _is_floor(user) -> bool:
     return is_floor(user)
 
