@@ -10,7 +10,8 @@ it plays random legal actions (starting hands, betting, boards, awards).
 Prints actions/s, p50/p95/p99 latency from send to ack and from send to
 receipt on every floor dashboard, and the count of lost or doubled events
 seen by the floors (gaps or repeats of a table's ``seq``) and in the
-database.  Uses its own database (``pokerfloor_bench`` on the embedded
+database, and how the disk answered meanwhile (``DiskProbe``: a commit waits
+for the disk, so its stalls show in every p99).  Uses its own database (``pokerfloor_bench`` on the embedded
 server, or ``DATABASE_URL`` as given).  Figures are printed, never asserted.
 
 ``--baseline`` runs the same clients against a bare Channels echo server
@@ -360,6 +361,61 @@ def _cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
     return sum(after[pid] - before.get(pid, 0.0) for pid in after)
 
 
+class DiskProbe:
+    """While the block runs, overwrite 8 KiB of a preallocated file and ``fdatasync`` it every
+    ``interval`` seconds, as PostgreSQL's WAL writes do at every commit, in ``folder`` (by default
+    the embedded server's data directory, else the checkout: the file system a commit waits on).
+    The benchmark's acks wait for commits, so a stall of the disk (a shared virtual disk stalls for
+    30-300 ms now and then) shows in their p99 whatever the server does: this tells the runs that met
+    one.  ``figures()``: ``(p50, p99, max, stalls over 50 ms)`` in ms."""
+
+    def __init__(self, folder: Path | None = None, interval: float = 0.05) -> None:
+        if folder is None:
+            from pokerfloor import embedded_pg
+
+            folder = embedded_pg.pgdata_dir() if "DATABASE_URL" not in os.environ else ROOT
+            folder = folder if folder.is_dir() else ROOT
+        self.path, self.interval, self.samples = folder / ".bench-disk-probe", interval, []
+        self._stop = None
+
+    def __enter__(self) -> DiskProbe:
+        import threading
+
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        size, block = 1 << 22, b"x" * 8192
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            os.posix_fallocate(fd, 0, size)
+            os.fsync(fd)
+            offset = 0
+            while not self._stop.wait(self.interval):
+                t0 = time.perf_counter()
+                os.pwrite(fd, block, offset)
+                os.fdatasync(fd)
+                self.samples.append(time.perf_counter() - t0)
+                offset = (offset + len(block)) % size
+        finally:
+            os.close(fd)
+            self.path.unlink(missing_ok=True)
+
+    def figures(self) -> tuple[float, float, float, int]:
+        return (
+            pct(self.samples, 50),
+            pct(self.samples, 99),
+            max(self.samples, default=float("nan")) * 1000,
+            sum(1 for t in self.samples if t > 0.05),
+        )
+
+
 def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database: bool) -> dict:
     """One run of the clients at ``rate`` against the server on ``port``; returns its figures
     (``database``: count the tables' events in the database too).  Besides the latencies: the CPU
@@ -368,9 +424,10 @@ def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database
     server_pids = _process_tree(SERVER_PIDS[port])
     server_before = _cpu_seconds(server_pids)
     db_before = _cpu_seconds(_db_backends()) if database else {}
-    sent, acks, errors, received, anomalies, elapsed, kinds, start, connects = asyncio.run(
-        run(args, rate, port, table_ids, dealer_cookies, floor_cookies)
-    )
+    with DiskProbe() as disk:
+        sent, acks, errors, received, anomalies, elapsed, kinds, start, connects = asyncio.run(
+            run(args, rate, port, table_ids, dealer_cookies, floor_cookies)
+        )
     server_cpu = _cpu_used(server_before, _cpu_seconds(_process_tree(SERVER_PIDS[port])))
     db_cpu = _cpu_used(db_before, _cpu_seconds(_db_backends())) if database else None
     applied = [a for a in acks.values() if not a[2]]
@@ -424,6 +481,7 @@ def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database
         },
         "ack_by_kind": {k: (len(v), pct(v, 50), pct(v, 99)) for k, v in sorted(by_kind.items())},
         "connect": (pct(connects, 50), pct(connects, 99)),
+        "disk": disk.figures(),
         "server_cpu_ms": server_cpu * 1000 / max(len(applied), 1),
         "db_cpu_ms": None if db_cpu is None else db_cpu * 1000 / max(len(applied), 1),
     }
@@ -527,6 +585,11 @@ def main() -> None:
             print(
                 f"  tablets connected before the first action: "
                 f"connect + first snapshot p50 {r['connect'][0]:.0f} ms, p99 {r['connect'][1]:.0f} ms"
+            )
+            disk50, disk99, disk_max, stalls = r["disk"]
+            print(
+                f"  disk during the run (8 KiB written and fdatasync'd every 50 ms): p50 {disk50:.2f} ms, "
+                f"p99 {disk99:.1f} ms, max {disk_max:.0f} ms, {stalls} stalls over 50 ms"
             )
             if name == "pokerfloor":
                 print(

@@ -52,7 +52,7 @@ _public_websockets = URLRouter(websocket_urlpatterns)
 
 class ParallelAuthMiddleware(AuthMiddleware):
     """Channels' ``AuthMiddleware`` (``scope["user"]`` from the Django session, by Channels' own
-    ``get_user``) with the lookup in the event loop's default executor (``tables.db.socket_read``)
+    ``get_user``) with the lookup on the threads of sockets' reads (``tables.db.socket_read``)
     instead of Channels' one database thread, so that sockets opened at once (50 tablets after a restart)
     authenticate in parallel instead of one after another: 2.5 ms each, 128 ms for the fiftieth on this
     2-core machine (``bench/live.py``)."""

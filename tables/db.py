@@ -15,19 +15,24 @@ statements are written so that they run under either binding.
 from __future__ import annotations
 
 import functools
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from channels.db import database_sync_to_async
 from django.db import connection
 
+#: Worker threads for sockets' reads (:data:`socket_read`); few, as every thread competes with the event
+#: loop for the GIL: with the loop's default executor (6 threads here) 50 tablets connecting at once took
+#: 338-451 ms (p50), with these two 313 ms, with four 565 ms (``bench/live.py``, same session).
+_SOCKET_READS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pokerfloor-read")
+
 #: Decorator for a consumer's read (its connect, a snapshot asked for): Channels' ``database_sync_to_async``
-#: (connections closed when obsolete, before and after) in the event loop's default executor
-#: (``thread_sensitive=False``) instead of Channels' one database thread.  Sockets' reads then run in
-#: parallel: 50 tablets connecting at once (a restart, a deploy) queued on that one thread for 128 ms in
-#: the authentication and up to 195 ms more in the table's snapshot and open floor calls, and their first
-#: actions waited behind those (``bench/live.py``, 50 tablets; see the session note of 2026-11-26).
-#: Anything a read does must be safe to run beside itself: plain reads of committed rows.
-socket_read = functools.partial(database_sync_to_async, thread_sensitive=False)
+#: (connections closed when obsolete, before and after) on :data:`_SOCKET_READS` instead of Channels' one
+#: database thread.  On that one thread, 50 tablets connecting at once (a restart, a deploy) queued for up
+#: to 128 ms to authenticate and up to 195 ms more for their snapshots and open floor calls; their first
+#: deals waited behind that (ack p99 240-400 ms, 45-80 ms after; ``bench/live.py``, 50 tablets, 2026-11-26).
+#: A read must be safe beside any other: plain reads of committed rows.
+socket_read = functools.partial(database_sync_to_async, thread_sensitive=False, executor=_SOCKET_READS)
 
 
 def prepared_cursor():
