@@ -196,7 +196,7 @@ if os.environ.get("REDIS_URL"):
 else:
     # One process only (the worker's updates need a shared layer: REDIS_URL).
     # The lobby screens of a room share one subscription per process
-    # (room.fanout), so the layer's expiry sweep on each receive walks the
+    # (tables.fanout), so the layer's expiry sweep on each receive walks the
     # channels once per update, not once per screen.
     CHANNEL_LAYERS = {
         "default": {

@@ -26,12 +26,12 @@ from typing import Any
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from room import services as floor_room
-from room.fanout import fanout
 from room.models import LobbyDisplay, Room
 from room.schemas import RoomSocketMessage
 from tables import revocation, schemas, throttle
 from tables.access import is_floor, is_floor_now
 from tables.db import socket_read
+from tables.fanout import fanout
 
 CLOSE_UNAUTHORISED = 4403
 CLOSE_NOT_FOUND = 4404
@@ -77,7 +77,7 @@ class LobbyConsumer(_RoomSocket):
     """The read-only lobby screen of one room (see the module docstring).
 
     The screens of a room share one channel-layer subscription per process
-    (``room.fanout``): an update is taken from the layer once and written
+    (``tables.fanout``): an update is taken from the layer once and written
     to every local screen."""
 
     joined: str | None = None

@@ -28,6 +28,7 @@ from django.db import close_old_connections, connection
 from tables import hooks, revocation, schemas, services
 from tables.access import can_deal, deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
 from tables.db import socket_read
+from tables.fanout import fanout
 from tables.models import Table
 from tables.services import fastpath
 from tables.writepath import Broadcaster, run_answering_first, run_jobs
@@ -396,9 +397,16 @@ class FloorConsumer(_StaffConsumer):
     ``BATCH_SECONDS`` of each other go out in one ``batch`` frame (in
     order, each still an ``update`` with its seq): a busy room costs one
     websocket frame per dashboard per tick, not one per action.
+
+    The dashboards of a process share one subscription to the floor group
+    (``tables.fanout``): an update is one channel message per process, not
+    one per dashboard (with Redis: one message serialised, sent and read
+    back per process).
     """
 
     BATCH_SECONDS = 0.02
+    _held: list[dict[str, Any]] | None = None  # updates that came while the snapshot was being read
+    _on_floor = False
 
     def has_right(self) -> bool:
         return is_floor_now(self.user)
@@ -419,6 +427,16 @@ class FloorConsumer(_StaffConsumer):
             asyncio.get_running_loop().call_later(self.BATCH_SECONDS, self._flush_soon)
         else:
             pending.append(event["text"])
+
+    async def fanout_message(self, event: dict[str, Any]) -> None:
+        """From the process's floor subscription: an update (or floor call) for this dashboard, held back
+        while its snapshot is being read, else queued for the tick."""
+        if event.get("type") != "table.update":
+            return
+        if self._held is not None:
+            self._held.append(event)
+            return
+        await self.table_update(event)
 
     def _flush_soon(self) -> None:
         asyncio.ensure_future(self._flush())
@@ -442,11 +460,27 @@ class FloorConsumer(_StaffConsumer):
             await self.forget_rights()
             await self.close(code=CLOSE_UNAUTHORISED)
             return
-        await self.join(services.FLOOR_GROUP)
+        # Subscribed before the snapshot is read: what is sent meanwhile is held back and follows the
+        # snapshot, an update only when it is newer than the snapshot's table.
+        self._held = []
+        await fanout().join(services.FLOOR_GROUP, self)
+        self._on_floor = True
         await self.accept()
         tables, calls = await _open_floor()
         await self.send_json({"type": "floor_snapshot", "tables": tables})
         await self.send_json({"type": "floor_calls", "calls": calls})
+        held, self._held = self._held, None
+        seqs = {snapshot["table"]["id"]: snapshot["seq"] for snapshot in tables}
+        for event in held:
+            if event.get("table_id") in seqs and event.get("seq", 0) <= seqs[event["table_id"]]:
+                continue
+            await self.table_update(event)
+
+    async def disconnect(self, code: int) -> None:
+        if self._on_floor:
+            self._on_floor = False
+            await fanout().leave(services.FLOOR_GROUP, self)
+        await super().disconnect(code)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.revoked:

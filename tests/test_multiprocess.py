@@ -544,7 +544,7 @@ def test_a_quick_redis_restart_leaves_no_socket_deaf(servers, room, redis):
 
 
 def test_a_lobby_screen_that_reconnects_after_a_redis_restart_hears_the_room_again(servers, redis, roles):
-    """The lobby screens of a room share one subscription per process (room.fanout).  Redis restarts:
+    """The lobby screens of a room share one subscription per process (tables.fanout).  Redis restarts:
     the screen's socket closes, it reconnects to the same process, and the next waitlist change
     reaches it (the dead subscription is not reused)."""
     from django.contrib.auth.models import User

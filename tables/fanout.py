@@ -1,18 +1,19 @@
 """One channel-layer subscription per process and group, shared by the
-local websockets of that group (the lobby TVs).
+local websockets of that group (the lobby TVs, the floor dashboards).
 
 Channels gives every consumer its own channel: a room update sent to a
 group of 200 lobby screens is 200 channel messages, 200 queue wake-ups and
-200 dispatch rounds in the server (and 200 Redis messages with the Redis
-layer).  The lobby screens of a room all receive the very same text, so a
-process needs the message once: :class:`GroupFanout` subscribes one
-channel per group and process to the layer, and hands each message to the
-local sockets of that group directly, in order.  It also renews the
-group membership every ``RENEW_SECONDS`` (the layer forgets memberships
-after ``group_expiry``, a day by default; a TV stays connected for longer).
+200 dispatch rounds in the server (and 200 Redis messages, each serialised
+and read back, with the Redis layer).  The screens of a group all receive
+the very same text, so a process needs the message once: :class:`GroupFanout`
+subscribes one channel per group and process to the layer, and hands each
+message to the local sockets of that group directly, in order.  It also
+renews the group membership every ``RENEW_SECONDS`` (the layer forgets
+memberships after ``group_expiry``, a day by default; a TV stays connected
+for longer).
 
-Used by ``room.consumers.LobbyConsumer``; any consumer with an async
-``fanout_message(event)`` method can join.
+Used by ``room.consumers.LobbyConsumer`` and ``tables.consumers.FloorConsumer``;
+any consumer with an async ``fanout_message(event)`` method can join.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""room.fanout: the lobby screens of a group share one channel-layer
+"""tables.fanout: the lobby screens of a group share one channel-layer
 subscription per process; each gets every message, in order, and the
 subscription ends with the last screen."""
 
@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from channels.layers import get_channel_layer
 
-from room.fanout import fanout
+from tables.fanout import fanout
 
 pytestmark = pytest.mark.asyncio
 
