@@ -198,9 +198,19 @@ async def _open(url: str, cookie: str):
     return await websockets.connect(url, additional_headers={"Cookie": f"sessionid={cookie}", "Origin": origin})
 
 
+class Refused(AssertionError):
+    """The server answered a tablet's message with an error (``code``)."""
+
+    def __init__(self, message: dict) -> None:
+        super().__init__(f"refused: {message}")
+        self.code = message.get("code")
+
+
 class Tablet:
     """A dealer tablet: one unacknowledged message at a time, resent with its ``client_id`` after a
-    reconnect."""
+    reconnect; a resend refused as ``stale`` (the table moved on without it: its ack came, its update
+    was lost with the layer and the socket closed before the snapshot asked for) is dropped, and the
+    next move is decided on the reconnect's snapshot, as the page does (static/js/dealer/connection.js)."""
 
     def __init__(self, table_id: int, cookie: str) -> None:
         self.table_id = table_id
@@ -253,7 +263,7 @@ class Tablet:
             if message["type"] in ("update", "snapshot") and message["seq"] >= self.snapshot["seq"]:
                 self.snapshot = message["snapshot"]
             elif message["type"] == "error":
-                raise AssertionError(f"refused: {message}")
+                raise Refused(message)
             elif message["type"] == "ack" and message["client_id"] == self.unacked["client_id"]:
                 self.unacked = None
                 await self._catch_up(message["seq"], timeout)
@@ -292,7 +302,12 @@ class Tablet:
         for attempt in range(attempts):
             try:
                 if self.unacked is not None:
-                    acks.append(await self.resend())
+                    try:
+                        acks.append(await self.resend())
+                    except Refused as refusal:
+                        if refusal.code != "stale" or self.snapshot["seq"] <= self.unacked["expected_seq"]:
+                            raise
+                        self.unacked = None  # never applied: decided again on the fresh snapshot
                 while len(acks) < moves:
                     await self.send(self.next_message())
                     acks.append(await self.ack())
