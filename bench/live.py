@@ -10,9 +10,10 @@ it plays random legal actions (starting hands, betting, boards, awards).
 Prints actions/s, p50/p95/p99 latency from send to ack and from send to
 receipt on every floor dashboard, and the count of lost or doubled events
 seen by the floors (gaps or repeats of a table's ``seq``) and in the
-database, and how the disk answered meanwhile (``DiskProbe``: a commit waits
-for the disk, so its stalls show in every p99).  Uses its own database (``pokerfloor_bench`` on the embedded
-server, or ``DATABASE_URL`` as given).  Figures are printed, never asserted.
+database, and how the disk answered meanwhile (``DiskProbe``: a commit
+waits for the disk, so its stalls show in every p99).  Uses its own
+database (``pokerfloor_bench`` on the embedded server, or ``DATABASE_URL``
+as given).  Figures are printed, never asserted.
 
 ``--baseline`` runs the same clients against a bare Channels echo server
 (``bench/echo_asgi.py``: same URLs and JSON, no database, no engine) in the
