@@ -30,12 +30,16 @@ resends its unacknowledged message with the same ``client_id``
 (docs/protocol.md), which is applied once.
 
 SIGTERM or SIGINT stops every daphne (SIGTERM, then SIGKILL after 10 s) and
-exits.  The launcher imports neither Django nor the application.
+exits.  On Linux each daphne is also told SIGTERM by the kernel when the
+launcher dies without stopping them (``kill -9``, a crash: ``PR_SET_PDEATHSIG``),
+so no daphne is left holding the port.  The launcher imports neither Django
+nor the application.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import signal
 import socket
@@ -49,6 +53,21 @@ ROOT = Path(__file__).resolve().parent.parent
 RESTART_DELAY = 1.0
 #: Seconds a daphne is given to stop after SIGTERM before SIGKILL.
 STOP_TIMEOUT = 10.0
+
+
+def _die_with_parent(launcher_pid: int) -> None:
+    """In a daphne between fork and exec: ask the kernel for SIGTERM when the launcher
+    (``launcher_pid``) dies (Linux ``prctl(PR_SET_PDEATHSIG)``, kept across exec); nothing
+    elsewhere.  Then check that the launcher did not die already before the request was made."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != launcher_pid:
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -98,6 +117,7 @@ class Launcher:
             cwd=ROOT,
             pass_fds=(fd,),
             env={**os.environ, "POKERFLOOR_SERVER_SLOT": str(slot)},
+            preexec_fn=functools.partial(_die_with_parent, os.getpid()),  # the launcher runs no threads: safe
         )
         self.procs[slot] = proc
         return proc

@@ -12,6 +12,7 @@ message with the same ``client_id``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -653,10 +654,8 @@ def test_the_layer_ends_every_receiver_when_redis_breaks_and_drops_sends_it_cann
     asyncio.run(scenario())
 
 
-def test_make_run_workers_serves_from_several_processes_on_one_port_and_replaces_a_dead_one(transactional_db, redis):
-    """``python -m pokerfloor.serve --workers 2`` (``make run WORKERS=2``): two daphnes answer on one port;
-    after kill -9 of one, requests still succeed and a new daphne takes its place; SIGTERM stops all."""
-    import psutil
+def _start_launcher(redis, port: int, log_name: str) -> tuple[subprocess.Popen, Path]:
+    """``python -m pokerfloor.serve --workers 2`` on ``port`` against the test database and ``redis``."""
     from django.db import connection
 
     env = {
@@ -667,8 +666,7 @@ def test_make_run_workers_serves_from_several_processes_on_one_port_and_replaces
         "PYTHONUNBUFFERED": "1",
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    log_path = ARTIFACTS / "multiprocess-serve.log"
-    port = _free_port()
+    log_path = ARTIFACTS / log_name
     with open(log_path, "w") as log:
         launcher = subprocess.Popen(
             [str(ROOT / ".venv/bin/python"), "-m", "pokerfloor.serve", "--workers", "2", "--port", str(port)],
@@ -677,47 +675,114 @@ def test_make_run_workers_serves_from_several_processes_on_one_port_and_replaces
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-    base = f"http://127.0.0.1:{port}"
+    return launcher, log_path
 
-    def status() -> int | None:
+
+def _listening(pids, port: int) -> set[int]:
+    """Those of ``pids`` (live processes) that listen on ``port``."""
+    import psutil
+
+    found = set()
+    for pid in pids:
         try:
-            with urllib.request.urlopen(base + "/login/", timeout=5) as response:
-                return response.status
-        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
-            return None
+            process = psutil.Process(pid)
+            if process.status() != "zombie" and any(
+                c.laddr.port == port and c.status == psutil.CONN_LISTEN for c in process.net_connections()
+            ):
+                found.add(pid)
+        except psutil.NoSuchProcess:
+            continue
+    return found
 
-    def daphnes() -> list[psutil.Process]:
-        return [p for p in psutil.Process(launcher.pid).children() if p.is_running() and p.status() != "zombie"]
+
+def _end_servers(launcher: subprocess.Popen) -> None:
+    """Stop the launcher (it gives its daphnes 10 s before SIGKILL) and their database sessions."""
+    from django.db import connection
+
+    if launcher.poll() is None:
+        launcher.send_signal(signal.SIGTERM)
+        launcher.wait(30)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
+def _status(port: int) -> int | None:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/login/", timeout=5) as response:
+            return response.status
+    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        return None
+
+
+def _wait(predicate, what: str, log_path: Path, launcher: subprocess.Popen | None = None, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert launcher is None or launcher.poll() is None, log_path.read_text()
+        assert time.monotonic() < deadline, f"{what}:\n{log_path.read_text()}"
+        time.sleep(0.2)
+
+
+def test_make_run_workers_serves_from_several_processes_on_one_port_and_replaces_a_dead_one(transactional_db, redis):
+    """``python -m pokerfloor.serve --workers 2`` (``make run WORKERS=2``): two daphnes answer on one port;
+    after kill -9 of one, requests still succeed and a new daphne takes its place; SIGTERM stops all."""
+    import psutil
+
+    port = _free_port()
+    launcher, log_path = _start_launcher(redis, port, "multiprocess-serve.log")
 
     def listening() -> set[int]:
-        return {
-            p.pid
-            for p in daphnes()
-            if any(c.laddr.port == port and c.status == psutil.CONN_LISTEN for c in p.net_connections())
-        }
-
-    def wait(predicate, what: str, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while not predicate():
-            assert launcher.poll() is None, log_path.read_text()
-            assert time.monotonic() < deadline, f"{what}:\n{log_path.read_text()}"
-            time.sleep(0.2)
+        return _listening([p.pid for p in psutil.Process(launcher.pid).children()], port)
 
     try:
-        wait(lambda: len(listening()) == 2 and status() == 200, "two daphnes listening on the port")
-        first = listening()
-        victim = sorted(first)[0]
+        _wait(lambda: len(listening()) == 2 and _status(port) == 200, "two daphnes listening", log_path, launcher)
+        victim = sorted(listening())[0]
         os.kill(victim, signal.SIGKILL)
-        assert [status() for _ in range(10)] == [200] * 10  # the other one answers meanwhile
-        wait(lambda: len(listening()) == 2 and victim not in listening(), "a new daphne in the dead one's place")
-        assert [status() for _ in range(10)] == [200] * 10
+        assert [_status(port) for _ in range(10)] == [200] * 10  # the other one answers meanwhile
+        _wait(
+            lambda: len(listening()) == 2 and victim not in listening(),
+            "a new daphne in the dead one's place",
+            log_path,
+            launcher,
+        )
+        assert [_status(port) for _ in range(10)] == [200] * 10
     finally:
-        launcher.send_signal(signal.SIGTERM)
-        launcher.wait(30)  # the launcher gives its daphnes 10 s before SIGKILL
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
+        _end_servers(launcher)
     assert launcher.returncode == 0
-    assert status() is None
+    assert _status(port) is None
+
+
+def test_the_daphnes_stop_when_their_launcher_is_killed(transactional_db, redis):
+    """kill -9 of the launcher itself (it cannot stop its daphnes then): the kernel tells each daphne
+    (``PR_SET_PDEATHSIG``), they stop, and the port is free for the next ``make run``."""
+    import psutil
+
+    from pokerfloor.serve import listening_socket
+
+    port = _free_port()
+    launcher, log_path = _start_launcher(redis, port, "multiprocess-serve-killed.log")
+    try:
+        _wait(
+            lambda: len(_listening([p.pid for p in psutil.Process(launcher.pid).children()], port)) == 2,
+            "two daphnes listening",
+            log_path,
+            launcher,
+        )
+        daphnes = [p.pid for p in psutil.Process(launcher.pid).children()]
+        assert _status(port) == 200
+        launcher.send_signal(signal.SIGKILL)
+        launcher.wait(10)
+
+        def gone() -> bool:
+            return not any(psutil.pid_exists(pid) and psutil.Process(pid).status() != "zombie" for pid in daphnes)
+
+        _wait(gone, "the daphnes of a killed launcher stop", log_path, timeout=30)
+        assert _status(port) is None
+        listening_socket("127.0.0.1", port).close()  # the next launcher can bind it
+    finally:
+        for pid in daphnes if "daphnes" in locals() else []:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                psutil.Process(pid).kill()
+        _end_servers(launcher)
