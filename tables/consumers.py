@@ -105,11 +105,16 @@ class _JsonConsumer(AsyncWebsocketConsumer):
             return None
 
 
+def _table(table_id: int) -> Table | None:
+    """The table with what its snapshot shows (dealer, current hand), or None."""
+    return Table.objects.select_related("dealer", "current_hand").filter(pk=table_id).first()
+
+
 @socket_read
 def _open_tablet(user, table_id: int) -> tuple[str, dict | None, list[dict]]:
     """Everything a tablet's connect reads, in one thread hop: ``("ok", snapshot, open floor calls)``,
     or ``("not_found" | "forbidden", None, [])``."""
-    table = Table.objects.select_related("dealer", "current_hand").filter(pk=table_id).first()
+    table = _table(table_id)
     if table is None:
         return "not_found", None, []
     if not can_deal(user, table):
@@ -120,7 +125,7 @@ def _open_tablet(user, table_id: int) -> tuple[str, dict | None, list[dict]]:
 @socket_read
 def _snapshot(table_id: int) -> dict | None:
     """The table's snapshot, or None when there is no such table."""
-    table = Table.objects.select_related("dealer", "current_hand").filter(pk=table_id).first()
+    table = _table(table_id)
     return None if table is None else services.table_snapshot(table)
 
 

@@ -32,15 +32,14 @@ from collections.abc import Iterable
 from importlib import import_module
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY, get_user_model, user_logged_out
 from django.contrib.auth.models import Group
 from django.contrib.sessions.models import Session
-from django.db import close_old_connections
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 from django.utils import timezone
 
+from tables.db import socket_read
 from tables.models import Table
 from tables.services.snapshots import table_group
 from tables.writepath import ServiceError, send_messages_on_commit
@@ -106,29 +105,23 @@ def guard(user: Any, session_key: str | None, right: Any) -> None:
         raise RightLost
 
 
+@socket_read
 def _session_expiry(session_key: str) -> datetime.datetime | None:
     """When session ``session_key`` expires (aware datetime), or None when it is gone already."""
-    close_old_connections()
-    try:
-        if settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":  # the row's expire_date rules
-            return (
-                Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now())
-                .values_list("expire_date", flat=True)
-                .first()
-            )
-        store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-        return store.get_expiry_date() if store.load() else None
-    finally:
-        close_old_connections()
+    if settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":  # the row's expire_date rules
+        return (
+            Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now())
+            .values_list("expire_date", flat=True)
+            .first()
+        )
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    return store.get_expiry_date() if store.load() else None
 
 
+@socket_read
 def _fresh(right_holds: Any) -> bool:
     """``right_holds()`` in a worker thread with a usable database connection."""
-    close_old_connections()
-    try:
-        return bool(right_holds())
-    finally:
-        close_old_connections()
+    return bool(right_holds())
 
 
 class Revocable:
@@ -166,7 +159,7 @@ class Revocable:
         until its new expiry."""
         if self._session_key is None or self.revoked:
             return
-        expires = await sync_to_async(_session_expiry, thread_sensitive=False)(self._session_key)
+        expires = await _session_expiry(self._session_key)
         if expires is None:
             return
         delay = min(max(0.0, (expires - timezone.now()).total_seconds()) + 0.5, 86_400.0)
@@ -186,7 +179,7 @@ class Revocable:
         """The session and the right, checked afresh (in a worker thread)."""
         if self.revoked:
             return False
-        return await sync_to_async(_fresh, thread_sensitive=False)(self.right_holds)
+        return await _fresh(self.right_holds)
 
     def right_holds(self) -> bool:
         """The session and the right, read afresh (sync; a consumer may answer it in fewer statements).

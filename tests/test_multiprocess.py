@@ -65,6 +65,17 @@ class RedisServer:
             self.proc.wait(10)
 
 
+def _http_status(url: str) -> int | None:
+    """The HTTP status of a GET of ``url``, None when nothing answers."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        return None
+
+
 class Server:
     """One daphne process serving ``pokerfloor.asgi`` on its own port against the test database."""
 
@@ -111,13 +122,7 @@ class Server:
             time.sleep(0.2)
 
     def http_status(self, path: str) -> int | None:
-        try:
-            with urllib.request.urlopen(self.base + path, timeout=5) as response:
-                return response.status
-        except urllib.error.HTTPError as error:
-            return error.code
-        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
-            return None
+        return _http_status(self.base + path)
 
     def ws(self, path: str) -> str:
         return f"ws://127.0.0.1:{self.port}{path}"
@@ -710,11 +715,8 @@ def _end_servers(launcher: subprocess.Popen) -> None:
 
 
 def _status(port: int) -> int | None:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/login/", timeout=5) as response:
-            return response.status
-    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
-        return None
+    """The status of ``/login/`` on ``port`` of this machine, None when nothing answers."""
+    return _http_status(f"http://127.0.0.1:{port}/login/")
 
 
 def _wait(predicate, what: str, log_path: Path, launcher: subprocess.Popen | None = None, timeout: float = 60) -> None:
