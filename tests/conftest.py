@@ -147,6 +147,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def http_status(url: str) -> int | None:
+    """The HTTP status of a GET of ``url`` (an error status too), None when nothing answers."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        return None
+
+
 @pytest.fixture(scope="session")
 def live_server_url(django_db_setup, django_db_blocker):
     """Start daphne on a free port against the test database; yield its base URL."""

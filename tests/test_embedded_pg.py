@@ -11,13 +11,11 @@ import signal
 import subprocess
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ARTIFACTS, ROOT, _free_port
+from tests.conftest import ARTIFACTS, ROOT, _free_port, http_status
 
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 
@@ -68,16 +66,6 @@ def _kill_postmaster(pgdata: Path) -> int:
     return pid
 
 
-def _status(url: str) -> int:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
-    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
-        return 0
-
-
 def test_a_server_started_right_after_the_database_died_waits_for_it(pgdata):
     _kill_postmaster(pgdata)
     # at once: the dead postmaster's children still hold its shared memory
@@ -110,25 +98,25 @@ def test_daphne_restarts_a_killed_database_and_answers_again(pgdata):
     url = f"http://127.0.0.1:{port}/lobby/no-such-display/"
     try:
         deadline = time.monotonic() + 60
-        while _status(url) != 404:
+        while http_status(url) != 404:
             assert proc.poll() is None, log_path.read_text()
             assert time.monotonic() < deadline, log_path.read_text()
             time.sleep(0.2)
         for _ in range(5):  # every HTTP thread holds a connection to the server about to die
-            assert _status(url) == 404
+            assert http_status(url) == 404
 
         killed = _kill_postmaster(pgdata)
         died = time.monotonic()
         statuses = []
         while True:
-            statuses.append(_status(url))
+            statuses.append(http_status(url))
             if statuses[-1] == 404 and _postmaster_pid(pgdata) not in (None, killed):
                 break
             assert time.monotonic() - died < 15, f"no answer 15 s after the kill: {statuses}\n{log_path.read_text()}"
             time.sleep(0.1)
         recovered = time.monotonic() - died
         # every thread's connection is replaced: several requests in a row answer
-        assert [_status(url) for _ in range(8)] == [404] * 8
+        assert [http_status(url) for _ in range(8)] == [404] * 8
         assert proc.poll() is None
         assert "is not running: starting it again" in log_path.read_text()
         print(f"answering again {recovered:.1f} s after the kill; statuses meanwhile: {sorted(set(statuses))}")

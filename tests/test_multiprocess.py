@@ -20,14 +20,12 @@ import signal
 import subprocess
 import tempfile
 import time
-import urllib.error
-import urllib.request
 import uuid
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ARTIFACTS, ROOT, _free_port, database_url
+from tests.conftest import ARTIFACTS, ROOT, _free_port, database_url, http_status
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -63,17 +61,6 @@ class RedisServer:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(10)
-
-
-def _http_status(url: str) -> int | None:
-    """The HTTP status of a GET of ``url``, None when nothing answers."""
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
-    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
-        return None
 
 
 class Server:
@@ -122,7 +109,7 @@ class Server:
             time.sleep(0.2)
 
     def http_status(self, path: str) -> int | None:
-        return _http_status(self.base + path)
+        return http_status(self.base + path)
 
     def ws(self, path: str) -> str:
         return f"ws://127.0.0.1:{self.port}{path}"
@@ -716,7 +703,7 @@ def _end_servers(launcher: subprocess.Popen) -> None:
 
 def _status(port: int) -> int | None:
     """The status of ``/login/`` on ``port`` of this machine, None when nothing answers."""
-    return _http_status(f"http://127.0.0.1:{port}/login/")
+    return http_status(f"http://127.0.0.1:{port}/login/")
 
 
 def _wait(predicate, what: str, log_path: Path, launcher: subprocess.Popen | None = None, timeout: float = 60) -> None:
