@@ -156,12 +156,18 @@ class TournamentTable(models.Model):
 
 
 class Finish(models.Model):
-    """A bust and its place (append-only).
+    """A bust (or the win) and its place.
 
+    ``bust_order`` -- the fact: the order the players went out in (1 first;
+    players out in one hand, one hand-for-hand round or one desk entry share
+    it); the director may correct it (an audited ``bust_order`` event).
     ``place`` / ``place_worst`` -- the places the player's group covers
     (equal unless shared, 004 #79); ``prize`` in currency units; ``rule`` the
-    citation applied, e.g. ``"004 79"``.  ``place`` is null while a
-    hand-for-hand round is still being played at other tables.
+    citation applied, e.g. ``"004 79"``: all three are derived from the bust
+    order, the paid entries, the payout table and the deal by
+    ``tournaments.services.places.refresh_places`` (never written elsewhere).
+    ``place`` is null while a hand-for-hand round is still being played at
+    other tables.
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="finishes")
@@ -170,6 +176,9 @@ class Finish(models.Model):
     stack_at_start = models.PositiveBigIntegerField(default=0)
     players_before = models.PositiveIntegerField(default=0)
     h4h_round = models.IntegerField(null=True, blank=True)
+    bust_order = models.PositiveIntegerField(
+        default=0, help_text="bust order: 1 for the first players out; players out together share it"
+    )
     place = models.PositiveIntegerField(null=True, blank=True)
     place_worst = models.PositiveIntegerField(null=True, blank=True)
     prize = models.PositiveIntegerField(default=0)
