@@ -144,6 +144,12 @@ ASGI_APPLICATION = "pokerfloor.asgi.application"
 # DB_POOL_SIZE per process, default 8); measured slower for the lobby with
 # this project's HTTP handler (see pokerfloor.handlers).
 HTTP_THREADS = envint("HTTP_THREADS", "4")
+#: How many dealer and floor services run at once per process (tables/consumers.py).  Few on purpose: a
+#: service is mostly Python, and every extra thread competes with the event loop for the GIL; scale with
+#: processes (``make run WORKERS=N``), not threads.  Figures: bench/RESULTS.md.
+SERVICE_THREADS = envint("SERVICE_THREADS", "3")
+if SERVICE_THREADS < 1:
+    raise ImproperlyConfigured(f"SERVICE_THREADS must be at least 1, got {SERVICE_THREADS}")
 DB_POOL = envbool("DB_POOL", "false")
 DB_POOL_SIZE = envint("DB_POOL_SIZE", "8")
 CONN_MAX_AGE = 0 if DB_POOL else envint("CONN_MAX_AGE", "600")

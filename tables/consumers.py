@@ -15,7 +15,6 @@ import asyncio
 import contextvars
 import functools
 import json
-import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -32,17 +31,6 @@ from tables.fanout import fanout
 from tables.models import Table
 from tables.services import fastpath
 from tables.writepath import Broadcaster, run_answering_first, run_jobs
-
-
-def envint_threads() -> int:
-    """``SERVICE_THREADS`` (default 3): how many services run at once per process.
-
-    Few on purpose: a service is mostly Python, and every extra thread competes with the event loop
-    for the GIL.  ``bench/live.py`` (50 tablets, 5 floors, 50 x 4/s, same session): with 8 threads the
-    floors' p50 was 49-101 ms and p99 588-1342 ms, with 3 threads 42 ms and 528 ms at the same rate.  Scale
-    with processes (``make run WORKERS=N``), not threads."""
-    return int(os.environ.get("SERVICE_THREADS", "3"))
-
 
 CLOSE_UNAUTHORISED = 4403
 DB_SESSIONS = "django.contrib.sessions.backends.db"
@@ -159,7 +147,7 @@ def _is_floor(user) -> bool:
 
 # Worker threads for services: each holds a database connection while it
 # waits on the table lock or for the broadcast after its commit.
-_SERVICE_THREADS = ThreadPoolExecutor(max_workers=envint_threads(), thread_name_prefix="pokerfloor-service")
+_SERVICE_THREADS = ThreadPoolExecutor(max_workers=settings.SERVICE_THREADS, thread_name_prefix="pokerfloor-service")
 
 
 def _run_service(func, *args, **kwargs):

@@ -64,7 +64,15 @@ def test_debug_is_off_unless_set_and_then_the_server_needs_a_secret_key():
 
 
 @pytest.mark.parametrize(
-    "name,value", [("DEBUG", "maybe"), ("BEHIND_HTTPS_PROXY", "2"), ("SECURE_HSTS_SECONDS", "a year")]
+    "name,value",
+    [
+        ("DEBUG", "maybe"),
+        ("BEHIND_HTTPS_PROXY", "2"),
+        ("SECURE_HSTS_SECONDS", "a year"),
+        ("SERVICE_THREADS", "abc"),
+        ("SERVICE_THREADS", "0"),
+        ("HTTP_THREADS", "four"),
+    ],
 )
 def test_a_bad_value_stops_the_settings_with_its_name(name, value):
     done = _django(SHOW, **{**PRODUCTION, name: value})

@@ -53,16 +53,13 @@ import os
 import random
 import warnings
 
-import pytest
+from pokerkit import Automation, BoardDealing, HandHistory, HoleDealing, Mode, NoLimitTexasHoldem
 
-pokerkit = pytest.importorskip("pokerkit")
-from pokerkit import Automation, BoardDealing, HandHistory, HoleDealing, Mode, NoLimitTexasHoldem  # noqa: E402
-
-from poker.hand import HandSpec, HandState, Rules, SeatSpec, hand_strength  # noqa: E402
-from poker.hand.phh import hand_from_history  # noqa: E402
-from poker.hand.phh import replay as phh_replay  # noqa: E402
-from poker.hand.pots import build_pots, split_amount  # noqa: E402
-from poker.houserules import get_profile  # noqa: E402
+from poker.hand import HandSpec, HandState, Rules, SeatSpec, hand_strength
+from poker.hand.phh import hand_from_history
+from poker.hand.phh import replay as phh_replay
+from poker.hand.pots import build_pots, split_amount
+from poker.houserules import get_profile
 
 HANDS = int(os.environ.get("ENGINE_DIFF_HANDS", "2000"))
 SEED = 20240601

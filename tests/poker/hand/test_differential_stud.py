@@ -40,16 +40,13 @@ import os
 import random
 import warnings
 
-import pytest
+from pokerkit import Automation, FixedLimitSevenCardStud, Mode
 
-pokerkit = pytest.importorskip("pokerkit")
-from pokerkit import Automation, FixedLimitSevenCardStud, Mode  # noqa: E402
-
-from poker.hand import Rules, SeatSpec, hand_strength  # noqa: E402
-from poker.hand.cards import RANKS, SUITS  # noqa: E402
-from poker.hand.pots import build_pots, split_amount  # noqa: E402
-from poker.hand.stud import StudState  # noqa: E402
-from poker.hand.stud_spec import StudSpec, community_card_needed  # noqa: E402
+from poker.hand import Rules, SeatSpec, hand_strength
+from poker.hand.cards import RANKS, SUITS
+from poker.hand.pots import build_pots, split_amount
+from poker.hand.stud import StudState
+from poker.hand.stud_spec import StudSpec, community_card_needed
 
 HANDS = int(os.environ.get("ENGINE_STUD_DIFF_HANDS", "600"))
 SEED = 20261123

@@ -21,10 +21,7 @@ import os
 import random
 import warnings
 
-import pytest
-
-pokerkit = pytest.importorskip("pokerkit")
-from pokerkit import (  # noqa: E402
+from pokerkit import (
     BoardDealing,
     FixedLimitTexasHoldem,
     HoleDealing,
@@ -32,10 +29,10 @@ from pokerkit import (  # noqa: E402
     PotLimitOmahaHoldem,
 )
 
-from poker.hand import HandSpec, HandState, Rules, SeatSpec, hand_strength  # noqa: E402
-from poker.hand.pots import build_pots, split_amount  # noqa: E402
+from poker.hand import HandSpec, HandState, Rules, SeatSpec, hand_strength
+from poker.hand.pots import build_pots, split_amount
 
-from .test_differential_pokerkit import AUTOMATIONS, choose, our_legal, pk_legal, random_setup  # noqa: E402
+from .test_differential_pokerkit import AUTOMATIONS, choose, our_legal, pk_legal, random_setup
 
 HANDS = int(os.environ.get("ENGINE_VARIANT_DIFF_HANDS", "300"))
 SEED = 20241121

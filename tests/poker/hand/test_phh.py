@@ -16,15 +16,14 @@ FILES = sorted(PHH_ROOT.rglob("*.phh"))
 WSOP_2019 = "wsop-2019-42-day3"
 DWAN_IVEY = "historical"
 
-pytestmark = pytest.mark.skipif(not FILES, reason="no PHH corpus at ../shared/phh")
-
 
 def _id(path: Path) -> str:
     return str(path.relative_to(PHH_ROOT))
 
 
 def test_corpus_size():
-    assert len(FILES) == 200
+    """The corpus is there (CI lays ../shared beside the clone): a missing corpus fails, never skips."""
+    assert len(FILES) == 200, f"expected the 200 hands of {PHH_ROOT}"
 
 
 @pytest.mark.parametrize("path", FILES, ids=_id)
@@ -131,7 +130,8 @@ def test_export_round_trip_with_dealer_awards_and_unknown_cards():
 
 def test_pokerkit_agrees_on_every_file():
     """Cross-check: pokerkit's own replay gives the same stacks as ours."""
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for path in FILES:
