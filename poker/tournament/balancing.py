@@ -27,7 +27,7 @@ import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .buttons import hands_until_button, next_positions
+from .buttons import Positions, draw_button, first_hand_positions, hands_until_button, next_positions
 from .model import Move, TableState
 from .rules import Citation, PlayerId, TournamentRules
 
@@ -63,15 +63,43 @@ class _Floor:
         return seats
 
 
-def player_due_for_big_blind(table: TableState, seats: dict[int, PlayerId], rules: TournamentRules) -> int:
-    """Seat of the player who would post the big blind in the next hand.
+def upcoming_positions(table: TableState, occupied: Collection[int], rules: TournamentRules) -> Positions | None:
+    """Button and blinds of the next hand at ``table`` with ``occupied`` seats.
 
-    Uses the table's last-hand ``positions`` and the current ``seats``; with
-    no hand played yet (or fewer than two players) the lowest occupied seat.
+    After a hand: :func:`~poker.tournament.buttons.next_positions` from the
+    table's last-hand ``positions``.  Before the first hand: the first
+    hand's positions around ``table.first_button`` (004 #75: seat 1, and
+    with seat 1 empty the next occupied seat, as 004 #32 allows no dead
+    button; 001 "Dealerbutton": the drawn seat while it is occupied).
+    ``None`` when fewer than two seats are occupied or the first button is
+    not known (001 with the drawn seat empty: it is drawn again).
     """
-    if table.positions is None or len(seats) < 2:
-        return min(seats)
-    return next_positions(table.positions, seats.keys(), rules).big_blind
+    if len(occupied) < 2:
+        return None
+    if table.positions is not None:
+        return next_positions(table.positions, occupied, rules)
+    button = table.first_button
+    if button is None:
+        return None
+    if button not in occupied:
+        if rules.initial_button != "seat_one":
+            return None
+        button = draw_button(occupied, rules)[0]
+    return first_hand_positions(button, occupied, rules)
+
+
+def player_due_for_big_blind(table: TableState, seats: dict[int, PlayerId], rules: TournamentRules) -> int:
+    """Seat of the player who would post the big blind in the next hand
+    (004 #11: "der Spieler, der als nächstes im Bigblind sitzen würde").
+
+    Uses the table's last-hand ``positions`` and the current ``seats``;
+    before the table's first hand the first hand's big blind
+    (:func:`upcoming_positions`: its button on ``first_button``, 004 #75),
+    never the player on the first button.  With no position known (or
+    fewer than two players) the lowest occupied seat.
+    """
+    nxt = upcoming_positions(table, seats.keys(), rules)
+    return min(seats) if nxt is None else nxt.big_blind
 
 
 def worst_position_seat(
@@ -91,17 +119,23 @@ def worst_position_seat(
     Returns ``(seat, ok)``.  ``ok`` is false when every free seat would be
     the small blind next hand; ``seat`` is then the first free seat and the
     mover should wait for the button.  ``seat`` is ``None`` on a full table.
-    With no hand played yet the lowest free seat is returned.
+    Before the table's first hand the seats are ranked on the first hand's
+    positions (:func:`upcoming_positions`, button on ``first_button``, 004
+    #75), so a mover takes the first hand's big blind or the seat nearest
+    after it, not the first button nor the first small blind; with no
+    position known the lowest free seat is returned.
     """
     free = [s for s in range(1, table.max_seats + 1) if s not in seats]
     if not free:
         return None, False
-    if table.positions is None or len(seats) < 2:
+    if len(seats) < 2 or upcoming_positions(table, seats.keys(), rules) is None:
         return free[0], True
     best: tuple[int, int] | None = None
     for s in free:
         occupied = sorted([*(x for x in seats if x not in waiting), s])
-        nxt = next_positions(table.positions, occupied, rules)
+        nxt = upcoming_positions(table, occupied, rules)
+        if nxt is None:
+            continue
         if s == nxt.small_blind or nxt.small_blind in newcomers or (nxt.heads_up and s == nxt.button):
             continue
         rank = (occupied.index(s) - occupied.index(nxt.big_blind)) % len(occupied)
@@ -190,9 +224,11 @@ def plan_balancing(
                 assert to_seat is not None  # dst is the shortest table, at least two below src: a seat is free
                 waits = True
                 dst_table, waiting = floor.tables[dst], floor.waiting.get(dst, set())
+                counted = [x for x in floor.seats(dst) if x not in waiting] + [to_seat]
                 if dst_table.positions is not None:
-                    counted = [x for x in floor.seats(dst) if x not in waiting] + [to_seat]
                     hands = hands_until_button(to_seat, dst_table.positions, counted, rules)
+                elif (first := upcoming_positions(dst_table, counted, rules)) is not None:
+                    hands = hands_until_button(to_seat, first, counted, rules, upcoming=first)
             dst = chosen
             reason = "player due for the big blind moves to the worst position (never the small blind)"
         else:

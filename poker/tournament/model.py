@@ -25,12 +25,17 @@ class TableState:
     * ``positions`` -- button/blinds of the last hand played here, or
       ``None`` before the first hand.  Planners use it to know who is due
       for the big blind and which seats are "worst".
+    * ``first_button`` -- the seat the first hand's button goes to (004 #75:
+      seat 1; 001 "Dealerbutton": the drawn seat), or ``None`` when not
+      known.  Read only while ``positions`` is ``None``: before the first
+      hand the planners know its button and blinds from it.
     """
 
     number: int
     seats: Mapping[int, PlayerId]
     max_seats: int
     positions: Positions | None = None
+    first_button: int | None = None
 
     @property
     def player_count(self) -> int:
@@ -135,7 +140,7 @@ def apply_moves(
         if number in index and number not in broken:
             t = index[number]
             changed[number] = TableState(
-                number, copies.get(number, t.seats), resize.get(number, t.max_seats), t.positions
+                number, copies.get(number, t.seats), resize.get(number, t.max_seats), t.positions, t.first_button
             )
     if not broken:
         return [changed.get(t.number, t) for t in tables] if changed else list(tables)

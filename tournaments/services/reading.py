@@ -228,7 +228,7 @@ def _floor(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState]
     floor = []
     for n, tt in sorted(tts.items()):
         size = rules.final_table_seats if len(tts) == 1 else t.max_seats
-        floor.append(eng.TableState(n, seats[n], max(size, max(seats[n], default=0)), _positions(tt)))
+        floor.append(eng.TableState(n, seats[n], max(size, max(seats[n], default=0)), _positions(tt), tt.first_button))
     if pending:
         moves = [
             eng.Move(i.entry_id, i.from_table, i.from_seat, i.to_table, i.to_seat, ("", ""))

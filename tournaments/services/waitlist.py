@@ -141,7 +141,9 @@ def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules, *, waitl
     ):
         leaving.setdefault(number, {})[seat] = f"leaving {number}/{seat}"
     floor = [
-        eng.TableState(ts.number, {**leaving.get(ts.number, {}), **ts.seats}, ts.max_seats, ts.positions)
+        eng.TableState(
+            ts.number, {**leaving.get(ts.number, {}), **ts.seats}, ts.max_seats, ts.positions, ts.first_button
+        )
         if ts.number in leaving
         else ts
         for ts in floor
