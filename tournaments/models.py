@@ -38,6 +38,9 @@ class Tournament(models.Model):
     ``fee`` -- the rake paid on top of it, kept apart; ``payout_unit`` -- prizes are multiples of it.
     ``deal`` -- the deal recorded at the final table (``tournaments.services.payouts.record_deal``), or empty.
     ``public_token`` -- the unguessable part of the lobby screen's link.
+    ``rebuy_max_stack`` -- the event's condition for a rebuy (001 Re-buy/Add-on: as the Turnierreglement
+    provides; 004 #27): only while the player's stack is at or below this many chips (0: only when he
+    has lost them all); ``None`` = at or below the starting stack, never on more than a full stack.
     """
 
     class Status(models.TextChoices):
@@ -58,6 +61,12 @@ class Tournament(models.Model):
     re_entries_allowed = models.PositiveSmallIntegerField(default=0)
     rebuys_allowed = models.PositiveSmallIntegerField(default=0)
     add_ons_allowed = models.PositiveSmallIntegerField(default=0)
+    rebuy_max_stack = models.PositiveBigIntegerField(
+        _("rebuy only at or below (chips)"),
+        null=True,
+        blank=True,
+        help_text=_("a rebuy only while the stack is at or below this; empty = the starting stack"),
+    )
     seconds_per_hand = models.PositiveIntegerField(default=120, help_text=_("hand-for-hand clock step"))
     payouts = models.JSONField(default=list, blank=True)
     fee = models.PositiveIntegerField(
@@ -89,7 +98,8 @@ class Entry(models.Model):
     """One registration (a re-entry is a new entry, 004 #72 / #27).
 
     ``status``: reserved -> registered (checked in) -> seated -> busted;
-    waitlisted; surrendered (004 #74); cancelled.  ``priority`` entries (an
+    waitlisted; surrendered (004 #74); cancelled (a registration taken back at the desk, the buy-in
+    refunded: not an entry, not in the prize pool, no place).  ``priority`` entries (an
     immediate re-entry, 004 #72) come before the waitlist.
 
     ``rebuy_pending`` -- the player lost his last chip in hand ``rebuy_hand``
@@ -107,6 +117,7 @@ class Entry(models.Model):
         BUSTED = "busted", _("busted")
         SURRENDERED = "surrendered", _("surrendered")
         EXPIRED = "expired", _("expired")
+        CANCELLED = "cancelled", _("cancelled")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, related_name="entries")
