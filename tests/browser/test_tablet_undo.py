@@ -153,6 +153,7 @@ def test_a_call_of_the_whole_stack_is_one_button_with_one_number(table, new_page
     settled(page)
     expect(page.locator('[data-field="actor"]')).to_contain_text("Anna")
     expect(page.locator('[data-action="call"]')).to_have_text("Call: all-in 200")
+    expect(page.locator('[data-field="to-call"]')).to_have_text("200")  # the same number
     expect(page.locator('[data-action="all_in"]')).to_be_hidden()
 
 

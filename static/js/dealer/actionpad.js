@@ -27,11 +27,13 @@ export function renderBetting() {
   const allIn = $('[data-action="all_in"]');
   const allInTo = p ? p.stack + (p.bet || 0) : 0;
   // One number per action: a call that takes the whole stack is the all-in, shown once (the call
-  // button, as the total the player then has in front, like "All-in"); a call shows the chips added.
+  // button); a call shows the chips added, the number beside "To call".
   const callIsAllIn = Boolean(p) && toCall > 0 && toCall >= p.stack;
   call.hidden = Boolean(legal.can_check) || !toCall;
-  call.textContent = callIsAllIn ? t("call_all_in_n", { n: chips(allInTo) }) : t("call_n", { n: chips(toCall) });
-  allIn.hidden = !p || p.stack <= 0 || callIsAllIn;
+  call.textContent = t(callIsAllIn ? "call_all_in_n" : "call_n", { n: chips(toCall) });
+  // The engine's legal actions only: an all-in beyond a call is a raise, offered only when a raise
+  // to the whole stack is legal (not when every opponent is all-in, nor above a pot-limit maximum).
+  allIn.hidden = !p || p.stack <= 0 || callIsAllIn || !canRaise || legal.max_raise_to !== allInTo;
   allIn.textContent = t("all_in_n", { n: chips(allInTo) });
 
   const isBet = highestBet() === 0;

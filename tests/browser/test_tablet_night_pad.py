@@ -1,0 +1,86 @@
+"""The dealer tablet's action pad offers the engine's legal actions only (issue 24, finding 2),
+and the felt's button chip agrees with the panel between hands (finding 13).
+
+Table 3 of the demo (TDA 2024, 5/10): Karl 2, Lena 5, Mia 8.  Karl calls, Lena folds, Mia goes
+all-in for 1,000: every opponent of Karl is all-in, so no raise is possible and the pad offers
+"Call" and "Fold" only, never "All-in 1,500" (which the engine refuses: "Every opponent is all-in").
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tables import services
+from tables.models import Table
+from tests.browser.conftest import login, off_loop, settled
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def table3(dealer, floorman):
+    """Table 3 of the demo: 5/10 under TDA 2024, Karl 2 (1,500), Lena 5 (2,200), Mia 8 (1,000)."""
+    table = off_loop(
+        services.create_table, "Table 3", small_blind=5, big_blind=10, dealer=dealer, rules_profile="tda-2024"
+    )
+    for seat, name, stack in [(2, "Karl", 1500), (5, "Lena", 2200), (8, "Mia", 1000)]:
+        off_loop(services.seat_player, table.id, seat, name, stack)
+    return Table.objects.get(pk=table.id)
+
+
+def tablet(new_page, table, viewport=(1280, 800), locale="en-US"):
+    page = new_page(viewport, locale=locale)
+    login(page, "dealer", "pw-dealer")
+    page.goto(f"/tables/{table.id}/dealer/")
+    expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
+    return page
+
+
+def tap(page, action):
+    page.wait_for_timeout(450)  # the pad settles after the player to act changed
+    page.locator(f'[data-action="{action}"]').click()
+    settled(page)
+
+
+def test_no_all_in_when_every_opponent_is_all_in(table3, new_page):
+    page = tablet(new_page, table3)
+    page.locator('[data-action="start"]').click()
+    settled(page)
+    actor = page.locator('[data-field="actor"]')
+    expect(actor).to_contain_text("Karl")
+    tap(page, "call")
+    expect(actor).to_contain_text("Lena")
+    tap(page, "fold")
+    expect(actor).to_contain_text("Mia")
+    tap(page, "all_in")
+    expect(actor).to_contain_text("Karl")
+    expect(page.locator('[data-field="min-raise"]')).to_have_text("–")
+    expect(page.locator('[data-action="all_in"]')).to_be_hidden()
+    expect(page.locator('[data-action="call"]')).to_be_visible()
+    expect(page.locator('[data-action="fold"]')).to_be_visible()
+    page.screenshot(path="/tmp/shots/tablet/pad-every-opponent-all-in.png")
+
+
+def test_a_call_all_in_from_the_blind_is_the_number_beside_to_call(dealer, floorman, new_page):
+    """Lena posted the small blind 5 of her 260 and faces a raise to 300: "To call 255" and
+    "Call: all-in 255" (not "260", the total she then has in front)."""
+    table = off_loop(
+        services.create_table, "Table 3", small_blind=5, big_blind=10, dealer=dealer, rules_profile="tda-2024"
+    )
+    for seat, name, stack in [(2, "Karl", 1500), (5, "Lena", 260), (8, "Mia", 1000)]:
+        off_loop(services.seat_player, table.id, seat, name, stack)
+    page = tablet(new_page, table)
+    page.locator('[data-action="start"]').click()
+    settled(page)
+    actor = page.locator('[data-field="actor"]')
+    expect(actor).to_contain_text("Karl")
+    page.wait_for_timeout(450)
+    page.locator('[data-short="clear"]').click()
+    for key in "300":
+        page.locator(f'.key[data-key="{key}"]').click()
+    tap(page, "raise")
+    expect(actor).to_contain_text("Lena")
+    expect(page.locator('[data-field="to-call"]')).to_have_text("255")
+    expect(page.locator('[data-action="call"]')).to_have_text("Call: all-in 255")
+    expect(page.locator('[data-action="all_in"]')).to_be_hidden()
