@@ -84,3 +84,15 @@ def test_a_call_all_in_from_the_blind_is_the_number_beside_to_call(dealer, floor
     expect(page.locator('[data-field="to-call"]')).to_have_text("255")
     expect(page.locator('[data-action="call"]')).to_have_text("Call: all-in 255")
     expect(page.locator('[data-action="all_in"]')).to_be_hidden()
+
+
+def test_after_the_hand_the_button_chip_is_where_the_panel_says(table3, new_page):
+    page = tablet(new_page, table3)
+    page.locator('[data-action="start"]').click()
+    settled(page)
+    expect(page.locator('.seat[data-seat="2"] .tag-button')).to_have_text("D")  # Karl deals the first hand
+    tap(page, "fold")
+    tap(page, "fold")  # Mia wins the blinds
+    expect(page.locator('[data-field="next-button"]')).to_contain_text("5")
+    expect(page.locator('.seat[data-seat="5"] .tag-button')).to_have_text("D")
+    expect(page.locator(".seat .tag-button")).to_have_count(1)

@@ -86,7 +86,8 @@ export function renderFelt() {
     el.querySelector(".seat-name").textContent = empty ? t("empty_seat") : name;
     el.querySelector(".seat-stack").textContent = empty ? "" : chips(stack);
     const tags = [];
-    const buttonSeat = model.hand && !misdeal ? model.buttonSeat : nextButton(model);
+    // While a hand runs, its button; between hands the next hand's (the panel's "Button: seat n").
+    const buttonSeat = model.live && !misdeal ? model.buttonSeat : nextButton(model);
     if (n === buttonSeat && !empty) tags.push(tag("D", "tag-button"));
     if (p && model.live && p.blind) tags.push(tag(p.blind, "tag-blind"));
     if (p && p.folded && model.live) tags.push(tag(t("folded"), "tag-folded"));
