@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from poker.hand.phh import export_phh
-from tables import hooks, services
+from tables import handwords, hooks, services
 from tables.access import can_deal, is_floor
 from tables.models import Hand, Table
 
@@ -26,12 +26,21 @@ def _require_floor(request: HttpRequest) -> None:
         raise PermissionDenied
 
 
+def dealer_tables(user) -> list[Table]:
+    """The open tables ``user`` deals, in the order they were opened (``id``): the first is the one
+    the dealer's login opens (:func:`home`, printed by ``load_demo``), all of them are the tablet's
+    table switcher.  An empty list for a user who deals no table."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return list(Table.objects.filter(dealer=user, status=Table.Status.OPEN).order_by("id"))
+
+
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    """Send floor staff to the floor dashboard and a dealer to their table."""
+    """Send floor staff to the floor dashboard and a dealer to their first table (:func:`dealer_tables`)."""
     if is_floor(request.user):
         return redirect("floor")
-    table = Table.objects.filter(dealer=request.user, status=Table.Status.OPEN).first()
+    table = next(iter(dealer_tables(request.user)), None)
     if table is not None:
         return redirect("dealer", table_id=table.id)
     return render(request, "tables/no_table.html", status=200)
@@ -41,7 +50,10 @@ def home(request: HttpRequest) -> HttpResponse:
 def dealer(request: HttpRequest, table_id: int) -> HttpResponse:
     """The dealer tablet of one table (live over ``/ws/tables/<id>/dealer/``)."""
     table = _get_table_for_dealer(request, table_id)
-    return render(request, "tables/dealer.html", {"table": table})
+    # A dealer of several open tables switches between them in the header; one table needs no switcher.
+    mine = dealer_tables(request.user)
+    switch = mine if len(mine) > 1 and any(t.id == table.id for t in mine) else []
+    return render(request, "tables/dealer.html", {"table": table, "my_tables": switch})
 
 
 def live_tables():
@@ -102,7 +114,8 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     """One hand: its event log and final state."""
     _require_floor(request)
     hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
-    return render(request, "tables/hand.html", {"hand": hand, "events": services.hand_events(hand)})
+    events = handwords.events_in_words(services.hand_events(hand), handwords.names_of(hand.spec), hand.spec.get("game"))
+    return render(request, "tables/hand.html", {"hand": hand, "events": events})
 
 
 def hand_phh_text(hand: Hand) -> str:

@@ -23,7 +23,7 @@ def test_load_demo_prints_the_accounts_and_links_and_is_idempotent():
     first = _load()
     assert first.startswith("Demo room loaded. Log in at /login/ with:\n")
     for line in (
-        "  dealer   dealer   / dealer-demo  (tablet of Table 1)",
+        "  dealer   dealer   / dealer-demo  (tablet of Table 1; also NL 1/2 Main)",
         "  dealer   dealer2  / dealer2-demo  (tablet of Table 2)",
         "  floor    floor    / floor-demo",
         "  manager  manager  / manager-demo",

@@ -1,7 +1,8 @@
 """``manage.py load_demo``: the demo room (idempotent).
 
 Creates the groups ``dealer``, ``floor`` and ``manager``; the accounts
-``dealer`` (assigned to Table 1), ``dealer2`` (Table 2), ``floor`` and
+``dealer`` (assigned to Table 1 and the cash floor's NL 1/2 Main: his
+login opens Table 1, the tablet switches), ``dealer2`` (Table 2), ``floor`` and
 ``manager``; three open tables with players seated; a demo tournament with
 twelve players registered; the cash floor "casino" (games, tables, a
 waitlist, a lobby display link); and prints the credentials and links.
@@ -18,6 +19,7 @@ from room import services as room
 from room.models import Room
 from tables import services
 from tables.models import Table
+from tables.views import dealer_tables
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
 from tournaments.views import DEFAULT_STRUCTURE
@@ -81,12 +83,18 @@ class Command(BaseCommand):
                 )
                 for seat, player, stack in players:
                     services.seat_player(table.id, seat, player, stack)
+        # Cash floor (room app): games, a main and a must-move table, a waitlist, a lobby display link;
+        # loaded before the logins are printed, since the dealer deals a table of it too.
+        token = load_cash_floor(users)
         self.stdout.write("Demo room loaded. Log in at /login/ with:")
         for username, password, group in ACCOUNTS:
             extra = ""
             if group == "dealer":
-                table = Table.objects.filter(dealer__username=username).first()
-                extra = f"  (tablet of {table.name})" if table else ""
+                # the table the login opens first, then the others of the tablet's switcher
+                tables = [t.name for t in dealer_tables(users[username])]
+                if tables:
+                    also = f"; also {', '.join(tables[1:])}" if len(tables) > 1 else ""
+                    extra = f"  (tablet of {tables[0]}{also})"
             self.stdout.write(f"  {group:8s} {username:8s} / {password}{extra}")
         # Demo tournament (tournaments app): 004 MunotPoker, 12 players registered, not started.
         demo = Tournament.objects.filter(name="Demo Deepstack").first()
@@ -104,8 +112,6 @@ class Command(BaseCommand):
         self.stdout.write(
             f"  tournament director: /tournaments/{demo.id}/   lobby: /tournaments/lobby/{demo.public_token}/"
         )
-        # Cash floor (room app): games, a main and a must-move table, a waitlist, a lobby display link.
-        token = load_cash_floor(users)
         self.stdout.write(f"  room dashboard: /room/casino/   lobby screen (no login): /lobby/{token}/")
 
 
