@@ -15,9 +15,13 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Player(models.Model):
-    """A person who plays in the room (name as the floor knows them)."""
+    """A person who plays in the room (name as the floor knows them).
+
+    ``country`` -- ISO 3166-1 alpha-2 code (``"CH"``) or blank: the results
+    export for player-ranking sites carries it."""
 
     name = models.CharField(_("name"), max_length=100)
+    country = models.CharField(_("country"), max_length=2, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
