@@ -166,6 +166,23 @@ class DeskAbsent(Message):
     absent: StrictBool
 
 
+class AssignDealer(Message):
+    """Assign the dealer login ``username`` (a user of the ``dealer`` group) to ``table``; empty: nobody."""
+
+    op: Literal["dealer"]
+    table: TableNumber
+    username: text(150) = ""
+
+
+class AddTable(Message):
+    """Open a table: ``number`` (none: the next free number) with ``seats`` seats (none: the
+    tournament's); the service refuses a number in use or a size outside 2-10 in the user's words."""
+
+    op: Literal["add_table"]
+    number: Annotated[StrictInt, Field(ge=0, le=10_000)] | None = None
+    seats: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
+
+
 DirectorAction = TypeAdapter(
     Annotated[
         Register
@@ -183,7 +200,9 @@ DirectorAction = TypeAdapter(
         | DeskHandPlayed
         | DeskUndo
         | ConfirmMove
-        | DeskAbsent,
+        | DeskAbsent
+        | AssignDealer
+        | AddTable,
         Field(discriminator="op"),
     ]
 )

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,6 +24,7 @@ from tournaments import services
 from tournaments.models import Tournament, TournamentTable
 from tournaments.schemas import AbsentBody, DirectorAction, MoveConfirmBody
 from tournaments.services import chipcounts, desk, structures
+from tournaments.services import floor_tables as tables_desk
 
 DEFAULT_STRUCTURE = {
     "periods": [
@@ -91,7 +93,10 @@ def director(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The tournament director's page (live over ``/ws/tournaments/<id>/``)."""
     _require_floor(request)
     t = get_object_or_404(Tournament, pk=tournament_id)
-    return render(request, "tournaments/director.html", {"t": t})
+    dealers = User.objects.filter(groups__name="dealer", is_active=True).order_by("username")  # issue 23 #7
+    return render(
+        request, "tournaments/director.html", {"t": t, "dealers": dealers.values_list("username", flat=True)[:500]}
+    )
 
 
 @throttle.limit_token_lookups  # unknown tokens count against the client's address
@@ -154,6 +159,10 @@ def _run(tournament_id: int, m: Any, user) -> None:
         if tt is None:
             raise ServiceError("not_found", _("no table %(table)s") % {"table": m.table})
         services.set_absent(tt.table_id, m.seat, m.absent, actor=user)
+    elif op == "dealer":
+        tables_desk.assign_dealer(tournament_id, m.table, m.username, actor=user)
+    elif op == "add_table":
+        tables_desk.add_table(tournament_id, number=m.number or None, seats=m.seats or None, actor=user)
 
 
 @login_required

@@ -23,6 +23,7 @@ const i18n = new Texts({
   conn_not_found: gettext("No such table"),
   hand_n: gettext("Hand #%(n)s"),
   no_hand: gettext("No hand in progress"),
+  bb_ante: gettext("BB ante %(n)s"),
   all_in_tag: gettext("all-in"),
   deal_flop: gettext("Deal the flop"),
   deal_turn: gettext("Deal the turn"),
@@ -349,6 +350,7 @@ function show(snapshot, flash) {
   f("name").textContent = table.name;
   let stakes = `${chips(table.small_blind)}/${chips(table.big_blind)}`;
   if (table.ante) stakes += ` · ${chips(table.ante)}`;
+  if (table.big_blind_ante) stakes += ` · ${t("bb_ante", { n: chips(table.big_blind_ante) })}`; // 004 #81
   if (table.straddle) stakes += ` · ${chips(table.straddle)}`;
   f("stakes").textContent = stakes;
   f("status").textContent = table.status === "open" ? "" : t(`status_${table.status}`);

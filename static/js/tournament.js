@@ -229,6 +229,13 @@ deskForm("desk-move", (form) => ({
 }));
 // hand-for-hand at a table without tablet: its hand of the round was played (004 #77)
 if (document.getElementById("desk-h4h")) deskForm("desk-h4h", (form) => ({ op: "desk_hand_played", table: Number(form.table.value) }));
+// the director opens a table for late entries (004 #8, #11) and assigns a table's dealer login
+deskForm("desk-add-table", (form) => ({
+  op: "add_table",
+  ...(form.number.value ? { number: Number(form.number.value) } : {}),
+  ...(form.seats.value ? { seats: Number(form.seats.value) } : {}),
+}));
+deskForm("desk-dealer", (form) => ({ op: "dealer", table: Number(form.table.value), username: form.username.value.trim() }));
 deskForm("desk-break", (form) => {
   if (!window.confirm(dt("break_confirm", { n: form.table.value }))) return null;
   return { op: "desk_break", table: Number(form.table.value), note: form.note.value };

@@ -26,6 +26,7 @@ from tournaments.services.busts import (
     _record_pending_busts,
     _step_hand_for_hand,
 )
+from tournaments.services.floor_tables import follow_level
 from tournaments.services.moves import IN_TRANSIT
 from tournaments.services.reading import _positions, _rng, clock_of, engine_rules
 from tournaments.services.waitlist import fill_waitlist
@@ -80,6 +81,7 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
         hl = level_for_hand(clock, now, rules)
     except eng.ClockError as exc:
         raise ServiceError("invalid", str(exc)) from None
+    follow_level(table, hl.level)  # the header and the floor tile show the stakes dealt (001 Neues Limit, 004 #23)
     waiting = set(
         Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0).values_list(
             "player_id", flat=True

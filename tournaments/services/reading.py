@@ -212,7 +212,10 @@ def entry_refusal(
 def _floor(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState], dict[int, TournamentTable]]:
     """The floor as ``TableState`` values (player id = entry id), with the
     pending moves already applied (their seats are taken)."""
-    tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t, broken=False)}
+    tts = {
+        tt.number: tt
+        for tt in TournamentTable.objects.filter(tournament=t, broken=False).annotate(table_seats=F("table__max_seats"))
+    }
     seats: dict[int, dict[int, int]] = {n: {} for n in tts}
     number_of = {tt.table_id: n for n, tt in tts.items()}
     # the seats of seated entries, with the entry's id (a player has one seated entry at most): one statement
@@ -227,7 +230,8 @@ def _floor(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState]
     rules = engine_rules(t)
     floor = []
     for n, tt in sorted(tts.items()):
-        size = rules.final_table_seats if len(tts) == 1 else t.max_seats
+        # a table the director opened may seat fewer (tournaments.services.floor_tables.add_table)
+        size = min(rules.final_table_seats if len(tts) == 1 else t.max_seats, tt.table_seats)
         floor.append(eng.TableState(n, seats[n], max(size, max(seats[n], default=0)), _positions(tt), tt.first_button))
     if pending:
         moves = [

@@ -14,6 +14,7 @@ from tables.models import Player, Seat
 from tables.services import SeatChange
 from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Instruction, Tournament, TournamentTable
+from tournaments.services.floor_tables import stakes_of
 from tournaments.services.reading import (
     RULEBOOKS,
     _rng,
@@ -274,8 +275,7 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
         for ts in draw.tables:
             table = table_services.create_table(
                 f"{t.name[:40]} #{t.id} T{ts.number}",
-                small_blind=first.small_blind,
-                big_blind=first.big_blind,
+                **stakes_of(first),  # blinds and ante of level 1 (issue 23 #8)
                 max_seats=seats_total,
                 rules_profile=t.rulebook,
             )

@@ -189,14 +189,25 @@ def seat_waitlist(tournament_id: int, *, actor=None) -> list[int]:
     off by itself whenever a place opens, :func:`fill_waitlist`): seat
     waitlisted entries while seats are free, priority re-entries first (004
     #72), then in order of registration (004 #73); places kept for an
-    immediate re-entry are given away too.  Returns the seated entry ids.
+    immediate re-entry are given away too.  When players still wait with
+    every seat taken, late registration open and room in the field, a new
+    table is opened for them and balanced as the rulebook says
+    (:func:`~tournaments.services.floor_tables.open_table_for_waitlist`:
+    004 #8, #11; 001 Balancing).  Returns the seated entry ids.
     Errors: ``not_found``."""
+    from tournaments.services.floor_tables import open_table_for_waitlist
+    from tournaments.services.moves import execute_moves
+
     with _step(tournament_id) as step:
         t = step.row
         _clear_busted_seats(t)
-        seated = [s["entry"] for s in _fill_waitlist(t, engine_rules(t), manual=True)]
-        _record(step, "waitlist_seated", {"entries": seated, "manual": True}, actor)
-    return seated
+        rules = engine_rules(t)
+        seated = [s["entry"] for s in _fill_waitlist(t, rules, manual=True)]
+        opened = [s["entry"] for s in open_table_for_waitlist(step, rules, actor)]
+        _record(step, "waitlist_seated", {"entries": seated + opened, "manual": True}, actor)
+    if opened:
+        execute_moves(tournament_id, actor=actor)
+    return seated + opened
 
 
 def fill_waitlist(tournament_id: int, *, actor=None) -> list[int]:
