@@ -17,7 +17,6 @@ Access: floor and manager roles (:func:`rules.views.floor_required`).
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 from django.contrib import messages
@@ -32,6 +31,7 @@ from django.views.decorators.http import require_POST
 from rules import handwords, services
 from rules.models import FloorCall, Ruling
 from rules.views import floor_required, query_text
+from tables import schemas
 from tables.models import Player, Table
 from tables.services import ServiceError, hand_events
 
@@ -178,8 +178,8 @@ def floor_call_rule(request, call_id):
             citations = services.parse_citations(request.POST.get("citations", "").splitlines())
             raw = request.POST.get("corrections", "").strip() or "[]"
             try:
-                corrections = json.loads(raw)
-            except ValueError:
+                corrections = schemas.load_json(raw)
+            except schemas.MessageError:
                 raise ServiceError("invalid", _("The corrections are not valid JSON.")) from None
             services.make_ruling(
                 call.table_id,

@@ -345,7 +345,7 @@ class DealerConsumer(_StaffConsumer):
             await self.send_json({"type": "ack", "client_id": client_id, "floor_call": call_id})
             return None
         if kind == "interpret":
-            result = await self._service(_hook("interpreter"), table_id, message.observed)
+            result = await self._service(_hook("interpreter"), table_id, schemas.dump(message.observed))
             await self.send_json({"type": "interpretation", "client_id": client_id, "result": result})
             return None
         if kind == "undo":

@@ -17,11 +17,13 @@ tournament schemas (``room/schemas.py``, ``tournaments/schemas.py``).
 from __future__ import annotations
 
 import json
+import math
 from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -272,11 +274,59 @@ class FloorCallMessage(_Mutation):
     details: dict[str, Any] | None = None
 
 
+#: A chip denomination as the tablet sends it in ``observed.chips`` (a key of a JSON object: digits).
+Denomination = Annotated[str, StringConstraints(pattern=r"^[1-9][0-9]{0,17}$")]
+#: How many chips of one denomination.
+ChipCount = Annotated[StrictInt, Field(ge=0, le=10_000)]
+
+
+def _chips_by_denomination(value: Any) -> Any:
+    """``observed.chips`` given as a list (``[1000, 500]`` or ``[{"value": 1000, "count": 2}]``) as the
+    object form ``{"1000": 1, "500": 1}``; anything else is left to the object's type."""
+    if not isinstance(value, list):
+        return value
+    if len(value) > 200:
+        raise ValueError("at most 200 entries")
+    out: dict[str, int] = {}
+    for entry in value:
+        if isinstance(entry, dict) and set(entry) <= {"value", "count"}:
+            denomination, count = entry.get("value"), entry.get("count", 1)
+        else:
+            denomination, count = entry, 1
+        for number in (denomination, count):
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise ValueError("must list chip denominations (whole numbers) or {value, count} objects")
+        if not (1 <= denomination <= MAX_BIGINT and 0 <= count <= 10_000):
+            raise ValueError("a denomination is a positive whole number, a count 0 to 10000")
+        out[str(denomination)] = out.get(str(denomination), 0) + count
+    return out
+
+
+class Observed(Message):
+    """What the dealer saw, as the chip-action interpreter reads it (docs/interpret.md ``observed``).
+
+    ``chips``: denomination -> count (``{"1000": 1, "500": 2}``), or a list of denominations
+    (``[1000, 500, 500]``) or of ``{"value", "count"}`` objects; ``declared``: the word said (English or
+    German, the interpreter names an unknown one), ``declared_amount`` a total said with it (``amount_kind``
+    "to") or an increment ("by"); ``motions``: forward motions used (2+: a string bet);
+    ``first_motion``: chips in the first of them."""
+
+    chips: (
+        Annotated[dict[Denomination, ChipCount], Field(max_length=20), BeforeValidator(_chips_by_denomination)] | None
+    ) = None
+    declared: text(40) | None = None
+    declared_before_chips: StrictBool = True
+    declared_amount: Chips | None = None
+    amount_kind: Literal["to", "by"] = "to"
+    motions: Annotated[StrictInt, Field(ge=1, le=20)] = 1
+    first_motion: Chips | None = None
+
+
 class Interpret(_Mutation):
     """Ask the house rules what a player's chips mean (docs/interpret.md); changes nothing."""
 
     type: Literal["interpret"]
-    observed: dict[str, Any]
+    observed: Observed
 
 
 class RunItTwice(_Mutation):
@@ -365,8 +415,28 @@ def check_depth(raw: str, max_depth: int = MAX_DEPTH) -> None:
             depth -= 1
 
 
+class _NonFinite(ValueError):
+    """``Infinity``, ``NaN`` or a number beyond a float (``1e999``) in a JSON text."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _NonFinite(name)
+
+
+def _finite_float(literal: str) -> float:
+    value = float(literal)
+    if not math.isfinite(value):
+        raise _NonFinite(literal)
+    return value
+
+
 def load_json(raw: str | bytes | None) -> Any:
-    """Decode one JSON message, bounded in size and depth.  Raises :class:`MessageError`."""
+    """Decode one JSON message, bounded in size and depth: the one JSON decoder of every socket and
+    endpoint.  Raises :class:`MessageError`.
+
+    Python's ``json.loads`` reads ``Infinity``, ``-Infinity`` and ``NaN`` (not JSON) and turns ``1e999``
+    into an infinite float; none of them is a chip count, a seat or anything else a message may carry,
+    and PostgreSQL's JSON cannot store them, so they are refused here, wherever they appear (issue 24)."""
     if raw is None:
         raise MessageError("a text frame with a JSON object is expected")
     if isinstance(raw, bytes):
@@ -378,7 +448,9 @@ def load_json(raw: str | bytes | None) -> Any:
         raise MessageError(f"longer than {MAX_CHARS} characters")
     check_depth(raw)
     try:
-        return json.loads(raw)
+        return json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except _NonFinite as exc:
+        raise MessageError(f"numbers must be finite ({exc} is not accepted)") from None
     except (ValueError, RecursionError):
         raise MessageError("not valid JSON") from None
 
@@ -389,6 +461,8 @@ def _first_error(exc: ValidationError, data: Any) -> MessageError:
     # "raise", "to": ...}}): walk the data and keep only the parts that are real keys or indices.
     parts, node, tag_seen = [], data, False
     for part in err.get("loc", ()):
+        if part == "[key]":  # a dict's key is the offending part: its path already ends with the key
+            continue
         if isinstance(node, dict) and not tag_seen and node.get("type", node.get("op")) == part:
             tag_seen = True
         elif isinstance(node, dict) and part in node:

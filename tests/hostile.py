@@ -80,6 +80,39 @@ def kinds(ids: list[int]) -> dict[str, tuple[st.SearchStrategy, list]]:
         "tabno": (st.integers(1, 3), [True, 0, 10_001, 1.0, "1"]),
         "race": (st.integers(1, 1000), [True, 0, 10**10, 1.0, "5"]),
         "chipcards": (st.just({"A": ["As"]}), [5, {"A": "As"}, {"A": ["ZZ"]}, {"\x00": ["As"]}, {"A": [5]}]),
+        # what the dealer saw for the chip interpreter (docs/interpret.md), typed at the edge
+        "observed": (
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "chips": st.one_of(
+                        st.dictionaries(st.sampled_from(["5", "25", "100", "1000"]), st.integers(0, 20), max_size=3),
+                        st.lists(st.sampled_from([5, 25, 100, 1000]), max_size=4),
+                    ),
+                    "declared": st.sampled_from([None, "call", "raise", "erhöhe", "all-in"]),
+                    "declared_before_chips": st.booleans(),
+                    "declared_amount": st.one_of(st.none(), st.integers(0, 10_000)),
+                    "motions": st.integers(1, 3),
+                },
+            ),
+            [
+                5,
+                "x",
+                [1],
+                {"chips": [float("inf")]},
+                {"chips": {"5": float("nan")}},
+                {"chips": [-float("inf")]},
+                {"chips": {"5": 1.5}},
+                {"chips": [1e300]},
+                {"chips": "x"},
+                {"chips": {"five": 1}},
+                {"declared": 5},
+                {"declared": "a\x00b"},
+                {"declared_amount": 1.5},
+                {"motions": "2"},
+                {"amount_kind": "over"},
+            ],
+        ),
     }
 
 
@@ -129,7 +162,7 @@ DEALER = (
             ("note", "text500", False),
             ("details", "dict", False),
         ],
-        "interpret": [*MUT, ("observed", "dict", True)],
+        "interpret": [*MUT, ("observed", "observed", True)],
         "run_it_twice": [*MUT, ("agreed", "seats", True), ("pots", "pots", False), ("floor", "bool", False)],
         "snapshot": [("table_id", "id", False)],
     },
@@ -282,6 +315,12 @@ RAW_FRAMES = [
     '{"type": "\\ud800"}',
     '{"type": "snapshot", "table_id": 1e999}',
     '{"type": "snapshot", "table_id": NaN}',
+    # non-finite numbers anywhere, even where a free-form object or an unknown key is allowed
+    '{"type": "snapshot", "x": Infinity}',
+    '{"type": "snapshot", "op": "sweep", "x": [NaN]}',
+    '{"type": "interpret", "op": "sweep", "observed": {"chips": [Infinity]}}',
+    '{"type": "floor_call", "op": "sweep", "reason": "other", "details": {"x": -Infinity}}',
+    '{"type": "start_hand", "op": "sweep", "format": {"kind": 1e999}}',
     '{"op": "sweep", "op": "explode"}',
 ]
 

@@ -526,3 +526,136 @@ def test_a_waitlist_name_with_nul_or_a_lone_surrogate_is_refused(world, client, 
     response = client.post("/room/casino/act/", body, content_type="application/json")
     assert response.status_code == 400 and response.json()["code"] == "invalid"
     assert QueueEntry.objects.count() == entries
+
+
+# --------------------------------------------------------------------------- issue 24, finding 10
+NON_FINITE_FRAMES = [
+    '{"type": "interpret", "observed": {"chips": [Infinity]}}',
+    '{"type": "interpret", "observed": {"chips": {"5": NaN}}}',
+    '{"type": "interpret", "observed": {"chips": [-Infinity]}}',
+    '{"type": "interpret", "observed": {"chips": [1e999]}}',
+    '{"type": "floor_call", "reason": "other", "details": {"chips": Infinity}}',
+    '{"type": "start_hand", "format": {"kind": "bomb_pot", "ante": NaN}}',
+    '{"type": "snapshot", "extra": NaN}',
+]
+
+
+async def _dealer_frames(world, frames: list[str]) -> list[dict]:
+    """The answers of one dealer socket to ``frames``, then to a snapshot request (the socket must stay
+    open through all of them)."""
+    table = world["table"]
+    answers = []
+    async with SocketRun(f"/ws/tables/{table.id}/dealer/", world["dealer"], Counter()) as run:
+        for frame in [*frames, '{"type": "snapshot"}']:
+            await run.ws.send_input({"type": "websocket.receive", "text": frame})
+            answers.append(await run.reply(frame))
+    return answers
+
+
+@pytest.mark.parametrize("frame", NON_FINITE_FRAMES)
+def test_a_non_finite_number_is_refused_and_the_dealer_socket_stays_open(world, frame, error_log):
+    """``json.loads`` reads Infinity, NaN and 1e999 as floats; the interpreter's ``int(inf)`` closed the
+    socket with 1011.  Every socket refuses them as ``invalid`` and goes on."""
+    from tables import services
+
+    services.start_hand(world["table"].id)
+    before = state()
+    *refused, snapshot = async_to_sync(_dealer_frames)(world, [frame])
+    assert refused[0]["type"] == "error" and refused[0]["code"] == "invalid", refused
+    assert "number" in refused[0]["message"], refused
+    assert snapshot["type"] == "snapshot"
+    assert state() == before
+    assert not error_log.records
+
+
+@pytest.mark.parametrize(
+    ("observed", "field"),
+    [
+        ({"chips": {"5": 1.5}}, "observed.chips.5"),
+        ({"chips": [1e300]}, "observed.chips"),
+        ({"chips": {"five": 1}}, "observed.chips.five"),
+        ({"chips": "a pile"}, "observed.chips"),
+        ({"declared": 5}, "observed.declared"),
+        ({"chips": {"100": 1}, "motions": "2"}, "observed.motions"),
+        ({"chips": {"100": 1}, "amount_kind": "over"}, "observed.amount_kind"),
+    ],
+)
+def test_what_the_dealer_saw_is_typed_at_the_edge(world, observed, field):
+    """``observed`` of an ``interpret`` message has a schema: a bad field is named at the edge."""
+    from tables import services
+
+    services.start_hand(world["table"].id)
+    answer = async_to_sync(_dealer_reply)(world, {"type": "interpret", "observed": observed})
+    assert answer["type"] == "error" and answer["code"] == "invalid", answer
+    assert answer["field"] == field, answer
+
+
+def test_a_well_formed_observation_is_still_interpreted(world):
+    from tables import services
+
+    services.start_hand(world["table"].id)
+    answer = async_to_sync(_dealer_reply)(
+        world, {"type": "interpret", "observed": {"chips": {"100": 1}, "declared": None, "motions": 1}}
+    )
+    assert answer["type"] == "interpretation", answer
+    assert answer["result"]["action"] in {"call", "raise", "all-in", "fold", "check", "bet", "none"}
+
+
+@pytest.mark.parametrize("frame", ['{"type": "snapshot", "x": Infinity}', '{"type": "snapshot", "x": [NaN]}'])
+def test_the_room_lobby_and_tournament_sockets_refuse_non_finite_numbers(world, frame):
+    paths = [
+        ("/ws/floor/", world["floor"]),
+        (f"/ws/room/{world['room'].slug}/", world["floor"]),
+        (f"/ws/tournaments/{world['tourney'].id}/", world["floor"]),
+    ]
+
+    async def ask(path, user):
+        async with SocketRun(path, user, Counter(), terminal={"update", "batch"}) as run:
+            await run.ws.send_input({"type": "websocket.receive", "text": frame})
+            return await run.reply(frame)
+
+    for path, user in paths:
+        answer = async_to_sync(ask)(path, user)
+        assert answer["type"] == "error" and answer["code"] == "invalid", (path, answer)
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        ("/room/casino/act/", '{"op": "sweep", "x": NaN}'),
+        ("/room/casino/act/", '{"op": "settings", "call_seconds": Infinity}'),
+        ("tourney", '{"op": "start", "x": -Infinity}'),
+    ],
+)
+def test_the_json_endpoints_refuse_non_finite_numbers(world, client, url, body):
+    client.force_login(world["floor"])
+    if url == "tourney":
+        url = f"/tournaments/{world['tourney'].id}/action/"
+    before = state()
+    response = client.post(url, body, content_type="application/json")
+    assert response.status_code == 400 and response.json()["code"] == "invalid", response.content
+    assert state() == before
+
+
+def test_a_ruling_form_with_non_finite_corrections_is_refused(world, client):
+    from rules.models import Ruling
+
+    client.raise_request_exception = False
+    client.force_login(world["floor"])
+    response = client.post(
+        f"/rules/calls/{world['call'].id}/rule/",
+        {"decision": "chop", "corrections": '[{"type": "adjust", "seat": 1, "amount": Infinity}]'},
+    )
+    assert response.status_code == 302
+    assert not Ruling.objects.exists()
+
+
+@pytest.mark.parametrize("chips", [[float("inf")], [float("nan")], {"5": 1.5}, [1.5], [True]])
+def test_the_interpreter_itself_refuses_non_integer_chips(chips):
+    """The pure core (also read by ``manage.py interpret``) answers a bad denomination with its own error,
+    not an ``OverflowError``."""
+    from poker.floor.interpret import InterpretError
+    from poker.floor.interpret_data import parse
+
+    with pytest.raises(InterpretError):
+        parse({"situation": {"big_blind": 2, "stack": 100}, "observed": {"chips": chips}})

@@ -5,7 +5,6 @@ endpoint.  Writes go through ``tournaments.services``."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -251,9 +250,9 @@ def _tablet_endpoint(request: HttpRequest, table_id: int, body_schema, post, get
 def _json_body(request: HttpRequest) -> dict:
     """The request's JSON object; raises ``ServiceError('invalid')``."""
     try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        raise ServiceError("invalid", _("the body is not JSON")) from None
+        body = schemas.load_json(request.body or b"{}")
+    except schemas.MessageError as exc:  # not JSON, too deep or long, a non-finite number
+        raise ServiceError("invalid", _("the body is not JSON") + f" ({exc.message})") from None
     if not isinstance(body, dict):
         raise ServiceError("invalid", _("the body is not a JSON object"))
     return body

@@ -253,8 +253,10 @@ def _chips(raw) -> dict:
         raise InterpretError("bad_field", 'chips must be an object {"denomination": count} or a list')
     for denom, count in items:
         try:
+            if isinstance(denom, (bool, float)):  # 1.5, inf, nan: no chip carries them
+                raise ValueError(denom)
             d = int(denom)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise InterpretError("bad_field", f"chip denomination {denom!r} is not an integer") from None
         if str(d) != str(denom).strip() and not isinstance(denom, int):
             raise InterpretError("bad_field", f"chip denomination {denom!r} is not an integer")
