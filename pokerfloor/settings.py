@@ -150,6 +150,9 @@ HTTP_THREADS = envint("HTTP_THREADS", "4")
 SERVICE_THREADS = envint("SERVICE_THREADS", "3")
 if SERVICE_THREADS < 1:
     raise ImproperlyConfigured(f"SERVICE_THREADS must be at least 1, got {SERVICE_THREADS}")
+#: How long a step waits for the row lock of its table, room or tournament (milliseconds) before it gives
+#: up and answers ``busy`` (``tables.writepath``; the tablet sends the message again).  0: wait for ever.
+WRITE_LOCK_TIMEOUT_MS = envint("WRITE_LOCK_TIMEOUT_MS", "2000")
 DB_POOL = envbool("DB_POOL", "false")
 DB_POOL_SIZE = envint("DB_POOL_SIZE", "8")
 CONN_MAX_AGE = 0 if DB_POOL else envint("CONN_MAX_AGE", "600")

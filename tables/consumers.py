@@ -22,7 +22,7 @@ from typing import Any
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import close_old_connections, connection
+from django.db import InterfaceError, OperationalError, close_old_connections, connection
 
 from tables import hooks, revocation, schemas, services
 from tables.access import can_deal, deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
@@ -155,12 +155,53 @@ def _run_service(func, *args, **kwargs):
     connection.  The connection is checked only when it needs it: after an
     error (``errors_occurred``: a health check, closed when unusable) or past
     ``CONN_MAX_AGE``; Django's ``close_old_connections`` before every call
-    would cost a ``SELECT 1`` round trip per dealer action."""
+    would cost a ``SELECT 1`` round trip per dealer action.
+
+    A connection PostgreSQL ended while it was idle (a restart, ``idle_session_timeout``, a failover) is
+    only found dead by the next statement: when that happens before any statement of the call succeeded
+    (nothing can have been committed), the connection is dropped and the call runs once more on a fresh
+    one, so the dealer gets the answer and not the error (issue 24).  A message that is repeated all the
+    same is applied once: services answer a repeated ``client_id`` as a duplicate."""
     _check_connection()
+    watch = _FirstStatement()
     try:
-        return func(*args, **kwargs)
+        try:
+            with connection.execute_wrapper(watch):
+                return func(*args, **kwargs)
+        except (OperationalError, InterfaceError):
+            if not watch.died_first:
+                raise
+            connection.close()  # the dead connection; the retry opens a new one
+            return func(*args, **kwargs)
     finally:
         _check_connection()
+
+
+class _FirstStatement:
+    """An execute wrapper noting whether a statement met a dead connection before any statement of
+    the call succeeded (``died_first``)."""
+
+    __slots__ = ("succeeded", "died_first")
+
+    def __init__(self) -> None:
+        self.succeeded = False
+        self.died_first = False
+
+    def __call__(self, execute, sql, params, many, context):
+        try:
+            result = execute(sql, params, many, context)
+        except (OperationalError, InterfaceError):
+            if not self.succeeded and _connection_dead():
+                self.died_first = True
+            raise
+        self.succeeded = True
+        return result
+
+
+def _connection_dead() -> bool:
+    """True when this thread's psycopg connection is closed or broken (the server ended it)."""
+    raw = connection.connection
+    return raw is None or bool(getattr(raw, "closed", False)) or bool(getattr(raw, "broken", False))
 
 
 def _check_connection() -> None:

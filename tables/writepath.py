@@ -35,11 +35,18 @@ from typing import Any, Generic, TypeVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import connection, models, transaction
+from django.conf import settings
+from django.db import OperationalError, connection, models, transaction
 
 M = TypeVar("M", bound=models.Model)
 
 logger = logging.getLogger(__name__)
+
+
+#: After a ``busy`` answer, when to send the message again (milliseconds; the answer's ``retry_after_ms``).
+BUSY_RETRY_AFTER_MS = 500
+#: PostgreSQL's SQLSTATE for a lock not obtained in time (``lock_timeout``) or at once (``NOWAIT``).
+LOCK_NOT_AVAILABLE = "55P03"
 
 
 class ServiceError(Exception):
@@ -198,6 +205,36 @@ def run_jobs(broadcaster: Broadcaster, jobs: list[Callable[[], Any]]) -> None:
             logger.exception("after-response job %r failed", job)
 
 
+def lock_timeout_ms() -> int:
+    """The longest a step waits for a row lock, in milliseconds (``settings.WRITE_LOCK_TIMEOUT_MS``; 0: no
+    limit)."""
+    return max(0, int(getattr(settings, "WRITE_LOCK_TIMEOUT_MS", 2000)))
+
+
+def set_lock_timeout() -> None:
+    """``SET LOCAL lock_timeout`` for the transaction running (as pretix's ``lock_objects`` does): a row
+    lock not obtained within :func:`lock_timeout_ms` raises instead of waiting without limit behind a
+    long step (a tournament's moves holding its tables)."""
+    timeout = lock_timeout_ms()
+    if timeout:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('lock_timeout', %s, true)", [f"{timeout}ms"])
+
+
+def is_lock_timeout(exc: BaseException) -> bool:
+    """True when ``exc`` (a Django ``OperationalError``) is PostgreSQL's "lock not available"."""
+    cause = exc.__cause__ or exc
+    return getattr(cause, "sqlstate", None) == LOCK_NOT_AVAILABLE
+
+
+def busy_error() -> ServiceError:
+    """The ``busy`` refusal: the row is locked by another step; nothing changed, send the same message
+    (same ``client_id``) again after ``retry_after_ms``."""
+    return ServiceError(
+        "busy", "the table is busy with another step; send it again", retry_after_ms=BUSY_RETRY_AFTER_MS
+    )
+
+
 def check_seq(row: Any, expected_seq: int | None) -> None:
     """Refuse a client that saw an older state: ``ServiceError('stale')``
     (with the row's ``seq``) unless ``expected_seq`` is None or the row's seq."""
@@ -304,15 +341,22 @@ def write_step(
         The :class:`WriteStep`; with ``duplicate_seq`` set the seq is not checked.
 
     Raises:
-        ServiceError: ``not_found``, ``stale`` and whatever the block raises
-        (the transaction is rolled back, nothing is sent).
+        ServiceError: ``not_found``, ``stale``, ``busy`` (a row lock of the step not obtained within
+        :func:`lock_timeout_ms`: nothing changed, the client sends the message again) and whatever the
+        block raises (the transaction is rolled back, nothing is sent).
     """
-    with transaction.atomic():
-        row = (lock or (lambda key: lock_row(model, key)))(pk)
-        duplicate = find_duplicate(row, client_id) if client_id and find_duplicate is not None else None
-        if duplicate is None:
-            check_seq(row, expected_seq)
-        step = WriteStep(row, duplicate)
-        yield step
-        if duplicate is None:
-            step.finish()
+    try:
+        with transaction.atomic():
+            set_lock_timeout()
+            row = (lock or (lambda key: lock_row(model, key)))(pk)
+            duplicate = find_duplicate(row, client_id) if client_id and find_duplicate is not None else None
+            if duplicate is None:
+                check_seq(row, expected_seq)
+            step = WriteStep(row, duplicate)
+            yield step
+            if duplicate is None:
+                step.finish()
+    except OperationalError as exc:
+        if is_lock_timeout(exc):
+            raise busy_error() from None
+        raise

@@ -44,6 +44,7 @@ from tables.services.floor import _info_after_action
 from tables.services.replay import _cache_lock, _remember, _state_cache
 from tables.services.snapshots import hand_view
 from tables.services.steps import Outcome, _broadcast_on_commit, _event_json
+from tables.writepath import busy_error, is_lock_timeout, lock_timeout_ms
 
 
 @dataclass
@@ -80,9 +81,13 @@ def forget(table_id: int) -> None:
         _live.pop(table_id, None)
 
 
+# ``lt`` sets the write path's lock timeout for the statement's own transaction (``set_config(..., true)``;
+# the statement runs in autocommit), read by ``tb`` before it waits for the table's row: a row held by
+# another step makes the statement fail after the timeout instead of waiting without limit.
 _EVENT_SQL = (
-    f"WITH tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s AND seq = %s "
-    f"AND current_hand_id = %s{{right}} RETURNING id), "
+    "WITH lt AS (SELECT set_config('lock_timeout', %s, true) AS v), "
+    f"tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s AND seq = %s "
+    f"AND current_hand_id = %s AND (SELECT v FROM lt) IS NOT NULL{{right}} RETURNING id), "
     f'ev AS (INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, actor_id, at, '
     f"client_id) SELECT tb.id, %s, %s, %s, 'action', %s::jsonb, %s, now(), %s FROM tb RETURNING at), "
     f"hd AS (UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s "
@@ -150,7 +155,7 @@ def try_action(
     actor_id = actor.id if actor is not None and actor.is_authenticated else None
     right_sql, right_params = right if right is not None else ("", [])
     sql = _EVENT_SQL.replace("{right}", f" AND ({right_sql})" if right_sql else "")
-    params: list[Any] = [seq, table.id, table.seq, hand.id, *right_params]
+    params: list[Any] = [f"{lock_timeout_ms()}ms", seq, table.id, table.seq, hand.id, *right_params]
     params += [hand.id, seq, index, json.dumps(action), actor_id, client_id or None]
     state_json = json.dumps(snapshot, separators=(",", ":"))  # once: for the database and the broadcast
     params += [state_json, seq, index, hand.id]
@@ -159,7 +164,9 @@ def try_action(
             with connection.cursor() as cursor:
                 cursor.execute(sql, params)
                 found = cursor.fetchone()
-    except DatabaseError:  # a repeated client_id (unique), a lost connection: the normal path answers
+    except DatabaseError as exc:  # a repeated client_id (unique), a lost connection: the normal path answers
+        if is_lock_timeout(exc):  # another step holds the table: busy, the tablet sends it again
+            raise busy_error() from None
         return None
     if found is None:  # another step wrote first, or the right is gone
         return None

@@ -99,6 +99,7 @@ function handleMessage(msg) {
       }
       break;
     case "error":
+      if (msg.code === "busy" && pending && pending.message.client_id === msg.client_id && resendBusy(pending, msg)) break;
       if (pending && (msg.client_id === null || pending.message.client_id === msg.client_id)) settle();
       if (msg.code === "stale") {
         requestSnapshot();
@@ -134,6 +135,25 @@ export function errorText(msg) {
   return has(key) ? t(key) : t("err_generic");
 }
 
+/** How often a message answered `busy` is sent again (with its client_id: applied once) before the tablet
+ * gives up and says so. */
+const BUSY_RESENDS = 4;
+
+/** Another step holds the table (docs/protocol.md `busy`): send the pending message again after the
+ * server's `retry_after_ms`, and say so; false once it was sent again BUSY_RESENDS times. */
+function resendBusy(pending, msg) {
+  const tries = (pending.busyTries || 0) + 1;
+  if (tries > BUSY_RESENDS) return false;
+  clearTimeout(pending.timer);
+  pending.busyTries = tries;
+  showAlert(t("busy_resent"), "");
+  const delay = Math.max(100, Math.min(5000, Number(msg.retry_after_ms) || 500)) * tries;
+  pending.timer = setTimeout(() => {
+    if (state.pending === pending) transmit(pending.message, tries);
+  }, delay);
+  return true;
+}
+
 function settle() {
   if (state.pending) clearTimeout(state.pending.timer);
   state.pending = null;
@@ -141,11 +161,12 @@ function settle() {
   render();
 }
 
-function transmit(message) {
+function transmit(message, busyTries = 0) {
   if (state.pending) clearTimeout(state.pending.timer);
   state.pending = {
     message,
-    timer: setTimeout(() => state.pending && transmit(state.pending.message), RESEND_AFTER_MS),
+    busyTries,
+    timer: setTimeout(() => state.pending && transmit(state.pending.message, state.pending.busyTries), RESEND_AFTER_MS),
   };
   root.classList.add("busy");
   socket.send(message);

@@ -59,6 +59,8 @@ const STRINGS = {
   wins: gettext("%(who)s wins %(amount)s"),
   wins_pot: gettext("%(who)s wins %(amount)s (%(pot)s)"),
   err_generic: gettext("Refused"),
+  busy_resent: gettext("The table is busy with another step: sent again…"),
+  err_busy: gettext("The table stayed busy with another step: nothing was recorded. Enter the action again."),
   err_stale: gettext("The table changed on another device. The screen is up to date again: check and enter the action once more."),
   err_not_your_turn: gettext("Not this player's turn"),
   err_below_minimum_raise: gettext("Below the minimum raise"),
