@@ -1,6 +1,8 @@
 """The director's payout desk: ``/tournaments/<id>/payouts/`` (prize pool,
 payout table, final-table deal, printable result sheet) and
-``/tournaments/<id>/payouts/results.csv``.  Floor staff and managers only.
+``/tournaments/<id>/payouts/results.csv``, the export for player-ranking
+sites ``.../payouts/ranking.csv`` and the payout slips ``.../payouts/slips/``.
+Floor staff and managers only.
 
 The page is plain HTML forms (POST with ``op``: ``compute``, ``edit``,
 ``preview``, ``deal``); a write redirects back to the page, a refusal
@@ -105,3 +107,22 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     response = HttpResponse(desk.result_csv(t), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="results-{t.id}.csv"'
     return response
+
+
+@login_required
+def ranking_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The results for player-ranking sites (``Place,Name,Country,Prize``), as a download."""
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    response = HttpResponse(desk.ranking_csv(t), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ranking-{t.id}.csv"'
+    return response
+
+
+@login_required
+def payout_slips(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The payout slips, one per player paid, as a print-styled page
+    (:func:`tournaments.services.payouts.payout_slips`)."""
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    return render(request, "tournaments/payout_slips.html", {"t": t, "slips": desk.payout_slips(t)})

@@ -81,7 +81,9 @@ function renderPages() {
   if (!side) return;
   // the side panel: payouts in pages of 16, then the chip leaders when the director shows them
   const panels = [];
-  const paid = snap.payouts.map((amount, i) => ({ place: i + 1, amount }));
+  // after a deal its players are paid the deal's amounts, whatever their place: they replace the places it covers
+  const deal = (snap.deal || []).map((d) => ({ place: d.place, amount: d.amount, player: d.player, deal: true }));
+  const paid = [...deal, ...snap.payouts.map((amount, i) => ({ place: i + 1, amount })).slice(deal.length)];
   for (let i = 0; i < Math.max(1, Math.ceil(paid.length / 16)); i++) panels.push(["payouts", paid.slice(i * 16, (i + 1) * 16)]);
   if (snap.chip_leaders && snap.chip_leaders.length) panels.push(["leaders", snap.chip_leaders]);
   const [[kind, items]] = page(panels, 1, tick)[0];
@@ -90,8 +92,12 @@ function renderPages() {
   side.replaceChildren(...items.map((it, i) => (kind === "leaders"
     ? h("li", {}, h("span", { class: "rank" }, `${i + 1}.`), h("span", { class: "name" }, it.player),
       h("b", {}, chips(it.stack)))
-    : h("li", { class: snap.players_left <= it.place ? "decided" : "" },
-      h("span", { class: "rank" }, `${it.place}.`), h("b", {}, chips(it.amount))))));
+    : it.deal
+      ? h("li", { class: it.place ? "deal decided" : "deal" },
+        h("span", { class: "rank" }, it.place ? `${it.place}.` : L.lDeal), h("span", { class: "name" }, it.player),
+        h("b", {}, chips(it.amount)))
+      : h("li", { class: snap.players_left <= it.place ? "decided" : "" },
+        h("span", { class: "rank" }, `${it.place}.`), h("b", {}, chips(it.amount))))));
   set("side_page", panels.length > 1 ? fill(L.lPage, { n: (tick % panels.length) + 1, of: panels.length }) : "");
 }
 

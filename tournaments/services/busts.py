@@ -14,7 +14,8 @@ from tables.models import Hand
 from tables.writepath import ServiceError, WriteStep, after_response
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
 from tournaments.services.moves import _plan, execute_moves
-from tournaments.services.reading import _store_clock, clock_of, engine_rules, entry_refusal, payout_table_of
+from tournaments.services.places import next_bust_order, refresh_places
+from tournaments.services.reading import _store_clock, clock_of, engine_rules, entry_refusal
 from tournaments.services.waitlist import _fill_waitlist
 from tournaments.services.windows import window_open
 from tournaments.services.writes import _clear_busted_seats, _instruct, _locked_entry, _record, _step
@@ -98,24 +99,29 @@ def _record_busts(
 ) -> None:
     """The players of ``out`` (``(entry, stack before)`` pairs: his stack at
     the start of the hand, or before the chip race) are out: each entry is
-    busted, a :class:`Finish` recorded, and the group placed and paid at
-    once (001 Ende des Turniers: a higher stack before finishes better; 003
-    Ausscheiden mehrerer Spieler; 004 #79) -- or, in a hand-for-hand round
-    (004 #77), when every table has played it."""
+    busted, a :class:`Finish` recorded with one bust order, and the group
+    placed and paid (:func:`~tournaments.services.places.refresh_places`:
+    001 Ende des Turniers: a higher stack before finishes better; 003
+    Ausscheiden mehrerer Spieler; 004 #79) -- in a hand-for-hand round
+    (004 #77) once every table has played it."""
     if not out:
         return
     players_before = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count()
     h4h_round = t.hands_played_h4h if t.hand_for_hand and hand is not None else None
-    busts = []
+    order = next_bust_order(t, h4h_round)
     for e, stack in out:
         e.status = Entry.Status.BUSTED
         e.save(update_fields=["status"])
         Finish.objects.create(
-            tournament=t, entry=e, hand=hand, stack_at_start=stack, players_before=players_before, h4h_round=h4h_round
+            tournament=t,
+            entry=e,
+            hand=hand,
+            stack_at_start=stack,
+            players_before=players_before,
+            h4h_round=h4h_round,
+            bust_order=order,
         )
-        busts.append(eng.Bust(e.id, stack))
-    if h4h_round is None:
-        _place(t, busts, players_before, rules, hand_for_hand=False)
+    refresh_places(t)
 
 
 def _finish_if_won(step: WriteStep[Tournament], rules: eng.TournamentRules, hand: Hand | None) -> bool:
@@ -126,11 +132,8 @@ def _finish_if_won(step: WriteStep[Tournament], rules: eng.TournamentRules, hand
     if remaining.count() != 1:
         return False
     winner = remaining.select_related("player").first()
-    payouts = payout_table_of(t)
-    f = eng.payouts.winner_finish(winner.id, payouts, rules)
-    Finish.objects.create(
-        tournament=t, entry=winner, hand=hand, place=1, place_worst=1, prize=f.prize, rule=str(f.rule)
-    )
+    Finish.objects.create(tournament=t, entry=winner, hand=hand, bust_order=next_bust_order(t))
+    refresh_places(t)
     t.status = Tournament.Status.FINISHED
     if t.clock_paused_at is None and t.clock_started_at is not None:
         _store_clock(t, clock_of(t).pause(time.time()))
@@ -178,26 +181,11 @@ def _seat_and_plan(tournament_id: int) -> None:
         _record(step, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated})
 
 
-def _place(
-    t: Tournament, busts: list[eng.Bust], players_before: int, rules: eng.TournamentRules, hand_for_hand: bool
-) -> None:
-    payouts = payout_table_of(t)
-    result = eng.place_busts(busts, players_before, rules, payouts, hand_for_hand=hand_for_hand)
-    for f in result.finishes:
-        Finish.objects.filter(entry_id=f.player, place__isnull=True).update(
-            place=f.places[0], place_worst=f.places[1], prize=f.prize, rule=str(f.rule)
-        )
-
-
 def _step_hand_for_hand(t: Tournament, rules: eng.TournamentRules) -> None:
     """004 #77: when every table has finished the hand, step the clock and
     place the round's busts together (004 #79)."""
     active = TournamentTable.objects.filter(tournament=t, broken=False)
     if any(tt.h4h_hands <= t.hands_played_h4h for tt in active):
         return
-    round_no = t.hands_played_h4h
-    pending = list(Finish.objects.filter(tournament=t, h4h_round=round_no, place__isnull=True))
-    if pending:
-        before = max(f.players_before for f in pending)
-        _place(t, [eng.Bust(f.entry_id, f.stack_at_start) for f in pending], before, rules, hand_for_hand=True)
     _store_clock(t, clock_of(t).hand_completed())
+    refresh_places(t)  # the round's busts are placed together (004 #79)

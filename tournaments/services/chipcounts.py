@@ -119,6 +119,23 @@ def expected_chips(t: Tournament, entries: list[Entry] | None = None) -> int:
     return t.starting_stack * sum(1 + e.rebuys + e.add_ons for e in counted) + chip_adjustments(t)
 
 
+def _recount_due(t: Tournament, last: dict[int, ChipCount]) -> set[int]:
+    """Tables a desk bust marked for a recount (its chips credited to no
+    one, ``desk.desk_bust``), not undone and not counted since (``last``:
+    the last count by table number)."""
+    undone = set(
+        TournamentEvent.objects.filter(tournament=t, kind="desk_undone").values_list("payload__undoes", flat=True)
+    )
+    due: set[int] = set()
+    for seq, at, tables in TournamentEvent.objects.filter(
+        tournament=t, kind="desk_bust", payload__recount__isnull=False
+    ).values_list("seq", "at", "payload__recount"):
+        if seq in undone:
+            continue
+        due |= {n for n in tables or [] if n not in last or last[n].at < at}
+    return due
+
+
 def chip_stats(t: Tournament, now: float | None = None) -> dict[str, Any]:
     """The chip-count page's figures (JSON-ready).
 
@@ -128,8 +145,10 @@ def chip_stats(t: Tournament, now: float | None = None) -> dict[str, Any]:
     ``average`` / ``median`` -- chips, ``average_bb`` / ``median_bb``;
     ``in_play`` -- the stacks' sum; ``expected`` (:func:`expected_chips`);
     ``difference`` = in_play - expected; ``mismatch`` -- it is not 0;
-    ``tables`` -- per table ``number``, ``players``, ``total``, ``counted``
-    (the last count: ``moment``, ``level_number``, ``at`` ISO) or null.
+    ``tables`` -- per table ``number``, ``players``, ``total``, ``recount``
+    (a desk bust left chips uncredited there since its last count) and
+    ``counted`` (the last count: ``moment``, ``level_number``, ``at`` ISO)
+    or null; ``recount`` -- those tables' numbers.
     """
     st = clock_of(t).state(time.time() if now is None else now)
     bb = st.level.big_blind if st.level else 0
@@ -146,6 +165,7 @@ def chip_stats(t: Tournament, now: float | None = None) -> dict[str, Any]:
     last: dict[int, ChipCount] = {}
     for c in ChipCount.objects.filter(tournament=t).order_by("id"):
         last[c.table_number] = c
+    recount = _recount_due(t, last)
     per_table: dict[int, list[int]] = {}
     for table_id, _seat, _name, stack in rows:
         per_table.setdefault(tts[table_id], []).append(stack)
@@ -171,11 +191,13 @@ def chip_stats(t: Tournament, now: float | None = None) -> dict[str, Any]:
         "expected": expected,
         "difference": in_play - expected,
         "mismatch": bool(stacks) and in_play != expected,
+        "recount": sorted(recount),
         "tables": [
             {
                 "number": number,
                 "players": len(per_table.get(number, [])),
                 "total": sum(per_table.get(number, [])),
+                "recount": number in recount,
                 "counted": (
                     {
                         "moment": last[number].moment,

@@ -30,7 +30,7 @@ from tables import services as table_services
 from tables.models import Hand, Seat, Table
 from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentEvent, TournamentTable
-from tournaments.services.busts import _after_busts, _finish_if_won, _place, _step_hand_for_hand
+from tournaments.services.busts import _after_busts, _finish_if_won, _step_hand_for_hand
 from tournaments.services.desk_moves import (  # noqa: F401  (desk offers them)
     confirm_at_table,
     floor_moves,
@@ -38,6 +38,7 @@ from tournaments.services.desk_moves import (  # noqa: F401  (desk offers them)
     table_moves,
 )
 from tournaments.services.moves import _undo_move, confirm_move, execute_moves  # noqa: F401  (confirm_move: desk offers it)
+from tournaments.services.places import next_bust_order, refresh_places
 from tournaments.services.reading import _floor, _rng, engine_rules
 from tournaments.services.writes import _clear_busted_seats, _instruct, _record, _seat_of, _set_seat, _step, _take_seat
 
@@ -117,6 +118,7 @@ def _bust_group(
     if len(busts) >= players_before:
         raise ServiceError("invalid", _("at least one player must remain"))
     h4h_round = t.hands_played_h4h if t.hand_for_hand else None
+    order = next_bust_order(t, h4h_round)
     rows = []
     for entry, tt, seat, stack_at_start in busts:
         rows.append(
@@ -135,11 +137,16 @@ def _bust_group(
         entry.rebuy_pending = False
         entry.save(update_fields=["status", "rebuy_pending"])
         f = Finish.objects.create(
-            tournament=t, entry=entry, stack_at_start=stack_at_start, players_before=players_before, h4h_round=h4h_round
+            tournament=t,
+            entry=entry,
+            stack_at_start=stack_at_start,
+            players_before=players_before,
+            h4h_round=h4h_round,
+            bust_order=order,
         )
         rows[-1]["finish"] = f.id
     if h4h_round is None:
-        _place(t, [eng.Bust(r["entry"], r["stack_at_start"]) for r in rows], players_before, rules, hand_for_hand=False)
+        refresh_places(t)  # placed from the bust order (tournaments.services.places)
     else:
         # 004 #77: the hand of this round is played at these tables; 004 #79: the
         # round's busts -- desk and tablets alike -- share once every table has played it.
@@ -177,7 +184,45 @@ def _after_desk_busts(step: WriteStep[Tournament], kind: str, payload: dict[str,
     return step.row.seq
 
 
-def desk_bust(tournament_id: int, busts: list[tuple[int, int | None]], *, note: str = "", actor=None) -> dict[str, Any]:
+def _credit_winner(t: Tournament, group: list, won_by: int | None) -> dict[str, Any] | None:
+    """Give the chips the busted players' seats held (``group`` as
+    :func:`_bust_group` takes it) to ``won_by``, a seated entry at their
+    table not in a live hand; ``None`` without a winner.  Returns ``{"entry",
+    "player", "table", "seat", "chips", "stack_before", "stack_after"}``.
+    Errors: ``invalid`` (busted himself, another table), those of
+    :func:`_seated_entry`."""
+    if won_by is None:
+        return None
+    if won_by in {e.id for e, _tt, _seat, _st in group}:
+        raise ServiceError("invalid", _("The winner of the chips cannot be a player who is out."))
+    entry, tt, seat = _seated_entry(t, won_by)
+    if any(g_tt.number != tt.number for _e, g_tt, _s, _st in group):
+        raise ServiceError(
+            "invalid",
+            _("%(player)s sits at table %(table)s: the chips go to a player at the table of the bust.")
+            % {"player": entry.player.name, "table": tt.number},
+        )
+    chips = sum(g_seat.stack for _e, _tt, g_seat, _st in group)
+    table_services.set_seat(tt.table_id, seat.number, player_id=entry.player_id, stack=seat.stack + chips)
+    return {
+        "entry": entry.id,
+        "player": entry.player.name,
+        "table": tt.number,
+        "seat": seat.number,
+        "chips": chips,
+        "stack_before": seat.stack,
+        "stack_after": seat.stack + chips,
+    }
+
+
+def desk_bust(
+    tournament_id: int,
+    busts: list[tuple[int, int | None]],
+    *,
+    won_by: int | None = None,
+    note: str = "",
+    actor=None,
+) -> dict[str, Any]:
     """Record at the desk the players busted in one hand at a table with no
     tablet (or missed by it).
 
@@ -197,9 +242,17 @@ def desk_bust(tournament_id: int, busts: list[tuple[int, int | None]], *, note: 
     was announced they share places and prizes (004 #79).  The players leave
     their seats at once; the floor then balances.
 
+    ``won_by`` -- the entry who won their chips, at the same table: the
+    chips their seats held are added to his stack, so the chips in play
+    still add up (``payload["won_by"]``).  Without him the chips leave the
+    seats uncredited and the table is marked for a recount
+    (``payload["recount"]`` = ``[table numbers]``; the chip-count page says
+    so until the table is counted, :func:`~tournaments.services.chipcounts.chip_stats`).
+
     Returns the event payload (``busts`` with ``place``, ``place_worst``,
-    ``prize``; ``rule``; ``seq``).  Errors: ``not_found``, ``invalid`` (no
-    busts, an entry twice, not seated, nobody left), ``hand_in_progress``,
+    ``prize``; ``rule``; ``won_by`` or ``recount``; ``seq``).  Errors:
+    ``not_found``, ``invalid`` (no busts, an entry twice, not seated, nobody
+    left, a winner who is out or at another table), ``hand_in_progress``,
     ``not_started``.
     """
     if not busts:
@@ -213,8 +266,21 @@ def desk_bust(tournament_id: int, busts: list[tuple[int, int | None]], *, note: 
         for entry_id, stack in busts:
             entry, tt, seat = _seated_entry(t, entry_id)
             group.append((entry, tt, seat, seat.stack if stack is None else stack))
+        credit = _credit_winner(t, group, won_by)
+        recount = [] if credit else sorted({tt.number for _e, tt, seat, _st in group if seat.stack})
         rows, rule = _bust_group(t, group)
         names = ", ".join(f"{r['player']} ({r['place']}.)" if r["place"] else r["player"] for r in rows)
+        if credit:
+            won_en = (
+                f"; {credit['player']} won {credit['chips']} chips: {credit['stack_before']} → {credit['stack_after']}"
+            )
+            won_de = f"; {credit['player']} gewinnt {credit['chips']} Chips: {credit['stack_before']} → {credit['stack_after']}"
+        elif recount:
+            tables = ", ".join(str(n) for n in recount)
+            won_en = f"; chips not credited: recount table {tables}"
+            won_de = f"; Chips nicht gutgeschrieben: Tisch {tables} nachzählen"
+        else:
+            won_en = won_de = ""
         waiting = any(r["place"] is None for r in rows)
         wait_en = "; placed with the round's other busts once every table has played it (004 #79)" if waiting else ""
         wait_de = "; platziert mit den anderen Ausscheidenden der Runde, sobald jeder Tisch sie gespielt hat (004 #79)"
@@ -222,9 +288,11 @@ def desk_bust(tournament_id: int, busts: list[tuple[int, int | None]], *, note: 
             "busts": rows,
             "rule": rule or ("004 79" if waiting else ""),
             "hand_for_hand": t.hand_for_hand,
-            "text_en": f"Bust recorded at the desk: {names}{_cite(rule)}{wait_en}",
-            "text_de": f"Ausscheiden am Pult erfasst: {names}{_cite(rule)}{wait_de if waiting else ''}",
+            "text_en": f"Bust recorded at the desk: {names}{_cite(rule)}{won_en}{wait_en}",
+            "text_de": f"Ausscheiden am Pult erfasst: {names}{_cite(rule)}{won_de}{wait_de if waiting else ''}",
             "note": note,
+            "won_by": credit,
+            "recount": recount,
         }
         payload["seq"] = _after_desk_busts(step, "desk_bust", payload, actor)
     execute_moves(tournament_id, actor=actor)
@@ -645,6 +713,16 @@ def desk_undo(tournament_id: int, seq: int, *, note: str = "", actor=None) -> di
             raise ServiceError("invalid", _("this entry was undone already"))
         p = ev.payload
         if ev.kind == "desk_bust" or (ev.kind == "desk_chips" and p["reason"] == "dq"):
+            if p.get("won_by"):  # the chips credited to the winner go back to the players put back
+                won = p["won_by"]
+                entry, tt, seat = _seated_entry(t, won["entry"])
+                if (tt.number, seat.number) != (won["table"], won["seat"]) or seat.stack < won["chips"]:
+                    raise ServiceError(
+                        "invalid", _("%(player)s has played since: his chips changed") % {"player": won["player"]}
+                    )
+                table_services.set_seat(
+                    tt.table_id, seat.number, player_id=entry.player_id, stack=seat.stack - won["chips"]
+                )
             _unbust(t, p["busts"])
         elif ev.kind == "desk_chips":
             entry, tt, seat = _seated_entry(t, p["entry"])

@@ -278,11 +278,13 @@ def record_deal(tournament_id: int, method: str, seen: list[int], *, actor=None)
 
 def result_rows(t: Tournament) -> list[dict]:
     """The result sheet, best place first: ``[{"place", "place_worst",
-    "name", "prize"}]`` (prize in currency units).  Busted players by their
-    recorded finish; players in a recorded deal get the deal's amount, and
-    those of them still playing are placed above every bust by their stack
-    at the deal.  Players still playing without a deal are not listed."""
-    deal_amounts = {p["entry"]: p["amount"] for p in (t.deal or {}).get("players", [])}
+    "name", "country", "prize", "entry"}]`` (prize in currency units).
+    Every finish as :mod:`tournaments.services.places` stored it -- the one
+    source the director, the TV, the CSV and the payout slips read; after a
+    deal its players' prizes are the deal's amounts.  Players of a recorded
+    deal still playing are listed above every finish by their stack at the
+    deal (``place`` their rank among them, ``final`` false); other players
+    still playing are not listed."""
     rows = []
     finished = set()
     for f in Finish.objects.filter(tournament=t, place__isnull=False).select_related("entry__player"):
@@ -292,12 +294,26 @@ def result_rows(t: Tournament) -> list[dict]:
                 "place": f.place,
                 "place_worst": f.place_worst or f.place,
                 "name": f.entry.player.name,
-                "prize": deal_amounts.get(f.entry_id, f.prize),
+                "country": f.entry.player.country,
+                "prize": f.prize,
+                "entry": f.entry_id,
+                "final": True,
             }
         )
     still = [p for p in (t.deal or {}).get("players", []) if p["entry"] not in finished]
+    countries = dict(Entry.objects.filter(id__in=[p["entry"] for p in still]).values_list("id", "player__country"))
     for place, p in enumerate(still, start=1):
-        rows.append({"place": place, "place_worst": place, "name": p["name"], "prize": p["amount"]})
+        rows.append(
+            {
+                "place": place,
+                "place_worst": place,
+                "name": p["name"],
+                "country": countries.get(p["entry"], ""),
+                "prize": p["amount"],
+                "entry": p["entry"],
+                "final": False,
+            }
+        )
     rows.sort(key=lambda r: (r["place"], r["name"].lower()))
     return rows
 
@@ -312,3 +328,27 @@ def result_csv(t: Tournament) -> str:
         place = str(r["place"]) if r["place_worst"] == r["place"] else f"{r['place']}-{r['place_worst']}"
         writer.writerow([place, r["name"], r["prize"]])
     return out.getvalue()
+
+
+RANKING_HEADER = ("Place", "Name", "Country", "Prize")
+"""The columns player-ranking sites import, in their (English) names."""
+
+
+def ranking_csv(t: Tournament) -> str:
+    """The results in the column layout player-ranking sites take:
+    ``Place,Name,Country,Prize`` (English header whatever the language;
+    place a whole number -- a shared place gives each player its best
+    place; country ISO 3166-1 alpha-2 or blank; prize a whole amount)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(RANKING_HEADER)
+    for r in result_rows(t):
+        writer.writerow([r["place"], r["name"], r["country"], r["prize"]])
+    return out.getvalue()
+
+
+def payout_slips(t: Tournament) -> list[dict]:
+    """One slip per player paid (prize above 0), best place first: the rows
+    of :func:`result_rows` with the tournament's name, so a slip says the
+    same amount as the desk, the TV and the CSV."""
+    return [{**r, "tournament": t.name} for r in result_rows(t) if r["prize"] > 0]

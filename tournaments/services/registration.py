@@ -15,6 +15,7 @@ from tables.services import SeatChange
 from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Instruction, Tournament, TournamentTable
 from tournaments.services.floor_tables import stakes_of
+from tournaments.services.places import record_surrender
 from tournaments.services.reading import (
     RULEBOOKS,
     _rng,
@@ -207,10 +208,13 @@ def surrender(entry_id: int, *, actor=None) -> Entry:
         _refuse(t, "surrender", old)
         count = Entry.objects.filter(tournament=t, player=old.player).count()
         where = _seat_of(t, old.player_id)
+        stack = 0
         if where is not None:
+            stack = Seat.objects.get(table_id=where[0].table_id, number=where[1]).stack
             _set_seat(where[0].table_id, where[1], player_id=None)
         old.status = Entry.Status.SURRENDERED
         old.save(update_fields=["status"])
+        record_surrender(t, old, stack)  # the entry given up takes its place (tournaments.services.places)
         entry = Entry.objects.create(
             tournament=t, player=old.player, number=count + 1, status=Entry.Status.WAITLISTED, priority=False, late=True
         )

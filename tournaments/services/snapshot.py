@@ -147,6 +147,21 @@ def _registration_dicts(
     ]
 
 
+def _deal_rows(t: Tournament) -> list[dict]:
+    """The recorded deal's players, biggest amount first: ``[{"player",
+    "amount", "place"}]`` (``place`` once he has finished, else None); empty
+    without a deal.  The amounts are the prizes those players are paid
+    (``tournaments.services.places``), whatever their place."""
+    players = (t.deal or {}).get("players", [])
+    if not players:
+        return []
+    entries = [p["entry"] for p in players]
+    placed = dict(Finish.objects.filter(tournament=t, entry_id__in=entries).values_list("entry_id", "place"))
+    rows = [{"player": p["name"], "amount": p["amount"], "place": placed.get(p["entry"])} for p in players]
+    rows.sort(key=lambda r: (-r["amount"], r["player"].lower()))
+    return rows
+
+
 def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: list[dict]) -> dict[str, Any]:
     """Every key of the director snapshot but its lists (:data:`LIST_KEYS`).
 
@@ -205,6 +220,7 @@ def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: lis
         "payouts": list(payouts.amounts) if payouts else [],
         "places_paid": payouts.places_paid if payouts else 0,
         "bubble": payouts.bubble if payouts else None,
+        "deal": _deal_rows(t),
         "chip_leaders": chip_leaders,
         "starting_stack": t.starting_stack,
         "buy_in": t.buy_in,
@@ -217,7 +233,7 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
     Keys: ``seq``, ``id``, ``name``, ``rulebook``, ``status``, ``server_now``,
     ``clock`` (stored timestamps, ``periods`` with start seconds, ``state``
     at ``server_now``), ``players_left``, ``entries`` (count), ``average_stack``,
-    ``prize_pool``, ``payouts`` (by place), ``places_paid``, ``bubble``,
+    ``prize_pool``, ``payouts`` (by place), ``places_paid``, ``bubble``, ``deal`` (:func:`_deal_rows`),
     ``tables`` (number, table_id, seats with player/stack/absent, broken,
     live), ``seat_draw`` (player -> table, seat), ``chip_leaders`` (the ten
     biggest stacks, player and stack, only while the director shows them on
@@ -509,6 +525,7 @@ PUBLIC_KEYS = (
     "payouts",
     "places_paid",
     "bubble",
+    "deal",
     "seat_draw",
     "chip_leaders",
 )

@@ -43,6 +43,7 @@ from tables.models import Seat, Table
 from tables.services import SeatChange, table_group
 from tables.writepath import ServiceError, WriteStep, send_messages_on_commit, send_on_commit, write_step
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentEvent, TournamentTable
+from tournaments.services.places import refresh_if_needed
 from tournaments.services.reading import tournament_group
 from tournaments.services.snapshot import (
     Changes,
@@ -103,8 +104,11 @@ def _locked_entry(entry_id: int) -> Iterator[tuple[WriteStep[Tournament], Entry]
 def _record(step: WriteStep[Tournament], kind: str, payload: dict, actor=None, fields: tuple[str, ...] = ()) -> int:
     """Append an event at the next seq of the step's tournament, have the
     step save ``fields`` (with the seq, at its end) and send the snapshot
-    at this seq after the commit.  Returns the seq."""
+    at this seq after the commit.  Finishing places and prizes follow any
+    change of the entries, the pool or the deal first
+    (:func:`~tournaments.services.places.refresh_if_needed`).  Returns the seq."""
     t = step.row
+    refresh_if_needed(t, kind)
     seq = step.bump()
     TournamentEvent.objects.create(
         tournament=t,

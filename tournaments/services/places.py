@@ -1,0 +1,207 @@
+"""Finishing places and prizes, derived from the bust order: one source of truth.
+
+A :class:`~tournaments.models.Finish` records the fact -- who went out, in
+which hand, with which stack at its start, and the ``bust_order`` (players
+out in one hand, one hand-for-hand round or one desk entry share it).  The
+place, the prize and the rule applied are derived here from that order, the
+paid entries, the payout table and the deal, and stored on the finish for
+every reader (director, TV, results sheet and CSV, payout slips) by
+:func:`refresh_places`, the only writer of those columns.
+
+How places are counted (issue 23, TDA practice, 004 is "based on TDA 2019"):
+
+* counting down from the entries that paid a buy-in -- first entries,
+  re-entries (004 #72: "gilt als neuer Spieler") and the entry a player gave
+  up by a surrender (004 #74), which is out like a bust -- in bust order: the
+  k players of the n-th group out take the k worst places still open.  Who
+  sits down from the waitlist meanwhile (004 #73) changes nothing of that.
+* While late registration (and its waitlist) still brings entries, the total
+  is not known: each new entry moves every place given so far one down, so
+  that once the last entry is in, the places are final and every place
+  1..entries is given exactly once.  A place read during late registration
+  is therefore provisional; it is never a place another player holds.
+* Players out together (:func:`poker.tournament.place_busts`): 001 Ende des
+  Turniers and, for 004 before hand-for-hand, 003 Ausscheiden mehrerer
+  Spieler (TDA: the same) -- the bigger stack at the start of the hand
+  finishes better, equal stacks share; 004 #79 -- once hand-for-hand (or the
+  bubble) is announced they are "gleichwertig" and share the places and
+  their prizes.  A single bust cites no rule (but in a hand-for-hand
+  round: 004 #79).  The places of a hand-for-hand
+  round stay open (``None``) until every table has played its hand (004 #77).
+* The last player left is first (001 Ende des Turniers).
+* After a deal (``Tournament.deal``) its players are paid the deal's amount,
+  whatever their place; places still come from the busts.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from django.db.models import Count, Max, Q
+
+from poker import tournament as eng
+from tournaments.models import Entry, Finish, Tournament
+from tournaments.services.reading import UNPAID, engine_rules, payout_table_of
+
+PLACE_KINDS = frozenset({"payouts", "deal", "rebuy", "add_on", "bust_order", "finished"})
+"""Tournament events after which prizes may change although no place did
+(the pool or the payout table or the deal changed): :func:`refresh_if_needed`
+refreshes after them without looking."""
+
+_OUT = (Entry.Status.BUSTED, Entry.Status.SURRENDERED)
+
+
+def entrants(t: Tournament) -> int:
+    """The entries that play for a place: every entry that paid a buy-in
+    (first entries, re-entries; not reserved, waitlisted or lapsed ones)."""
+    return Entry.objects.filter(tournament=t).exclude(status__in=UNPAID).count()
+
+
+def next_bust_order(t: Tournament, h4h_round: int | None = None) -> int:
+    """The ``bust_order`` for players going out now: the next number, or,
+    in a hand-for-hand round (``h4h_round``, 004 #77), that of the round's
+    busts recorded so far (they go out "innerhalb einer Hand", 004 #79)."""
+    last = (
+        Finish.objects.filter(tournament=t)
+        .order_by("-bust_order")
+        .values_list("bust_order", "h4h_round", "entry__status", "place")
+        .first()
+    )
+    if last is None:
+        return 1
+    order, round_no, status, place = last
+    if h4h_round is not None and round_no == h4h_round and status in _OUT and place is None and t.hand_for_hand:
+        return order  # the round is still being played: not placed yet
+    return order + 1
+
+
+def record_surrender(t: Tournament, entry: Entry, stack: int) -> Finish:
+    """004 #74: the entry a player gives up by a surrender is out, like a
+    bust of his stack (``stack``, chips, leaving play): it takes the next
+    place in bust order, as any paid entry does.  ``entry`` is already
+    ``surrendered``.  Returns the finish."""
+    f = Finish.objects.create(
+        tournament=t, entry=entry, stack_at_start=stack, bust_order=next_bust_order(t), rule="004 74"
+    )
+    refresh_places(t)
+    return f
+
+
+def _pending(t: Tournament, group: list[dict], last: bool) -> bool:
+    """Whether ``group`` is a hand-for-hand round still being played (004
+    #77): the latest group, of the running round."""
+    round_no = group[0]["h4h_round"]
+    return last and round_no is not None and t.hand_for_hand and round_no >= t.hands_played_h4h
+
+
+def compute_places(t: Tournament, rows: list[dict], paid: int) -> dict[int, tuple]:
+    """The derived columns of ``t``'s finishes: ``{finish id: (place,
+    place_worst, prize, rule)}`` from ``rows`` (dicts with ``id``,
+    ``entry_id``, ``bust_order``, ``stack_at_start``, ``h4h_round``,
+    ``entry__status``) and ``paid`` entries.  See the module."""
+    rules = engine_rules(t)
+    table = payout_table_of(t)
+    deal = {p["entry"]: int(p["amount"]) for p in (t.deal or {}).get("players", [])}
+    groups: dict[int, list[dict]] = defaultdict(list)
+    winners = []
+    for r in rows:
+        (groups[r["bust_order"]] if r["entry__status"] in _OUT else winners).append(r)
+    out: dict[int, tuple] = {}
+    gone = 0
+    orders = sorted(groups)
+    for n, order in enumerate(orders):
+        group = sorted(groups[order], key=lambda r: r["id"])
+        k = len(group)
+        before = max(paid - gone, k + 1)  # never fewer than one player left behind them
+        h4h = group[0]["h4h_round"] is not None
+        result = eng.place_busts(
+            [eng.Bust(r["entry_id"], r["stack_at_start"]) for r in group], before, rules, table, hand_for_hand=h4h
+        )
+        pending = _pending(t, group, n == len(orders) - 1)
+        by_entry = {f.player: f for f in result.finishes}
+        for r in group:
+            f = by_entry[r["entry_id"]]
+            if pending:
+                out[r["id"]] = (None, None, 0, "")
+            else:
+                if k > 1 or h4h:  # placed together (001, 003), or in a hand-for-hand round (004 #79)
+                    rule = str(f.rule)
+                else:  # a single bust: no rule on several players out applies
+                    rule = "004 74" if r["entry__status"] == Entry.Status.SURRENDERED else ""
+                out[r["id"]] = (f.places[0], f.places[1], deal.get(r["entry_id"], f.prize), rule)
+        gone += k
+    for r in winners:
+        f = eng.payouts.winner_finish(r["entry_id"], table, rules)
+        out[r["id"]] = (1, 1, deal.get(r["entry_id"], f.prize), str(f.rule))
+    return out
+
+
+def refresh_places(t: Tournament) -> set[int]:
+    """Store the places, prizes and rules of ``t``'s finishes as
+    :func:`compute_places` derives them; only changed rows are written (one
+    statement).  They go in the tournament's next delta.  Returns the ids
+    of the finishes changed."""
+    rows = list(
+        Finish.objects.filter(tournament=t).values(
+            "id",
+            "entry_id",
+            "bust_order",
+            "stack_at_start",
+            "h4h_round",
+            "entry__status",
+            "place",
+            "place_worst",
+            "prize",
+            "rule",
+        )
+    )
+    if not rows:
+        return set()
+    derived = compute_places(t, rows, entrants(t))
+    changed = [
+        Finish(id=r["id"], place=d[0], place_worst=d[1], prize=d[2], rule=d[3])
+        for r in rows
+        if (d := derived[r["id"]]) != (r["place"], r["place_worst"], r["prize"], r["rule"])
+    ]
+    if changed:
+        Finish.objects.bulk_update(changed, ["place", "place_worst", "prize", "rule"])
+        from tournaments.services.writes import _tracker  # writes calls this module: imported here
+
+        _tracker.of(t.id).finishes.update(f.id for f in changed)
+    return {f.id for f in changed}
+
+
+def places_stale(t: Tournament) -> bool:
+    """Whether a finish of ``t`` waits for its place or the entries changed
+    since the places were given (two aggregate queries)."""
+    agg = Finish.objects.filter(tournament=t).aggregate(
+        n=Count("id"), unplaced=Count("id", filter=Q(place__isnull=True)), worst=Max("place_worst")
+    )
+    if not agg["n"]:
+        return False
+    return bool(agg["unplaced"]) or agg["worst"] != max(entrants(t), 1)
+
+
+def refresh_if_needed(t: Tournament, kind: str = "") -> set[int]:
+    """:func:`refresh_places` after an event of ``kind`` when it may change
+    a prize (:data:`PLACE_KINDS`) or :func:`places_stale`; else nothing."""
+    if kind in PLACE_KINDS or places_stale(t):
+        return refresh_places(t)
+    return set()
+
+
+def finish_rows(finishes: Iterable[Finish]) -> list[dict]:
+    """``[{"place", "place_worst", "name", "prize", "entry"}]`` of placed
+    ``finishes`` (entry player loaded), as stored."""
+    return [
+        {
+            "place": f.place,
+            "place_worst": f.place_worst or f.place,
+            "name": f.entry.player.name,
+            "prize": f.prize,
+            "entry": f.entry_id,
+        }
+        for f in finishes
+        if f.place is not None
+    ]
