@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _t
 from poker.houserules import TDA, Citation
 from poker.rulebooks import HOUSE
 from rules import handwords
-from rules.corrections import _event_rows, seat_names
+from rules.corrections import events_by_index, seat_names
 from rules.models import Rulebook, Ruling, number_slug
 from tables.services import ServiceError
 
@@ -159,7 +159,7 @@ def ruling_view(ruling: Ruling) -> dict[str, Any]:
     names = seat_names(hand) or {
         s.number: s.player.name for s in ruling.table.seats.select_related("player") if s.player_id is not None
     }
-    by_index = {i: {"index": i, "kind": k, "payload": p} for i, k, p in _event_rows(hand)} if hand else {}
+    by_index = events_by_index(hand)
     rules = {(r.rulebook.slug, r.number): r for r in ruling.rules.select_related("rulebook")}
     citations = []
     for c in ruling.citations:

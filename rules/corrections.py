@@ -48,6 +48,16 @@ def _event_rows(hand: Hand) -> list[tuple[int, str, dict]]:
     return list(hand.events.order_by("index").values_list("index", "kind", "payload"))
 
 
+def events_by_index(hand: Hand | None, rows: list[tuple[int, str, dict]] | None = None) -> dict[int, dict]:
+    """``{index: event}`` of a hand with each event's street (:func:`tables.handwords.events_in_words`),
+    for the words that name an action a correction points at."""
+    if hand is None:
+        return {}
+    rows = _event_rows(hand) if rows is None else rows
+    events = [{"index": i, "kind": k, "payload": p} for i, k, p in rows]
+    return {e["index"]: e for e in handwords.events_in_words(events, seat_names(hand), hand.spec.get("game"))}
+
+
 def _alternatives(legal: dict[str, Any] | None, facing_chips: bool) -> list[dict[str, Any]]:
     """What the player could legally have done (``legal``: the engine's ``Legal.to_dict()`` just
     before his action; ``facing_chips``: somebody has chips in front on this street, blinds
@@ -60,7 +70,12 @@ def _alternatives(legal: dict[str, Any] | None, facing_chips: bool) -> list[dict
         out.append({"type": "check"})
     else:
         out.append({"type": "call", "amount": legal.get("call_amount")})
-    if legal.get("can_bet_or_raise") and legal.get("min_raise_to"):
+    if (
+        legal.get("can_bet_or_raise")
+        and legal.get("min_raise_to")
+        and legal["min_raise_to"] != legal.get("max_raise_to")
+    ):
+        # (a raise whose least is the whole stack is the all-in below, offered once)
         word = "raise" if facing_chips else "bet"
         out.append({"type": word, "min": legal["min_raise_to"], "max": legal.get("max_raise_to")})
     out.append({"type": "all_in", "amount": legal.get("max_raise_to")})
@@ -231,13 +246,13 @@ def preview_correction(call: FloorCall, item: dict[str, Any]) -> dict[str, Any]:
         return {"ok": False, "error": _t("The hand of this call can no longer be corrected.")}
     rows = _event_rows(hand)
     names = seat_names(hand)
-    by_index = {i: {"index": i, "kind": k, "payload": p} for i, k, p in rows}
+    by_index = events_by_index(hand, rows)
     text = handwords.correction_text(item, names, by_index)
     added = (rows[-1][0] + 1 if rows else 0, "correction", dict(item, ruling=None))
     try:
         result = engine_corrections.replay(table_services.spec_from_dict(hand.spec), [*rows, added])
     except engine_corrections.CorrectionError as exc:
-        return {"ok": False, "error": exc.message, "text": text}
+        return {"ok": False, "error": conflict_text(hand, exc.code, exc.message), "text": text}
     state = result.state.to_dict()
     state["voided"] = sorted(result.voided)
     state["misdeal"] = result.misdeal
@@ -262,11 +277,30 @@ def preview_correction(call: FloorCall, item: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "state": state, "events": events, "text": text}
 
 
+def conflict_text(hand: Hand | None, code: str, message: str) -> str:
+    """A correction the replay refuses, in words for the floor (never the engine's message): for a
+    ``correction_conflict`` the later action that would no longer be legal, named by its words and
+    street (the engine's message names its event index)."""
+    import re
+
+    found = re.search(r"as event (\d+)", message or "") if code == "correction_conflict" else None
+    if found is None or hand is None:
+        return _t("This correction cannot stand with the actions recorded after it.")
+    event = events_by_index(hand).get(int(found.group(1)))
+    if event is None:
+        return _t("This correction cannot stand with the actions recorded after it.")
+    when = handwords.street_text(event.get("street"))
+    action = f"{event['text']} {when}" if when else event["text"]
+    return _t("This correction cannot stand: “%(action)s” would no longer be legal. Correct or void it too.") % {
+        "action": action
+    }
+
+
 def correction_decision(call: FloorCall, item: dict[str, Any]) -> tuple[str, str]:
     """The decision text of a point-and-click correction, in English and in German."""
     hand = call.hand
     names = seat_names(hand)
-    by_index = {i: {"index": i, "kind": k, "payload": p} for i, k, p in _event_rows(hand)} if hand else {}
+    by_index = events_by_index(hand)
     with translation.override("en"):
         en = handwords.correction_text(item, names, by_index)
     with translation.override("de"):

@@ -61,37 +61,95 @@ def _with_urls(ruling: Ruling) -> Ruling:
     return ruling
 
 
-@floor_required
-def floor_call(request, call_id):
-    """One floor call with its context, suggested rulings and the point-and-click correction."""
-    call = get_object_or_404(FloorCall.objects.select_related("table", "hand", "raised_by", "answered_by"), pk=call_id)
-    suggestions = [_localised(s) for s in services.suggestions_for(call)]
+#: The fields of the correction form kept when the floor's submission is refused (one value each,
+#: or a list for the check boxes).
+KEPT_FIELDS = ("index", "ctype", "action", "amount", "seat", "citation_text", "decision")
+KEPT_LISTS = ("held", "seats", "cite")
+
+
+def _kept(data) -> dict:
+    """What the floor had picked in a refused correction form, to show it again unchanged."""
+    kept: dict = {name: str(data.get(name, "")) for name in KEPT_FIELDS}
+    for name in KEPT_LISTS:
+        kept[name] = [str(v) for v in data.getlist(name)]
+    kept["posted"] = True
+    return kept
+
+
+def _fact_seats(call: FloorCall, names: dict[int, str]) -> list[dict]:
+    """The seats the floor can pick when a call lacks its seat: the players dealt into the hand."""
+    players = ((call.context.get("table", {}).get("hand") or {}).get("state") or {}).get("players") or []
+    return [
+        {"seat": p["seat"], "player": p.get("player") or names.get(p["seat"], ""), "folded": p.get("folded")}
+        for p in players
+        if isinstance(p, dict) and "seat" in p
+    ]
+
+
+def _call_page(request, call: FloorCall, kept: dict | None = None, status: int = 200):
+    """The floor call page; ``kept``: the correction form as the floor had filled it (a refused apply)."""
+    needs = services.call_needs(call)
+    suggestions = [] if needs else [_localised(s) for s in services.suggestions_for(call)]
     table = Table.objects.select_related("current_hand").get(pk=call.table_id)
     hand_now = table.current_hand if table.current_hand_id == call.hand_id else call.hand
     names = services.seat_names(hand_now or call.hand)
+    game = (hand_now or call.hand).spec.get("game") if (hand_now or call.hand) is not None else None
     context_state = (call.context.get("table", {}).get("hand") or {}).get("state")
     is_open = call.status in (FloorCall.Status.OPEN, FloorCall.Status.ANSWERED)
+    now_events = handwords.events_in_words(hand_events(hand_now), names, game) if hand_now is not None else []
+    by_index = {e["index"]: e for e in now_events}
     for s in suggestions:
-        s["corrections_text"] = [handwords.correction_text(c, names) for c in s["corrections"]]
+        s["corrections_text"] = [handwords.correction_text(c, names, by_index) for c in s["corrections"]]
+    citations = _cited(suggestions)
+    for c in services.reason_citations(call):
+        if c not in citations:
+            citations.append(c)
+    for c in citations:
+        c["value"] = f"{c['rulebook']}|{c['section']}"
     return render(
         request,
         "rules/floor_call.html",
         {
             "call": call,
             "is_open": is_open,
+            "needs": needs,
+            "fact_seats": _fact_seats(call, names) if needs else [],
             "context_state": context_state,
             "context_phase": handwords.phase_text(context_state),
-            "context_events": handwords.events_in_words(call.context.get("events", []), names),
+            "context_events": handwords.events_in_words(call.context.get("events", []), names, game),
             "now_state": hand_now.snapshot if hand_now is not None else None,
             "now_phase": handwords.phase_text(hand_now.snapshot if hand_now is not None else None),
-            "now_events": handwords.events_in_words(hand_events(hand_now), names) if hand_now is not None else [],
+            "now_events": now_events,
             "hand_now": hand_now,
             "suggestions": suggestions,
-            "citations": _cited(suggestions),
+            "citations": citations,
             "options": services.correction_options(call) if is_open else None,
             "rulings": [_with_urls(r) for r in call.rulings.all()],
+            "kept": kept or {},
         },
+        status=status,
     )
+
+
+@floor_required
+def floor_call(request, call_id):
+    """One floor call with its context, suggested rulings and the point-and-click correction; a call
+    that lacks a fact (:func:`rules.services.call_needs`) asks for it instead of suggesting rulings."""
+    call = get_object_or_404(FloorCall.objects.select_related("table", "hand", "raised_by", "answered_by"), pk=call_id)
+    return _call_page(request, call)
+
+
+@floor_required
+@require_POST
+def floor_call_fact(request, call_id):
+    """The floor supplies the fact the call lacked (``seat``); the suggestions follow on the call page."""
+    raw = request.POST.get("seat", "").strip()
+    try:
+        seat = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else None
+        services.supply_call_fact(call_id, seat=seat, actor=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("rules:floor_call", call_id)
 
 
 @floor_required
@@ -137,8 +195,9 @@ def floor_call_rule(request, call_id):
     label lines, ``corrections`` as a JSON list)."""
     call = get_object_or_404(FloorCall, pk=call_id)
     key = request.POST.get("suggestion", "")
+    from_form = not key and bool(request.POST.get("ctype"))
     try:
-        if not key and request.POST.get("ctype"):
+        if from_form:
             item = services.correction_from_form(call, request.POST)
             citations = []
             for value in request.POST.getlist("cite"):
@@ -190,7 +249,13 @@ def floor_call_rule(request, call_id):
                 actor=request.user,
             )
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        message = exc.message
+        if exc.code == "correction_conflict":
+            message = services.conflict_text(call.hand, exc.code, exc.message)
+        messages.error(request, message)
+        if from_form:  # the form as the floor filled it, to mend the one field refused
+            call = FloorCall.objects.select_related("table", "hand", "raised_by", "answered_by").get(pk=call_id)
+            return _call_page(request, call, kept=_kept(request.POST), status=400)
         return redirect("rules:floor_call", call_id)
     messages.success(request, _("Ruling applied."))
     return redirect("rules:floor_call", call_id)

@@ -23,12 +23,15 @@ from django.utils import timezone
 
 from poker.floor import procedures
 from poker.floor.interpret import InterpretError, interpret_json
+from poker.floor.suggestions import missing_facts
+from poker.floor.suggestions import reason_citations as _reason_citations
 from poker.houserules import Citation, get_profile
 
 # Split by job; their names stay reachable here as before.
 from rules.citations import citation_url, parse_citation, parse_citations, ruling_view, search_rulings  # noqa: E402,F401
 from rules.corrections import (  # noqa: E402,F401
     PAGE_CORRECTIONS,
+    conflict_text,
     correctable_hand,
     correction_decision,
     correction_from_form,
@@ -49,6 +52,8 @@ __all__ = [
     "floor_call_dict",
     "ruling_dict",
     "suggestions_for",
+    "call_needs",
+    "supply_call_fact",
     "open_calls",
     "citation_url",
 ]
@@ -280,29 +285,63 @@ def situation_for(table: Table, snapshot: dict[str, Any]) -> dict[str, Any] | No
 
 def suggestions_for(call: FloorCall) -> list[dict[str, Any]]:
     """Suggested rulings for a floor call, best first, as JSON dicts
-    (:class:`poker.floor.procedures.Suggestion`), each citation with its URL."""
+    (:class:`poker.floor.procedures.Suggestion`), each citation with its URL.  Empty while the call
+    lacks a fact (:func:`call_needs`) or cannot be read by the procedures: an input error is never
+    offered as a ruling."""
     table = Table.objects.select_related("current_hand").get(pk=call.table_id)
     profile = get_profile(table.rules_profile)
+    data = _call_input(call, table)
+    if missing_facts(data):
+        return []  # the call page asks for the missing fact first (call_needs); never offered as a ruling
     try:
-        found = procedures.suggest_rulings(profile, _call_input(call, table))
-    except procedures.ProcedureError as exc:
-        return [
-            {
-                "key": "error",
-                "title_en": str(exc),
-                "title_de": str(exc),
-                "explanation_en": "",
-                "explanation_de": "",
-                "corrections": [],
-                "citations": [],
-            }
-        ]
+        found = procedures.suggest_rulings(profile, data)
+    except procedures.ProcedureError:
+        return []  # a call the procedures cannot read: the floor corrects by hand
     result = []
     for suggestion in found:
         data = suggestion.to_dict()
         data["citations"] = [dict(c, url=citation_url(c)) for c in data["citations"]]
         result.append(data)
     return result
+
+
+def call_needs(call: FloorCall) -> list[str]:
+    """The facts the floor must supply before rulings are suggested for ``call``
+    (:func:`poker.floor.suggestions.missing_facts`): ``["seat"]`` or ``[]``; ``[]`` for a closed call."""
+    if call.status not in (FloorCall.Status.OPEN, FloorCall.Status.ANSWERED):
+        return []
+    table = Table.objects.select_related("current_hand").get(pk=call.table_id)
+    return list(missing_facts(_call_input(call, table)))
+
+
+def reason_citations(call: FloorCall) -> list[dict[str, Any]]:
+    """The citations the call page offers to tick for a call of this reason, in the table's rulebook
+    (:func:`poker.floor.suggestions.reason_citations`): ``[{"rulebook", "section", "label", "url"}]``."""
+    table = Table.objects.only("rules_profile").get(pk=call.table_id)
+    cites = _reason_citations(get_profile(table.rules_profile), call.reason)
+    return [{**{k: c.to_dict().get(k) for k in ("rulebook", "section", "label")}, "url": citation_url(c.to_dict())}
+            for c in cites]  # fmt: skip
+
+
+def supply_call_fact(call_id: int, *, seat: Any, actor=None) -> FloorCall:
+    """The floor supplies the fact a call lacked (:func:`call_needs`): ``seat``, the seat concerned
+    (for an out-of-turn call the skipped player, 000 Aktionen 2, 002 #8, 004 #53), a seat dealt into
+    the call's hand.  Broadcast like any change of the call.  Errors (``ServiceError``, messages for
+    the floor): ``not_found``, ``closed``, ``invalid`` (not a seat of the hand); nothing changes on error."""
+    from django.utils.translation import gettext as _t
+
+    with transaction.atomic():
+        call, table = _lock_call(call_id)
+        if call.status not in (FloorCall.Status.OPEN, FloorCall.Status.ANSWERED):
+            raise ServiceError("closed", _t("This call is closed."))
+        players = (((call.context.get("table") or {}).get("hand") or {}).get("state") or {}).get("players") or []
+        seats = {p.get("seat") for p in players} or set(range(1, table.max_seats + 1))
+        if not _is_seat_number(seat) or seat not in seats:
+            raise ServiceError("invalid", _t("Pick a seat of the hand."))
+        call.seat = seat
+        call.save(update_fields=["seat"])
+        _send_on_commit(table.id, {"type": "floor_call", "call": floor_call_dict(call)})
+        return call
 
 
 def _rules_for(citations: list[dict[str, Any]]) -> list[Rule]:

@@ -12,6 +12,7 @@ urlpatterns = [
     path("calls/<int:call_id>/rule/", floor_views.floor_call_rule, name="floor_call_rule"),
     path("calls/<int:call_id>/preview/", floor_views.floor_call_preview, name="floor_call_preview"),
     path("calls/<int:call_id>/cancel/", floor_views.floor_call_cancel, name="floor_call_cancel"),
+    path("calls/<int:call_id>/fact/", floor_views.floor_call_fact, name="floor_call_fact"),
     path("rulings/", floor_views.rulings, name="rulings"),
     path("rulings/<int:ruling_id>/", floor_views.ruling, name="ruling"),
     path("players/<int:player_id>/", floor_views.player, name="player"),

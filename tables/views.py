@@ -53,7 +53,9 @@ def dealer(request: HttpRequest, table_id: int) -> HttpResponse:
     # A dealer of several open tables switches between them in the header; one table needs no switcher.
     mine = dealer_tables(request.user)
     switch = mine if len(mine) > 1 and any(t.id == table.id for t in mine) else []
-    return render(request, "tables/dealer.html", {"table": table, "my_tables": switch})
+    # A stud table's stakes read as ante, bring-in, small and big bet (tables.hooks.table_stakes); None: blinds.
+    stakes = hooks.table_stakes(table)
+    return render(request, "tables/dealer.html", {"table": table, "my_tables": switch, "stud": stakes})
 
 
 def live_tables():

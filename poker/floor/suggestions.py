@@ -64,7 +64,9 @@ def _suggest_chip_action(profile: HouseRules, call: dict, betting) -> list[Sugge
     data = call.get("interpretation")
     if not isinstance(data, dict):
         return [_play_on(profile)]
-    seat = call.get("seat", data.get("seat"))
+    seat = call.get("seat")
+    if not _is_seat(seat):
+        seat = data.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise ProcedureError("bad_call", "a chip_action call needs the 'seat' concerned")
     try:
@@ -454,6 +456,79 @@ def _suggest_time(profile: HouseRules, call: dict) -> list[Suggestion]:
         ),
         _play_on(profile, *both(_N("The player acted in time."))),
     ]
+
+
+def _is_seat(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def missing_facts(call: dict) -> tuple[str, ...]:
+    """The facts a floor call lacks before any ruling can be suggested (the floor supplies them on the
+    call page; :func:`suggest_rulings` would refuse the call): ``("seat",)`` for an ``out_of_turn`` call
+    with neither the skipped player's ``seat`` nor a ``held_action`` (000 Aktionen 2, 002 #8, 004 #53),
+    a ``chip_action`` call whose chips belong to no seat (004 #43-45), a ``time`` call with no seat and
+    nobody to act (004 #29); else ``()``.  ``call``: the input of :func:`suggest_rulings`."""
+    if not isinstance(call, dict):
+        return ()
+    reason, seat = call.get("reason"), call.get("seat")
+    if _is_seat(seat):
+        return ()
+    if reason == "out_of_turn" and call.get("held_action") is None:
+        return ("seat",)
+    data = call.get("interpretation")
+    if reason == "chip_action" and isinstance(data, dict) and not _is_seat(data.get("seat")):
+        return ("seat",)
+    snap = call.get("snapshot") if isinstance(call.get("snapshot"), dict) else {}
+    if reason == "time" and not _is_seat(snap.get("to_act_seat")):
+        return ("seat",)
+    return ()
+
+
+#: The house-rule parameters whose rules a floor call of each reason may apply (the call page offers
+#: their citations to tick, in the table's own rulebook).
+REASON_PARAMETERS: dict[str, tuple[str, ...]] = {
+    "out_of_turn": ("out_of_turn_changed_by", "out_of_turn_check_restricts", "skipped_player_late"),
+    "chip_action": (
+        "oversized_chip_facing_bet",
+        "oversized_chip_opening_bet",
+        "multiple_chips",
+        "verbal_vs_chips",
+        "string_bet_counts_as",
+        "short_raise_silent",
+        "min_raise",
+    ),
+    "misdeal": ("misdeal_until", "substantial_action", "misdeal_after_flop"),
+    "exposed_card": ("exposed_card_on_deal",),
+    "premature_board": ("premature_board_card", "four_card_flop"),
+    "time": ("clock_seconds", "clock_expiry"),
+    "dispute": (),
+    "other": (),
+}
+#: Topics of the rulebooks (``common._BOOK_RULES``) a call of each reason may apply, after the parameters.
+REASON_TOPICS: dict[str, tuple[str, ...]] = {
+    "out_of_turn": ("oot_penalty",),
+    "misdeal": ("misdeal_replay",),
+    "exposed_card": ("player_exposes",),
+    "dispute": ("disputes",),
+    "other": ("floor_discretion",),
+}
+
+
+def reason_citations(profile: HouseRules, reason: str) -> tuple:
+    """The rules a floor call of ``reason`` may apply, in the table's rulebook (its parameters'
+    citations, then its topics', then the floor's discretion): e.g. for ``munotpoker`` a chip dispute
+    cites 004 #43-45, an out-of-turn call 004 #53; for ``betting-rules`` 002 #8.  Unknown parameters
+    of a profile are skipped.  Returns a tuple of :class:`~poker.houserules.Citation`, each once."""
+    out: list = []
+    for name in REASON_PARAMETERS.get(reason, ()):
+        try:
+            found = _cites(profile, name)
+        except KeyError:
+            continue
+        out.extend(c for c in found if c not in out)
+    for topic in (*REASON_TOPICS.get(reason, ()), "floor_discretion"):
+        out.extend(c for c in _book(profile, topic) if c not in out)
+    return tuple(out)
 
 
 def suggest_rulings(profile: HouseRules, call: dict) -> list[Suggestion]:

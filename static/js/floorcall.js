@@ -143,4 +143,6 @@
 
   previewReady(false);
   layout();
+  // A refused apply shows the form as the floor had filled it: its preview again.
+  if (checked("ctype")) preview();
 })();

@@ -57,7 +57,7 @@ def test_the_options_list_the_standing_actions_with_their_legal_alternatives(mis
     actions = {a["index"]: a for a in options["actions"]}
     assert [a["type"] for a in options["actions"]] == ["raise", "fold"]
     fold = actions[2]
-    assert fold["seat"] == 1 and fold["text"] == "Seat 1 (Anna) folds"
+    assert fold["seat"] == 1 and fold["text"] == "Anna (1) folds"
     assert {a["type"]: a for a in fold["alternatives"]}["call"]["amount"] == 6
     assert {a["type"] for a in fold["alternatives"]} == {"call", "raise", "all_in"}
     raise_ = {a["type"]: a for a in fold["alternatives"]}["raise"]
@@ -73,7 +73,7 @@ def test_the_preview_shows_the_corrected_hand_and_changes_nothing(mistaken_fold,
     assert preview["state"]["total_pot"] == 6 + 6 + 1 + 2
     anna = next(p for p in preview["state"]["players"] if p["seat"] == 1)
     assert not anna["folded"] and anna["bet"] == 6
-    assert preview["text"] == "Replace event 2 (Seat 1 (Anna) folds) with: Seat 1 (Anna) calls"
+    assert preview["text"] == "Replace “Anna (1) folds preflop” with: Anna (1) calls"
     assert hand_of(table).snapshot_seq == seq
     assert hand_of(table).snapshot["total_pot"] == 9
 
@@ -82,7 +82,7 @@ def test_a_preview_that_cannot_stand_names_the_conflict(mistaken_fold, table):
     services.apply_action(table.id, {"type": "call", "seat": 3})
     item = floor.correction_from_form(mistaken_fold, form(ctype="void", index=1))
     preview = floor.preview_correction(mistaken_fold, item)
-    assert not preview["ok"] and "event 2" in preview["error"]
+    assert not preview["ok"] and "“Anna (1) folds preflop” would no longer be legal" in preview["error"]
 
 
 def test_bad_picks_get_a_clear_error(mistaken_fold):
@@ -105,7 +105,7 @@ def test_bad_picks_get_a_clear_error(mistaken_fold):
 def test_applying_the_picked_correction_by_taps_corrects_the_hand(client, mistaken_fold, table, floorman, rulebooks):
     client.force_login(floorman)
     page = client.get(f"/rules/calls/{mistaken_fold.id}/").content.decode()
-    assert "Seat 1 (Anna) folds" in page and "Seat 7 (David) raises to 6" in page
+    assert "Anna (1) folds" in page and "David (7) raises to 6" in page
     assert "JSON" not in page and "complete complete" not in page
     preview = client.post(
         f"/rules/calls/{mistaken_fold.id}/preview/", {"ctype": "replace", "index": "2", "action": "call"}
@@ -120,12 +120,12 @@ def test_applying_the_picked_correction_by_taps_corrects_the_hand(client, mistak
     assert ruling.corrections == [{"type": "replace", "index": 2, "action": {"type": "call", "seat": 1}}]
     assert [c["label"] for c in ruling.citations] == ["004 #1", "TDA 2024 Rule 1"]
     assert ruling.citations[1] == {"rulebook": "tda-2024", "section": "TDA 2024 Rule 1", "label": "TDA 2024 Rule 1"}
-    assert ruling.decision == "Replace event 2 (Seat 1 (Anna) folds) with: Seat 1 (Anna) calls."
-    assert ruling.decision_de.startswith("Ersetze Ereignis 2")
+    assert ruling.decision == "Replace “Anna (1) folds preflop” with: Anna (1) calls."
+    assert ruling.decision_de == "Ersetzen: „Anna (1) foldet vor dem Flop“ durch: Anna (1) callt."
     snapshot = hand_of(table).snapshot
     assert snapshot["total_pot"] == 15 and not next(p for p in snapshot["players"] if p["seat"] == 1)["folded"]
     page = client.get(f"/rules/calls/{mistaken_fold.id}/").content.decode()
-    assert "Floor: Replace event 2" in page and "This call is closed." in page
+    assert "Floor: Replace “Anna (1) folds preflop”" in page and "This call is closed." in page
 
 
 def test_a_correction_needs_a_citation(client, mistaken_fold, floorman, rulebooks):
@@ -167,7 +167,7 @@ def test_the_api_form_with_json_corrections_still_works_and_stores_tda_citations
 def test_the_event_log_is_in_words(client, mistaken_fold, floorman, table):
     client.force_login(floorman)
     html = client.get(f"/rules/calls/{mistaken_fold.id}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Platz 7 (David) erhöht auf 6" in html and "Platz 1 (Anna) foldet" in html
+    assert "David (7) erhöht auf 6" in html and "Anna (1) foldet" in html
     assert "action raise" not in html
 
 
@@ -186,7 +186,7 @@ def test_every_page_correction_previews_in_words(mistaken_fold, table):
     item, result = preview(ctype="adjust", index=1, amount=8)
     assert item == {"type": "adjust", "index": 1, "to": 8} and result["ok"]
     assert result["state"]["total_pot"] == 11
-    assert next(e for e in result["events"] if e["index"] == 1)["now"] == "Seat 7 (David) raises to 8"
+    assert next(e for e in result["events"] if e["index"] == 1)["now"] == "David (7) raises to 8"
 
     item, result = preview(ctype="return_action", index=1, held=["2"])
     assert item == {"type": "return_action", "index": 1, "held": [2]} and result["ok"]
@@ -195,7 +195,7 @@ def test_every_page_correction_previews_in_words(mistaken_fold, table):
 
     item, result = preview(ctype="kill", seat=7)
     assert item == {"type": "kill", "seat": 7} and result["ok"]
-    assert result["text"] == "Kill the hand of Seat 7 (David)"
+    assert result["text"] == "Kill the hand of David (7)"
 
     item, result = preview(ctype="award", seats=["3"])
     assert item == {"type": "award", "seats": [3]} and result["ok"]

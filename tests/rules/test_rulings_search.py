@@ -117,5 +117,5 @@ def test_the_ruling_page_reads_as_words(client, demo, floorman):
     assert "TDA 2024 Rule 53" in html and "/rules/tda-2024/tda-2024-rule-53/" in html
     assert "Action out of turn is binding if the action to that player does not change" in html
     html = client.get(f"/rules/rulings/{demo['penalty'].pk}/").content.decode()
-    assert "Penalty for Seat 8 (Jonas): warning" in html
+    assert "Penalty for Jonas (8): warning" in html
     assert "{&#x27;" not in html and "{'type'" not in html
