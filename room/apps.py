@@ -22,3 +22,4 @@ class RoomConfig(AppConfig):
             services.adjust_spec, f"EXISTS (SELECT 1 FROM {GameTable._meta.db_table} g WHERE g.table_id = t.id)"
         )
         hooks.register_seat_opened(services.seat_opened)
+        hooks.register_table_stakes(services.table_stakes)  # a stud table's tablet shows stud stakes

@@ -70,6 +70,12 @@ Tablet hooks (called by ``tables.consumers`` and ``tables.tablet_views``):
 ``register_citation_url(fn)``
     ``fn(citation) -> str | None``: the permalink of a cited rule.  One
     handler.
+``register_table_stakes(fn)``
+    ``fn(table) -> dict | None``: the stakes of a table whose game does not
+    read the table's stakes fields as blinds, for the tablet's header and
+    between-hands panel: ``{"game": "stud", "ante", "bring_in",
+    "small_bet", "big_bet"}`` (chips) for Seven Card Stud; ``None`` for a
+    game of blinds.  One handler.
 
 A one-handler hook with nothing registered answers ``None`` from
 :func:`handler`; callers refuse the request then.
@@ -97,9 +103,10 @@ _HOOKS: dict[str, list[Callable[..., Any]]] = {
     "floor_call": [],
     "interpreter": [],
     "citation_url": [],
+    "table_stakes": [],
 }
 #: Hooks with one handler: a new registration replaces the old one.
-_SINGLE = frozenset({"floor_call", "interpreter", "citation_url"})
+_SINGLE = frozenset({"floor_call", "interpreter", "citation_url", "table_stakes"})
 
 
 def register(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -197,6 +204,11 @@ def register_citation_url(fn: Callable[..., Any]) -> Callable[..., Any]:
     return register("citation_url", fn)
 
 
+def register_table_stakes(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn(table) -> dict | None``: see the module docstring."""
+    return register("table_stakes", fn)
+
+
 # ---------------------------------------------------------------------------
 # Callers' side
 
@@ -262,3 +274,10 @@ def citation_url(citation: dict[str, Any]) -> str | None:
 def pending_moves() -> list[dict[str, Any]]:
     """Players changing tables, from every provider (see the module docstring)."""
     return [move for fn in _HOOKS["pending_moves"] for move in fn()]
+
+
+def table_stakes(table: Any) -> dict[str, Any] | None:
+    """The stakes of ``table`` when its game reads them other than as blinds (stud), else None
+    (also when no handler is registered)."""
+    fn = handler("table_stakes")
+    return fn(table) if fn is not None else None

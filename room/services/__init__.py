@@ -52,7 +52,7 @@ from room.services.rooms import (
     update_room,
 )
 from room.services.snapshot import lobby_view, room_snapshot
-from room.services.stakes import add_on, adjust_spec, blinds_due, buy_in, leave_seat, set_absent
+from room.services.stakes import add_on, adjust_spec, blinds_due, buy_in, leave_seat, set_absent, table_stakes
 from room.services.waitlists import add_to_waitlist, remove_from_waitlist, seat_from_list
 from tables.writepath import ServiceError
 
@@ -91,6 +91,7 @@ __all__ = [
     "blinds_due",
     "seats_passed_from_button",
     "adjust_spec",
+    "table_stakes",
     "lobby_view",
     "room_of",
 ]

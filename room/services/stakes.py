@@ -154,6 +154,23 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
         return step.finish()
 
 
+def table_stakes(table: Table) -> dict[str, Any] | None:
+    """The stakes of a Seven Card Stud game's table as stud names them (000 Einsätze 2; the
+    fields as :func:`stud_spec` reads them): ``{"game": "stud", "ante", "bring_in", "small_bet",
+    "big_bet"}`` in chips, the big bet twice the small bet.  ``None`` for a table of a game of
+    blinds or of no game (registered as ``tables.hooks.register_table_stakes``)."""
+    gt = GameTable.objects.select_related("game").filter(table_id=table.id).first()
+    if gt is None or gt.game.variant != Game.Variant.STUD:
+        return None
+    return {
+        "game": "stud",
+        "ante": table.ante,
+        "bring_in": table.small_blind,
+        "small_bet": table.big_blind,
+        "big_bet": 2 * table.big_blind,
+    }
+
+
 def stud_spec(table: Table, spec: HandSpec) -> StudSpec:
     """The Seven Card Stud spec of a stud game's next hand, from the hold'em
     spec ``build_spec`` made (its seats, button and house rules).

@@ -14,6 +14,8 @@ const games = document.getElementById("games");
 // The screen's texts, translated by Django's JavaScriptCatalog (/jsi18n/).
 const i18n = new Texts({
   blinds: gettext("Blinds %(sb)s/%(bb)s"),
+  // Seven Card Stud (room.services.stakes.stud_spec): small blind field = bring-in, big blind = small bet
+  stud_stakes: gettext("Bring-in %(bring_in)s · Small bet %(small)s · Big bet %(big)s"),
   buy_in: gettext("Buy-in %(min)s–%(max)s"),
   open_seats_0: gettext("Full"),
   open_seats_1: gettext("1 open seat"),
@@ -57,6 +59,12 @@ function list(items, cls) {
     items.map((e) => h("li", { class: e.called ? "called" : "" }, e.name)));
 }
 
+/** A game's stakes: the blinds, or a stud game's bring-in and bets (the big bet twice the small, 000 Einsätze 2). */
+function stakesText(g) {
+  if (g.variant === "stud") return t("stud_stakes", { bring_in: g.small_blind, small: g.big_blind, big: 2 * g.big_blind });
+  return t("blinds", { sb: g.small_blind, bb: g.big_blind });
+}
+
 function renderGame(g, showStacks) {
   const calls = g.calls.map((c) =>
     h("div", { class: `lobby-call${c.forced ? " forced" : ""}`, dataset: { deadline: c.deadline } },
@@ -74,7 +82,7 @@ function renderGame(g, showStacks) {
   return h("section", { class: "lobby-game" },
     h("header", {},
       h("h2", {}, g.name),
-      h("p", { class: "lobby-stakes" }, `${g.variant_label} · ${t("blinds", { sb: g.small_blind, bb: g.big_blind })}`),
+      h("p", { class: "lobby-stakes" }, `${g.variant_label} · ${stakesText(g)}`),
       h("p", { class: "lobby-stakes" }, t("buy_in", { min: chips(g.min_buy_in), max: chips(g.max_buy_in) })),
       h("p", { class: `lobby-open${g.open_seats ? " has-open" : ""}`, dataset: { f: "open" } }, openSeats(g.open_seats))),
     calls.length ? h("div", { class: "lobby-calls" }, h("h3", {}, t("now_calling")), calls) : null,

@@ -4,9 +4,10 @@
 import { chips, h } from "../socket.js";
 import { seatName, potLabel } from "../hand.js";
 import { t, i18n } from "./strings.js";
-import { root, $, field, state, render, showAlert } from "./state.js";
+import { root, $, field, state, render, showAlert, IS_STUD_TABLE } from "./state.js";
 import { renderFormats } from "./formats.js";
 import { isMisdeal, nextButton } from "./seats.js";
+import { studStartHint } from "./stud.js";
 
 export function renderIdle() {
   const model = state.model;
@@ -46,7 +47,7 @@ export function renderIdle() {
   // A misdealt hand dealt again keeps its button, blinds and format (start_hand refuses another one).
   const redeal = isMisdeal(model) && next === model.buttonSeat;
   if (redeal) field("formats").hidden = true;
-  field("start-hint").textContent = redeal ? t("redeal_hint") : t("start_hint");
+  field("start-hint").textContent = redeal ? t("redeal_hint") : IS_STUD_TABLE ? studStartHint() : t("start_hint");
   field("next-button").textContent =
     next === null || next === undefined
       ? t("next_button_none")

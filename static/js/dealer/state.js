@@ -15,7 +15,10 @@ export const ACTOR_LOCK_MS = 400;
 export const MAX_SEATS = Number(root.dataset.maxSeats) || 9;
 export const RANKS = "AKQJT98765432";
 export const SUITS = ["s", "h", "d", "c"];
-export const FORMATS_ON = root.dataset.formats !== "off"; // tournament tables deal standard hands only
+/** Tournament tables deal standard hands only; a Seven Card Stud table has no bomb pot, flip, double board
+ * or straddle (room.services.stakes.stud_spec). */
+export const FORMATS_ON = root.dataset.formats !== "off" && root.dataset.game !== "stud";
+export const IS_STUD_TABLE = root.dataset.game === "stud";
 
 /** The next hand's format before "Start hand" (000 Allgemein 14, Aktionen 1).
  * live: the last position of the live straddles (0 none, 2 under the gun, 3 and the next player, ...). */

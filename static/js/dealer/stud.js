@@ -59,6 +59,7 @@ const TEXTS = {
   showdown: gettext("Showdown: who wins the pot?"),
   pot_n: gettext("Pot %(n)s"),
   seat_n: gettext("Seat %(n)s"),
+  start_hint: gettext("The button moves and the antes post themselves; third street names who brings in."),
 };
 
 function t(key, params) {
@@ -68,6 +69,11 @@ function t(key, params) {
 
 // The cards being entered for the next deal: seat -> ["As", "??", ...]; the row the picker fills.
 const entry = { key: null, cards: new Map(), active: null, opener: null, community: [] };
+
+/** What "Start hand" does at a stud table (the idle panel's hint; no blinds in stud). */
+export function studStartHint() {
+  return t("start_hint");
+}
 
 /** True when the table's hand is a stud hand. */
 export function isStud() {
