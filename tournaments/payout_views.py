@@ -27,7 +27,7 @@ from tournaments.views import _require_floor
 def _whole(text: str, label: str) -> int:
     """``text`` as an int 0..10**12, else ``ServiceError("invalid")`` naming ``label``."""
     text = (text or "").strip().replace("'", "").replace("’", "")
-    if not text.isdigit() or len(text) > 12:
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:  # "²" passes isdigit(), not int()
         raise ServiceError("invalid", _("%(field)s: enter a whole number.") % {"field": label})
     return int(text)
 

@@ -10,9 +10,23 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, TypeAdapter
+from django.utils import formats
+from django.utils.translation import gettext as _
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
-from tables.schemas import Chips, Id, Message, Seat, SnapshotRequest, text
+from tables import schemas as tables_schemas
+from tables.schemas import Chips, Id, Message, MessageError, Seat, SnapshotRequest, text
 
 PlayerName = text(80, min_length=1)
 CardCode = Annotated[str, Field(pattern=r"^[2-9TJQKA][shdc]$")]
@@ -33,6 +47,23 @@ class EntryOp(Message):
     entry: Id
 
 
+class CancelEntry(Message):
+    """Take registration ``entry`` back and refund it: no entry, not in the prize pool, no place."""
+
+    op: Literal["cancel"]
+    entry: Id
+    note: text(200) = ""
+
+
+class RenameEntry(Message):
+    """Put right the name of registration ``entry``'s player (``player``, spacing normalised)."""
+
+    op: Literal["rename"]
+    entry: Id
+    player: PlayerName
+    note: text(200) = ""
+
+
 class Rebuy(Message):
     """Rebuy (or add-on with ``add_on``) for registration ``entry`` (004 #27)."""
 
@@ -48,12 +79,26 @@ class TournamentOp(Message):
 
 
 class ClockOp(Message):
-    """Operate the clock (``seconds`` for ``adjust``, 1-based ``level`` for ``jump``; 004 #77 hand-for-hand)."""
+    """Operate the clock (``seconds`` for ``adjust``, 1-based ``level`` for ``jump``; 004 #77 hand-for-hand).
+
+    ``seconds`` is read for ``adjust`` only and ``level`` for ``jump`` only: whatever else a page sends in
+    them (an empty Level box) is dropped, so a clock button never fails on a field it does not use."""
 
     op: Literal["clock"]
     clock: Literal["start", "pause", "resume", "adjust", "jump", "hand_for_hand", "leave_hand_for_hand"]
     seconds: Annotated[StrictInt, Field(ge=-86_400, le=86_400)] = 0
     level: Annotated[StrictInt, Field(ge=1, le=1000)] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _only_the_fields_used(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            data = dict(data)
+            if data.get("clock") != "adjust":
+                data.pop("seconds", None)
+            if data.get("clock") != "jump":
+                data.pop("level", None)
+        return data
 
 
 class UndoMove(Message):
@@ -64,7 +109,8 @@ class UndoMove(Message):
 
 
 class ChipRace(Message):
-    """Color up ``removed`` chips into ``new`` chips at table ``table`` (001 Chip Race, 004 #24)."""
+    """Color up ``removed`` chips into ``new`` chips at table ``table`` (001 Chip Race, 004 #24);
+    ``again``: repeat a race already run there in this period, on purpose."""
 
     op: Literal["chip_race"]
     table: Annotated[StrictInt, Field(ge=1, le=10_000)]
@@ -73,6 +119,7 @@ class ChipRace(Message):
     cards: Annotated[dict[PlayerName, Annotated[list[CardCode], Field(max_length=60)]], Field(max_length=10)] | None = (
         None
     )
+    again: StrictBool = False
 
 
 class Payouts(Message):
@@ -187,6 +234,8 @@ DirectorAction = TypeAdapter(
     Annotated[
         Register
         | EntryOp
+        | CancelEntry
+        | RenameEntry
         | Rebuy
         | TournamentOp
         | ClockOp
@@ -397,3 +446,109 @@ class TournamentPublicDelta(_Sent):
 #: docs/protocol.md and checked by tests/test_tournament_delta.py.
 TournamentDeltaMessage = TypeAdapter(TournamentDelta)
 TournamentPublicDeltaMessage = TypeAdapter(TournamentPublicDelta)
+
+
+# --------------------------------------------------------------------------- the desk's words for bad input
+def _field_labels() -> dict[str, str]:
+    """What the desk calls each field of its messages (in the request's language)."""
+    return {
+        "level": _("Level"),
+        "seconds": _("Seconds"),
+        "seat": _("Seat"),
+        "table": _("Table"),
+        "entry": _("Player"),
+        "player": _("Player name"),
+        "amount": _("Chips"),
+        "amounts": _("Payouts by place"),
+        "reason": _("Reason"),
+        "note": _("Why (note for the log)"),
+        "busts": _("Players out"),
+        "stack_at_start": _("Stack at the start of the hand"),
+        "removed": _("Chip removed"),
+        "new": _("New chip"),
+        "cards": _("Cards"),
+        "instruction": _("Move"),
+        "event": _("Desk entry"),
+        "absent": _("Away"),
+        "reserve": _("Reservation"),
+        "add_on": _("Add-on"),
+        "again": _("Race again"),
+        "clock": _("Clock"),
+    }
+
+
+def _field_name(parts: list[str]) -> str:
+    """``["amounts", "1"]`` -> "Payouts by place, place 2"; ``["busts", "0", "stack_at_start"]`` ->
+    "Stack at the start of the hand" (the last named part says what it is)."""
+    labels = _field_labels()
+    names = [p for p in parts if not p.isdigit()]
+    if not names:
+        return _("The request")
+    label = labels.get(names[-1], names[-1])
+    if parts[-1].isdigit() and names[-1] == "amounts":
+        return _("%(field)s, place %(n)s") % {"field": label, "n": int(parts[-1]) + 1}
+    return label
+
+
+def human_message(exc: ValidationError, data: Any) -> MessageError:
+    """A pydantic error of a desk message as a sentence a director reads (translated), never pydantic's
+    English ("amounts.1: Input should be a valid integer"); ``field`` keeps the dotted path."""
+    err = exc.errors(include_url=False)[0]
+    path = tables_schemas._first_error(exc, data).field
+    kind = err.get("type", "")
+    ctx = err.get("ctx") or {}
+    parts = [p for p in path.split(".") if p]
+    if kind in ("union_tag_invalid", "union_tag_not_found") or (kind == "literal_error" and parts == ["op"]):
+        return MessageError(_("Unknown request."), path)
+    field = _field_name(parts)
+
+    def number(key: str) -> str:
+        value = ctx.get(key)
+        return formats.number_format(value, force_grouping=True) if isinstance(value, int) else str(value)
+
+    if kind == "missing":
+        text = _("%(field)s is missing.") % {"field": field}
+    elif kind in ("int_type", "int_parsing", "int_from_float", "float_type"):
+        text = _("%(field)s: enter a whole number.") % {"field": field}
+    elif kind in ("greater_than_equal", "greater_than"):
+        text = _("%(field)s: enter a whole number of at least %(min)s.") % {
+            "field": field,
+            "min": number("ge" if kind == "greater_than_equal" else "gt"),
+        }
+    elif kind in ("less_than_equal", "less_than"):
+        text = _("%(field)s: enter at most %(max)s.") % {
+            "field": field,
+            "max": number("le" if kind == "less_than_equal" else "lt"),
+        }
+    elif kind == "string_too_short":
+        text = _("%(field)s must not be empty.") % {"field": field}
+    elif kind == "string_too_long":
+        text = _("%(field)s: at most %(max)s characters.") % {"field": field, "max": number("max_length")}
+    elif kind == "too_long":
+        text = _("%(field)s: at most %(max)s entries.") % {"field": field, "max": number("max_length")}
+    elif kind == "too_short":
+        text = _("%(field)s: at least %(min)s entries.") % {"field": field, "min": number("min_length")}
+    elif kind == "bool_type":
+        text = _("%(field)s: yes or no.") % {"field": field}
+    elif kind == "value_error":
+        text = _("%(field)s contains characters that cannot be stored.") % {"field": field}
+    elif kind == "literal_error":
+        text = _("%(field)s: not one of the choices.") % {"field": field}
+    else:
+        text = _("%(field)s is not valid.") % {"field": field}
+    return MessageError(text, path)
+
+
+def parse_desk(adapter: TypeAdapter, raw: str | bytes | None) -> Any:
+    """:func:`tables.schemas.parse` for the desk's pages: the same checks, but a refusal is a
+    translated sentence (:func:`human_message`).  Raises ``MessageError`` (code ``invalid``)."""
+    try:
+        data = tables_schemas.load_json(raw)
+    except MessageError:
+        raise MessageError(_("The request could not be read: reload the page.")) from None
+    if not isinstance(data, dict):
+        raise MessageError(_("The request could not be read: reload the page."))
+    try:
+        return adapter.validate_python(data)
+    except ValidationError as exc:
+        raise human_message(exc, data) from None

@@ -5,6 +5,7 @@ endpoint.  Writes go through ``tournaments.services``."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -12,6 +13,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,7 +23,7 @@ from tables.models import Seat, Table
 from tables.services import ServiceError
 from tournaments import services
 from tournaments.models import Tournament, TournamentTable
-from tournaments.schemas import AbsentBody, DirectorAction, MoveConfirmBody
+from tournaments.schemas import AbsentBody, DirectorAction, MoveConfirmBody, parse_desk
 from tournaments.services import chipcounts, desk, structures
 from tournaments.services import floor_tables as tables_desk
 
@@ -65,26 +67,58 @@ def _require_floor(request: HttpRequest) -> None:
         raise PermissionDenied
 
 
+def _form_int(post, key: str, label: str, default: int | None, *, low: int = 0, high: int = 10**9) -> int | None:
+    """A whole number from the create form: ASCII digits only (``"²"`` or ``"20k"`` is refused, not
+    read), ``default`` when the box is empty, else ``ServiceError('invalid')`` naming ``label``."""
+    text = (post.get(key) or "").strip().replace("'", "").replace("’", "")
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+        raise ServiceError(
+            "invalid",
+            _("%(field)s: enter a whole number from %(low)s to %(high)s.")
+            % {
+                "field": label,
+                "low": number_format(low, force_grouping=True),
+                "high": number_format(high, force_grouping=True),
+            },
+        )
+    return int(text)
+
+
 @login_required
 def index(request: HttpRequest) -> HttpResponse:
-    """Tournaments, newest first; floor staff create one with the default structure."""
+    """Tournaments, newest first; floor staff create one with the default structure: stack, buy-in and
+    fee, seats per table, re-entries, rebuys and add-ons (how many; a rebuy only at or below a stack the
+    event sets, 001 Re-buy/Add-on, 004 #27; their windows are set in the structure editor)."""
     _require_floor(request)
     error = None
     if request.method == "POST":
+        p = request.POST
         try:
+            stack = _form_int(p, "starting_stack", _("Starting stack"), 20000, low=1)
             t = services.create_tournament(
-                request.POST.get("name", "").strip(),
-                request.POST.get("rulebook", ""),
+                p.get("name", "").strip(),
+                p.get("rulebook", ""),
                 DEFAULT_STRUCTURE,
-                starting_stack=int(request.POST.get("starting_stack") or 20000),
-                buy_in=int(request.POST.get("buy_in") or 0),
-                re_entries_allowed=int(request.POST.get("re_entries") or 0),
+                starting_stack=stack,
+                buy_in=_form_int(p, "buy_in", _("Buy-in"), 0),
+                fee=_form_int(p, "fee", _("Fee per buy-in"), 0),
+                max_seats=_form_int(p, "max_seats", _("Seats per table"), None, low=2, high=10),
+                re_entries_allowed=_form_int(p, "re_entries", _("Re-entries"), 0, high=100),
+                rebuys_allowed=_form_int(p, "rebuys", _("Rebuys"), 0, high=100),
+                add_ons_allowed=_form_int(p, "add_ons", _("Add-ons"), 0, high=100),
+                rebuy_max_stack=_form_int(p, "rebuy_max_stack", _("Rebuy only at or below (chips)"), None),
                 actor=request.user,
             )
             return redirect("tournaments:director", tournament_id=t.id)
-        except (ServiceError, ValueError) as exc:
-            error = getattr(exc, "message", str(exc))
-    return render(request, "tournaments/index.html", {"tournaments": Tournament.objects.all()[:100], "error": error})
+        except ServiceError as exc:
+            error = exc.message
+    return render(
+        request,
+        "tournaments/index.html",
+        {"tournaments": Tournament.objects.all()[:100], "error": error, "form": request.POST or None},
+    )
 
 
 @login_required
@@ -110,6 +144,10 @@ def _run(tournament_id: int, m: Any, user) -> None:
     op = m.op
     if op == "register":
         services.register(tournament_id, m.player, reserve=m.reserve, actor=user)
+    elif op == "cancel":
+        services.cancel_entry(m.entry, note=m.note, actor=user)
+    elif op == "rename":
+        services.rename_entry(m.entry, m.player, note=m.note, actor=user)
     elif op == "check_in":
         services.check_in(m.entry, actor=user)
     elif op == "re_enter":
@@ -133,7 +171,7 @@ def _run(tournament_id: int, m: Any, user) -> None:
     elif op == "undo_move":
         services.undo_move(m.instruction, actor=user)
     elif op == "chip_race":
-        services.chip_race(tournament_id, m.table, m.removed, m.new, cards=m.cards or None, actor=user)
+        services.chip_race(tournament_id, m.table, m.removed, m.new, cards=m.cards or None, again=m.again, actor=user)
     elif op == "payouts":
         services.set_payouts(tournament_id, list(m.amounts), actor=user)
     elif op == "desk_bust":
@@ -172,7 +210,7 @@ def action(request: HttpRequest, tournament_id: int) -> JsonResponse:
     _require_floor(request)
     get_object_or_404(Tournament, pk=tournament_id)
     try:
-        _run(tournament_id, schemas.parse(DirectorAction, request.body or b"{}"), request.user)
+        _run(tournament_id, parse_desk(DirectorAction, request.body or b"{}"), request.user)
     except (ServiceError, schemas.MessageError) as exc:
         return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
     return JsonResponse({"ok": True})
@@ -235,7 +273,7 @@ def _tablet_endpoint(request: HttpRequest, table_id: int, body_schema, post, get
         raise PermissionDenied
     try:
         if request.method == "POST":
-            state = post(schemas.parse(body_schema, request.body or b"{}"))
+            state = post(parse_desk(body_schema, request.body or b"{}"))
         elif request.method == "GET":
             state = get()
         else:
@@ -281,6 +319,8 @@ def structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "started": t.clock_started_at is not None,
                 "labels": {
                     "level": _("Level"),
+                # periods already played stay as they were (set_structure refuses a change): shown locked
+                "played": services.clock_of(t).state(time.time()).period_index if t.clock_started_at else 0,
                     "break": _("Break"),
                     "none": _("none"),
                     "ante": _("ante"),
@@ -294,6 +334,8 @@ def structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
                     "bad_file": _("The file is not JSON."),
                 },
             },
+                    "played": _("played"),
+                    "played_hint": _("Played periods cannot change."),
         },
     )
 
@@ -371,6 +413,7 @@ def chip_counts(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "race_none": _("No chip race yet."),
     }
     return render(request, "tournaments/chipcounts.html", {"t": t, "labels": labels})
+        "race_again": _("Run it again anyway?"),
 
 
 def _chip_state(t: Tournament) -> dict:
@@ -396,8 +439,9 @@ def _chip_state(t: Tournament) -> dict:
 def chip_counts_api(request: HttpRequest, tournament_id: int) -> JsonResponse:
     """GET: the figures (``chipcounts.chip_stats``) and every table's seats.
     POST ``{"op": "count", "table", "moment", "counts": {"<seat>": chips}}``,
-    ``{"op": "chip_race", "table", "removed", "new"}`` (a color-up at the
-    table, the app dealing the cards: 001 Chip Race, 004 #24) or
+    ``{"op": "chip_race", "table", "removed", "new", "again"}`` (a color-up at the
+    table, the app dealing the cards: 001 Chip Race, 004 #24; the same race in the
+    same period is refused with ``duplicate`` unless ``again``) or
     ``{"op": "leaders", "show": bool}``; answers the GET state or ``{"ok": false,
     "code", "message"}`` (400/404, nothing changed).  Floor and managers only."""
     _require_floor(request)
@@ -421,7 +465,9 @@ def chip_counts_api(request: HttpRequest, tournament_id: int) -> JsonResponse:
                 values = [body.get(k) for k in ("table", "removed", "new")]
                 if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in values):
                     raise ServiceError("invalid", _("a chip race names the table, the chip removed and the new chip"))
-                services.chip_race(t.id, values[0], values[1], values[2], actor=request.user)
+                services.chip_race(
+                    t.id, values[0], values[1], values[2], again=body.get("again") is True, actor=request.user
+                )
             elif body.get("op") == "leaders":
                 chipcounts.show_chip_leaders(t.id, body.get("show") is True, actor=request.user)
             else:

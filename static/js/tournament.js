@@ -25,6 +25,8 @@ const deskTexts = new Texts({
   no_entries: gettext("Nothing entered at the desk yet."),
   choose_player: gettext("Player…"),
   stack_at_start: gettext("Stack at the start of the hand"),
+  won_by_none: gettext("Chips won by: nobody named (recount the table)"),
+  won_by: gettext("Chips won by %(name)s"),
   remove_row: gettext("Remove"),
   by: gettext("%(who)s, %(when)s"),
   undone: gettext("undone"),
@@ -34,6 +36,11 @@ const deskTexts = new Texts({
   waiting_seat: gettext("%(name)s · waiting for a seat"),
   entries_page: gettext("%(from)s–%(to)s of %(n)s"),
   no_match: gettext("No registration matches."),
+  rename: gettext("Rename"),
+  cancel_entry: gettext("Cancel (refund)"),
+  rename_prompt: gettext("The right name for %(name)s:"),
+  cancel_confirm: gettext("Cancel the registration of %(name)s and refund the buy-in? The entry leaves the prize pool and takes no place; a seated player's chips leave play."),
+  seated_at: gettext("table %(table)s, seat %(seat)s"),
 });
 const dt = (k, p) => deskTexts.t(k, p);
 const german = () => document.documentElement.lang.startsWith("de");
@@ -77,8 +84,14 @@ root.addEventListener("click", (event) => {
   if (!button || (button.type === "submit" && button.form)) return;
   const d = button.dataset;
   if (d.clock) {
-    post({ op: "clock", clock: d.clock, seconds: Number(d.seconds || 0),
-           level: Number(document.getElementById("jump-level").value) });
+    // each clock button sends only what it uses: an empty Level box never stops Pause or Resume
+    const data = { op: "clock", clock: d.clock };
+    if (d.clock === "adjust") data.seconds = Number(d.seconds || 0);
+    if (d.clock === "jump") {
+      const level = document.getElementById("jump-level").value.trim();
+      data.level = /^[0-9]+$/.test(level) ? Number(level) : null;
+    }
+    post(data);
   } else if (d.op === "start_tournament") post({ op: "start" });
   else if (d.op) post({ op: d.op });
   else if (d.undo) post({ op: "undo_move", instruction: Number(d.undo) });
@@ -90,7 +103,14 @@ root.addEventListener("click", (event) => {
     post({ op: "absent", table: Number(d.absentTable), seat: Number(d.absentSeat), absent: d.absentTo === "1" });
   } else if (d.deskAddRow !== undefined) addBustRow();
   else if (d.deskRemoveRow !== undefined) { button.closest(".desk-bust-row").remove(); }
-  else if (d.entryOp) {
+  else if (d.entryOp === "rename") {
+    const entry = snap && snap.registrations.find((e) => e.id === Number(d.entry));
+    const name = window.prompt(dt("rename_prompt", { name: entry ? entry.player : "" }), entry ? entry.player : "");
+    if (name && name.trim()) post({ op: "rename", entry: Number(d.entry), player: name });
+  } else if (d.entryOp === "cancel") {
+    const entry = snap && snap.registrations.find((e) => e.id === Number(d.entry));
+    if (window.confirm(dt("cancel_confirm", { name: entry ? entry.player : "?" }))) post({ op: "cancel", entry: Number(d.entry) });
+  } else if (d.entryOp) {
     // Surrender takes a whole stack out of play at once (004 #74): never at one tap.
     if (d.entryOp === "surrender" && !window.confirm(surrenderQuestion(Number(d.entry)))) return;
     post({ op: d.entryOp, entry: Number(d.entry), add_on: d.addOn === "1" });
@@ -165,6 +185,11 @@ function addBustRow() {
 function renderDeskForms() {
   if (!document.querySelector("#desk-bust .desk-bust-row")) addBustRow();
   for (const select of document.querySelectorAll("#td-desk select[data-players]")) fill(select, playerOptions());
+  // who won the busted players' chips: credited to him, or the table is marked for a recount (issue 23 #12)
+  for (const select of document.querySelectorAll("#td-desk select[data-winners]")) {
+    fill(select, [h("option", { value: "" }, dt("won_by_none")), ...playerOptions().slice(1).map((o) =>
+      h("option", { value: o.value }, dt("won_by", { name: o.textContent })))]);
+  }
   // a player waiting for a seat (waitlist, late entry) is seated by hand with the same form (004 #8)
   fill(document.querySelector("#desk-move select[name=entry]"), [...playerOptions(), ...snap.registrations
     .filter((e) => e.status === "waitlisted").map((e) => h("option", { value: e.id }, dt("waiting_seat", { name: e.player })))]);
@@ -215,6 +240,7 @@ function deskForm(id, build) {
 deskForm("desk-bust", (form) => ({
   op: "desk_bust",
   note: form.note.value,
+  ...(form.won_by.value ? { won_by: Number(form.won_by.value) } : {}),
   busts: [...form.querySelectorAll(".desk-bust-row")].filter((row) => row.querySelector("select").value).map((row) => {
     const stack = row.querySelector("input").value;
     return { entry: Number(row.querySelector("select").value), ...(stack !== "" ? { stack_at_start: Number(stack) } : {}) };
@@ -259,6 +285,11 @@ function entryButtons(e) {
   if (e.can.rebuy) out.push(button("rebuy", t("rebuy")));
   if (e.rebuy_pending) out.push(button("no_rebuy", t("no_rebuy")));
   if (e.can.add_on) out.push(button("rebuy", t("add_on"), { "data-add-on": "1" }));
+  // a mistake at registration is put right: the name, or the whole registration taken back with a refund
+  if (["reserved", "registered", "waitlisted", "seated"].includes(e.status)) {
+    out.push(button("rename", dt("rename")));
+    out.push(button("cancel", dt("cancel_entry"), { class: "danger" }));
+  }
   return out;
 }
 
@@ -355,10 +386,12 @@ function renderEntries() {
   const pages = Math.max(1, Math.ceil(all.length / PAGE));
   entryPage = Math.min(entryPage, pages - 1);
   const rows = all.slice(entryPage * PAGE, (entryPage + 1) * PAGE);
+  const seats = seatsByEntry();
   document.getElementById("td-entries").replaceChildren(...(rows.length ? rows.map((e) => h("tr", { "data-status": e.status, "data-entry-row": e.id },
     h("td", {}, e.player, e.number > 1 ? ` #${e.number}` : ""), h("td", {}, statusText(e.status), e.priority ? " ★" : "",
+      e.status === "seated" && seats.has(e.id) ? h("span", { class: "entry-seat" }, ` · ${dt("seated_at", seats.get(e.id))}`) : "",
       e.rebuy_pending ? h("em", { class: "rebuy-pending" }, ` (${t("rebuy_pending")})`) : ""),
-    h("td", {}, ...entryButtons(e)))) : [h("tr", { class: "empty" }, h("td", { colspan: "3" }, dt("no_match")))]));
+    h("td", { class: "entry-ops-cell" }, h("div", { class: "entry-ops" }, ...entryButtons(e))))) : [h("tr", { class: "empty" }, h("td", { colspan: "3" }, dt("no_match")))]));
   const pager = document.getElementById("td-entries-pager");
   pager.hidden = all.length <= PAGE;
   pager.querySelector("[data-f=entries_page]").textContent = dt("entries_page",
@@ -370,6 +403,16 @@ function renderEntries() {
 }
 let entryIds = new Set();
 let entryCount = 0;
+
+/** Where each seated entry sits: entry id -> {table, seat} (from the tables of the snapshot). */
+function seatsByEntry() {
+  const out = new Map();
+  for (const tb of snap.tables) {
+    if (tb.broken) continue;
+    for (const s of tb.seats) if (s.entry) out.set(s.entry, { table: tb.number, seat: s.seat });
+  }
+  return out;
+}
 
 document.getElementById("td-entries-search").addEventListener("input", (event) => {
   entryFilter = event.target.value;
@@ -459,6 +502,7 @@ function render(changed) {
     }
   }
   if (tables.size) { drawTables(tables); scheduleDeskForms(); }
+  if (tables.size && !changed.registrations.size) renderEntries(); // a move changes the table and seat shown
   if (changed.registrations.size) {
     scheduleDeskForms(); // the waitlisted are seated with the move form
     const onPage = [...changed.registrations].some((id) => entryIds.has(id));

@@ -42,12 +42,16 @@ function field(p, key, attrs = {}) {
   return input;
 }
 
+// periods already played (the clock is past them) cannot change: their fields are locked
+const played = data.played || 0;
+
 function render() {
   let level = 0;
   rows.replaceChildren(...structure.periods.map((p, i) => {
     const isBreak = p.kind === "break";
     if (!isBreak) level += 1;
-    const cells = [h("td", {}, String(i + 1)), h("td", {}, isBreak ? L.break : `${L.level} ${level}`)];
+    const cells = [h("td", {}, String(i + 1)), h("td", {}, isBreak ? L.break : `${L.level} ${level}`,
+      i < played ? h("small", { class: "ts-played", title: L.played_hint }, ` · ${L.played}`) : "")];
     if (isBreak) {
       cells.push(h("td", { colspan: "4", class: "ts-gap" }), cell(6, field(p, "minutes", { min: "1" })));
       const colorUp = h("input", { value: (p.color_up || []).join(", "), "data-key": "color_up", placeholder: "25",
@@ -71,7 +75,13 @@ function render() {
     const remove = h("button", { type: "button", title: L.remove, "aria-label": L.remove }, "✕");
     remove.addEventListener("click", () => { structure.periods.splice(i, 1); render(); });
     cells.push(h("td", {}, up, remove));
-    return h("tr", { class: isBreak ? "break" : "" }, ...cells);
+    const row = h("tr", { class: `${isBreak ? "break" : ""}${i < played ? " played" : ""}`, "data-played": i < played ? "1" : "0" }, ...cells);
+    if (i < played) {
+      for (const control of row.querySelectorAll("input, select, button")) { control.disabled = true; control.title = L.played_hint; }
+    } else if (i === played && played > 0) {
+      up.disabled = true; // it would move above a played period
+    }
+    return row;
   }));
   document.getElementById("ts-chips").value = (structure.chips || []).join(", ");
   for (const select of root.querySelectorAll("[data-window]")) {

@@ -108,7 +108,7 @@ def test_004_72_no_re_entry_when_the_tournament_allows_none():
 
 
 def test_004_72_74_nothing_after_late_registration_has_closed():
-    t = running("munotpoker", re_entries_allowed=2, rebuys_allowed=1)
+    t = running("munotpoker", re_entries_allowed=2, rebuys_allowed=1, rebuy_max_stack=10**9)
     bust_hand(tables_of(t)[0].table_id)
     busted = Entry.objects.get(tournament=t, status="busted")
     seated = Entry.objects.filter(tournament=t, status="seated").first()

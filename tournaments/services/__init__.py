@@ -51,7 +51,17 @@ from tournaments.services.reading import (
     payout_table_of,
     tournament_group,
 )
-from tournaments.services.registration import check_in, create_tournament, re_enter, rebuy, register, start, surrender
+from tournaments.services.registration import (
+    cancel_entry,
+    check_in,
+    create_tournament,
+    re_enter,
+    rebuy,
+    register,
+    rename_entry,
+    start,
+    surrender,
+)
 from tournaments.services.snapshot import PUBLIC_KEYS, public_snapshot, snapshot
 from tournaments.services.waitlist import fill_waitlist, seat_waitlist
 
@@ -62,6 +72,7 @@ __all__ = [
     "ServiceError",
     "absent_state",
     "build_hand_spec",
+    "cancel_entry",
     "check_in",
     "chip_race",
     "clock_action",
@@ -80,6 +91,7 @@ __all__ = [
     "rebalance",
     "rebuy",
     "register",
+    "rename_entry",
     "seat_waitlist",
     "set_absent",
     "set_payouts",

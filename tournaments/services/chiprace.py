@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import time
+
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
 from tables.models import Hand, Seat
 from tables.services import SeatChange
 from tables.writepath import ServiceError
-from tournaments.models import ChipRaceRecord, Entry, TournamentTable
+from tournaments.models import ChipRaceRecord, Entry, TournamentEvent, TournamentTable
 from tournaments.services.busts import _after_busts, _finish_if_won, _record_busts
-from tournaments.services.reading import _rng, engine_rules
+from tournaments.services.reading import _rng, clock_of, engine_rules
 from tournaments.services.writes import _instruct, _record, _set_seats, _step
 
 
@@ -22,6 +24,7 @@ def chip_race(
     *,
     cards: dict[str, list[str]] | None = None,
     removed_chips: dict[str, int] | None = None,
+    again: bool = False,
     actor=None,
 ) -> ChipRaceRecord:
     """Color up ``removed`` chips into ``new`` chips at one table, between hands.
@@ -35,7 +38,10 @@ def chip_race(
     bust in a hand (:func:`_record_busts`; two raced out together are ranked
     by their stacks before the race), and the waitlist and balancing react
     as after a hand.  Under 004 #24 nobody busts: he keeps one chip of the
-    new denomination.  Errors: ``not_found``, ``invalid``, ``hand_in_progress``.
+    new denomination.  The same race (table, chip removed) in the same
+    period of the clock (one break) is refused unless ``again``: a race run
+    twice by mistake would hand out the odd chips twice.  Errors:
+    ``not_found``, ``invalid``, ``hand_in_progress``, ``duplicate``.
     """
     with _step(tournament_id) as step:
         t = step.row
@@ -44,6 +50,25 @@ def chip_race(
             raise ServiceError("not_found", _("no table %(table_number)s") % {"table_number": table_number})
         if Hand.objects.filter(table_id=tt.table_id, status=Hand.Status.LIVE).exists():
             raise ServiceError("hand_in_progress", _("race the chips between hands"))
+        period = clock_of(t).state(time.time()).period_index
+        if (
+            not again
+            and TournamentEvent.objects.filter(
+                tournament=t,
+                kind="chip_race",
+                payload__table=table_number,
+                payload__removed=removed,
+                payload__period=period,
+            ).exists()
+        ):
+            raise ServiceError(
+                "duplicate",
+                _(
+                    "The %(removed)s chips were already raced at table %(table)s in this period: "
+                    "race again only to repeat it on purpose"
+                )
+                % {"removed": removed, "table": table_number},
+            )
         rules = engine_rules(t)
         seats = list(
             Seat.objects.filter(table_id=tt.table_id, player__isnull=False, stack__gt=0).select_related("player")
@@ -121,7 +146,14 @@ def chip_race(
             ).select_related("player")
         ]
         _record_busts(t, rules, out)
-        payload = {"table": table_number, "record": record.id, **data}
+        payload = {
+            "table": table_number,
+            "record": record.id,
+            "removed": removed,
+            "period": period,
+            "again": again,
+            **data,
+        }
         if Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() == 1:
             _record(step, "chip_race", payload, actor)
             _finish_if_won(step, rules, None)

@@ -13,6 +13,28 @@ from tournaments.services.reading import _store_clock, clock_of, engine_rules
 from tournaments.services.writes import _instruct, _record, _step
 
 
+def _clock_refusal(engine_text: str, level: int | None) -> str:
+    """The director's words for a refusal of the clock (``poker.tournament.ClockError``'s
+    English developer text never reaches the page)."""
+    known = {
+        "the clock is already started": _("The clock is running already."),
+        "the clock is not running": _("The clock is not running."),
+        "the clock is not paused": _("The clock is not paused."),
+        "in hand-for-hand the clock steps per hand; leave hand-for-hand first": _(
+            "In hand-for-hand the clock steps by hands: end hand-for-hand first (004 #77)."
+        ),
+        "the clock is not started": _("The clock has not been started."),
+        "already hand-for-hand": _("Hand-for-hand is on already."),
+        "not hand-for-hand": _("Hand-for-hand is not on."),
+        "no level left to play": _("No level left to play."),
+    }
+    if engine_text in known:
+        return known[engine_text]
+    if engine_text.startswith("no level") or engine_text.startswith("no period"):
+        return _("Level: this structure has no level %(level)s.") % {"level": level}
+    return _("The clock cannot do that now.")
+
+
 def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | None = None, actor=None) -> Tournament:
     """Operate the clock: ``op`` is ``start``, ``pause``, ``resume``,
     ``adjust`` (``seconds``, +/-), ``jump`` (1-based ``level``),
@@ -32,10 +54,16 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
             elif op == "adjust":
                 clock = clock.adjust(int(seconds), now)
             elif op == "jump":
+                if level is None:
+                    raise ServiceError("invalid", _("Level: enter the number of the level to jump to."))
                 clock = clock.jump_to_level(int(level), now)
             elif op == "hand_for_hand":
                 if t.rulebook != "munotpoker":
                     raise ServiceError("not_allowed", _("hand-for-hand is a rule of 004 (#77)"))
+                if TournamentTable.objects.filter(tournament=t, broken=False).count() < 2:
+                    raise ServiceError(
+                        "not_allowed", _("hand-for-hand needs more than one table: the final table plays on (004 #77)")
+                    )
                 clock = clock.enter_hand_for_hand(now, t.seconds_per_hand)
                 TournamentTable.objects.filter(tournament=t).update(h4h_hands=0)
             elif op == "leave_hand_for_hand":
@@ -43,7 +71,7 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
             else:
                 raise ServiceError("invalid", _("unknown clock operation %(op)s") % {"op": op})
         except (eng.ClockError, TypeError, ValueError) as exc:
-            raise ServiceError("invalid", str(exc)) from None
+            raise ServiceError("invalid", _clock_refusal(str(exc), level)) from None
         _store_clock(t, clock)
         _record(
             step,

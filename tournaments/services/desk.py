@@ -61,6 +61,16 @@ _REASON_TEXT = {
 }
 
 
+def _en(n: int, sign: str = "") -> str:
+    """Chips in the English log text: ``1,000`` (``sign="+"``: ``+1,000`` / ``-1,000``), as the pages show them."""
+    return f"{n:{sign},}"
+
+
+def _de(n: int, sign: str = "") -> str:
+    """Chips in the German log text: ``1.000`` (``sign="+"``: ``+1.000``), as the German pages show them."""
+    return f"{n:{sign},}".replace(",", ".")
+
+
 def _cite(rule: str) -> str:
     """``"004 64"`` -> ``" (004 #64)"``; ``"001 6.37"`` -> ``" (001 6.37)"``; ``""`` -> ``""``."""
     if not rule:
@@ -339,7 +349,7 @@ def desk_chips(
                 "invalid", _("%(player)s has only %(stack)s chips") % {"player": entry.player.name, "stack": before}
             )
         en, de = _REASON_TEXT[reason]
-        sign = f"{delta:+,}".replace(",", "'")
+        after = before + delta
         payload: dict[str, Any] = {
             "entry": entry.id,
             "player": entry.player.name,
@@ -356,17 +366,21 @@ def desk_chips(
             rows, place_rule = _bust_group(t, [(entry, tt, seat, before)])
             payload["busts"] = rows
             payload["text_en"] = (
-                f"{entry.player.name} disqualified: {before} chips out of play, place {rows[0]['place']}{_cite(rule)}"
+                f"{entry.player.name} disqualified: {_en(before)} chips out of play, place {rows[0]['place']}{_cite(rule)}"
             )
             payload["text_de"] = (
-                f"{entry.player.name} disqualifiziert: {before} Chips aus dem Spiel, Platz {rows[0]['place']}"
+                f"{entry.player.name} disqualifiziert: {_de(before)} Chips aus dem Spiel, Platz {rows[0]['place']}"
                 f"{_cite(rule)}"
             )
             payload["seq"] = _after_desk_busts(step, "desk_chips", payload, actor)
         else:
             table_services.set_seat(tt.table_id, seat.number, player_id=entry.player_id, stack=before + delta)
-            payload["text_en"] = f"{entry.player.name} {sign} chips ({en}): {before} → {before + delta}{_cite(rule)}"
-            payload["text_de"] = f"{entry.player.name} {sign} Chips ({de}): {before} → {before + delta}{_cite(rule)}"
+            payload["text_en"] = (
+                f"{entry.player.name} {_en(delta, '+')} chips ({en}): {_en(before)} → {_en(after)}{_cite(rule)}"
+            )
+            payload["text_de"] = (
+                f"{entry.player.name} {_de(delta, '+')} Chips ({de}): {_de(before)} → {_de(after)}{_cite(rule)}"
+            )
             payload["seq"] = _record(step, "desk_chips", payload, actor)
     if reason == "dq":
         execute_moves(tournament_id, actor=actor)
@@ -499,10 +513,10 @@ def desk_seat(
         wait_en = ", waits for the button" if wait else ""
         wait_de = ", wartet auf den Button" if wait else ""
         text_en = (
-            f"{name} seated by hand: table {to_table} seat {to_seat}, {t.starting_stack} chips{wait_en}{_cite(rule)}"
+            f"{name} seated by hand: table {to_table} seat {to_seat}, {_en(t.starting_stack)} chips{wait_en}{_cite(rule)}"
         )
         text_de = (
-            f"{name} von Hand gesetzt: Tisch {to_table} Platz {to_seat}, {t.starting_stack} Chips{wait_de}{_cite(rule)}"
+            f"{name} von Hand gesetzt: Tisch {to_table} Platz {to_seat}, {_de(t.starting_stack)} Chips{wait_de}{_cite(rule)}"
         )
         _instruct(
             t,

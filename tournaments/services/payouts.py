@@ -40,7 +40,7 @@ from tournaments.services.writes import _record, _step
 DEAL_RULE = "004 79"
 """Citation recorded with a deal: the only rulebook text on deals (the players' "Bubble-Deal")."""
 
-_COUNTED = (Entry.Status.RESERVED, Entry.Status.WAITLISTED, Entry.Status.EXPIRED)
+_COUNTED = (Entry.Status.RESERVED, Entry.Status.WAITLISTED, Entry.Status.EXPIRED, Entry.Status.CANCELLED)
 """Entry statuses that paid nothing (excluded from the pool)."""
 
 

@@ -10,6 +10,7 @@ import random
 
 from django.db import connection
 from django.db.models import Count, F, Sum
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
@@ -112,8 +113,8 @@ def payout_table_of(t: Tournament, entries: list[Entry] | None = None) -> eng.Pa
     return payout_table_from(t, len(paid), sum(e.rebuys + e.add_ons for e in paid))
 
 
-UNPAID = (Entry.Status.RESERVED, Entry.Status.WAITLISTED, Entry.Status.EXPIRED)
-"""Entry statuses that paid no buy-in (not counted as entries, not in the prize pool)."""
+UNPAID = (Entry.Status.RESERVED, Entry.Status.WAITLISTED, Entry.Status.EXPIRED, Entry.Status.CANCELLED)
+"""Entry statuses that paid no buy-in, or had it refunded (not counted as entries, not in the prize pool)."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -136,11 +137,11 @@ def payout_table_from(t: Tournament, paid: int, extra_buy_ins: int) -> eng.Payou
 ENTRY_OPS = ("re_enter", "surrender", "rebuy", "add_on")
 """What the director may do with one registration (the buttons of the page)."""
 
-_GONE = (Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED)
+_GONE = (Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED, Entry.Status.CANCELLED)
 
 
 def entry_refusal(
-    t: Tournament, op: str, entry: Entry, player_entries: list[Entry], late_open: bool
+    t: Tournament, op: str, entry: Entry, player_entries: list[Entry], late_open: bool, *, stack: int | None = None
 ) -> ServiceError | None:
     """Why ``op`` (one of :data:`ENTRY_OPS`) is refused for ``entry`` now,
     or ``None`` when it is allowed.  Pure: no query.
@@ -154,7 +155,9 @@ def entry_refusal(
     * ``surrender`` -- 004 #74: only MunotPoker re-entry tournaments, a
       seated player with a re-entry left; 001 has no such rule.
     * ``rebuy`` / ``add_on`` -- only as many as the structure allows (001
-      Re-buy/Add-on: none unless provided; 004 #27), a seated player.
+      Re-buy/Add-on: none unless provided; 004 #27), a seated player; a
+      rebuy only while his ``stack`` (chips, when given) is at or below the
+      event's ``rebuy_max_stack`` (default: the starting stack).
     * All: the tournament is running and the window is open.
 
     Codes: ``not_allowed``, ``invalid``, ``duplicate``, ``closed``.
@@ -206,7 +209,29 @@ def entry_refusal(
         return ServiceError(
             "closed", _("late registration has closed: no new stacks any more (%(rule)s)") % {"rule": rule}
         )
+    if op == "rebuy":
+        return rebuy_stack_refusal(t, entry, stack)
     return None
+
+
+def rebuy_stack_refusal(t: Tournament, entry: Entry, stack: int | None) -> ServiceError | None:
+    """``not_allowed`` when ``stack`` (the player's chips; ``None``: unknown, allowed) is above the
+    event's condition for a rebuy: at or below ``rebuy_max_stack`` chips, by default the starting
+    stack -- never a rebuy on more than a full stack (001 Re-buy/Add-on: as the Turnierreglement
+    provides; 004 #27)."""
+    limit = t.starting_stack if t.rebuy_max_stack is None else t.rebuy_max_stack
+    if stack is None or stack <= limit:
+        return None
+    return ServiceError(
+        "not_allowed",
+        _("a rebuy only at or below %(limit)s chips: %(player)s has %(stack)s (%(rule)s)")
+        % {
+            "limit": number_format(limit, force_grouping=True),
+            "player": entry.player.name,
+            "stack": number_format(stack, force_grouping=True),
+            "rule": "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 #27",
+        },
+    )
 
 
 def _floor(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState], dict[int, TournamentTable]]:

@@ -4,13 +4,14 @@ start it (seat draw, tables, clock)."""
 from __future__ import annotations
 
 import time
+import unicodedata
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
 from tables import services as table_services
-from tables.models import Player, Seat
+from tables.models import Hand, Player, Seat
 from tables.services import SeatChange
 from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Instruction, Tournament, TournamentTable
@@ -24,8 +25,9 @@ from tournaments.services.reading import (
     engine_rules,
     entry_refusal,
     parse_structure,
+    rebuy_stack_refusal,
 )
-from tournaments.services.waitlist import _late_entry, _promote_waitlist, _re_entry_holds
+from tournaments.services.waitlist import _fill_waitlist, _late_entry, _promote_waitlist, _re_entry_holds
 from tournaments.services.windows import has_own_window, window_open, window_refusal
 from tournaments.services.writes import _locked_entry, _record, _seat_of, _set_seat, _step
 
@@ -42,6 +44,8 @@ def create_tournament(
     re_entries_allowed: int = 0,
     rebuys_allowed: int = 0,
     add_ons_allowed: int = 0,
+    rebuy_max_stack: int | None = None,
+    fee: int = 0,
     seconds_per_hand: int = 120,
     seed: int = 0,
     actor=None,
@@ -54,6 +58,8 @@ def create_tournament(
     or BB).  ``max_seats`` defaults to the rulebook's final-table size (001:
     10, 004 #78: 9).  Rebuys and add-ons only when allowed: 001
     "Re-buy/Add-on" allows none unless the Turnierreglement provides them.
+    ``rebuy_max_stack`` -- a rebuy only while the stack is at or below this
+    (chips; ``None``: the starting stack); ``fee`` -- the rake per buy-in.
     Raises ``ServiceError('invalid')``.
     """
     if rulebook not in RULEBOOKS:
@@ -81,6 +87,8 @@ def create_tournament(
             re_entries_allowed=re_entries_allowed,
             rebuys_allowed=rebuys_allowed,
             add_ons_allowed=add_ons_allowed,
+            rebuy_max_stack=rebuy_max_stack,
+            fee=fee,
             seconds_per_hand=seconds_per_hand,
             seed=seed,
         )
@@ -95,18 +103,64 @@ def _refuse(t: Tournament, op: str, entry: Entry) -> None:
     (:func:`~tournaments.services.windows.window_refusal`: re-entry 004 #72,
     rebuy 004 #27, add-on; 001 Re-buy/Add-on) -- inside the service's lock."""
     player_entries = list(Entry.objects.filter(tournament=t, player_id=entry.player_id))
+    stack = None
+    if op == "rebuy":  # a rebuy only on a short stack, as the event sets it (004 #27)
+        stack = (
+            Seat.objects.filter(player_id=entry.player_id, table__tournament_table__tournament=t)
+            .values_list("stack", flat=True)
+            .first()
+        )
     if has_own_window(t, op):
         error = entry_refusal(t, op, entry, player_entries, True) or window_refusal(t, op)
     else:  # the late-registration window (entry_refusal names it)
         error = entry_refusal(t, op, entry, player_entries, window_open(t, op))
+    if error is None and op == "rebuy":
+        error = rebuy_stack_refusal(t, entry, stack)
     if error is not None:
         raise error
 
 
-def _player(name: str) -> Player:
-    name = (name or "").strip()
+def clean_name(name: str) -> str:
+    """A player's name as typed, its spacing normalised: ``"  Anna   Müller "`` -> ``"Anna Müller"``.
+    Raises ``ServiceError('invalid')`` for an empty name or one over 100 characters."""
+    name = " ".join((name or "").split())
     if not name or len(name) > 100:
         raise ServiceError("invalid", _("a player needs a name (up to 100 characters)"))
+    return name
+
+
+def name_key(name: str) -> str:
+    """What two spellings of one name share: no case, no accents, single spaces
+    (``"ANNA  MULLER"``, ``"anna müller"`` and ``"Anna Müller"`` are one key)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
+
+
+def _same_name(t: Tournament, name: str, *, exclude_player: int | None = None) -> Entry | None:
+    """An entry of ``t`` still in it (not busted, surrendered, lapsed or cancelled) whose player's name
+    is ``name`` apart from case, spaces and accents (:func:`name_key`)."""
+    key = name_key(name)
+    for entry in (
+        Entry.objects.filter(tournament=t)
+        .exclude(
+            status__in=[Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED, Entry.Status.CANCELLED]
+        )
+        .select_related("player")
+    ):
+        if entry.player_id != exclude_player and name_key(entry.player.name) == key:
+            return entry
+    return None
+
+
+def _player(name: str, t: Tournament | None = None) -> Player:
+    """The player of ``name`` (spacing normalised): one who played in ``t`` under the same name apart
+    from case, spaces and accents, else the first with exactly this name, else a new one."""
+    name = clean_name(name)
+    if t is not None:
+        key = name_key(name)
+        for player in Player.objects.filter(entries__tournament=t).distinct():
+            if name_key(player.name) == key:
+                return player
     player = Player.objects.filter(name=name).order_by("id").first()
     return player or Player.objects.create(name=name)
 
@@ -125,14 +179,18 @@ def register(tournament_id: int, player_name: str, *, reserve: bool = False, act
     """
     with _step(tournament_id) as step:
         t = step.row
-        player = _player(player_name)
+        same = _same_name(t, clean_name(player_name))
+        if same is not None:
+            raise ServiceError(
+                "duplicate",
+                _("%(player)s is already registered (a name differing only in case, spaces or accents)")
+                % {"player": same.player.name},
+            )
+        player = _player(player_name, t)
         if (
-            Entry.objects.filter(tournament=t, player=player)
-            .exclude(status__in=[Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED])
-            .exists()
+            Entry.objects.filter(tournament=t, player=player).exclude(status=Entry.Status.CANCELLED).exists()
+            and t.status != Tournament.Status.REGISTRATION
         ):
-            raise ServiceError("duplicate", _("%(player)s is already registered") % {"player": player.name})
-        if Entry.objects.filter(tournament=t, player=player).exists() and t.status != Tournament.Status.REGISTRATION:
             raise ServiceError("invalid", _("%(player)s busted before: that is a re-entry") % {"player": player.name})
         number = Entry.objects.filter(tournament=t, player=player).count() + 1
         if t.status == Tournament.Status.REGISTRATION:
@@ -164,6 +222,105 @@ def check_in(entry_id: int, *, actor=None) -> Entry:
         entry.status = Entry.Status.REGISTERED
         entry.save(update_fields=["status"])
         _record(step, "checked_in", {"entry": entry.id}, actor)
+    return entry
+
+
+def cancel_entry(entry_id: int, *, note: str = "", actor=None) -> Entry:
+    """Take a registration back and refund its buy-in (a mistake at the desk:
+    the wrong player, the wrong tournament, paid twice).  The entry becomes
+    ``cancelled``: it is no entry of the tournament, its buy-in, rebuys and
+    add-ons leave the prize pool, it takes no place, and the player may
+    register again.  A reservation, a registration or a waitlisted entry is
+    cancelled at any time; a seated one only if he has not been in a hand
+    since (a late entry sat down by mistake): his seat is emptied, his chips
+    leave play, and the place goes to the waitlist (004 #73).  A busted or
+    surrendered entry took its place and stays.  Audited
+    (``entry_cancelled``, with ``note``).  Errors: ``not_found``,
+    ``invalid``, ``hand_in_progress``."""
+    with _locked_entry(entry_id) as (step, entry):
+        t = step.row
+        if entry.status not in (
+            Entry.Status.RESERVED,
+            Entry.Status.REGISTERED,
+            Entry.Status.WAITLISTED,
+            Entry.Status.SEATED,
+        ):
+            raise ServiceError(
+                "invalid",
+                _("only a registration still in play is cancelled (%(player)s is %(status)s)")
+                % {"player": entry.player.name, "status": entry.get_status_display()},
+            )
+        where = _seat_of(t, entry.player_id) if entry.status == Entry.Status.SEATED else None
+        stack = 0
+        if where is not None:
+            tt, seat = where
+            if Hand.objects.filter(table_id=tt.table_id, status=Hand.Status.LIVE).exists():
+                raise ServiceError(
+                    "hand_in_progress",
+                    _("a hand is live at table %(table)s: cancel between hands") % {"table": tt.number},
+                )
+            stack = Seat.objects.get(table_id=tt.table_id, number=seat).stack
+            _set_seat(tt.table_id, seat, player_id=None)
+        before = entry.status
+        entry.status = Entry.Status.CANCELLED
+        entry.priority = False
+        entry.rebuy_pending = False
+        entry.save(update_fields=["status", "priority", "rebuy_pending"])
+        _record(
+            step,
+            "entry_cancelled",
+            {
+                "entry": entry.id,
+                "player": entry.player.name,
+                "status": before,
+                "table": where[0].number if where else None,
+                "seat": where[1] if where else None,
+                "stack": stack,
+                "refund_buy_ins": 1 + entry.rebuys + entry.add_ons,
+                "note": note,
+            },
+            actor,
+        )
+        if where is not None and t.status == Tournament.Status.RUNNING:
+            _fill_waitlist(t, engine_rules(t))
+    return entry
+
+
+def rename_entry(entry_id: int, name: str, *, note: str = "", actor=None) -> Entry:
+    """Put right the name of a registration's player (spacing normalised).
+    The player's entries in this tournament (re-entries too) and his seat
+    follow; a player who also played elsewhere keeps his old name there (a
+    new player takes the new name here).  Refused when another registration
+    of the tournament has that name apart from case, spaces and accents.
+    Audited (``entry_renamed``: from, to, ``note``).  Errors:
+    ``not_found``, ``invalid``, ``duplicate``."""
+    with _locked_entry(entry_id) as (step, entry):
+        t = step.row
+        new = clean_name(name)
+        old = entry.player
+        previous = old.name
+        if new == old.name:
+            raise ServiceError("invalid", _("%(player)s has this name already") % {"player": new})
+        same = _same_name(t, new, exclude_player=old.id)
+        if same is not None:
+            raise ServiceError(
+                "duplicate",
+                _("%(player)s is already registered (a name differing only in case, spaces or accents)")
+                % {"player": same.player.name},
+            )
+        if Entry.objects.filter(player=old).exclude(tournament=t).exists():
+            player = Player.objects.create(name=new)
+            where = _seat_of(t, old.id)
+            Entry.objects.filter(tournament=t, player=old).update(player=player)
+            if where is not None:
+                seat = Seat.objects.get(table_id=where[0].table_id, number=where[1])
+                _set_seat(where[0].table_id, where[1], player_id=player.id, stack=seat.stack, absent=seat.absent)
+        else:
+            old.name = new
+            old.save(update_fields=["name"])
+        entry.refresh_from_db()
+        entry.save(update_fields=["player"])  # the registration goes in the tournament's next update
+        _record(step, "entry_renamed", {"entry": entry.id, "from": previous, "to": new, "note": note}, actor)
     return entry
 
 

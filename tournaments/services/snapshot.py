@@ -127,9 +127,19 @@ def _finish_order(f: dict) -> tuple:
     return (f["place"] is None, f["place"] or 0, f["id"])
 
 
+def _stacks(tables: list[dict]) -> dict[int, int]:
+    """``{entry id: stack}`` of the seated entries on ``tables`` (a rebuy only on a short stack, 004 #27)."""
+    return {s["entry"]: s["stack"] for tb in tables for s in tb["seats"] if s["entry"]}
+
+
 def _registration_dicts(
-    t: Tournament, entries: list[Entry], by_player: dict[int, list[Entry]], windows_open: dict[str, bool]
+    t: Tournament,
+    entries: list[Entry],
+    by_player: dict[int, list[Entry]],
+    windows_open: dict[str, bool],
+    stacks: dict[int, int] | None = None,
 ):
+    stacks = stacks or {}
     return [
         {
             "id": e.id,
@@ -141,7 +151,7 @@ def _registration_dicts(
             "late": e.late,
             "rebuys": e.rebuys,
             "add_ons": e.add_ons,
-            "can": _can(t, e, by_player[e.player_id], windows_open),
+            "can": _can(t, e, by_player[e.player_id], windows_open, stacks.get(e.id)),
         }
         for e in entries
     ]
@@ -269,7 +279,7 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
     data = _header(t, now, counts, _chip_leaders(tables) if t.show_chip_leaders else [])
     data["tables"] = tables
     data["seat_draw"] = _draw_of(tables)
-    data["registrations"] = _registration_dicts(t, entries, by_player, windows_open)
+    data["registrations"] = _registration_dicts(t, entries, by_player, windows_open, _stacks(tables))
     data["finishes"] = [
         _finish_dict(f)
         for f in Finish.objects.filter(tournament=t).select_related("entry__player").order_by("place", "id")
@@ -408,6 +418,13 @@ def delta(t: Tournament, changes: Changes, kind: str = "", now: float | None = N
         [
             _instruction_message(i)
             for i in Instruction.objects.filter(tournament=t, id__in=changes.instructions)
+    stacks = _stacks(tables)
+    if t.rebuys_allowed and stacks:  # a stack that changed may open or close a rebuy (004 #27)
+        known = {e.id for e in entries}
+        entries += list(
+            Entry.objects.filter(id__in=[i for i in stacks if i not in known]).select_related("player").order_by("id")
+        )
+        entries.sort(key=lambda e: e.id)
             .select_related("entry__player")
             .order_by("-id")
         ]
@@ -420,7 +437,7 @@ def delta(t: Tournament, changes: Changes, kind: str = "", now: float | None = N
         "kind": kind,
         "header": _header(t, now, _counts(t), _chip_leaders_now(t) if t.show_chip_leaders else []),
         "tables": tables,
-        "registrations": _registration_dicts(t, entries, by_player, windows_open),
+        "registrations": _registration_dicts(t, entries, by_player, windows_open, stacks),
         "instructions": instructions,
         "finishes": sorted(finishes, key=_finish_order),
         "finishes_removed": sorted(changes.finishes_removed - {f["id"] for f in finishes}),
@@ -482,7 +499,9 @@ def _windows_open(t: Tournament, now: float) -> dict[str, bool]:
     return {op: window_open(t, op, now) for op in ENTRY_OPS}
 
 
-def _can(t: Tournament, e: Entry, player_entries: list[Entry], windows_open: dict[str, bool]) -> dict[str, bool]:
+def _can(
+    t: Tournament, e: Entry, player_entries: list[Entry], windows_open: dict[str, bool], stack: int | None = None
+) -> dict[str, bool]:
     """``{op: allowed}`` for :data:`ENTRY_OPS`, the same answers as the
     services' refusal (:func:`entry_refusal`, then the operation's window)
     without building (and translating) a refusal for each entry and
@@ -492,7 +511,7 @@ def _can(t: Tournament, e: Entry, player_entries: list[Entry], windows_open: dic
     if t.status == Tournament.Status.RUNNING:
         for op in _OPS_BY_STATUS.get(e.status, ()):
             if windows_open[op]:
-                can[op] = entry_refusal(t, op, e, player_entries, True) is None
+                can[op] = entry_refusal(t, op, e, player_entries, True, stack=stack) is None
     return can
 
 
