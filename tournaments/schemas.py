@@ -148,6 +148,7 @@ class DeskBust(Message):
 
     op: Literal["desk_bust"]
     busts: Annotated[list[DeskBustRow], Field(min_length=1, max_length=10)]
+    won_by: Id | None = None  # who won their chips (same table); none: the table is marked for a recount
     note: Note = ""
 
 

@@ -175,7 +175,9 @@ def _run(tournament_id: int, m: Any, user) -> None:
     elif op == "payouts":
         services.set_payouts(tournament_id, list(m.amounts), actor=user)
     elif op == "desk_bust":
-        desk.desk_bust(tournament_id, [(b.entry, b.stack_at_start) for b in m.busts], note=m.note, actor=user)
+        desk.desk_bust(
+            tournament_id, [(b.entry, b.stack_at_start) for b in m.busts], won_by=m.won_by, note=m.note, actor=user
+        )
     elif op == "desk_chips":
         desk.desk_chips(tournament_id, m.entry, m.amount, m.reason, note=m.note, actor=user)
     elif op == "desk_move":  # a player waiting for a seat is seated there, a seated one moved

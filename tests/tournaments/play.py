@@ -15,27 +15,30 @@ def _state(table_id):
     return table.current_hand.snapshot
 
 
-def bust_hand(table_id: int, *, folds_only: bool = False) -> dict:
+def bust_hand(table_id: int, *, folds_only: bool = False, actor=None) -> dict:
     """Play one hand at ``table_id``; returns the completed hand's snapshot.
 
-    With ``folds_only`` everybody folds to the big blind (nobody busts)."""
-    services.start_hand(table_id)
+    With ``folds_only`` everybody folds to the big blind (nobody busts);
+    ``actor`` -- the login entering the hand (a dealer), or none."""
+    services.start_hand(table_id, actor=actor)
     shover = caller = None
     for _ in range(100):
         st = _state(table_id)
         if st["phase"] == "complete":
             return st
         if st["phase"] == "board":
-            services.apply_action(table_id, {"type": "board", "cards": ""})
+            services.apply_action(table_id, {"type": "board", "cards": ""}, actor=actor)
         elif st["phase"] == "showdown":
             for index, pot in enumerate(st["pots"]):
                 if caller in pot["eligible_seats"]:
-                    services.apply_action(table_id, {"type": "award", "pot": index, "winners": [caller]})
+                    services.apply_action(table_id, {"type": "award", "pot": index, "winners": [caller]}, actor=actor)
                     break
             else:
                 pot = st["pots"][len(st["awards"])] if len(st["awards"]) < len(st["pots"]) else st["pots"][0]
                 services.apply_action(
-                    table_id, {"type": "award", "pot": st["pots"].index(pot), "winners": pot["eligible_seats"][:1]}
+                    table_id,
+                    {"type": "award", "pot": st["pots"].index(pot), "winners": pot["eligible_seats"][:1]},
+                    actor=actor,
                 )
         else:
             seat = st["to_act_seat"]
@@ -53,5 +56,5 @@ def bust_hand(table_id: int, *, folds_only: bool = False) -> dict:
                     action = "fold"
             else:
                 action = "fold" if legal["can_fold"] and legal["call_amount"] else "check"
-            services.apply_action(table_id, {"type": action, "seat": seat})
+            services.apply_action(table_id, {"type": action, "seat": seat}, actor=actor)
     raise AssertionError("hand did not finish")

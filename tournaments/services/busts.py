@@ -5,6 +5,7 @@ rounds (004 #77), and how the floor reacts (waitlist, balancing)."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -18,7 +19,7 @@ from tournaments.services.places import next_bust_order, refresh_places
 from tournaments.services.reading import _store_clock, clock_of, engine_rules, entry_refusal
 from tournaments.services.waitlist import _fill_waitlist
 from tournaments.services.windows import window_open
-from tournaments.services.writes import _clear_busted_seats, _instruct, _locked_entry, _record, _step
+from tournaments.services.writes import _clear_busted_seats, _instruct, _locked_entry, _record, _step, caused_by
 
 
 def _offer_rebuys(
@@ -86,10 +87,8 @@ def decline_rebuy(entry_id: int, *, actor=None) -> Entry:
         rules = engine_rules(t)
         _record_pending_busts(t, [entry])
         payload = {"entry": entry.id, "stack_at_start": entry.rebuy_stack, "rule": "004 27"}
-        if not _finish_if_won(step, rules, None):
+        if not _finish_if_won(step, rules, None, ("rebuy_declined", payload, actor, ())):
             _after_busts(step, rules, True, "rebuy_declined", payload, actor)
-        else:
-            _record(step, "rebuy_declined", payload, actor)
     entry.refresh_from_db()
     return entry
 
@@ -124,21 +123,41 @@ def _record_busts(
     refresh_places(t)
 
 
-def _finish_if_won(step: WriteStep[Tournament], rules: eng.TournamentRules, hand: Hand | None) -> bool:
+def _finish_if_won(
+    step: WriteStep[Tournament],
+    rules: eng.TournamentRules,
+    hand: Hand | None,
+    event: tuple[str, dict, Any, tuple[str, ...]] | None = None,
+) -> int | None:
     """One player left: he wins (001 Ende des Turniers), the clock stops,
-    the tournament (``step.row``) is finished.  Returns whether it is."""
+    the tournament (``step.row``) is finished.
+
+    ``event`` -- ``(kind, payload, actor, fields)`` of the step's own event
+    (the hand or the desk entry whose bust leaves one player): recorded
+    first, so the last bust is in the audit trail like any other; the
+    ``finished`` event (``winner``, ``winner_entry``, ``hand``; by the
+    system) names it as its cause.  Returns the seq of ``event`` (of
+    ``finished`` without one) when the tournament is won, else ``None``."""
     t = step.row
     remaining = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED)
     if remaining.count() != 1:
-        return False
+        return None
     winner = remaining.select_related("player").first()
     Finish.objects.create(tournament=t, entry=winner, hand=hand, bust_order=next_bust_order(t))
     refresh_places(t)
+    seq = None
+    if event is not None:
+        kind, payload, actor, fields = event
+        seq = _record(step, kind, payload, actor, fields)
     t.status = Tournament.Status.FINISHED
     if t.clock_paused_at is None and t.clock_started_at is not None:
         _store_clock(t, clock_of(t).pause(time.time()))
-    _record(step, "finished", {"winner": winner.player.name}, None, ("status", "clock_paused_at"))
-    return True
+    finished = {"winner": winner.player.name, "winner_entry": winner.id, "hand": hand.id if hand else None}
+    if seq is None:
+        return _record(step, "finished", finished, None, ("status", "clock_paused_at"))
+    with caused_by(seq, event[0]):
+        _record(step, "finished", finished, None, ("status", "clock_paused_at"))
+    return seq
 
 
 def _after_busts(
@@ -159,18 +178,24 @@ def _after_busts(
     t = step.row
     tournament_id = t.id
     if busted and Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists():
-        _record(step, kind, payload, actor, fields)
-        transaction.on_commit(lambda: _seat_and_plan(tournament_id), robust=True)
+        seq = _record(step, kind, payload, actor, fields)
+        transaction.on_commit(lambda: _seat_and_plan(tournament_id, seq, kind), robust=True)
     else:
         _plan(t, rules)
-        _record(step, kind, payload, actor, fields)
+        seq = _record(step, kind, payload, actor, fields)
+
+    def moves() -> None:  # made by the system, caused by this event (the audit trail says so)
+        with caused_by(seq, kind):
+            execute_moves(tournament_id)
+
     # the moves at other tables: after the dealer's answer (tables.writepath.after_response)
-    transaction.on_commit(lambda: after_response(execute_moves, tournament_id), robust=True)
+    transaction.on_commit(lambda: after_response(moves), robust=True)
 
 
-def _seat_and_plan(tournament_id: int) -> None:
-    """After busts with a waitlist: seat the waitlist, then plan balancing."""
-    with _step(tournament_id) as step:
+def _seat_and_plan(tournament_id: int, cause_seq: int, cause_kind: str) -> None:
+    """After busts with a waitlist: seat the waitlist, then plan balancing;
+    the ``waitlist_seated`` event names the bust's event as its cause."""
+    with _step(tournament_id) as step, caused_by(cause_seq, cause_kind):
         t = step.row
         if t.status != Tournament.Status.RUNNING:
             return

@@ -188,8 +188,9 @@ def _after_desk_busts(step: WriteStep[Tournament], kind: str, payload: dict[str,
     """Record ``kind``; the winner when one player is left, else the floor
     reacts (waitlist, balancing: :func:`_after_busts`).  Returns the seq."""
     rules = engine_rules(step.row)
-    if _finish_if_won(step, rules, None):
-        return _record(step, kind, payload, actor, _H4H_FIELDS)
+    won = _finish_if_won(step, rules, None, (kind, payload, actor, _H4H_FIELDS))
+    if won:
+        return won
     _after_busts(step, rules, True, kind, payload, actor, _H4H_FIELDS)
     return step.row.seq
 

@@ -15,7 +15,7 @@ from poker.hand import HandSpec, SeatSpec
 from poker.tournament.buttons import Positions
 from poker.tournament.clock import level_for_hand
 from tables import services as table_services
-from tables.models import Hand, Seat, Table
+from tables.models import Hand, HandEvent, Seat, Table
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
 from tournaments.services.busts import (
@@ -140,7 +140,7 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
         with _step(t.id, with_tables=False) as step:  # the hand holds this table already
             _record_pending_busts(step.row, lapsed)
             payload = {"table": tt.number, "entries": [e.id for e in lapsed], "rule": "004 27"}
-            if not _finish_if_won(step, rules, None):
+            if not _finish_if_won(step, rules, None, ("rebuy_lapsed", payload, None, ())):
                 _after_busts(step, rules, True, "rebuy_lapsed", payload, None)
     return spec
 
@@ -244,14 +244,15 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
             tt.h4h_hands += 1
             tt.save(update_fields=["h4h_hands"])
             _step_hand_for_hand(t, rules)
-        if _finish_if_won(step, rules, hand):
+        fields = ("hand_for_hand", "hands_played_h4h", "clock_offset")
+        dealer = _dealer(hand)  # who entered the hand: the audit trail's actor of its busts
+        if _finish_if_won(step, rules, hand, ("hand_completed", payload, dealer, fields)):
             return
-        _after_busts(
-            step,
-            rules,
-            bool(payload["busts"]),
-            "hand_completed",
-            payload,
-            None,
-            ("hand_for_hand", "hands_played_h4h", "clock_offset"),
-        )
+        _after_busts(step, rules, bool(payload["busts"]), "hand_completed", payload, dealer, fields)
+
+
+def _dealer(hand: Hand):
+    """The person who entered the last action of ``hand`` (a dealer's or
+    the floor's login), or ``None``."""
+    event = HandEvent.objects.filter(hand=hand, actor__isnull=False).select_related("actor").order_by("-seq").first()
+    return event.actor if event is not None else None

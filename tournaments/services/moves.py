@@ -303,8 +303,8 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
         for table_id in broken_open.values_list("id", flat=True):
             if not Seat.objects.filter(table_id=table_id, player__isnull=False).exists():
                 table_services.set_table_status(table_id, Table.Status.CLOSED)
-        if done:
-            _record(step, "moves_made", {"moves": done}, actor)
+        if done:  # which moves: the audit trail names them (with the actor, or the system and its cause)
+            _record(step, "moves_made", {"moves": done, "instructions": [i.id for i in made]}, actor)
     return done
 
 

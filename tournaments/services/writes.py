@@ -33,6 +33,7 @@ import json
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
 
 from django.db.models import Exists, OuterRef
 from django.db.models.signals import post_delete, post_save
@@ -101,14 +102,36 @@ def _locked_entry(entry_id: int) -> Iterator[tuple[WriteStep[Tournament], Entry]
         yield step, entry
 
 
+_CAUSE: ContextVar[dict | None] = ContextVar("tournament_event_cause", default=None)
+
+
+@contextmanager
+def caused_by(seq: int, kind: str) -> Iterator[None]:
+    """Within the block, the events the system records (no person acting)
+    name the event ``seq`` of ``kind`` as their cause (``payload["cause"] =
+    {"seq", "kind"}``): the waitlist seating and the moves a bust brings."""
+    token = _CAUSE.set({"seq": seq, "kind": kind})
+    try:
+        yield
+    finally:
+        _CAUSE.reset(token)
+
+
 def _record(step: WriteStep[Tournament], kind: str, payload: dict, actor=None, fields: tuple[str, ...] = ()) -> int:
     """Append an event at the next seq of the step's tournament, have the
     step save ``fields`` (with the seq, at its end) and send the snapshot
     at this seq after the commit.  Finishing places and prizes follow any
     change of the entries, the pool or the deal first
-    (:func:`~tournaments.services.places.refresh_if_needed`).  Returns the seq."""
+    (:func:`~tournaments.services.places.refresh_if_needed`).  The audit
+    trail says who: the ``actor`` (a person), else the payload says
+    ``"by": "system"`` and, inside :func:`caused_by`, the event that caused
+    it.  Returns the seq."""
     t = step.row
     refresh_if_needed(t, kind)
+    if actor is None or not actor.is_authenticated:
+        payload = {**payload, "by": "system"}
+        if _CAUSE.get() is not None and "cause" not in payload:
+            payload["cause"] = _CAUSE.get()
     seq = step.bump()
     TournamentEvent.objects.create(
         tournament=t,
