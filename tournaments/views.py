@@ -319,10 +319,10 @@ def structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "others": others,
                 "rulebook": t.rulebook,
                 "started": t.clock_started_at is not None,
-                "labels": {
-                    "level": _("Level"),
                 # periods already played stay as they were (set_structure refuses a change): shown locked
                 "played": services.clock_of(t).state(time.time()).period_index if t.clock_started_at else 0,
+                "labels": {
+                    "level": _("Level"),
                     "break": _("Break"),
                     "none": _("none"),
                     "ante": _("ante"),
@@ -334,10 +334,10 @@ def structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
                     "good": _("The structure is good."),
                     "saved": _("Structure saved."),
                     "bad_file": _("The file is not JSON."),
-                },
-            },
                     "played": _("played"),
                     "played_hint": _("Played periods cannot change."),
+                },
+            },
         },
     )
 
@@ -413,9 +413,9 @@ def chip_counts(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "race_keeps": _("keeps one chip"),
         "race_rounded": _("rounded up"),
         "race_none": _("No chip race yet."),
+        "race_again": _("Run it again anyway?"),
     }
     return render(request, "tournaments/chipcounts.html", {"t": t, "labels": labels})
-        "race_again": _("Run it again anyway?"),
 
 
 def _chip_state(t: Tournament) -> dict:

@@ -402,6 +402,13 @@ def delta(t: Tournament, changes: Changes, kind: str = "", now: float | None = N
         where |= Q(Exists(Seat.objects.filter(table_id=OuterRef("table_id"), player_id__in=players)))
     tts = list(_tables_query(t).filter(where)) if changes.tables or players else []
     tables = _table_dicts(tts, None, t) if tts else []
+    stacks = _stacks(tables)
+    if t.rebuys_allowed and stacks:  # a stack that changed may open or close a rebuy (004 #27)
+        known = {e.id for e in entries}
+        entries += list(
+            Entry.objects.filter(id__in=[i for i in stacks if i not in known]).select_related("player").order_by("id")
+        )
+        entries.sort(key=lambda e: e.id)
     by_player: dict[int, list[Entry]] = {}
     for e in entries:
         by_player.setdefault(e.player_id, []).append(e)
@@ -418,13 +425,6 @@ def delta(t: Tournament, changes: Changes, kind: str = "", now: float | None = N
         [
             _instruction_message(i)
             for i in Instruction.objects.filter(tournament=t, id__in=changes.instructions)
-    stacks = _stacks(tables)
-    if t.rebuys_allowed and stacks:  # a stack that changed may open or close a rebuy (004 #27)
-        known = {e.id for e in entries}
-        entries += list(
-            Entry.objects.filter(id__in=[i for i in stacks if i not in known]).select_related("player").order_by("id")
-        )
-        entries.sort(key=lambda e: e.id)
             .select_related("entry__player")
             .order_by("-id")
         ]
