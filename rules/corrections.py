@@ -256,6 +256,8 @@ def preview_correction(call: FloorCall, item: dict[str, Any]) -> dict[str, Any]:
     state = result.state.to_dict()
     state["voided"] = sorted(result.voided)
     state["misdeal"] = result.misdeal
+    if result.misdeal:
+        state = _void_state(state)
     standing = dict(result.effective)
     events = []
     for i, kind, _payload in rows:
@@ -275,6 +277,26 @@ def preview_correction(call: FloorCall, item: dict[str, Any]) -> dict[str, Any]:
         if i not in by_index:
             events.append({"index": i, "text": handwords.action_text(action, names), "new": True})
     return {"ok": True, "state": state, "events": events, "text": text}
+
+
+def _void_state(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` (an engine snapshot) as a misdeal leaves the hand: void, every chip back in the stack
+    it was dealt with, nothing in front, no pot, no board, nobody to act (001 6.25, 003 "Miss-Deal",
+    004 #35; ``tables.services.floor`` marks the hand ``misdeal`` and the redeal keeps the button)."""
+    players = [dict(p, stack=p["starting_stack"], bet=0, folded=False, all_in=False) for p in state.get("players", [])]
+    return dict(
+        state,
+        players=players,
+        pots=[],
+        total_pot=0,
+        board=[],
+        board2=None if state.get("board2") is None else [],
+        to_act=None,
+        to_act_seat=None,
+        legal=None,
+        awards=[],
+        substantial_action=False,
+    )
 
 
 def conflict_text(hand: Hand | None, code: str, message: str) -> str:
