@@ -5,7 +5,8 @@ sites ``.../payouts/ranking.csv`` and the payout slips ``.../payouts/slips/``.
 Floor staff and managers only.
 
 The page is plain HTML forms (POST with ``op``: ``compute``, ``edit``,
-``preview``, ``deal``); a write redirects back to the page, a refusal
+``preview``, ``deal``, ``bust_order``: ``entry`` and ``move``, a correction of
+the order the players went out in); a write redirects back to the page, a refusal
 renders the page again with the message (status 400) and changes nothing.
 Writes go through ``tournaments.services.payouts``.
 """
@@ -20,6 +21,7 @@ from django.utils.translation import gettext as _
 from tables.writepath import ServiceError
 from tournaments.models import Tournament
 from tournaments.services import payouts as desk
+from tournaments.services import places
 from tournaments.services.reading import payout_table_of
 from tournaments.views import _require_floor
 
@@ -57,6 +59,10 @@ def _post(request: HttpRequest, t: Tournament) -> dict | None:
     elif op == "deal":
         seen = [_whole(x, _("Amount")) for x in request.POST.getlist("seen")]
         desk.record_deal(t.id, request.POST.get("method", ""), seen, actor=request.user)
+    elif op == "bust_order":  # the director corrects the order of the busts (audited; places follow)
+        entry = _whole(request.POST.get("entry", ""), _("Player"))
+        note = (request.POST.get("note") or "")[:200]
+        places.correct_bust_order(t.id, entry, request.POST.get("move", ""), note=note, actor=request.user)
     else:
         raise ServiceError("invalid", _("Unknown request."))
     return None

@@ -39,8 +39,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from django.db.models import Count, Max, Q
+from django.utils.translation import gettext as _
 
 from poker import tournament as eng
+from tables.writepath import ServiceError
 from tournaments.models import Entry, Finish, Tournament
 from tournaments.services.reading import UNPAID, engine_rules, payout_table_of
 
@@ -205,3 +207,105 @@ def finish_rows(finishes: Iterable[Finish]) -> list[dict]:
         for f in finishes
         if f.place is not None
     ]
+
+
+BUST_MOVES = ("earlier", "later", "with_earlier", "with_later")
+"""How the director may correct one player's bust (:func:`correct_bust_order`)."""
+
+
+def _regroup(groups: list[list[int]], entry_id: int, move: str) -> list[list[int]] | None:
+    """``groups`` (entry ids by bust order, earliest first) with ``entry_id``
+    moved by ``move`` (:data:`BUST_MOVES`); ``None`` when it cannot move so
+    (the first or last bust)."""
+    i = next(n for n, g in enumerate(groups) if entry_id in g)
+    rest = [e for e in groups[i] if e != entry_id]
+    out = [list(g) for g in groups]
+    if move in ("with_earlier", "with_later"):
+        j = i - 1 if move == "with_earlier" else i + 1
+        if not 0 <= j < len(groups):
+            return None
+        out[j].append(entry_id)
+        out[i] = rest
+    elif rest:  # out of a shared bust: just before or after the others of it
+        out[i : i + 1] = [[entry_id], rest] if move == "earlier" else [rest, [entry_id]]
+    else:
+        j = i - 1 if move == "earlier" else i + 1
+        if not 0 <= j < len(groups):
+            return None
+        out[i], out[j] = out[j], out[i]
+    return [g for g in out if g]
+
+
+def correct_bust_order(tournament_id: int, entry_id: int, move: str, *, note: str = "", actor=None) -> dict:
+    """The director corrects the order the players went out in: the bust
+    of ``entry_id`` is put ``earlier`` or ``later`` (past the next bust;
+    out of a shared bust, just before or after the others of it), or
+    ``with_earlier`` / ``with_later`` (out in the same hand as that bust).
+    The places and prizes are derived again (:func:`refresh_places`; who
+    went out together is placed by 001 Ende des Turniers / 003 / 004 #79).
+    The winner's finish does not move.
+
+    One event ``bust_order`` (the audit trail: ``entry``, ``player``,
+    ``move``, ``changes`` -- ``[{"player", "before", "after"}]`` places as
+    ``"5"`` or ``"4-5"`` --, ``text_en``, ``text_de``, ``note``; the actor
+    and the time on the event).  Returns the payload.  Errors:
+    ``not_found``, ``invalid`` (unknown move, not busted, no bust to move
+    past), nothing changes."""
+    from tournaments.services.writes import _record, _step  # writes calls this module: imported here
+
+    if move not in BUST_MOVES:
+        raise ServiceError("invalid", _("Unknown correction of the bust order."))
+    with _step(tournament_id, with_tables=False) as step:
+        t = step.row
+        rows = list(
+            Finish.objects.filter(tournament=t, entry__status__in=_OUT)
+            .order_by("bust_order", "id")
+            .values("id", "entry_id", "bust_order", "place", "place_worst", "entry__player__name")
+        )
+        target = next((r for r in rows if r["entry_id"] == entry_id), None)
+        if target is None:
+            raise ServiceError("invalid", _("Only a player who is out can move in the bust order."))
+        if any(r["place"] is None for r in rows):
+            raise ServiceError("invalid", _("A hand-for-hand round is being played: correct the order after it."))
+        groups: dict[int, list[int]] = {}
+        for r in rows:
+            groups.setdefault(r["bust_order"], []).append(r["entry_id"])
+        new = _regroup(list(groups.values()), entry_id, move)
+        if new is None:
+            raise ServiceError("invalid", _("There is no bust to move past."))
+        order_of = {e: n for n, g in enumerate(new, start=1) for e in g}
+        changed = [Finish(id=r["id"], bust_order=order_of[r["entry_id"]]) for r in rows]
+        Finish.objects.bulk_update(changed, ["bust_order"])
+        winner = Finish.objects.filter(tournament=t).exclude(entry__status__in=_OUT)
+        winner.update(bust_order=len(new) + 1)
+        refresh_places(t)
+        after = {
+            f["entry_id"]: (f["place"], f["place_worst"])
+            for f in Finish.objects.filter(tournament=t).values("entry_id", "place", "place_worst")
+        }
+
+        def text(p, w):
+            return str(p) if p == w else f"{p}-{w}"
+
+        changes = [
+            {
+                "player": r["entry__player__name"],
+                "before": text(r["place"], r["place_worst"]),
+                "after": text(*after[r["entry_id"]]),
+            }
+            for r in rows
+            if (r["place"], r["place_worst"]) != after[r["entry_id"]]
+        ]
+        moved = ", ".join(f"{c['player']} {c['before']} → {c['after']}" for c in changes)
+        name = target["entry__player__name"]
+        payload = {
+            "entry": entry_id,
+            "player": name,
+            "move": move,
+            "changes": changes,
+            "text_en": f"Bust order corrected ({name}): {moved or 'no place changed'}",
+            "text_de": f"Reihenfolge des Ausscheidens korrigiert ({name}): {moved or 'kein Platz geändert'}",
+            "note": note,
+        }
+        payload["seq"] = _record(step, "bust_order", payload, actor)
+    return payload
