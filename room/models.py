@@ -235,6 +235,21 @@ class BlindDue(models.Model):
         db_table = "tables_blinddue"
 
 
+class LeaveAfterHand(models.Model):
+    """The floor marked a player to leave after the hand running at his table
+    (000 Einsätze 1: players leave between hands).  When that hand ends the
+    player leaves with the stake he then has (``room.services.leave_seat``)
+    and the mark goes; a mark whose seat holds another player is dropped."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    seat_number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "seat_number"], name="leave_after_hand_unique_seat")]
+
+
 class RoomLog(models.Model):
     """Append-only log of every floor step of a room (never updated or
     deleted): ``kind`` (e.g. ``waitlist_add``, ``call``, ``accept``,
