@@ -16,6 +16,8 @@ unit: the smallest power of ten that makes every amount of the hand whole
 ``PhhHand.chip_unit`` keeps the unit. A hand that records ``winnings``
 (chips each player collected from the pots) instead of ``finishing_stacks``
 is checked against those (:class:`ReplayResult` ``checked``/``unchecked``).
+A negative ``blinds_or_straddles`` value is a post (pokerkit's "post bet"):
+live up to the big blind, dead above it (:func:`.phh_records.forced_bets`).
 
 Special formats PHH cannot express are written as user fields
 (``_bomb_pot``, ``_flip``, ``_boards``, ``_run_it_twice_min_pot``,
@@ -34,6 +36,8 @@ Action translation (PHH -> engine action dict):
 ``p3 cc``           ``check`` when nothing is to be called, else ``call``
 ``p3 cbr 600``      ``bet`` (no bet yet on the street) or ``raise``, ``"to": 600``
 ``p3 sm AsKs``      ``{"type": "show", ...}``; ``p3 sm -`` shows the entered cards
+``p3 sm ????``      nothing: p3 neither shows nor mucks (``Ah??``: a show when the
+                    entered cards complete it), :func:`.phh_records.show_unknown`
 ``p3 sm``           ``{"type": "muck", ...}``
 ``# award 0 p1 p3`` pokerfloor extension (a PHH comment, a no-op for
                     other readers): pot 0 awarded by the dealer to p1 and p3
@@ -73,12 +77,14 @@ from .phh_amounts import (
     seat_of_label,
     values,
 )
+from .phh_records import forced_bets, show_unknown, winnings_mismatch
 from .rules import Rules
 from .spec import HandSpec, SeatSpec
 from .state import HandState
 
 __all__ = [
     "PhhHand",
+    "PhhLoadError",
     "ReplayResult",
     "awards_from_winnings",
     "collected",
@@ -87,6 +93,7 @@ __all__ = [
     "load_phh_file",
     "replay",
     "translate_action",
+    "winnings_mismatch",
 ]
 
 _CORE = {
@@ -137,7 +144,8 @@ class PhhHand:
     """A parsed PHH hand (No-Limit Hold'em, Pot-Limit Omaha, Fixed-Limit Hold'em).
 
     Fields:
-        antes, blinds_or_straddles: per position (PHH order), chips.
+        antes, blinds_or_straddles: per position (PHH order), chips (a
+            negative blind is a post, see :meth:`spec`).
         min_bet: minimum bet (chips).
         starting_stacks: per position (chips).
         actions: the PHH action strings, comments included.
@@ -189,7 +197,8 @@ class PhhHand:
         ``rules`` defaults to the ``_rules`` user field written by
         :func:`export_phh`, else :class:`Rules`; the button seat comes from
         the ``_button_seat`` user field and the live posts (000 Einsätze 4)
-        from ``_posts`` when present.
+        from ``_posts`` when present; negative blinds are posts
+        (:func:`.phh_records.forced_bets`).
 
         Raises:
             EngineError("bad_spec") on inconsistent data.
@@ -200,10 +209,18 @@ class PhhHand:
         if len(names) != n or len(seats) != n:
             raise EngineError("bad_spec", "players/seats do not match starting_stacks.")
         extra = self.extra
+        blinds, antes, posts = forced_bets(
+            self.blinds_or_straddles,
+            self.antes,
+            self.min_bet,
+            seats,
+            self.ante_trimming_status,
+            extra.get("_posts") or (),
+        )
         return HandSpec(
             seats=tuple(SeatSpec(seats[i], str(names[i]), self.starting_stacks[i]) for i in range(n)),
-            blinds_or_straddles=self.blinds_or_straddles,
-            antes=self.antes,
+            blinds_or_straddles=blinds,
+            antes=antes,
             min_bet=self.min_bet,
             ante_trimming=self.ante_trimming_status,
             rules=rules
@@ -218,8 +235,21 @@ class PhhHand:
             run_it_twice_min_pot=extra.get("_run_it_twice_min_pot"),
             stakes=tuple(extra["_stakes"]) if "_stakes" in extra else None,
             straddles=tuple(tuple(s) for s in extra.get("_straddles", ())),
-            posts=extra.get("_posts") or (),
+            posts=posts,
         )
+
+
+class PhhLoadError(EngineError):
+    """A hand of a PHH file that could not be read (:func:`load_phh_file`).
+
+    Attributes (besides ``code`` and ``message``):
+        index: the hand's table name in a ``.phhs`` file (``"2"``), or None
+            (a ``.phh`` file, or a ``.phhs`` file that is not TOML at all).
+    """
+
+    def __init__(self, code: str, message: str, index: str | None = None) -> None:
+        super().__init__(code, message)
+        self.index = index
 
 
 def load_phh(path_or_text: str | Path, chip_unit: Decimal | None = None) -> PhhHand:
@@ -254,30 +284,30 @@ def load_phh(path_or_text: str | Path, chip_unit: Decimal | None = None) -> PhhH
     return hand_from_history(history, source, chip_unit)
 
 
-def load_phh_file(path: str | Path, chip_unit: Decimal | None = None) -> list[PhhHand | EngineError]:
+def load_phh_file(path: str | Path, chip_unit: Decimal | None = None) -> list[PhhHand | PhhLoadError]:
     """Every hand of a ``.phh`` file (one hand) or a ``.phhs`` file (several,
     TOML tables ``[1]``, ``[2]`` ..., pokerkit's ``HandHistory.load_all``).
 
     Returns:
         One item per hand in file order: the :class:`PhhHand` (``index`` =
-        its table name in a ``.phhs``) or the EngineError("bad_spec") saying
-        why that hand cannot be read; an unreadable file gives one error.
+        its table name in a ``.phhs``) or the :class:`PhhLoadError`
+        ("bad_spec", ``index`` naming the hand too) saying why that hand
+        cannot be read; an unreadable file gives one error.
         Never raises for bad data (an unreadable path raises OSError).
     """
     path = Path(path)
     text = path.read_text(encoding="utf-8")
     several = path.suffix == ".phhs"
-    hands: list[PhhHand | EngineError] = []
+    hands: list[PhhHand | PhhLoadError] = []
     for key, history in phh_toml.histories(text, several):
         if isinstance(history, EngineError):
-            if key is not None:
-                history = EngineError(history.code, f"[{key}] {history.message}")
-            hands.append(history)
+            message = f"[{key}] {history.message}" if key is not None else history.message
+            hands.append(PhhLoadError(history.code, message, key))
             continue
         try:
             hands.append(dataclasses.replace(hand_from_history(history, str(path), chip_unit), index=key))
         except EngineError as exc:
-            hands.append(EngineError(exc.code, f"[{key}] {exc.message}" if key else exc.message))
+            hands.append(PhhLoadError(exc.code, f"[{key}] {exc.message}" if key else exc.message, key))
     return hands
 
 
@@ -414,7 +444,10 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
         case [player, "sm", "-"]:
             return {"type": "show", "seat": seat_of_label(player, seats, text)}
         case [player, "sm", cards]:
-            return {"type": "show", "seat": seat_of_label(player, seats, text), "cards": cards}
+            seat = seat_of_label(player, seats, text)
+            if "?" not in cards:
+                return {"type": "show", "seat": seat, "cards": cards}
+            return show_unknown(state, seat, cards)
     raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for {spec.game}.")
 
 
@@ -523,7 +556,12 @@ def replay(
             if repair:
                 state, inserted = _repair(state, action, seats)
                 repairs.extend(inserted)
-            before, state = state, state.apply(action)
+            new = state.apply(action)
+            if not state.is_complete:
+                # the state before the action that ended the hand: shows
+                # after an uncontested win do not move it (collected())
+                before = state
+            state = new
         except EngineError as exc:
             return ReplayResult(
                 False,
@@ -549,11 +587,16 @@ def replay(
             )
     actual = state.final_stacks
     if actual is None:
+        lacking = (
+            ": the recorded winnings are all zero, so the record does not say who won"
+            if state.phase == "showdown" and hand.winnings is not None and not any(hand.winnings)
+            else ""
+        )
         return ReplayResult(
             False,
             expected,
             None,
-            f"incomplete: the hand stops in phase {state.phase!r} ({state.street})",
+            f"incomplete: the hand stops in phase {state.phase!r} ({state.street}){lacking}",
             "incomplete",
             state,
             tuple(repairs),
@@ -577,13 +620,11 @@ def replay(
         checked.append("winnings")
         won = collected(state, before)
         if tuple(hand.winnings) != won:
-            rake = sum(won) - sum(hand.winnings)
-            hint = f" ({rake} chips less in all: a rake? the engine takes none)" if rake > 0 else ""
             return ReplayResult(
                 False,
                 expected,
                 actual,
-                f"mismatch: winnings {list(hand.winnings)} but the replay awards {list(won)}{hint}",
+                winnings_mismatch(hand.winnings, won),
                 "mismatch",
                 state,
                 tuple(repairs),

@@ -22,8 +22,10 @@ from the cards, the pots are awarded as the recorded ``winnings`` say.
 
 Output: one line per hand; with ``--json`` one JSON object per line:
 ``{"file", "hand", "ok", "expected", "actual", "error", "rules", "chip_unit",
-"checked", "unchecked"}`` (``hand``: the table name in a ``.phhs``, else
-null; ``expected``/``actual``: finishing stacks in chips; ``checked``: what
+"checked", "unchecked"}`` (``hand``: the table name in a ``.phhs``, a hand
+refused while loading too, else null; ``error``: ``"<code>: <message>"``;
+``rules``: null for a hand refused while loading unless ``--rules`` names
+them; ``expected``/``actual``: finishing stacks in chips; ``checked``: what
 was compared, ``finishing_stacks`` and/or ``winnings``; ``unchecked``: what
 the record did not let us check).  ``ok`` is true only if every action
 applied as recorded and the recorded result (``finishing_stacks``, else
@@ -52,7 +54,15 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from poker.hand import EngineError, HandSpec, HandState, Rules
-from poker.hand.phh import PhhHand, awards_from_winnings, collected, load_phh_file, translate_action
+from poker.hand.phh import (
+    PhhHand,
+    PhhLoadError,
+    awards_from_winnings,
+    collected,
+    load_phh_file,
+    translate_action,
+    winnings_mismatch,
+)
 from poker.houserules import get_profile
 from tables import services
 from tables.models import Hand, HandEvent, Table
@@ -131,9 +141,14 @@ class Replica:
 
     def apply(self, action: dict[str, Any], line: str) -> None:
         try:
-            self.before, self.state = self.state, self.state.apply(action)
+            new = self.state.apply(action)
         except EngineError as exc:
             raise ReplayError(f"{line!r}: {exc.code}: {exc.message}") from None
+        if not self.state.is_complete:
+            # the state before the action that ended the hand (shows after an
+            # uncontested win leave it): collected() reads the matched bet there
+            self.before = self.state
+        self.state = new
 
     def translate(self, line: str) -> dict[str, Any] | None:
         try:
@@ -160,6 +175,11 @@ class Replica:
                 )
                 self.apply(action, line)
                 yield line, action
+            if self.state.phase == "showdown" and not any(hand.winnings):
+                raise ReplayError(
+                    "incomplete: hole cards unknown at the showdown and the recorded winnings are all zero, "
+                    "so the record does not say who won"
+                )
 
 
 def replay_via_services(hand: PhhHand, spec: HandSpec, table: Table, replica: Replica) -> list[int]:
@@ -177,7 +197,7 @@ def _final_stacks(table: Table) -> list[int]:
     hand = Hand.objects.filter(table=table).order_by("-number").first()
     if hand is None or hand.status != "complete":
         phase = (hand.snapshot or {}).get("phase") if hand else None
-        raise ReplayError(f"hand not complete after the last recorded action (phase {phase})")
+        raise ReplayError(f"incomplete: hand not complete after the last recorded action (phase {phase})")
     return list(hand.snapshot["final_stacks"])
 
 
@@ -207,9 +227,7 @@ def check_result(result: dict[str, Any], hand: PhhHand, replica: Replica) -> Non
         checked.append("winnings")
         won = list(collected(replica.state, replica.before))
         if won != list(hand.winnings):
-            rake = sum(won) - sum(hand.winnings)
-            hint = f" ({rake} chips less in all: a rake? the engine takes none)" if rake > 0 else ""
-            errors.append(f"mismatch: winnings {list(hand.winnings)} but the replay awards {won}{hint}")
+            errors.append(winnings_mismatch(hand.winnings, won))
     if not checked:
         errors.append("the file records neither finishing_stacks nor winnings: nothing to check the result against")
     result["error"] = "; ".join(errors) or None
@@ -256,7 +274,7 @@ class WebsocketDealer:
                 snapshot = await self._send(ws, snapshot, {"type": "action", "action": action}, line)
         hand_data = snapshot["hand"]
         if hand_data is None or hand_data["status"] != "complete":
-            raise ReplayError("hand not complete after the last recorded action")
+            raise ReplayError("incomplete: hand not complete after the last recorded action")
         return list(hand_data["state"]["final_stacks"])
 
     async def _send(self, ws, snapshot: dict, message: dict, line: str = "start") -> dict:
@@ -320,7 +338,7 @@ class Command(BaseCommand):
         failures = total = 0
         for number, path in enumerate(files):
             try:
-                hands: list[PhhHand | EngineError] = load_phh_file(path, chip_unit)
+                hands: list[PhhHand | EngineError] = list(load_phh_file(path, chip_unit))
             except (OSError, UnicodeDecodeError) as exc:
                 hands = [EngineError("bad_spec", f"cannot read the file: {exc}")]
             for hand in hands:
@@ -357,7 +375,11 @@ class Command(BaseCommand):
             "unchecked": [],
         }
         if isinstance(hand, EngineError):
+            # a hand refused while loading: named as far as the file names it
             result["error"] = f"{hand.code}: {hand.message}"
+            result["hand"] = hand.index if isinstance(hand, PhhLoadError) else None
+            if rules is not None:
+                result["rules"] = "pokerkit" if rules == Rules.pokerkit() else rules.to_dict()
             return result
         result["hand"] = hand.index
         result["chip_unit"] = str(hand.chip_unit)
@@ -387,8 +409,10 @@ class Command(BaseCommand):
             services.set_table_status(table.id, Table.Status.CLOSED)
         except _Failed:
             pass
-        except (ReplayError, EngineError, services.ServiceError, ValueError, KeyError, TypeError, OSError) as exc:
-            result["error"] = getattr(exc, "message", None) or str(exc)
+        except (EngineError, services.ServiceError) as exc:
+            result["error"] = f"{exc.code}: {exc.message}"
+        except (ReplayError, ValueError, KeyError, TypeError, OSError) as exc:
+            result["error"] = str(exc)
         return result
 
     def report(self, result: dict[str, Any], as_json: bool) -> None:
