@@ -5,7 +5,7 @@
 // The functions that write text take an `i18n` ({t, has}: ./socket.js Texts)
 // and ask it for the keys of HAND_TEXTS below.
 
-import { gettext } from "./socket.js";
+import { gettext, interpolate } from "./socket.js";
 
 /** The texts the functions below ask for (streetKey's street names, describeEvent, potLabel, formatLabel),
  * translated by Django's JavaScriptCatalog; a page spreads them into its own Texts. */
@@ -35,7 +35,25 @@ export const HAND_TEXTS = {
   act_show: gettext("%(who)s shows %(cards)s"),
   act_muck: gettext("%(who)s mucks"),
   act_award: gettext("%(pot)s to %(winners)s"),
-  act_other: "%(kind)s", // the event kind as it is
+  act_other: "%(kind)s", // the event kind as it is (kept for pages that spread these texts)
+  act_unknown: gettext("Entry recorded"),
+  act_bring_in: gettext("%(who)s brings in"),
+  act_complete: gettext("%(who)s completes to %(to)s"),
+  act_deal: gettext("Next street dealt"),
+  act_kill: gettext("%(who)s: hand dead"),
+  act_time_out: gettext("%(action)s: time ran out"),
+  act_time_called: gettext("Time called on %(who)s"),
+  act_out_of_turn: gettext("Out of turn: %(action)s (held)"),
+  act_oot_released: gettext("%(who)s: the out-of-turn action does not bind."),
+  act_undo: gettext("Taken back by the dealer: %(action)s"),
+  act_fix_void: gettext("Floor: an action is voided"),
+  act_fix_replace: gettext("Floor: corrected to %(action)s"),
+  act_fix_adjust: gettext("Floor: amount corrected to %(to)s"),
+  act_fix_return: gettext("Floor: the action goes back to the skipped player"),
+  act_fix_kill: gettext("Floor: %(who)s's hand is dead"),
+  act_fix_award: gettext("Floor: the pot goes to %(winners)s"),
+  act_fix_misdeal: gettext("Floor: misdeal, the hand is dealt again"),
+  act_fix_penalty: gettext("Floor: penalty for %(who)s"),
   fmt_bomb_pot: gettext("Bomb pot %(n)s"),
   fmt_flip: gettext("Flip %(n)s"),
   fmt_double: gettext("Double board"),
@@ -191,33 +209,63 @@ export function potOnTwoBoards(model, index) {
 export function formatLabel(i18n, format, runTwicePots = null) {
   const parts = [];
   if (format) {
-    if (format.kind === "bomb_pot") parts.push(i18n.t("fmt_bomb_pot", { n: format.amount }));
-    if (format.kind === "flip") parts.push(i18n.t("fmt_flip", { n: format.amount }));
-    if (format.double_board) parts.push(i18n.t("fmt_double"));
-    for (const s of format.straddles || []) parts.push(i18n.t(`fmt_${s.kind}`, { seat: s.seat, n: s.amount }));
+    if (format.kind === "bomb_pot") parts.push(text(i18n, "fmt_bomb_pot", { n: format.amount }));
+    if (format.kind === "flip") parts.push(text(i18n, "fmt_flip", { n: format.amount }));
+    if (format.double_board) parts.push(text(i18n, "fmt_double"));
+    for (const s of format.straddles || []) parts.push(text(i18n, `fmt_${s.kind}`, { seat: s.seat, n: s.amount }));
   }
-  if (runTwicePots) parts.push(i18n.t("fmt_run_twice"));
+  if (runTwicePots) parts.push(text(i18n, "fmt_run_twice"));
   return parts.join(" · ");
+}
+
+/** `i18n`'s text of `key`, or HAND_TEXTS' own when the page's texts lack it. */
+function text(i18n, key, params = {}) {
+  if (i18n.has && !i18n.has(key) && key in HAND_TEXTS) return interpolate(HAND_TEXTS[key], params);
+  return i18n.t(key, params);
 }
 
 /** Pot label: "Main pot" or "Side pot n". */
 export function potLabel(i18n, index) {
-  return index === 0 ? i18n.t("pot_main") : i18n.t("pot_side", { n: index });
+  return index === 0 ? text(i18n, "pot_main") : text(i18n, "pot_side", { n: index });
 }
 
-/** One line describing a hand event (the floor's "last action"). */
+/** One line describing a hand event (the floor's "last action", the tablet's history): every kind the
+ * services append in words (tables/handwords.py says the same on the pages), never its raw name. A page
+ * whose `i18n` lacks a key of HAND_TEXTS gets HAND_TEXTS' own translation. */
 export function describeEvent(i18n, model, event) {
   if (!event) return "";
   const p = event.payload || {};
+  const t = (key, params = {}) => text(i18n, key, params);
   const who = (seat) => {
     const name = seatName(model, seat);
-    return name ? `${name} (${seat})` : i18n.t("seat_n", { n: seat });
+    return name ? `${name} (${seat})` : t("seat_n", { n: seat });
   };
+  const action = (a) => describeEvent(i18n, model, { kind: "action", payload: a || {} });
   if (event.kind === "start") {
     const n = model.hand ? model.hand.number : "";
-    if (p.format) return i18n.t("act_start_format", { n, seat: p.button ?? "", format: formatLabel(i18n, p.format) });
-    return i18n.t("act_start", { n, seat: p.button ?? "" });
+    if (p.format) return t("act_start_format", { n, seat: p.button ?? "", format: formatLabel(i18n, p.format) });
+    return t("act_start", { n, seat: p.button ?? "" });
   }
+  if (event.kind === "clock") return t("act_time_called", { who: who(p.seat) });
+  if (event.kind === "out_of_turn") return t("act_out_of_turn", { action: action(p.action) });
+  if (event.kind === "note") {
+    return p.type === "out_of_turn_released" ? t("act_oot_released", { who: who(p.seat) }) : t("act_unknown");
+  }
+  if (event.kind === "correction") {
+    switch (p.type) {
+      case "undo": return t("act_undo", { action: action(p.action) });
+      case "void": return t("act_fix_void");
+      case "replace": return t("act_fix_replace", { action: action(p.action) });
+      case "adjust": return t("act_fix_adjust", { to: p.to });
+      case "return_action": return t("act_fix_return");
+      case "kill": return t("act_fix_kill", { who: who(p.seat) });
+      case "award": return t("act_fix_award", { winners: (p.seats || []).map(who).join(", ") });
+      case "misdeal": return t("act_fix_misdeal");
+      case "penalty": return t("act_fix_penalty", { who: who(p.seat) });
+      default: return t("act_unknown");
+    }
+  }
+  if (p.cause === "time") return t("act_time_out", { action: action({ ...p, cause: undefined }) });
   switch (p.type) {
     case "fold":
     case "check":
@@ -225,23 +273,28 @@ export function describeEvent(i18n, model, event) {
     case "all_in":
     case "muck":
     case "hole":
-      return i18n.t(`act_${p.type}`, { who: who(p.seat) });
+    case "bring_in":
+    case "kill":
+      return t(`act_${p.type}`, { who: who(p.seat) });
     case "bet":
     case "raise":
-      return i18n.t(`act_${p.type}`, { who: who(p.seat), to: p.to });
+    case "complete":
+      return t(`act_${p.type}`, { who: who(p.seat), to: p.to });
+    case "deal":
+      return t("act_deal");
     case "board":
-      if (p.board && p.cards) return i18n.t("act_board_n", { b: p.board, cards: cardList(p.cards).join(" ") });
-      return p.cards ? i18n.t("act_board", { cards: cardList(p.cards).join(" ") }) : i18n.t("act_board_blank");
+      if (p.board && p.cards) return t("act_board_n", { b: p.board, cards: cardList(p.cards).join(" ") });
+      return p.cards ? t("act_board", { cards: cardList(p.cards).join(" ") }) : t("act_board_blank");
     case "run_it_twice":
-      return i18n.t("act_run_twice", { seats: (p.agreed || []).join(", ") });
+      return t("act_run_twice", { seats: (p.agreed || []).join(", ") });
     case "show":
-      return i18n.t("act_show", { who: who(p.seat), cards: cardList(p.cards).join(" ") });
+      return t("act_show", { who: who(p.seat), cards: cardList(p.cards).join(" ") });
     case "award":
-      return i18n.t("act_award", {
+      return t("act_award", {
         pot: potLabel(i18n, p.pot || 0),
         winners: (p.winners || []).map(who).join(", "),
       });
     default:
-      return i18n.t("act_other", { kind: p.type || event.kind });
+      return t("act_unknown");
   }
 }

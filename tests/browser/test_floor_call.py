@@ -89,7 +89,7 @@ def test_a_floor_call_from_the_tablet_is_ruled_and_the_hand_corrected_on_both_sc
     login(floor, "floor", "pw-floor")
     floor.goto(call_item.locator("a.btn-open").get_attribute("href"))
     expect(floor.locator("#floor-call")).to_contain_text("David only called")
-    expect(floor.locator(".event-log").first).to_contain_text("Seat 7 (David) raises to 6")
+    expect(floor.locator(".event-log").first).to_contain_text("David (7) raises to 6")
     expect(floor.locator(".suggestion").first).to_be_visible()
     with floor.expect_navigation():
         floor.locator("form[action$='/answer/'] button").click()

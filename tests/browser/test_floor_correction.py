@@ -29,7 +29,7 @@ def test_a_mistaken_fold_is_corrected_by_taps_with_a_preview(mistaken_fold, new_
     page = new_page((1280, 900))
     login(page, "floor", "pw-floor")
     page.goto(f"/rules/calls/{mistaken_fold.id}/")
-    expect(page.locator(".event-log").first).to_contain_text("Seat 1 (Anna) folds")
+    expect(page.locator(".event-log").first).to_contain_text("Anna (1) folds")
     expect(page.locator("#floor-call")).not_to_contain_text("JSON")
     apply = page.locator('[data-action="apply-correction"]')
     expect(apply).to_be_disabled()
@@ -45,13 +45,13 @@ def test_a_mistaken_fold_is_corrected_by_taps_with_a_preview(mistaken_fold, new_
         page.locator(f'.fc-keypad button[data-key="{key}"]').click()
     preview = page.locator('[data-f="preview"]')
     expect(preview.locator('[data-f="pot"]')).to_have_text("29")
-    expect(page.locator('[data-f="preview-text"]')).to_contain_text("Seat 1 (Anna) raises to 20")
+    expect(page.locator('[data-f="preview-text"]')).to_contain_text("Anna (1) raises to 20")
     screenshot(page, "floor-correction-keypad")
 
     # She called: replace with a call; the preview shows the corrected hand before anything is applied.
     tap_label(page, '.fc-alts[data-for-index="2"] [data-alt="call"]')
     expect(page.locator('[data-f="preview-text"]')).to_have_text(
-        "Replace event 2 (Seat 1 (Anna) folds) with: Seat 1 (Anna) calls"
+        "Replace “Anna (1) folds preflop” with: Anna (1) calls"
     )
     expect(preview.locator('[data-f="pot"]')).to_have_text("15")
     expect(preview.locator('tr[data-seat="1"]')).not_to_have_class(re.compile(r"\bfolded\b"))
@@ -66,7 +66,7 @@ def test_a_mistaken_fold_is_corrected_by_taps_with_a_preview(mistaken_fold, new_
         apply.click()
     expect(page.locator(".messages")).to_contain_text("Ruling applied")
     expect(page.locator("#floor-call")).to_have_attribute("data-status", "ruled")
-    expect(page.locator(".call-side .event-log").first).to_contain_text("Floor: Replace event 2")
+    expect(page.locator(".call-side .event-log").first).to_contain_text("Floor: Replace “Anna (1) folds preflop”")
     expect(page.locator('.call-side [data-f="pot"]').first).to_have_text("15")
     screenshot(page, "floor-correction-applied")
     ruling = Ruling.objects.get()
@@ -103,8 +103,8 @@ def test_screenshots_of_the_call_and_rulings_pages(mistaken_fold, new_page):
         floor.make_ruling,
         mistaken_fold.table_id,
         floor_call_id=mistaken_fold.id,
-        decision="Replace event 2 (Seat 1 (Anna) folds) with: Seat 1 (Anna) calls.",
-        decision_de="Ersetze Ereignis 2 (Platz 1 (Anna) foldet) durch: Platz 1 (Anna) callt.",
+        decision="Replace “Anna (1) folds preflop” with: Anna (1) calls.",
+        decision_de="Ersetzen: „Anna (1) foldet vor dem Flop“ durch: Anna (1) callt.",
         citations=[
             {"rulebook": "munotpoker", "section": "#1"},
             {"rulebook": "tda-2024", "section": "TDA 2024 Rule 1"},
