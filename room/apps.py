@@ -13,7 +13,7 @@ class RoomConfig(AppConfig):
         (000 Einsätze 4); a seat that opened is offered to the next player in
         line (000 Allgemein 15)."""
         from room import services
-        from room.models import GameTable
+        from room.models import GameTable, LeaveAfterHand
         from tables import hooks, probes
 
         hooks.register_spec_adjuster(services.adjust_spec)
@@ -23,3 +23,9 @@ class RoomConfig(AppConfig):
         )
         hooks.register_seat_opened(services.seat_opened)
         hooks.register_table_stakes(services.table_stakes)  # a stud table's tablet shows stud stakes
+        # Players marked to leave after the hand leave when it ends (000 Einsätze 1); probed: a table with a mark.
+        hooks.register_hand_completed(services.hand_ended)
+        probes.register(
+            services.hand_ended,
+            f"EXISTS (SELECT 1 FROM {LeaveAfterHand._meta.db_table} l WHERE l.table_id = t.id)",
+        )

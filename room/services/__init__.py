@@ -52,7 +52,16 @@ from room.services.rooms import (
     update_room,
 )
 from room.services.snapshot import lobby_view, room_snapshot
-from room.services.stakes import add_on, adjust_spec, blinds_due, buy_in, leave_seat, set_absent, table_stakes
+from room.services.stakes import (
+    add_on,
+    adjust_spec,
+    blinds_due,
+    buy_in,
+    hand_ended,
+    leave_seat,
+    set_absent,
+    table_stakes,
+)
 from room.services.waitlists import add_to_waitlist, remove_from_waitlist, seat_from_list
 from tables.writepath import ServiceError
 
@@ -80,6 +89,7 @@ __all__ = [
     "buy_in",
     "add_on",
     "leave_seat",
+    "hand_ended",
     "move_player",
     "request_table_change",
     "approve_table_change",

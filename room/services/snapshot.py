@@ -12,6 +12,7 @@ from room.models import (
     Call,
     Game,
     GameTable,
+    LeaveAfterHand,
     QueueEntry,
     Room,
     RoomLog,
@@ -33,7 +34,8 @@ def room_snapshot(room: Room, *, lobby: bool) -> dict[str, Any]:
     "server_time", "games": [{"id", "name", "variant", "variant_label",
     "small_blind", "big_blind", "min_buy_in", "max_buy_in", "unit",
     "open_seats", "tables": [{"name", "kind", "status", "open_seats",
-    "max_seats", "seats": [{"number", "player", "absent", "stack"?}]}],
+    "max_seats", "seats": [{"number", "player", "absent", "stack"?, "leaving"
+    (floor form: marked to leave after the hand)}]}],
     "waitlist": [{"name", "called"}], "must_move": [...], "calls": [{"name",
     "table", "seat", "deadline", "forced", "queue"}]}]}``; chips are ints,
     times ISO 8601 (server clock: the countdown is ``deadline`` minus
@@ -103,7 +105,7 @@ def _floor_snapshot(room: Room) -> dict[str, Any]:
     lobby update)."""
     T = {
         m.__name__: m._meta.db_table
-        for m in (Game, GameTable, Table, Seat, Player, QueueEntry, Call, TableChange, RoomLog, Hand)
+        for m in (Game, GameTable, Table, Seat, Player, QueueEntry, Call, TableChange, RoomLog, Hand, LeaveAfterHand)
     }
     user_table = User._meta.db_table
     games_rows = _rows(
@@ -130,12 +132,14 @@ def _floor_snapshot(room: Room) -> dict[str, Any]:
         player_name,
         stack,
         absent,
+        leaving,
     ) in _rows(
         f"SELECT gt.game_id, gt.kind, t.id, t.name, t.status, t.max_seats, t.seq, t.button_seat, u.username, "
-        f"h.status, s.number, s.player_id, p.name, s.stack, s.absent "
+        f"h.status, s.number, s.player_id, p.name, s.stack, s.absent, l.id IS NOT NULL "
         f"FROM {T['GameTable']} gt JOIN {T['Table']} t ON t.id = gt.table_id "
         f"LEFT JOIN {user_table} u ON u.id = t.dealer_id LEFT JOIN {T['Hand']} h ON h.id = t.current_hand_id "
         f"JOIN {T['Seat']} s ON s.table_id = t.id LEFT JOIN {T['Player']} p ON p.id = s.player_id "
+        f"LEFT JOIN {T['LeaveAfterHand']} l ON l.table_id = t.id AND l.seat_number = s.number AND l.player_id = s.player_id "
         f"WHERE gt.game_id = ANY(%s) ORDER BY gt.game_id, gt.kind, t.name, s.number",
         [game_ids],
     ):
@@ -160,7 +164,14 @@ def _floor_snapshot(room: Room) -> dict[str, Any]:
             table["seats"].append({"number": number, "player": None})
         else:
             table["seats"].append(
-                {"number": number, "player": player_name, "absent": absent, "stack": stack, "player_id": player_id}
+                {
+                    "number": number,
+                    "player": player_name,
+                    "absent": absent,
+                    "stack": stack,
+                    "player_id": player_id,
+                    "leaving": leaving,  # marked to leave after the running hand (000 Einsätze 1)
+                }
             )
     lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
     for eid, game_id, queue, status, source, joined_at, player_id, name in _rows(

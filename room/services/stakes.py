@@ -4,9 +4,11 @@ players (000 Allgemein 6) and the big blind owed after a seat change (000 Einsä
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -16,6 +18,7 @@ from room.models import (
     Departure,
     Game,
     GameTable,
+    LeaveAfterHand,
     QueueEntry,
 )
 from room.services.base import (
@@ -116,13 +119,23 @@ def leave_seat(table_id: int, seat_number: int, *, actor=None) -> int:
     the departure and its cash-out (the whole stake, ``cash_out`` in the room
     log) are recorded (the stake bounds their next buy-in in this
     game today), the player leaves the must-move order, and the open seat
-    is offered to the next in line.  Returns the room's seq.  Errors:
-    ``no_game``, ``empty_seat``, ``hand_in_progress``."""
+    is offered to the next in line.  While a hand runs at the table the
+    player is marked to leave after it instead (:class:`LeaveAfterHand`,
+    ``leave_after_hand`` in the room log; the floor snapshot's seat shows
+    ``leaving``): players leave between hands, and :func:`hand_ended`
+    makes the departure with the stake he then has.  Returns the room's
+    seq.  Errors: ``no_game``, ``empty_seat``."""
     gt = game_of_table(table_id)
     game = gt.game
     with room_step(game.room_id, actor) as step:
         table, seat = locked_seat(table_id, seat_number)
-        between_hands(table, _("players leave"))
+        if services._live_hand(table) is not None:
+            LeaveAfterHand.objects.get_or_create(
+                table_id=table_id, seat_number=seat_number, defaults={"player": seat.player, "at": timezone.now()}
+            )
+            step.log("leave_after_hand", game=game, player=seat.player, table=table_id, seat=seat_number)
+            return step.finish()
+        LeaveAfterHand.objects.filter(table_id=table_id, seat_number=seat_number).delete()
         player, stack = seat.player, seat.stack
         Departure.objects.create(game=game, player=player, table=table, stack=stack, at=timezone.now())
         services.unseat_player(table_id, seat_number)
@@ -136,6 +149,29 @@ def leave_seat(table_id: int, seat_number: int, *, actor=None) -> int:
             step.log("must_move_remove", game=game, player=player, entry=mm.id)
         fill_open_seats(step, game)
         return step.finish()
+
+
+def hand_ended(*, table: Table, hand, start_stacks: dict[int, int], final_stacks: dict[int, int]) -> None:
+    """``tables.hooks.register_hand_completed``: the players marked to leave after this hand
+    (:func:`leave_seat` during it) leave once its transaction has committed, each through
+    :func:`leave_seat` in a step of its own (the room row is locked before the table's, as every
+    room step does; here the table is already locked).  A mark on a seat that holds another
+    player now is dropped; a leave refused (a new hand started meanwhile) keeps its mark for
+    the end of that hand."""
+    marks = list(LeaveAfterHand.objects.filter(table_id=table.id).values_list("seat_number", "player_id"))
+    if not marks:
+        return
+    table_id = table.id
+
+    def leave() -> None:
+        for seat_number, player_id in marks:
+            if not Seat.objects.filter(table_id=table_id, number=seat_number, player_id=player_id).exists():
+                LeaveAfterHand.objects.filter(table_id=table_id, seat_number=seat_number).delete()
+                continue
+            with contextlib.suppress(ServiceError):
+                leave_seat(table_id, seat_number)
+
+    transaction.on_commit(leave)
 
 
 def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> int:

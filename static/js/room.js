@@ -88,7 +88,8 @@ function seatRow(game, table, seat, callBySeat) {
   const due = seat.stack === 0;
   return h("li", { class: `rseat taken${seat.absent ? " absent" : ""}`, dataset: { seat: seat.number } },
     h("span", { class: "rseat-no" }, label),
-    h("span", { class: "seat-who" }, seat.player, seat.absent ? h("span", { class: "tag" }, t("absent")) : null),
+    h("span", { class: "seat-who" }, seat.player, seat.absent ? h("span", { class: "tag" }, t("absent")) : null,
+      seat.leaving ? h("span", { class: "tag tag-leaving", dataset: { f: "leaving" } }, t("leaving")) : null),
     h("span", { class: "seat-stack num", dataset: { f: "stack" } }, due ? t("needs_buy_in") : chips(seat.stack)),
     h("span", { class: "seat-acts" },
       amountInput(key),
@@ -98,7 +99,9 @@ function seatRow(game, table, seat, callBySeat) {
         seat.absent ? t("set_back") : t("set_absent")),
       h("button", { class: "btn small", dataset: { op: "move", table: table.id, seat: seat.number, name: seat.player, game: game.id } }, t("move")),
       h("button", { class: "btn small", dataset: { op: "change", table: table.id, seat: seat.number, name: seat.player, game: game.id } }, t("change")),
-      h("button", { class: "btn small danger", dataset: { op: "leave", table: table.id, seat: seat.number } }, t("leave"))));
+      // Mid-hand the player is marked to leave after the hand (000 Einsätze 1); marked, there is nothing more to do.
+      seat.leaving ? null : h("button", { class: "btn small danger", dataset: { op: "leave", table: table.id, seat: seat.number } },
+        table.live_hand ? t("leave_after") : t("leave"))));
 }
 
 function tableCard(game, table, callBySeat) {
@@ -278,7 +281,8 @@ root.addEventListener("click", async (event) => {
       // The player takes the whole stake (000 Einsätze 1): the floor confirms the cash-out, the log records it.
       const found = findTable(n(d.table));
       const seat = found && found.seats.find((s) => s.number === n(d.seat));
-      const question = t("leave_confirm", {
+      // A hand is running: the player is marked and leaves with the stake he has when it ends.
+      const question = t(found && found.live_hand ? "leave_after_confirm" : "leave_confirm", {
         name: seat ? seat.player : "?", seat: d.seat, table: found ? found.name : "", amount: chips(seat ? seat.stack : 0),
       });
       if (!window.confirm(question)) return;
