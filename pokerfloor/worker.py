@@ -1,4 +1,4 @@
-"""The floor's background worker: the server's own clock for waitlist calls.
+"""The floor's background worker: the server's own clock for waitlist calls and for "Time".
 
 A waitlist call runs a countdown (the room's ``call_seconds``, 000
 Allgemein 15 and the room setting); when it ends unanswered the player is a
@@ -21,21 +21,31 @@ a layer both processes share (``REDIS_URL``; ``make run`` starts a local
 Redis for that when it finds one).  With the in-process layer the change is
 recorded all the same and shows with the room's next update.
 
+"Time" called on a player (004 #29, 001 6.13) runs out the same way: at the
+clock's deadline the worker applies the house rule's effect as the player's
+action (:func:`expire_due_clocks`), recorded by nobody (the server) with the
+rule's citation, whether or not a tablet or a dashboard is open.  No page
+expires a clock any more (issue 24: a floor dashboard that opened after the
+deadline recorded the fold as the floorman's).
+
 This module imports the room app; it lives in ``pokerfloor`` (which may
 import every app) so that ``tables`` stays below ``room``.
 """
 
 from __future__ import annotations
 
+import datetime
 import logging
 import threading
 
-from django.db import OperationalError, close_old_connections, transaction
+from django.db import OperationalError, close_old_connections, connection, transaction
 from django.db.models import F, Min
 from django.utils import timezone
 
 from room.models import Call, Room
 from room.services import expire_calls
+from tables.models import Hand, Table
+from tables.services import ServiceError, expire_time
 
 logger = logging.getLogger(__name__)
 
@@ -82,20 +92,70 @@ def expire_due_calls(now=None) -> int:
     return expired
 
 
+#: The running clocks of live hands, by deadline: ``(table id, hand id, clock event index, deadline)``.  A
+#: clock whose rulebook sets no effect (``floor_decides``, 000: the floor rules) is left to the floor.
+_CLOCKS_SQL = (
+    f"SELECT t.id, h.id, (h.snapshot->'clock'->>'index')::bigint, (h.snapshot->'clock'->>'deadline')::timestamptz "
+    f"FROM {Table._meta.db_table} t JOIN {Hand._meta.db_table} h ON h.id = t.current_hand_id "
+    f"WHERE h.status = 'live' AND jsonb_typeof(h.snapshot->'clock') = 'object' "
+    f"AND NOT coalesce((h.snapshot->'clock'->>'floor_decides')::boolean, false) "
+    f"ORDER BY 4"
+)
+
+
+def _running_clocks() -> list[tuple[int, int, int, datetime.datetime]]:
+    with connection.cursor() as cursor:
+        cursor.execute(_CLOCKS_SQL)
+        return cursor.fetchall()
+
+
+def expire_due_clocks(now=None) -> int:
+    """Apply the house rule's effect for every "Time" clock past its deadline
+    (``tables.services.expire_time``: 004 #29 dead facing a bet, else a
+    check; 001 6.13 the hand is dead), by nobody (``actor=None``: the
+    server), its citation in the event.  Returns how many this worker
+    expired.  ``now``: an aware datetime (default: the server clock).
+
+    Several workers are safe: each expiry is one step of the table's write
+    path, which takes the table's row lock and looks at the clock again
+    under it (a clock another worker, or the player's action, ended is
+    refused as ``no_clock`` and skipped); its ``client_id`` names the hand
+    and the clock (``time-<hand>-<index>``), so a second report of the same
+    expiry is answered as a duplicate and never recorded twice.  A table
+    busy with a long step is left for the next look (the write path's lock
+    timeout)."""
+    now = now or timezone.now()
+    expired = 0
+    for table_id, hand_id, index, deadline in _running_clocks():
+        if deadline is None or deadline > now:
+            break  # ordered by deadline: the rest are not due
+        try:
+            outcome = expire_time(table_id, actor=None, client_id=f"time-{hand_id}-{index}", now=now)
+        except ServiceError as exc:  # ended meanwhile (no_clock), busy, or the clock is the floor's
+            logger.info("floor worker: time at table %s not expired: %s", table_id, exc.code)
+            continue
+        expired += 0 if outcome.duplicate else 1
+    return expired
+
+
 def seconds_to_next_deadline(now=None) -> float | None:
     """Seconds from ``now`` to the earliest deadline of an open, unforced
-    call (0 if one is due), or None when nobody is being called."""
+    call or of a running "Time" clock (0 if one is due), or None when
+    nobody is being called and no clock runs."""
     now = now or timezone.now()
     deadline = Call.objects.filter(status=Call.Status.OPEN, forced=False).aggregate(d=Min("deadline"))["d"]
-    if deadline is None:
+    clocks = [row[3] for row in _running_clocks() if row[3] is not None]
+    deadlines = [d for d in (deadline, *clocks[:1]) if d is not None]
+    if not deadlines:
         return None
-    return max(0.0, (deadline - now).total_seconds())
+    return max(0.0, (min(deadlines) - now).total_seconds())
 
 
 def tick(poll: float = POLL_SECONDS) -> float:
     """One look: expire what is due; return how long to sleep (seconds,
     between 0.05 and ``poll``)."""
     expire_due_calls()
+    expire_due_clocks()
     wait = seconds_to_next_deadline()
     return poll if wait is None else min(poll, max(wait, 0.05))
 
@@ -110,7 +170,7 @@ def run(stop: threading.Event, poll: float = POLL_SECONDS) -> None:
         try:
             wait = tick(poll)
         except Exception:  # noqa: BLE001  (logged; the clock must survive a failed look)
-            logger.exception("floor worker: expiring waitlist calls failed")
+            logger.exception("floor worker: expiring waitlist calls or clocks failed")
             wait = poll
         finally:
             close_old_connections()

@@ -371,8 +371,8 @@ class DealerConsumer(_StaffConsumer):
             return await self._service(
                 services.call_time, table_id, message.seat, actor=user, expected_seq=expected_seq, client_id=client_id
             )
-        if kind == "time_expired":
-            return await self._service(services.expire_time, table_id, actor=user, client_id=client_id)
+        if kind == "time_expired":  # the house rule's effect, by nobody: the server's clock decides
+            return await self._service(services.expire_time, table_id, actor=None, client_id=client_id)
         if kind == "floor_call":
             call_id = await self._service(
                 _hook("floor_call"),
@@ -535,9 +535,3 @@ class FloorConsumer(_StaffConsumer):
                 return
             await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
             return
-        try:
-            await self._service(services.expire_time, message.table_id, actor=self.user, client_id=message.client_id)
-        except revocation.RightLost:
-            await self.refuse_revoked(message.client_id)
-        except services.ServiceError as exc:
-            await self.send_json({"type": "error", "client_id": message.client_id, **exc.as_dict()})

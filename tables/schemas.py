@@ -245,7 +245,8 @@ class CallTime(_Mutation):
 
 
 class TimeExpired(_Mutation):
-    """The clock's deadline passed: apply the profile's effect."""
+    """The clock's deadline passed (the tablet's countdown): apply the profile's effect now rather than at
+    the worker's next look; recorded by nobody (the server checks its own deadline)."""
 
     type: Literal["time_expired"]
 
@@ -378,15 +379,9 @@ DealerMessage = TypeAdapter(
 
 
 # --------------------------------------------------------------------------- floor socket
-class FloorTimeExpired(Message):
-    """The clock of table ``table_id`` ran out (floor dashboards re-send it on reconnect)."""
-
-    type: Literal["time_expired"]
-    table_id: Id
-    client_id: ClientId | None = None
-
-
-FloorMessage = TypeAdapter(Annotated[SnapshotRequest | FloorTimeExpired, Field(discriminator="type")])
+#: The floor dashboard only asks for snapshots: a clock that runs out is the server's (``pokerfloor.worker``),
+#: never a dashboard's report (issue 24: one that opened after the deadline recorded the fold as its user's).
+FloorMessage = TypeAdapter(Annotated[SnapshotRequest, Field(discriminator="type")])
 
 
 # --------------------------------------------------------------------------- parsing

@@ -172,9 +172,8 @@ FLOOR = (
     "type",
     {
         "snapshot": [("table_id", "id", False)],
-        "time_expired": [("table_id", "id", True), ("client_id", "client_id", False)],
     },
-    ["explode", "action", "start_hand", "call_time"],
+    ["explode", "action", "start_hand", "call_time", "time_expired"],
 )
 SNAPSHOT_ONLY = ("type", {"snapshot": [("table_id", "id", False)]}, ["explode", "action", "time_expired", "op"])
 ROOM_ACT = (

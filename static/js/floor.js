@@ -177,8 +177,8 @@ function handleMessage(msg) {
 
 // ---------------------------------------------------------------- "time" countdowns
 // "Time" called on a player (the server's deadline, 004 #29 / 001 6.13) counts
-// down on the tile as on the tablet; at zero the dashboard reports the expiry
-// too (the server checks its own clock, so a repeated report changes nothing).
+// down on the tile as on the tablet; at zero the server's worker applies the
+// house rule (pokerfloor/worker.py): a dashboard never expires a clock.
 
 function tickClock(entry) {
   const el = entry.el.querySelector('[data-f="clock"]');
@@ -190,10 +190,6 @@ function tickClock(entry) {
   el.hidden = false;
   el.textContent = t("tile_time", { seat: entry.clock.seat, s: left });
   el.classList.toggle("final", left <= entry.clock.countdown);
-  if (left === 0 && !entry.clock.reported) {
-    entry.clock.reported = true;
-    socket.send({ type: "time_expired", table_id: entry.model.table.id, client_id: `expire-${entry.model.table.id}-${entry.clock.deadline}` });
-  }
 }
 
 setInterval(() => {

@@ -70,10 +70,10 @@ def test_a_floor_call_note_is_bounded_and_clean():
     assert refused(DealerMessage, '{"type":"floor_call","reason":"bribe"}').field == "reason"
 
 
-def test_the_floor_socket_needs_a_whole_table_id_for_time_expired():
-    assert refused(FloorMessage, '{"type":"time_expired","table_id":true}').field == "table_id"
-    assert refused(FloorMessage, '{"type":"time_expired","table_id":1,"client_id":5}').field == "client_id"
-    assert parse(FloorMessage, '{"type":"time_expired","table_id":4}').table_id == 4
+def test_the_floor_socket_expires_no_clock_and_asks_only_for_snapshots():
+    """A clock runs out on the server (pokerfloor.worker), never by a dashboard's report (issue 24)."""
+    assert refused(FloorMessage, '{"type":"time_expired","table_id":4}').code == "invalid"
+    assert parse(FloorMessage, '{"type":"snapshot","table_id":4}').table_id == 4
 
 
 def test_unknown_types_and_non_objects_are_refused():
