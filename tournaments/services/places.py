@@ -105,10 +105,11 @@ def compute_places(t: Tournament, rows: list[dict], paid: int) -> dict[int, tupl
     rules = engine_rules(t)
     table = payout_table_of(t)
     deal = {p["entry"]: int(p["amount"]) for p in (t.deal or {}).get("players", [])}
-    groups: dict[int, list[dict]] = defaultdict(list)
+    groups: dict[tuple[int, int], list[dict]] = defaultdict(list)
     winners = []
-    for r in rows:
-        (groups[r["bust_order"]] if r["entry__status"] in _OUT else winners).append(r)
+    for r in rows:  # a finish written without a bust order (0: by hand, in a test) is a bust of its own, by id
+        key = (r["bust_order"], r["id"] if r["bust_order"] == 0 else 0)
+        (groups[key] if r["entry__status"] in _OUT else winners).append(r)
     out: dict[int, tuple] = {}
     gone = 0
     orders = sorted(groups)
