@@ -36,6 +36,7 @@ const i18n = new Texts({
   status_closed: gettext("closed"),
   live_count: gettext("Live hands: %(n)s"),
   nobody: "–",
+  no_calls: gettext("No open floor calls."),
   tile_time: gettext("Time on seat %(seat)s: %(s)s s"),
   call_title: gettext("FLOOR: %(table)s"),
   call_seat: gettext("seat %(n)s"),
@@ -232,7 +233,7 @@ function renderCalls(alarm) {
     li.append(" ", h("a", { class: "btn-open", href: call.url }, t("call_open_link")));
     return li;
   });
-  if (!items.length) items.push(h("li", { class: "muted", "data-field": "no-calls" }, t("nobody")));
+  if (!items.length) items.push(h("li", { class: "muted", "data-field": "no-calls" }, t("no_calls")));
   list.replaceChildren(...items);
   const open = [...calls.values()].filter((c) => c.status === "open").length;
   callsEl.dataset.count = String(calls.size);

@@ -85,3 +85,14 @@ def test_every_event_kind_is_in_words_on_the_floor_and_the_tablet_helpers(seatle
         assert by_kind["clock:time_called"] == "Zeit verlangt für Ben (2)"
         assert by_kind["correction:undo"].startswith("Vom Dealer zurückgenommen")
         assert by_kind["action:bring_in"] == "Clara (3) bringt den Bring-in"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_empty_floor_call_list_says_so(new_page, floorman, lang):
+    page = new_page((1920, 1080), locale="de-DE" if lang == "de" else "en-US")
+    login(page, "floor", "pw-floor")
+    page.goto("/floor/")
+    expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
+    page.wait_for_timeout(1500)  # the socket's floor_calls message redraws the list
+    empty = page.locator('[data-field="no-calls"]')
+    assert empty.inner_text() == ("Keine offenen Floor-Rufe." if lang == "de" else "No open floor calls.")
