@@ -58,7 +58,10 @@ function renderClock() {
     set("break_in", now.breakIn !== null ? `${L.lBreakIn} ${mmss(now.breakIn)}` : "");
   }
   const bb = playing ? playing.big_blind : 0;
-  set("average_bb", bb && snap.average_stack ? `${Math.round((snap.average_stack / bb) * 10) / 10} ${L.lBb}` : "–");
+  // big blinds with one decimal as the screen's language writes them (40.7 / 40,7), like the chips
+  const inBb = (snap.average_stack / bb).toLocaleString(document.documentElement.lang || undefined,
+    { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  set("average_bb", bb && snap.average_stack ? `${inBb} ${L.lBb}` : "–");
 }
 
 /** Page `index` of `items` in pages of `size`: [slice, page number, pages]. */

@@ -207,3 +207,18 @@ def _settings(name):
 
     t = Tournament.objects.get(name=name)
     return (t.rebuys_allowed, t.add_ons_allowed, t.rebuy_max_stack, t.starting_stack)
+
+
+def _token(tid):
+    from tournaments.models import Tournament
+
+    return Tournament.objects.get(pk=tid).public_token
+
+
+@pytest.mark.parametrize("lang, text", [("en", "50.0"), ("de", "50,0")])
+def test_the_tv_writes_big_blinds_as_its_language_does(new_page, lang, text):
+    """Issue 23 #11: "40.7 BB" on the German TV; 20 x 10,000 chips at 100/200 average 50.0 big blinds."""
+    tid, _where = off_loop(_night)
+    page = new_page(viewport=(1920, 1080), locale="de-DE" if lang == "de" else "en-US")
+    page.goto(f"/tournaments/lobby/{off_loop(_token, tid)}/")
+    expect(page.locator("[data-f=average_bb]")).to_contain_text(text)
