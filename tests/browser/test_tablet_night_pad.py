@@ -96,3 +96,62 @@ def test_after_the_hand_the_button_chip_is_where_the_panel_says(table3, new_page
     expect(page.locator('[data-field="next-button"]')).to_contain_text("5")
     expect(page.locator('.seat[data-seat="5"] .tag-button')).to_have_text("D")
     expect(page.locator(".seat .tag-button")).to_have_count(1)
+
+
+@pytest.fixture
+def table1(dealer, floorman):
+    """A 1/2 table: Anna 1, Ben 3, Clara 5, David 7 (David is first to act)."""
+    table = off_loop(services.create_table, "Table 1", small_blind=1, big_blind=2, dealer=dealer)
+    for seat, name, stack in [(1, "Anna", 200), (3, "Ben", 300), (5, "Clara", 150), (7, "David", 260)]:
+        off_loop(services.seat_player, table.id, seat, name, stack)
+    return Table.objects.get(pk=table.id)
+
+
+def clipped(locator) -> list[str]:
+    """What of the element is cut: its text overflowing its box, or the box outside the window."""
+    return locator.evaluate(
+        """(el) => {
+            const out = [];
+            for (const e of [el, ...el.querySelectorAll('*')]) {
+                if (e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY !== 'visible')
+                    out.push('height ' + e.className + ' ' + e.scrollHeight + '>' + e.clientHeight);
+                if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+                    out.push('width ' + e.className);
+            }
+            const r = el.getBoundingClientRect();
+            if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) out.push('off screen');
+            return out;
+        }"""
+    )
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (800, 1280), (390, 844)])
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_the_out_of_turn_notice_is_shown_whole(table1, new_page, viewport, locale):
+    page = tablet(new_page, table1, viewport, locale)
+    page.locator('[data-action="start"]').click()
+    settled(page)
+    expect(page.locator('[data-field="actor"]')).to_contain_text("David")
+    tap(page, "call")
+    page.locator('.seat[data-seat="5"]').click()  # Clara folds out of turn
+    page.locator('#sheet-oot [data-oot="fold"]').click()
+    settled(page)
+    notice = page.locator('[data-field="proc-event"]')
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("Clara")
+    tag = page.locator('.seat[data-seat="5"] .tag-oot')
+    expect(tag).to_be_visible()
+    name = f"/tmp/shots/tablet/oot-{viewport[0]}x{viewport[1]}-{locale[:2]}.png"
+    page.screenshot(path=name)
+    notice.scroll_into_view_if_needed()
+    assert clipped(notice) == []
+    tag.scroll_into_view_if_needed()
+    assert clipped(tag) == []
+    raise_button = page.locator('[data-action="raise"]')
+    raise_button.scroll_into_view_if_needed()
+    assert clipped(raise_button) == []
+    # nothing lies on the tag: the point in its middle belongs to it
+    assert tag.evaluate(
+        "(el) => { const r = el.getBoundingClientRect();"
+        " return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height * 0.8)); }"
+    )
