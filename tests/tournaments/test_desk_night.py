@@ -311,3 +311,15 @@ def test_the_desk_log_writes_chips_as_each_language_does():
     event = TournamentEvent.objects.get(tournament=t, seq=out["seq"])
     assert "+1,000 chips" in event.payload["text_en"] and "10,000 → 11,000" in event.payload["text_en"]
     assert "+1.000 Chips" in event.payload["text_de"] and "10.000 → 11.000" in event.payload["text_de"]
+
+
+def test_a_chip_race_with_a_wrong_chip_is_refused_in_words(client, floorman):
+    t = make(players=20)
+    on_break(t)
+    client.force_login(floorman)
+    api = f"/tournaments/{t.id}/chips/api/"
+    r = client.post(api, {"op": "chip_race", "table": 1, "removed": 100, "new": 250}, "application/json")
+    body = r.json()
+    assert r.status_code == 400 and "denomination" not in body["message"]
+    assert "larger multiple" in body["message"]
+    assert not ChipRaceRecord.objects.filter(tournament=t).exists()

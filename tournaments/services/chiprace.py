@@ -50,6 +50,12 @@ def chip_race(
             raise ServiceError("not_found", _("no table %(table_number)s") % {"table_number": table_number})
         if Hand.objects.filter(table_id=tt.table_id, status=Hand.Status.LIVE).exists():
             raise ServiceError("hand_in_progress", _("race the chips between hands"))
+        if new <= removed or new % removed:
+            raise ServiceError(
+                "invalid",
+                _("The new chip must be a larger multiple of the chip removed (%(removed)s → %(new)s).")
+                % {"removed": removed, "new": new},
+            )
         period = clock_of(t).state(time.time()).period_index
         if (
             not again
@@ -82,8 +88,10 @@ def chip_race(
                 for s in seats
             ]
             result = eng.chip_race(entries, removed, new, rules, cards=cards, rng=None if cards else _rng(t))
-        except ValueError as exc:
-            raise ServiceError("invalid", str(exc)) from None
+        except ValueError:  # the engine's English stays out of the desk: say what to put right
+            raise ServiceError(
+                "invalid", _("The chip race cannot be run with these cards or chip counts: check them.")
+            ) from None
         _set_seats(
             tt.table_id,
             [
