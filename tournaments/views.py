@@ -406,6 +406,8 @@ def chip_counts(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "break": _("counted at a break"),
         "final_table": _("counted for the final table"),
         "not_counted": _("not counted yet"),
+        "recount": _("recount (desk bust)"),  # its chips were credited to no one (issue 23 #12)
+        "recount_tables": _("recount table %(tables)s"),
         "race_break": _("Break: the %(chips)s chips leave play (%(rule)s)."),
         "race_no_break": _("The clock is not on a break: a color-up is normally raced at a break (%(rule)s)."),
         "race_title": _("Table %(n)s: %(removed)s → %(new)s"),
