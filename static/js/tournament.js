@@ -41,6 +41,12 @@ const deskTexts = new Texts({
   rename_prompt: gettext("The right name for %(name)s:"),
   cancel_confirm: gettext("Cancel the registration of %(name)s and refund the buy-in? The entry leaves the prize pool and takes no place; a seated player's chips leave play."),
   seated_at: gettext("table %(table)s, seat %(seat)s"),
+  quick_bust: gettext("Out"),
+  quick_move: gettext("Move"),
+  quick_chips: gettext("Chips"),
+  quick_bust_label: gettext("%(name)s is out: who won the chips?"),
+  quick_move_label: gettext("Move %(name)s"),
+  quick_chips_label: gettext("Add or remove chips of %(name)s"),
 });
 const dt = (k, p) => deskTexts.t(k, p);
 const german = () => document.documentElement.lang.startsWith("de");
@@ -101,7 +107,8 @@ root.addEventListener("click", (event) => {
     post({ op: "desk_undo", event: Number(d.deskUndo) });
   } else if (d.absentSeat) {
     post({ op: "absent", table: Number(d.absentTable), seat: Number(d.absentSeat), absent: d.absentTo === "1" });
-  } else if (d.deskAddRow !== undefined) addBustRow();
+  } else if (d.seatTool) seatTool(d.seatTool, Number(d.entry), Number(d.table));
+  else if (d.deskAddRow !== undefined) addBustRow();
   else if (d.deskRemoveRow !== undefined) { button.closest(".desk-bust-row").remove(); }
   else if (d.entryOp === "rename") {
     const entry = snap && snap.registrations.find((e) => e.id === Number(d.entry));
@@ -320,7 +327,52 @@ function tableCard(tb) {
       s.rebuy_pending ? h("em", { class: "rebuy-pending" }, ` (${t("rebuy_pending")})`) : "",
       tb.broken ? "" : h("button", { type: "button", class: "away-toggle", "data-absent-table": tb.number,
         "data-absent-seat": s.seat, "data-absent-to": s.absent ? "0" : "1", "aria-pressed": s.absent ? "true" : "false" },
-      s.absent ? dt("mark_present") : dt("mark_away"))))));
+      s.absent ? dt("mark_present") : dt("mark_away")),
+      tb.broken || !s.entry ? "" : seatTools(tb, s)))));
+}
+
+/** The quick buttons of a seat: out (asks who won the chips), move, chips -- each opens its desk
+ * form with the player chosen, instead of a long list of every player. */
+function seatTools(tb, s) {
+  const tool = (kind, label) => h("button", { type: "button", class: `seat-tool seat-${kind}`, "data-seat-tool": kind,
+    "data-entry": s.entry, "data-table": tb.number, "aria-label": dt(`quick_${kind}_label`, { name: s.player }) }, label);
+  return h("span", { class: "seat-tools" }, tool("bust", dt("quick_bust")), tool("move", dt("quick_move")),
+    tool("chips", dt("quick_chips")));
+}
+
+/** Open the desk form of a seat's quick button with the player chosen (see seatTools). */
+function seatTool(kind, entry, table) {
+  renderDeskForms(); // the forms' lists may not be filled yet (they are filled when idle)
+  const choose = (select) => { select.value = String(entry); };
+  let form;
+  let focus;
+  if (kind === "bust") {
+    form = document.getElementById("desk-bust");
+    form.querySelector(".desk-bust-rows").replaceChildren();
+    addBustRow();
+    choose(form.querySelector(".desk-bust-row select"));
+    // who busted him: only the players of his table can have won his chips (issue 23 #12)
+    const tb = snap.tables.find((x) => x.number === table);
+    const winners = form.querySelector("select[data-winners]");
+    if (winners && tb) {
+      winners.replaceChildren(h("option", { value: "" }, dt("won_by_none")), ...tb.seats
+        .filter((x) => x.entry && x.entry !== entry)
+        .map((x) => h("option", { value: x.entry }, dt("won_by", { name: `${x.seat} · ${x.player} (${chips(x.stack)})` }))));
+      focus = winners;
+    }
+  } else if (kind === "move") {
+    form = document.getElementById("desk-move");
+    choose(form.querySelector("select[name=entry]"));
+    focus = form.querySelector("input[name=table]");
+  } else {
+    form = document.getElementById("desk-chips");
+    choose(form.querySelector("select[name=entry]"));
+    focus = form.querySelector("input[name=amount]");
+  }
+  form.scrollIntoView({ block: "center" });
+  form.classList.add("quick-picked");
+  setTimeout(() => form.classList.remove("quick-picked"), 1500);
+  (focus || form.querySelector("select")).focus({ preventScroll: true });
 }
 
 const shownTables = () => snap.tables.filter((tb) => !tb.broken || tb.seats.length);

@@ -222,3 +222,52 @@ def test_the_tv_writes_big_blinds_as_its_language_does(new_page, lang, text):
     page = new_page(viewport=(1920, 1080), locale="de-DE" if lang == "de" else "en-US")
     page.goto(f"/tournaments/lobby/{off_loop(_token, tid)}/")
     expect(page.locator("[data-f=average_bb]")).to_contain_text(text)
+
+
+def _seat_of(tid, entry):
+    from tables.models import Seat
+    from tournaments.models import Entry, Finish
+
+    e = Entry.objects.select_related("player").get(pk=entry)
+    seat = Seat.objects.filter(player=e.player, table__tournament_table__tournament_id=tid).first()
+    finish = Finish.objects.filter(entry=e).first()
+    return {"status": e.status, "stack": seat.stack if seat else None, "finished": finish is not None}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_seat_quick_buttons_open_the_desk_forms_with_the_player(new_page, floorman, lang):
+    """What a director expects (issue 23): a seat's Out / Move / Chips buttons, no long list of
+    every player; Out asks who won the chips among the players of his table."""
+    tid, where = off_loop(_night)
+    page = new_page(viewport=(1920, 1080), locale="de-DE" if lang == "de" else "en-US")
+    login(page, "floor", "pw-floor")
+    page.goto(f"/tournaments/{tid}/")
+    page.wait_for_selector("#td-tables .seat-tools button")
+    (name, (entry, table, _seat)), (winner, (winner_entry, winner_table, _s2)) = next(
+        (a, b) for a in sorted(where.items()) for b in sorted(where.items()) if a[1][1] == b[1][1] and a != b
+    )
+    assert winner_table == table
+    card = page.locator(f"#td-tables .td-table[data-table='{table}']")
+    card.locator(f"button[data-seat-tool=chips][data-entry='{entry}']").click()
+    expect(page.locator("#desk-chips select[name=entry]")).to_have_value(str(entry))
+    expect(page.locator("#desk-chips input[name=amount]")).to_be_focused()
+    card.locator(f"button[data-seat-tool=move][data-entry='{entry}']").click()
+    expect(page.locator("#desk-move select[name=entry]")).to_have_value(str(entry))
+    expect(page.locator("#desk-move input[name=table]")).to_be_focused()
+    card.locator(f"button[data-seat-tool=bust][data-entry='{entry}']").click()
+    expect(page.locator("#desk-bust .desk-bust-row select").first).to_have_value(str(entry))
+    winners = page.locator("#desk-bust select[data-winners]")
+    expect(winners).to_be_focused()
+    options = winners.locator("option").all_text_contents()
+    same_table = [n for n, (_e, tb, _s) in where.items() if tb == table and n != name]
+    assert len(options) == 1 + len(same_table) and all(any(n in o for o in options) for n in same_table), options
+    assert not any(name in o for o in options)
+    shot(page, f"desk_quick_bust_{lang}")
+    winners.select_option(str(winner_entry))
+    page.locator("#desk-bust button[type=submit]").click()
+    for _ in range(50):
+        if off_loop(_seat_of, tid, entry)["finished"]:
+            break
+        page.wait_for_timeout(100)
+    assert off_loop(_seat_of, tid, entry)["status"] == "busted"
+    assert off_loop(_seat_of, tid, winner_entry)["stack"] == 20_000  # his chips went to the winner
