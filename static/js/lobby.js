@@ -30,6 +30,9 @@ const i18n = new Texts({
   seats_free: gettext("%(open)s/%(max)s open"),
   closed: gettext("closed"),
   must_move_table: gettext("must-move"),
+  // a game none of whose tables is open: no seat to offer, the list still takes names
+  no_table_open: gettext("No table open · waiting list only"),
+  more: gettext("+%(n)s more"),
 });
 const t = (k, p) => i18n.t(k, p);
 
@@ -84,7 +87,8 @@ function renderGame(g, showStacks) {
       h("h2", {}, g.name),
       h("p", { class: "lobby-stakes" }, `${g.variant_label} · ${stakesText(g)}`),
       h("p", { class: "lobby-stakes" }, t("buy_in", { min: chips(g.min_buy_in), max: chips(g.max_buy_in) })),
-      h("p", { class: `lobby-open${g.open_seats ? " has-open" : ""}`, dataset: { f: "open" } }, openSeats(g.open_seats))),
+      h("p", { class: `lobby-open${g.open_seats ? " has-open" : ""}`, dataset: { f: "open" } },
+        g.tables.some((tb) => tb.status === "open") ? openSeats(g.open_seats) : t("no_table_open"))),
     calls.length ? h("div", { class: "lobby-calls" }, h("h3", {}, t("now_calling")), calls) : null,
     h("div", { class: "lobby-block", dataset: { f: "waitlist" } }, h("h3", {}, t("waitlist")), list(g.waitlist, "waitlist")),
     g.must_move.length || g.tables.some((tb) => tb.kind === "must_move")
@@ -100,9 +104,99 @@ function render(snapshot) {
     games.replaceChildren(h("p", { class: "lobby-wait" }, t("no_games")));
     return;
   }
-  games.style.setProperty("--cols", String(Math.min(4, snapshot.games.length)));
-  games.replaceChildren(...snapshot.games.map((g) => renderGame(g, snapshot.room.stacks)));
+  fitAll();
 }
+
+// ---------------------------------------------------------------- fitting a card
+// A card's type scales with --s (lobby.css) from 1 down to MIN_SCALE (its smallest text, the stacks at 24 px,
+// stays at 14 px or more); what still does not fit is shortened: first the tables' stacks go, then the
+// longest list loses its last names for a "+N more" line. Nothing is ever cut off by the card's edge.
+const MIN_SCALE = 0.6;
+
+function overflows(el) {
+  return el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+}
+
+/** The largest type scale in [MIN_SCALE, 1] at which the card's content fits, set on the card; with
+ * `stacks` false the tables' stacks are left out. Returns the scale, or 0 when even MIN_SCALE is too big. */
+function scaleToFit(card, stacks) {
+  card.classList.toggle("no-stacks", !stacks);
+  card.style.setProperty("--s", "1");
+  if (!overflows(card)) return 1;
+  card.style.setProperty("--s", String(MIN_SCALE));
+  if (overflows(card)) return 0;
+  let lo = MIN_SCALE;
+  let hi = 1;
+  for (let i = 0; i < 6; i += 1) {
+    const mid = (lo + hi) / 2;
+    card.style.setProperty("--s", mid.toFixed(3));
+    if (overflows(card)) hi = mid;
+    else lo = mid;
+  }
+  card.style.setProperty("--s", lo.toFixed(3));
+  return lo;
+}
+
+/** Fit one card: the largest type with the stacks, else without them, else the smallest type with its
+ * longest lists shortened. Returns a score: the scale with stacks (0.6–1), without (-0.4–0), or -1. */
+function fitCard(card, trial = false) {
+  const withStacks = card.querySelector(".stacks") ? scaleToFit(card, true) : 0;
+  if (withStacks) return withStacks;
+  const without = scaleToFit(card, false);
+  if (without) return without - 1;
+  card.style.setProperty("--s", String(MIN_SCALE));
+  if (!trial) shorten(card);
+  return -1;
+}
+
+/** Columns to try for n cards: one per count of rows (5 games: 5 in a row, or rows of 3). */
+function layouts(n) {
+  const out = [];
+  for (let rows = 1; rows <= n; rows += 1) {
+    const cols = Math.ceil(n / rows);
+    if (cols <= 6 && !out.includes(cols)) out.push(cols);
+  }
+  return out.length ? out : [6];
+}
+
+/** Take names off the longest list (waiting list, must-move order, tables) until the card fits. */
+function shorten(card) {
+  const lists = [...card.querySelectorAll(".lobby-list, .lobby-tables")];
+  for (let guard = 0; guard < 200 && overflows(card); guard += 1) {
+    const longest = lists
+      .map((list) => ({ list, items: [...list.children].filter((li) => !li.classList.contains("more")) }))
+      .filter((x) => x.items.length > 1)
+      .sort((a, b) => b.items.length - a.items.length)[0];
+    if (!longest) break;
+    longest.items[longest.items.length - 1].remove();
+    let more = longest.list.querySelector(":scope > li.more");
+    if (!more) {
+      more = h("li", { class: "more", dataset: { hidden: "0" } });
+      longest.list.append(more);
+    }
+    more.dataset.hidden = String(Number(more.dataset.hidden) + 1);
+    more.textContent = t("more", { n: more.dataset.hidden });
+  }
+}
+
+/** Build the cards of the room shown and lay them out in the number of columns whose worst card fits with
+ * the largest type; then fit every card (shortening lists only where even that layout leaves no room). */
+function fitAll() {
+  if (!current || !current.games.length) return;
+  games.replaceChildren(...current.games.map((g) => renderGame(g, current.room.stacks)));
+  const cards = [...games.querySelectorAll(".lobby-game")];
+  let best = null;
+  for (const cols of layouts(cards.length)) {
+    games.style.setProperty("--cols", String(cols));
+    const score = Math.min(...cards.map((card) => fitCard(card, true)));
+    if (!best || score > best.score) best = { cols, score };
+    if (score >= 1) break;
+  }
+  games.style.setProperty("--cols", String(best.cols));
+  for (const card of cards) fitCard(card);
+}
+
+addEventListener("resize", () => fitAll());
 
 function receive(msg) {
   if ((msg.type !== "snapshot" && msg.type !== "update") || !msg.snapshot) return;
