@@ -135,3 +135,20 @@ def test_004_79_after_hand_for_hand_two_out_in_one_hand_share_places_and_prizes(
     fa, fb = Finish.objects.get(entry=a), Finish.objects.get(entry=b)
     assert (fa.place, fa.place_worst) == (fb.place, fb.place_worst) == (26, 27)
     assert fa.rule == "004 79"
+
+
+def test_busts_from_tablet_hands_with_the_waitlist_refilling_seats_get_distinct_places(
+    django_capture_on_commit_callbacks,
+):
+    from tests.tournaments.play import bust_hand
+
+    t = full_house(late=4)
+    tables = tables_of(t)
+    for n in range(5):
+        with django_capture_on_commit_callbacks(execute=True):
+            bust_hand(tables[n % 3].table_id)
+    got = places(t)
+    assert len(got) >= 5
+    assert len({p for p, _w, _n in got}) == len(got), got  # one player out per hand: no place twice
+    paid = Entry.objects.filter(tournament=t).exclude(status__in=("waitlisted", "reserved", "expired")).count()
+    assert max(w for _p, w, _n in got) == paid  # counted down from the entries, the late ones included
