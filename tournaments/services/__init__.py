@@ -20,7 +20,12 @@ Modules, by job (each imports only those above it):
 * :mod:`.reading` -- rulebook profile, structure, clock, payout table,
   which entry operations are allowed, the floor as engine values.
 * :mod:`.snapshot` -- the director's and the lobby screen's snapshots.
-* :mod:`.writes` -- locks, events and broadcasts, instructions, seat changes.
+* :mod:`.places` -- finishing places and prizes derived from the bust order
+  (the one source of desk, TV, results and slips), the director's
+  correction of the bust order; :mod:`.writes` refreshes them (it imports
+  :mod:`.places`, which reaches back into :mod:`.writes` only inside a call).
+* :mod:`.writes` -- locks, events and broadcasts (who: a person, or the
+  system and the event that caused it), instructions, seat changes.
 * :mod:`.moves` -- breaking/balancing plans, making and undoing moves.
 * :mod:`.waitlist` -- late entries and the waitlist (004 #8, #72, #73).
 * :mod:`.busts` -- busts, rebuys after a bust, finishes and the winner.
