@@ -155,3 +155,23 @@ def test_the_out_of_turn_notice_is_shown_whole(table1, new_page, viewport, local
         "(el) => { const r = el.getBoundingClientRect();"
         " return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height * 0.8)); }"
     )
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (800, 1280)])
+def test_the_felt_shows_the_hands_last_actions(table1, new_page, viewport):
+    page = tablet(new_page, table1, viewport)
+    page.locator('[data-action="start"]').click()
+    settled(page)
+    recent = page.locator('[data-field="recent"]')
+    expect(page.locator('[data-field="actor"]')).to_contain_text("David")
+    page.wait_for_timeout(450)
+    page.locator('[data-short="clear"]').click()
+    for key in "18":
+        page.locator(f'.key[data-key="{key}"]').click()
+    tap(page, "raise")
+    expect(recent.locator("li.newest")).to_have_text("David (7) raises to 18")
+    tap(page, "fold")  # Anna: the dealer meant "call", and sees it at once
+    expect(recent.locator("li.newest")).to_have_text("Anna (1) folds")
+    expect(recent.locator("li").nth(1)).to_be_attached()
+    page.screenshot(path=f"/tmp/shots/tablet/recent-{viewport[0]}x{viewport[1]}.png")
+    assert clipped(recent.locator("li.newest")) == []

@@ -15,6 +15,7 @@
 //   chips.js       the chips reader
 //   procedures.js  out of turn, time and the clock, guided procedures
 //   undo.js        taking back a wrong entry (the hand's last actions to pick from)
+//   recent.js      the hand's last actions on the felt (a mis-tap is seen at once)
 //   moves.js       tournament moves: confirm a player left / arrived (004 #33)
 
 import { root, state, currentView, onRender, openSheet, closeSheets, hideAlert } from "./state.js";
@@ -30,6 +31,7 @@ import { bindChips, onChipsClick, renderChips } from "./chips.js";
 import { onProcedureClick, renderClock, renderProcBody, afterSnapshot } from "./procedures.js";
 import { onUndoClick, renderUndo } from "./undo.js";
 import { fixStudModel, renderStud, onStudClick } from "./stud.js"; // Seven Card Stud: its own panel
+import { noteLastEvent, renderRecent } from "./recent.js";
 import "./moves.js"; // tournament tables: players changing tables, confirmed here (registers itself)
 
 on("message", handleFloorMessage);
@@ -40,6 +42,7 @@ on("snapshot", () => {
 on("handStarted", resetFormat);
 on("applied", afterSnapshot);
 on("applied", fixStudModel);
+on("applied", noteLastEvent);
 
 function renderPanel() {
   if (renderStud()) return;
@@ -131,6 +134,7 @@ function bind() {
 
 // The parts of the screen, drawn in this order on every change.
 onRender(renderFelt);
+onRender(renderRecent);
 onRender(renderPanel);
 onRender(renderRunTwice);
 onRender(renderNotices);
