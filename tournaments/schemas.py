@@ -308,6 +308,8 @@ class PublicHeader(_Sent):
     places_paid: StrictInt
     bubble: StrictInt | None
     chip_leaders: list[dict[str, Any]]
+    deal: list[dict[str, Any]] = []  # the recorded deal's players and amounts (player, amount, place)
+    podium: list[dict[str, Any]] = []  # once finished: the final table by place (place, player, prize)
 
 
 class DirectorHeader(PublicHeader):

@@ -35,12 +35,31 @@ function anteText(p) {
 
 function blinds(p) { return p && p.kind !== "break" ? `${chips(p.small_blind)} / ${chips(p.big_blind)}` : ""; }
 
+/** A finished event: its winner and his prize instead of a frozen clock, no next level, no "Break in". */
+function renderFinished() {
+  const winner = (snap.podium || [])[0];
+  set("level", L.lFinished);
+  f("time").hidden = true;
+  const w = f("winner"); // the main screen only (not ?view=draw)
+  if (w) {
+    w.hidden = !winner;
+    w.replaceChildren(...(winner ? [h("small", {}, L.lWinner), h("span", { class: "name" }, winner.player)] : []));
+  }
+  set("blinds", winner && winner.prize ? chips(winner.prize) : "");
+  for (const name of ["ante", "next", "break_in"]) set(name, "");
+  set("average_bb", "–");
+  root.dataset.state = "finished";
+}
+
 function renderClock() {
+  if (snap.status === "finished") { renderFinished(); return; }
   const c = snap.clock;
   const now = clockNow(snap, receivedAt);
+  root.dataset.state = now.onBreak ? "break" : "level";
+  f("time").hidden = false;
+  if (f("winner")) f("winner").hidden = true;
   let label = now.onBreak ? t("break") : t("level", { n: now.levelNumber });
-  if (snap.status === "finished") label = L.lFinished;
-  else if (!c.started) label += ` · ${t("not_started")}`;
+  if (!c.started) label += ` · ${t("not_started")}`;
   else if (c.hand_for_hand) label += ` · ${t("hand_for_hand")}`;
   else if (!c.running) label += ` · ${t("paused")}`;
   set("level", label);
@@ -48,7 +67,9 @@ function renderClock() {
   f("time").classList.toggle("long", mmss(now.left).length > 5);
   f("time").dataset.running = c.running ? "yes" : "no";
   const playing = now.onBreak ? now.next : now.period;
-  set("blinds", playing ? `${now.onBreak ? `${L.lAfterBreak}: ` : ""}${blinds(playing)}` : "");
+  // at a break the coming level's blinds, under a small "After the break" (one line each, inside the panel)
+  f("blinds").replaceChildren(...(playing
+    ? [...(now.onBreak ? [h("small", {}, L.lAfterBreak)] : []), h("span", {}, blinds(playing))] : []));
   set("ante", anteText(playing));
   set("next", now.next && !now.onBreak
     ? `${L.lNext}: ${blinds(now.next)}${now.next.ante ? ` · ${anteText(now.next)}` : ""}` : "");
@@ -89,12 +110,17 @@ function renderPages() {
   const paid = [...deal, ...snap.payouts.map((amount, i) => ({ place: i + 1, amount })).slice(deal.length)];
   for (let i = 0; i < Math.max(1, Math.ceil(paid.length / 16)); i++) panels.push(["payouts", paid.slice(i * 16, (i + 1) * 16)]);
   if (snap.chip_leaders && snap.chip_leaders.length) panels.push(["leaders", snap.chip_leaders]);
+  // once the event is over: its final table by place, with the prizes paid (the deal's amounts included)
+  if (snap.status === "finished" && snap.podium && snap.podium.length) panels.splice(0, panels.length, ["final", snap.podium]);
   const [[kind, items]] = page(panels, 1, tick)[0];
-  set("side_title", kind === "leaders" ? L.lLeaders : L.lPayouts);
+  set("side_title", kind === "leaders" ? L.lLeaders : kind === "final" ? L.lFinalTable : L.lPayouts);
   side.className = kind;
   side.replaceChildren(...items.map((it, i) => (kind === "leaders"
     ? h("li", {}, h("span", { class: "rank" }, `${i + 1}.`), h("span", { class: "name" }, it.player),
       h("b", {}, chips(it.stack)))
+    : kind === "final"
+      ? h("li", {}, h("span", { class: "rank" }, `${it.place}.`), h("span", { class: "name" }, it.player),
+        h("b", {}, it.prize ? chips(it.prize) : ""))
     : it.deal
       ? h("li", { class: it.place ? "deal decided" : "deal" },
         h("span", { class: "rank" }, it.place ? `${it.place}.` : L.lDeal), h("span", { class: "name" }, it.player),

@@ -172,6 +172,21 @@ def _deal_rows(t: Tournament) -> list[dict]:
     return rows
 
 
+def _podium(t: Tournament) -> list[dict]:
+    """A finished tournament's final table as the TV shows it: ``[{"place", "player", "prize"}]`` by place,
+    the winner first, places up to the rulebook's final-table size (001: 10, 004 #78: 9); empty while it
+    runs (one query, only once it is over)."""
+    if t.status != Tournament.Status.FINISHED:
+        return []
+    size = eng.rules_for(t.rulebook).final_table_seats
+    rows = (
+        Finish.objects.filter(tournament=t, place__isnull=False, place__lte=size)
+        .order_by("place", "id")
+        .values_list("place", "entry__player__name", "prize")
+    )
+    return [{"place": place, "player": name, "prize": prize} for place, name, prize in rows]
+
+
 def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: list[dict]) -> dict[str, Any]:
     """Every key of the director snapshot but its lists (:data:`LIST_KEYS`).
 
@@ -231,6 +246,7 @@ def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: lis
         "places_paid": payouts.places_paid if payouts else 0,
         "bubble": payouts.bubble if payouts else None,
         "deal": _deal_rows(t),
+        "podium": _podium(t),
         "chip_leaders": chip_leaders,
         "starting_stack": t.starting_stack,
         "buy_in": t.buy_in,
@@ -545,6 +561,7 @@ PUBLIC_KEYS = (
     "places_paid",
     "bubble",
     "deal",
+    "podium",
     "seat_draw",
     "chip_leaders",
 )
