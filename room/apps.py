@@ -25,6 +25,11 @@ class RoomConfig(AppConfig):
         hooks.register_table_stakes(services.table_stakes)  # a stud table's tablet shows stud stakes
         # Players marked to leave after the hand leave when it ends (000 Einsätze 1); probed: a table with a mark.
         hooks.register_hand_completed(services.hand_ended)
+        # The room page and the lobby TV show the stacks a hand leaves; probed: a table of a game.
+        hooks.register_hand_completed(services.publish_stacks)
+        probes.register(
+            services.publish_stacks, f"EXISTS (SELECT 1 FROM {GameTable._meta.db_table} g WHERE g.table_id = t.id)"
+        )
         probes.register(
             services.hand_ended,
             f"EXISTS (SELECT 1 FROM {LeaveAfterHand._meta.db_table} l WHERE l.table_id = t.id)",

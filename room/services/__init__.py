@@ -59,6 +59,7 @@ from room.services.stakes import (
     buy_in,
     hand_ended,
     leave_seat,
+    publish_stacks,
     set_absent,
     table_stakes,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "add_on",
     "leave_seat",
     "hand_ended",
+    "publish_stacks",
     "move_player",
     "request_table_change",
     "approve_table_change",

@@ -174,6 +174,25 @@ def hand_ended(*, table: Table, hand, start_stacks: dict[int, int], final_stacks
     transaction.on_commit(leave)
 
 
+def publish_stacks(*, table: Table, hand, start_stacks: dict[int, int], final_stacks: dict[int, int]) -> None:
+    """``tables.hooks.register_hand_completed``: the room of a game's table is published again once
+    the hand's transaction has committed, so the floor's room page and the lobby TV (a room that shows
+    stacks) show the stacks the hand left instead of those before it.  One room step without a log
+    entry (a seq bump and the snapshot); a table of no game (a tournament's) publishes nothing."""
+    if start_stacks == final_stacks:
+        return
+    table_id = table.id
+
+    def publish() -> None:
+        gt = GameTable.objects.select_related("game").filter(table_id=table_id).first()
+        if gt is None:
+            return
+        with room_step(gt.game.room_id, None) as step:
+            step.finish()
+
+    transaction.on_commit(publish)
+
+
 def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> int:
     """Mark a seated player away from (or back at) their seat.  An absent
     player is still dealt in and the blinds are taken from their stake,

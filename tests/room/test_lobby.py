@@ -102,3 +102,49 @@ async def test_the_room_socket_is_for_the_floor_only_and_has_ids_and_stacks(lobb
     seat = snapshot["games"][0]["tables"][0]["seats"][0]
     assert seat["player"] == "Anna Berger" and seat["stack"] == 100 and seat["player_id"]
     await ws.disconnect()
+
+
+async def _stacks_after(ws, before: list[int], *, seconds: float = 5.0) -> list[int]:
+    """The seat stacks of the first update on ``ws`` whose stacks differ from ``before`` (within ``seconds``)."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while (left := deadline - loop.time()) > 0:
+        try:
+            message = await ws.receive_json_from(timeout=left)
+        except asyncio.TimeoutError:
+            break
+        stacks = [s.get("stack") for s in message["snapshot"]["games"][0]["tables"][0]["seats"]]
+        if stacks != before:
+            return stacks
+    return before
+
+
+async def test_a_hand_that_ends_updates_the_stacks_on_the_lobby_and_the_room_page(lobby, floorman):
+    """The lobby TV (a room that shows stacks) and the floor's room page show the stacks a hand leaves,
+    not the buy-ins, as soon as the hand ends."""
+    from tables import services
+
+    await database_sync_to_async(r.update_room)(lobby["room"].id, lobby_stacks=True)
+    tv, connected, _ = await connect(f"/ws/lobby/{lobby['token']}/")
+    assert connected
+    room, connected, _ = await connect("/ws/room/casino/", floorman)
+    assert connected
+    for ws in (tv, room):
+        first = (await ws.receive_json_from())["snapshot"]
+        assert [s["stack"] for s in first["games"][0]["tables"][0]["seats"]] == [100, 100]
+
+    def play() -> None:
+        table_id = lobby["table"].id
+        services.start_hand(table_id)
+        from tables.models import Table
+
+        state = services.table_snapshot(Table.objects.get(pk=table_id))["hand"]["state"]
+        services.apply_action(table_id, {"type": "fold", "seat": state["to_act_seat"]})
+
+    await database_sync_to_async(play)()
+    for ws in (tv, room):
+        stacks = await _stacks_after(ws, [100, 100])
+        assert sorted(stacks) == [99, 101], stacks  # the small blind folded to the big blind
+        await ws.disconnect()
