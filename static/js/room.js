@@ -99,8 +99,9 @@ function seatRow(game, table, seat, callBySeat) {
         seat.absent ? t("set_back") : t("set_absent")),
       h("button", { class: "btn small", dataset: { op: "move", table: table.id, seat: seat.number, name: seat.player, game: game.id } }, t("move")),
       h("button", { class: "btn small", dataset: { op: "change", table: table.id, seat: seat.number, name: seat.player, game: game.id } }, t("change")),
-      // Mid-hand the player is marked to leave after the hand (000 Einsätze 1); marked, there is nothing more to do.
-      seat.leaving ? null : h("button", { class: "btn small danger", dataset: { op: "leave", table: table.id, seat: seat.number } },
+      // Mid-hand the player is marked to leave after the hand (000 Einsätze 1); marked, there is nothing more to do
+      // until the hand ends (after a misdeal, which ends none, the floor lets him leave between hands).
+      seat.leaving && table.live_hand ? null : h("button", { class: "btn small danger", dataset: { op: "leave", table: table.id, seat: seat.number } },
         table.live_hand ? t("leave_after") : t("leave"))));
 }
 
