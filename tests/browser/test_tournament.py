@@ -184,7 +184,8 @@ def test_the_director_shows_only_the_entry_buttons_the_rules_allow(new_page, flo
     """001 Re-buy/Add-on: no re-entry, surrender or rebuy unless provided; 004 #72/#74/#27: re-entry
     for the busted, surrender and rebuy for the seated while entries are left."""
     wyn, _ = off_loop(_running, "wynental")
-    munot, _ = off_loop(_running, "munotpoker", re_entries_allowed=1, rebuys_allowed=1)
+    # a rebuy on any stack here (the default, at or below the starting stack, is tested in test_desk_night)
+    munot, _ = off_loop(_running, "munotpoker", re_entries_allowed=1, rebuys_allowed=1, rebuy_max_stack=10**9)
     page = new_page(viewport=(1400, 1000))
     login(page, "floor", "pw-floor")
 
