@@ -32,6 +32,7 @@ from tables import revocation, schemas, throttle
 from tables.access import is_floor, is_floor_now
 from tables.db import socket_read
 from tables.fanout import fanout
+from tables.heartbeat import Heartbeat
 
 CLOSE_UNAUTHORISED = 4403
 CLOSE_NOT_FOUND = 4404
@@ -58,7 +59,7 @@ def _floor_room(user, slug: str) -> tuple[str, dict | None]:
     return "ok", floor_room.room_snapshot(room, lobby=False)
 
 
-class _RoomSocket(AsyncWebsocketConsumer):
+class _RoomSocket(Heartbeat, AsyncWebsocketConsumer):
     group: str | None = None
 
     async def send_json(self, content: dict[str, Any]) -> None:

@@ -28,6 +28,7 @@ from tables import hooks, revocation, schemas, services
 from tables.access import can_deal, deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
 from tables.db import socket_read
 from tables.fanout import fanout
+from tables.heartbeat import Heartbeat
 from tables.models import Table
 from tables.services import fastpath
 from tables.writepath import Broadcaster, run_answering_first, run_jobs
@@ -37,7 +38,7 @@ DB_SESSIONS = "django.contrib.sessions.backends.db"
 CLOSE_NOT_FOUND = 4404
 
 
-class _JsonConsumer(AsyncWebsocketConsumer):
+class _JsonConsumer(Heartbeat, AsyncWebsocketConsumer):
     groups_joined: list[str]
 
     async def send_json(self, content: dict[str, Any]) -> None:

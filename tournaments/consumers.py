@@ -31,6 +31,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from tables import revocation, schemas, throttle
 from tables.access import is_floor, is_floor_now
 from tables.db import socket_read
+from tables.heartbeat import Heartbeat
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.schemas import TournamentSocketMessage
@@ -60,7 +61,7 @@ def _is_floor(user) -> bool:
     return is_floor(user)
 
 
-class _TournamentConsumer(AsyncWebsocketConsumer):
+class _TournamentConsumer(Heartbeat, AsyncWebsocketConsumer):
     """Shared by both sockets; ``public`` screens get the public snapshot."""
 
     public = False

@@ -2,6 +2,10 @@
 //
 // - LiveSocket: one websocket with automatic reconnect (exponential backoff
 //   with jitter). Close codes 4403/4404 are final (not allowed / no table).
+//   A heartbeat finds a socket that silently stopped carrying frames: it pings
+//   every HEARTBEAT_MS and counts the socket dead when nothing has arrived for
+//   DEAD_AFTER_MS (then "closed", and it reconnects); a socket counts as "open"
+//   only once a first message arrived on it (docs/protocol.md "Heartbeat").
 // - SeqTracker: the last `seq` seen per table, and gap detection (protocol:
 //   an `update` whose seq is not last + 1 means a lost message, so the client
 //   asks for a snapshot).
@@ -15,6 +19,11 @@
 // Protocol: docs/protocol.md.
 
 const FINAL_CLOSE_CODES = new Set([4403, 4404]);
+/** A ping every second; nothing heard for 3.5 s (an update, a pong) means the socket is dead: a page shows
+ * itself offline within 5 s of its network going silent (tables/heartbeat.py answers the pings). */
+const HEARTBEAT_MS = 1000;
+const DEAD_AFTER_MS = 3500;
+const PING = JSON.stringify({ type: "ping" });
 
 /** A fresh client_id (UUID v4). crypto.randomUUID needs a secure context; a
  * tablet on plain http over the LAN is not one, so fall back to getRandomValues. */
@@ -55,6 +64,9 @@ export class LiveSocket {
     this.stopped = false;
     this.ws = null;
     this.timer = null;
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    this.deadAfterMs = options.deadAfterMs ?? DEAD_AFTER_MS;
+    this.beat = null;
     // Reconnect at once when the tablet wakes up or the network comes back.
     addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
@@ -79,14 +91,20 @@ export class LiveSocket {
       return;
     }
     this.ws = ws;
-    ws.addEventListener("open", () => {
-      const reconnected = this.everOpened;
-      this.everOpened = true;
-      this.attempt = 0;
-      this.onStatus("open");
-      this.onOpen(reconnected);
-    });
+    let heard = false; // "open" is shown once the server has said something on this socket
+    this.startHeartbeat(ws); // from now: a handshake that hangs counts as dead too
     ws.addEventListener("message", (event) => {
+      if (this.ws !== ws) return; // a socket given up as dead
+      this.lastHeard = Date.now();
+      if (!heard) {
+        heard = true;
+        const reconnected = this.everOpened;
+        this.everOpened = true;
+        this.attempt = 0;
+        this.onStatus("open");
+        this.onOpen(reconnected);
+      }
+      if (event.data === '{"type":"pong"}') return;
       let msg;
       try {
         msg = JSON.parse(event.data);
@@ -104,6 +122,7 @@ export class LiveSocket {
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.stopHeartbeat();
       if (FINAL_CLOSE_CODES.has(event.code)) {
         this.stopped = true;
         this.onStatus(event.code === 4404 ? "not_found" : "forbidden");
@@ -112,6 +131,47 @@ export class LiveSocket {
       this.onStatus("closed");
       this.scheduleReconnect();
     });
+  }
+
+  /** Ping every heartbeatMs; nothing heard for deadAfterMs: the socket is dead (see lost()). */
+  startHeartbeat(ws) {
+    this.stopHeartbeat();
+    this.lastHeard = Date.now();
+    let lastPing = 0;
+    this.beat = setInterval(() => {
+      if (this.ws !== ws) {
+        this.stopHeartbeat();
+        return;
+      }
+      const now = Date.now();
+      if (now - this.lastHeard > this.deadAfterMs) {
+        this.lost(ws);
+        return;
+      }
+      if (now - lastPing >= this.heartbeatMs && ws.readyState === WebSocket.OPEN) {
+        lastPing = now;
+        ws.send(PING);
+      }
+    }, 250);
+  }
+
+  stopHeartbeat() {
+    clearInterval(this.beat);
+    this.beat = null;
+  }
+
+  /** The socket went silent: give it up (its late frames are ignored), show "closed", reconnect. */
+  lost(ws) {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    this.stopHeartbeat();
+    try {
+      ws.close();
+    } catch (err) {
+      // already closing
+    }
+    this.onStatus("closed");
+    this.scheduleReconnect();
   }
 
   scheduleReconnect() {
