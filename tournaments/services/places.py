@@ -38,7 +38,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from django.db.models import Count, Max, Q
+from django.db import connection
+from django.db.models import Count, Max, Min, Q
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
@@ -97,11 +98,12 @@ def _pending(t: Tournament, group: list[dict], last: bool) -> bool:
     return last and round_no is not None and t.hand_for_hand and round_no >= t.hands_played_h4h
 
 
-def compute_places(t: Tournament, rows: list[dict], paid: int) -> dict[int, tuple]:
+def compute_places(t: Tournament, rows: list[dict], paid: int, gone: int = 0) -> dict[int, tuple]:
     """The derived columns of ``t``'s finishes: ``{finish id: (place,
     place_worst, prize, rule)}`` from ``rows`` (dicts with ``id``,
     ``entry_id``, ``bust_order``, ``stack_at_start``, ``h4h_round``,
-    ``entry__status``) and ``paid`` entries.  See the module."""
+    ``entry__status``) and ``paid`` entries; ``gone`` -- players out before
+    the first of ``rows`` (when only the latest busts are placed).  See the module."""
     rules = engine_rules(t)
     table = payout_table_of(t)
     deal = {p["entry"]: int(p["amount"]) for p in (t.deal or {}).get("players", [])}
@@ -111,13 +113,18 @@ def compute_places(t: Tournament, rows: list[dict], paid: int) -> dict[int, tupl
         key = (r["bust_order"], r["id"] if r["bust_order"] == 0 else 0)
         (groups[key] if r["entry__status"] in _OUT else winners).append(r)
     out: dict[int, tuple] = {}
-    gone = 0
     orders = sorted(groups)
     for n, order in enumerate(orders):
         group = sorted(groups[order], key=lambda r: r["id"])
         k = len(group)
         before = max(paid - gone, k + 1)  # never fewer than one player left behind them
         h4h = group[0]["h4h_round"] is not None
+        gone += k
+        if k == 1 and not h4h:  # one player out (most busts): the place open, its prize, no rule -- no engine call
+            r = group[0]
+            prize = deal.get(r["entry_id"], table.prize(before) if table else 0)
+            out[r["id"]] = (before, before, prize, "004 74" if r["entry__status"] == Entry.Status.SURRENDERED else "")
+            continue
         result = eng.place_busts(
             [eng.Bust(r["entry_id"], r["stack_at_start"]) for r in group], before, rules, table, hand_for_hand=h4h
         )
@@ -133,46 +140,85 @@ def compute_places(t: Tournament, rows: list[dict], paid: int) -> dict[int, tupl
                 else:  # a single bust: no rule on several players out applies
                     rule = "004 74" if r["entry__status"] == Entry.Status.SURRENDERED else ""
                 out[r["id"]] = (f.places[0], f.places[1], deal.get(r["entry_id"], f.prize), rule)
-        gone += k
     for r in winners:
         f = eng.payouts.winner_finish(r["entry_id"], table, rules)
         out[r["id"]] = (1, 1, deal.get(r["entry_id"], f.prize), str(f.rule))
     return out
 
 
-def refresh_places(t: Tournament) -> set[int]:
+_FIELDS = (
+    "id",
+    "entry_id",
+    "bust_order",
+    "stack_at_start",
+    "h4h_round",
+    "entry__status",
+    "place",
+    "place_worst",
+    "prize",
+    "rule",
+)
+
+
+def _write(t: Tournament, changed: list[tuple]) -> None:
+    """``changed`` -- ``(id, place, place_worst, prize, rule)``: one UPDATE
+    statement from a VALUES list (Django's ``bulk_update`` writes a CASE per
+    row and column: seconds for a field of thousands), and the rows go in
+    the tournament's next delta."""
+    table = Finish._meta.db_table
+    values = ", ".join(["(%s::bigint, %s::integer, %s::integer, %s::integer, %s::varchar)"] * len(changed))
+    sql = (
+        f'UPDATE "{table}" AS f SET place = v.place, place_worst = v.place_worst, prize = v.prize, rule = v.rule '
+        f"FROM (VALUES {values}) AS v(id, place, place_worst, prize, rule) WHERE f.id = v.id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [x for row in changed for x in row])
+    from tournaments.services.writes import _tracker  # writes calls this module: imported here
+
+    _tracker.of(t.id).finishes.update(row[0] for row in changed)
+
+
+def refresh_places(t: Tournament, *, full: bool = False) -> set[int]:
     """Store the places, prizes and rules of ``t``'s finishes as
     :func:`compute_places` derives them; only changed rows are written (one
     statement).  They go in the tournament's next delta.  Returns the ids
-    of the finishes changed."""
-    rows = list(
-        Finish.objects.filter(tournament=t).values(
-            "id",
-            "entry_id",
-            "bust_order",
-            "stack_at_start",
-            "h4h_round",
-            "entry__status",
-            "place",
-            "place_worst",
-            "prize",
-            "rule",
+    of the finishes changed.
+
+    While the places given agree with the entries (the first player out
+    holds the last place) and nothing but new busts is to place, only those
+    are read and placed (a bust in a field of thousands reads a few rows);
+    else -- or with ``full`` -- every finish is derived again."""
+    paid = entrants(t)
+    rows = None
+    if not full:
+        agg = Finish.objects.filter(tournament=t).aggregate(
+            worst=Max("place_worst"), first_open=Min("bust_order", filter=Q(place__isnull=True))
         )
-    )
-    if not rows:
-        return set()
-    derived = compute_places(t, rows, entrants(t))
+        first_open = agg["first_open"]
+        if first_open is None and agg["worst"] is None:
+            return set()  # no finish
+        if agg["worst"] == paid and first_open is None:
+            return set()  # every place given and right
+        base = Finish.objects.filter(tournament=t)
+        if (
+            agg["worst"] == paid
+            and first_open
+            and not base.filter(bust_order__gte=first_open, place__isnull=False, entry__status__in=_OUT).exists()
+        ):  # only the latest busts wait for their places: those are read and placed
+            gone = base.filter(bust_order__lt=first_open, entry__status__in=_OUT).count()
+            rows = list(base.filter(bust_order__gte=first_open).values(*_FIELDS))
+            derived = compute_places(t, rows, paid, gone)
+    if rows is None:
+        rows = list(Finish.objects.filter(tournament=t).values(*_FIELDS))
+        if not rows:
+            return set()
+        derived = compute_places(t, rows, paid)
     changed = [
-        Finish(id=r["id"], place=d[0], place_worst=d[1], prize=d[2], rule=d[3])
-        for r in rows
-        if (d := derived[r["id"]]) != (r["place"], r["place_worst"], r["prize"], r["rule"])
+        (r["id"], *d) for r in rows if (d := derived[r["id"]]) != (r["place"], r["place_worst"], r["prize"], r["rule"])
     ]
     if changed:
-        Finish.objects.bulk_update(changed, ["place", "place_worst", "prize", "rule"])
-        from tournaments.services.writes import _tracker  # writes calls this module: imported here
-
-        _tracker.of(t.id).finishes.update(f.id for f in changed)
-    return {f.id for f in changed}
+        _write(t, changed)
+    return {row[0] for row in changed}
 
 
 def places_stale(t: Tournament) -> bool:
@@ -188,8 +234,10 @@ def places_stale(t: Tournament) -> bool:
 
 def refresh_if_needed(t: Tournament, kind: str = "") -> set[int]:
     """:func:`refresh_places` after an event of ``kind`` when it may change
-    a prize (:data:`PLACE_KINDS`) or :func:`places_stale`; else nothing."""
-    if kind in PLACE_KINDS or places_stale(t):
+    a prize (:data:`PLACE_KINDS`: every finish again) or :func:`places_stale`; else nothing."""
+    if kind in PLACE_KINDS:
+        return refresh_places(t, full=True)
+    if places_stale(t):
         return refresh_places(t)
     return set()
 
@@ -279,7 +327,7 @@ def correct_bust_order(tournament_id: int, entry_id: int, move: str, *, note: st
         Finish.objects.bulk_update(changed, ["bust_order"])
         winner = Finish.objects.filter(tournament=t).exclude(entry__status__in=_OUT)
         winner.update(bust_order=len(new) + 1)
-        refresh_places(t)
+        refresh_places(t, full=True)
         after = {
             f["entry_id"]: (f["place"], f["place_worst"])
             for f in Finish.objects.filter(tournament=t).values("entry_id", "place", "place_worst")
