@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from tables.models import Seat
-from tests.tournaments.test_services import LEVELS, tables_of
+from tests.tournaments.test_services import LEVELS
 from tournaments import services
 from tournaments.models import Entry, Finish, Tournament
 from tournaments.services import desk
@@ -57,13 +57,17 @@ def dealt_final(django_capture_on_commit_callbacks):
     return t, amounts
 
 
-def test_the_deal_is_paid_on_the_desk_the_tv_the_csv_and_the_slips(client, floorman, django_capture_on_commit_callbacks):
+def test_the_deal_is_paid_on_the_desk_the_tv_the_csv_and_the_slips(
+    client, floorman, django_capture_on_commit_callbacks
+):
     t, amounts = dealt_final(django_capture_on_commit_callbacks)
     # the director's finishes
     snap = services.snapshot(t)
     desk_prizes = {f["player"]: f["prize"] for f in snap["finishes"] if f["player"] in amounts}
     assert desk_prizes == amounts
-    assert {f.entry.player.name: f.prize for f in Finish.objects.filter(tournament=t).select_related("entry__player")} == {
+    assert {
+        f.entry.player.name: f.prize for f in Finish.objects.filter(tournament=t).select_related("entry__player")
+    } == {
         **{f"Player {i}": 0 for i in range(3)},
         **amounts,
     }
