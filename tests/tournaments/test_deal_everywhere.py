@@ -79,6 +79,15 @@ def test_the_deal_is_paid_on_the_desk_the_tv_the_csv_and_the_slips(
     rows = list(csv.reader(io.StringIO(pay.result_csv(t))))
     assert {r[1]: int(r[2]) for r in rows[1:] if r[1] in amounts} == amounts
     assert sorted(int(r[0]) for r in rows[1:]) == [1, 2, 3, 4, 5, 6]
+    # the export for player-ranking sites: Place,Name,Country,Prize
+    Entry.objects.get(tournament=t, player__name="Player 3").player.__class__.objects.filter(name="Player 3").update(
+        country="CH"
+    )
+    ranking = list(csv.reader(io.StringIO(pay.ranking_csv(t))))
+    assert ranking[0] == ["Place", "Name", "Country", "Prize"]
+    assert {r[1]: (r[2], int(r[3])) for r in ranking[1:] if r[1] in amounts}["Player 3"] == ("CH", amounts["Player 3"])
+    assert sorted(int(r[0]) for r in ranking[1:]) == [1, 2, 3, 4, 5, 6]
+    assert client.get(reverse("tournaments:ranking_csv", args=[t.id])).status_code == 302  # floor staff only
     # the results page and the payout slips
     client.force_login(floorman)
     page = client.get(reverse("tournaments:payouts", args=[t.id])).content.decode()
