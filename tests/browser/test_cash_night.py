@@ -312,7 +312,7 @@ def test_a_cash_night(night, floor_worker, new_page, lang):
         expect(suggestion).to_contain_text(words["play_on"])
         cite = suggestion.locator(".cites").inner_text().strip()
         assert cite, kind
-        with caller.expect_navigation():
+        with caller.expect_navigation(wait_until="domcontentloaded", timeout=30_000):
             suggestion.locator("button.apply").click()
         expect(caller.locator("#floor-call")).to_have_attribute("data-status", "ruled")
         ruling = pad.locator('[data-field="ruling"]')
