@@ -136,13 +136,19 @@ def worst_position_seat(
         nxt = upcoming_positions(table, occupied, rules)
         if nxt is None:
             continue
-        if s == nxt.small_blind or nxt.small_blind in newcomers or (nxt.heads_up and s == nxt.button):
+        first_hand = table.positions is None  # nobody has posted here yet: the other newcomers are no concern
+        if (
+            s == nxt.small_blind
+            or (not first_hand and nxt.small_blind in newcomers)
+            or (nxt.heads_up and s == nxt.button)
+        ):
             continue
         rank = (occupied.index(s) - occupied.index(nxt.big_blind)) % len(occupied)
         if best is None or rank < best[0]:
             best = (rank, s)
     if best is None:
-        return free[0], False
+        # before the table's first hand nobody waits for the button: every player there is dealt in (004 #8)
+        return free[0], table.positions is None
     return best[1], True
 
 

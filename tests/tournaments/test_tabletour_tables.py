@@ -14,7 +14,7 @@ import pytest
 
 from tests.tournaments.test_services import LEVELS, occupied, tables_of
 from tournaments import services
-from tournaments.models import Entry, Tournament, TournamentEvent
+from tournaments.models import Entry, Instruction, Tournament, TournamentEvent
 
 pytestmark = pytest.mark.django_db
 
@@ -52,6 +52,8 @@ def test_seat_the_waitlist_opens_a_table_for_a_late_entry_and_balances_it_004_8_
     assert "Late Larry" in occupied(tts[3]).values()
     counts = sorted(len(occupied(tt)) for tt in tts)
     assert counts == [7, 7, 7, 7]  # 28 players, balanced within one (004 #11)
+    # before the new table's first hand nobody sits out for the button: all are dealt in (004 #8)
+    assert not Instruction.objects.filter(tournament=t, kind="move", stack__gt=0).exclude(from_table=0).exists()
     assert TournamentEvent.objects.filter(tournament=t, kind="table_added").exists()
 
 
@@ -65,6 +67,7 @@ def test_the_director_adds_a_table_with_its_number_and_seats_and_seats_a_player_
     assert out.json() == {"ok": True}
     late.refresh_from_db()
     assert late.status == Entry.Status.SEATED  # the waiting player took the new table at once (004 #73)
+    assert sorted(len(occupied(tt)) for tt in tables_of(t)) == [7, 7, 7, 7]  # balanced at once (004 #11)
     tt4 = tables_of(t)[3]
     assert tt4.number == 4 and tt4.table.max_seats == 9 and tt4.first_button == 1  # 004 #75
     assert tt4.table.big_blind == 200  # the level in play (issue 23 #8)
