@@ -1,9 +1,12 @@
 """The lobby TV with five games (issue 24, finding 7): at 1920x1080 and 1280x720 no card cuts off its
 must-move order or its table list, and a game with no open table says so instead of "Full".
 
-Screenshots (artifacts/): lobby-five-games-1920x1080, lobby-five-games-1280x720."""
+Screenshots (artifacts/, copied to /tmp/shots/robust/): lobby-five-games-<size>-<locale>."""
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -72,24 +75,34 @@ OVERFLOW = """() => {
 }"""
 
 
-@pytest.mark.parametrize("viewport", [(1920, 1080), (1280, 720)])
-def test_five_games_fit_their_cards_on_the_tv(five_games, new_page, viewport):
-    tv = new_page(viewport)
+WORDS = {
+    "en-US": ("Full", "No table open · waiting list only"),
+    "de-DE": ("Voll", "Kein Tisch offen · nur Warteliste"),
+}
+
+
+@pytest.mark.parametrize(
+    ("viewport", "locale"),
+    [((1920, 1080), "en-US"), ((1280, 720), "en-US"), ((1920, 1080), "de-DE"), ((1280, 720), "de-DE")],
+)
+def test_five_games_fit_their_cards_on_the_tv(five_games, new_page, viewport, locale):
+    full, no_table = WORDS[locale]
+    tv = new_page(viewport, locale=locale)
     tv.goto(f"/lobby/{five_games}/")
     expect(tv.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     cards = tv.locator(".lobby-game")
     expect(cards).to_have_count(5)
     tv.wait_for_timeout(300)
     problems = tv.evaluate(OVERFLOW)
-    screenshot(tv, f"lobby-five-games-{viewport[0]}x{viewport[1]}-check")
+    screenshot(tv, f"lobby-five-games-{viewport[0]}x{viewport[1]}-{locale}-check")
     assert problems == [], "\n".join(problems)
     for name, *_ in GAMES[:4]:
         card = cards.filter(has=tv.locator("h2", has_text=name)).first
         expect(card.locator('[data-f="must-move"] h3')).to_be_visible()
         expect(card.locator(".lobby-tables li").first).to_be_visible()
-        expect(card.locator('[data-f="open"]')).to_have_text("Full")
+        expect(card.locator('[data-f="open"]')).to_have_text(full)
     last = cards.filter(has=tv.locator("h2", has_text=GAMES[4][0]))
-    expect(last.locator('[data-f="open"]')).to_have_text("No table open · waiting list only")
+    expect(last.locator('[data-f="open"]')).to_have_text(no_table)
     expect(last.locator(".lobby-list.waitlist li").first).to_have_text("Lonely Waiter 1")
     # the text stays legible: nothing under 14 px
     smallest = tv.evaluate(
@@ -98,4 +111,7 @@ def test_five_games_fit_their_cards_on_the_tv(five_games, new_page, viewport):
         ".map((e) => parseFloat(getComputedStyle(e).fontSize)))"
     )
     assert smallest >= 14, smallest
-    screenshot(tv, f"lobby-five-games-{viewport[0]}x{viewport[1]}")
+    path = screenshot(tv, f"lobby-five-games-{viewport[0]}x{viewport[1]}-{locale}")
+    shots = Path("/tmp/shots/robust")
+    shots.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, shots / path.name)
