@@ -478,8 +478,8 @@ def missing_facts(call: dict) -> tuple[str, ...]:
     data = call.get("interpretation")
     if reason == "chip_action" and isinstance(data, dict) and not _is_seat(data.get("seat")):
         return ("seat",)
-    snap = call.get("snapshot") if isinstance(call.get("snapshot"), dict) else {}
-    if reason == "time" and not _is_seat(snap.get("to_act_seat")):
+    snap = call.get("snapshot")
+    if reason == "time" and not (isinstance(snap, dict) and _is_seat(snap.get("to_act_seat"))):
         return ("seat",)
     return ()
 

@@ -113,7 +113,7 @@ async def _stacks_after(ws, before: list[int], *, seconds: float = 5.0) -> list[
     while (left := deadline - loop.time()) > 0:
         try:
             message = await ws.receive_json_from(timeout=left)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             break
         stacks = [s.get("stack") for s in message["snapshot"]["games"][0]["tables"][0]["seats"]]
         if stacks != before:
