@@ -316,6 +316,8 @@ def test_a_33_entry_night_ends_with_the_right_results_sheet(new_page, floorman, 
     mark("late registration ")
     # late registration closes (level 8); a break: the chip count of a table, the check green
     off_loop(_clock, tid, ("jump", {"level": 6}), ("adjust", {"seconds": -12 * 60}))
+    lobby.reload()  # the clock was moved through the services: their broadcast stays in the test's process
+    lobby.wait_for_selector("[data-f=players_left]")
     lobby.wait_for_timeout(800)
     shots(lobby, f"tv-break-{lang}")
     chips = new_page(viewport=(1600, 1000), locale=locale)
@@ -391,6 +393,7 @@ def test_a_33_entry_night_ends_with_the_right_results_sheet(new_page, floorman, 
         assert turn < 200, "too many hands"
     pd = new_page(viewport=(1920, 1080), locale=locale)
     login(pd, "floor", "pw-floor")
+    pd.on("dialog", lambda dialog: dialog.accept())  # "Record this deal? The payouts can no longer change"
     pd.goto(f"/tournaments/{tid}/payouts/")
     pd.select_option("#pd-method", "icm")
     with pd.expect_navigation():
