@@ -513,12 +513,8 @@ def desk_seat(
         rule = "004 8" if t.rulebook == "munotpoker" else ""
         wait_en = ", waits for the button" if wait else ""
         wait_de = ", wartet auf den Button" if wait else ""
-        text_en = (
-            f"{name} seated by hand: table {to_table} seat {to_seat}, {_en(t.starting_stack)} chips{wait_en}{_cite(rule)}"
-        )
-        text_de = (
-            f"{name} von Hand gesetzt: Tisch {to_table} Platz {to_seat}, {_de(t.starting_stack)} Chips{wait_de}{_cite(rule)}"
-        )
+        text_en = f"{name} seated by hand: table {to_table} seat {to_seat}, {_en(t.starting_stack)} chips{wait_en}{_cite(rule)}"
+        text_de = f"{name} von Hand gesetzt: Tisch {to_table} Platz {to_seat}, {_de(t.starting_stack)} Chips{wait_de}{_cite(rule)}"
         _instruct(
             t,
             "move",
