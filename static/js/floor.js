@@ -44,8 +44,8 @@ const i18n = new Texts({
   call_answered: gettext("%(name)s is on the way"),
   call_open_link: gettext("Open"),
   ruling_made: gettext("Ruling at %(table)s: %(decision)s"),
-  sound_on: gettext("Sound on"),
-  sound_off: gettext("Sound off"),
+  alarm_on: gettext("Alarm sound: on"),
+  alarm_off: gettext("Alarm sound: off"),
   seats_of: gettext("%(n)s/%(max)s"),
   alert_floor: gettext("Floor call"),
   alert_time: gettext("Time %(s)s s"),
@@ -210,8 +210,18 @@ setInterval(() => {
 const callsEl = document.getElementById("floor-calls");
 const calls = new Map(); // call id -> call
 let audio = null;
-let soundOn = false;
 let beepTimer = null;
+// The alarm sounds by default; a floorman who turns it off keeps that choice (localStorage).
+const SOUND_KEY = "pokerfloor.floor.sound";
+let soundOn = storedSound();
+
+function storedSound() {
+  try {
+    return localStorage.getItem(SOUND_KEY) !== "off";
+  } catch {
+    return true; // private mode: the default
+  }
+}
 
 function onFloorCall(call) {
   const isNew = !calls.has(call.id);
@@ -265,13 +275,49 @@ function beep() {
   }
 }
 
-callsEl.querySelector('[data-action="sound"]').addEventListener("click", (event) => {
+// A browser starts audio only after a tap on the page: until then the "allow sound" button
+// stays visible (any tap on the page allows it, the button says so).
+const soundButton = callsEl.querySelector('[data-action="sound"]');
+const unlockButton = callsEl.querySelector('[data-action="sound-unlock"]');
+
+function ensureAudio() {
+  if (audio) return;
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return;
+  audio = new Context();
+  audio.addEventListener("statechange", renderSound);
+}
+
+function allowSound() {
+  if (!soundOn) return;
+  ensureAudio();
+  if (audio && audio.state !== "running") audio.resume().then(renderSound, renderSound);
+}
+
+function renderSound() {
+  soundButton.setAttribute("aria-pressed", String(soundOn));
+  soundButton.textContent = t(soundOn ? "alarm_on" : "alarm_off");
+  unlockButton.hidden = !soundOn || !audio || audio.state === "running";
+}
+
+soundButton.addEventListener("click", () => {
   soundOn = !soundOn;
-  if (soundOn && !audio) audio = new (window.AudioContext || window.webkitAudioContext)();
-  event.currentTarget.setAttribute("aria-pressed", String(soundOn));
-  event.currentTarget.textContent = t(soundOn ? "sound_off" : "sound_on");
+  try {
+    localStorage.setItem(SOUND_KEY, soundOn ? "on" : "off");
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  allowSound();
+  renderSound();
   if (soundOn) beep();
 });
+unlockButton.addEventListener("click", () => {
+  allowSound();
+  beep();
+});
+for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, allowSound, { capture: true });
+if (soundOn) ensureAudio();
+renderSound();
 
 function onRuling(ruling) {
   const el = callsEl.querySelector('[data-field="ruling"]');
