@@ -26,8 +26,31 @@ from .guided import _exposed_outcome, get_procedure
 from .out_of_turn import _check_action, resolve_out_of_turn
 from .penalties import _first_penalty
 
-
 # --------------------------------------------------------------------------- suggestions
+# The action words inside a suggestion's title, as the floor says them ("Time is up: fold",
+# German "Zeit abgelaufen: Passen"); an unknown type is named as it is.
+_ACTION_WORDS = {
+    "fold": _NC("poker action", "fold"),
+    "check": _NC("poker action", "check"),
+    "call": _NC("poker action", "call"),
+    "bet": _NC("poker action", "bet"),
+    "raise": _NC("poker action", "raise"),
+    "all_in": _NC("poker action", "all-in"),
+}
+
+
+def _action_both(action_type: str) -> tuple[str, str]:
+    """``(English, German)`` word for an engine action type (``"fold"`` -> ``("fold", "Passen")``)."""
+    msgid = _ACTION_WORDS.get(action_type)
+    return both(msgid, context="poker action") if msgid else (action_type, action_type)
+
+
+def _titled(msgid: str, action_type: str, **params: object) -> tuple[str, str]:
+    """``(English, German)`` title ``msgid`` with its ``%(action)s`` named in each language."""
+    en, de = _action_both(action_type)
+    return translate(msgid, "en", action=en, **params), translate(msgid, "de", action=de, **params)
+
+
 def _play_on(profile: HouseRules, en: str = "", de: str = "", cites=None) -> Suggestion:
     """The "play on" suggestion; ``en``/``de``: its explanation (default: the hand stands)."""
     default_en, default_de = both(_N("The hand stands as recorded."))
@@ -122,10 +145,9 @@ def _suggest_chip_action(profile: HouseRules, call: dict, betting) -> list[Sugge
         out.append(
             Suggestion(
                 "adjust",
-                # German capitalises the action word (a noun there)
-                translate(adjust, "en", action=action["type"], amount=f"{action['to']:,}"),
+                translate(adjust, "en", action=_action_both(action["type"])[0], amount=f"{action['to']:,}"),
                 translate(
-                    adjust, "de", action=action["type"].capitalize(), amount=f"{action['to']:,}".replace(",", ".")
+                    adjust, "de", action=_action_both(action["type"])[1], amount=f"{action['to']:,}".replace(",", ".")
                 ),
                 ruling.explanation_en,
                 ruling.explanation_de,
@@ -139,7 +161,7 @@ def _suggest_chip_action(profile: HouseRules, call: dict, betting) -> list[Sugge
         out.append(
             Suggestion(
                 "replace",
-                *both(_N("The action stands as %(action)s"), action=action["type"]),
+                *_titled(_N("The action stands as %(action)s"), action["type"]),
                 ruling.explanation_en,
                 ruling.explanation_de,
                 ({"type": "replace", "index": index, "action": action},),
@@ -444,7 +466,7 @@ def _suggest_time(profile: HouseRules, call: dict) -> list[Suggestion]:
         Suggestion(
             "time_expired",
             *(
-                both(_N("Time is up: %(action)s"), action=expiry.action["type"])
+                _titled(_N("Time is up: %(action)s"), expiry.action["type"])
                 if expiry.action
                 else both(_N("Time is up: floor decides"))
             ),
