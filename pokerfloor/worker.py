@@ -160,6 +160,21 @@ def tick(poll: float = POLL_SECONDS) -> float:
     return poll if wait is None else min(poll, max(wait, 0.05))
 
 
+def unshared_layer_warning() -> str | None:
+    """The warning the worker prints at start when its channel layer is the in-process one (no
+    ``REDIS_URL``): what it records (no-shows, Time's fold) then reaches no screen until the next
+    change made in a server process; None when the layer is shared."""
+    from django.conf import settings
+
+    backend = settings.CHANNEL_LAYERS.get("default", {}).get("BACKEND", "")
+    if "InMemory" not in backend:
+        return None
+    return (
+        "floor worker: no shared channel layer (REDIS_URL is not set): what it records reaches "
+        "the screens only with the next change made in a server process"
+    )
+
+
 def run(stop: threading.Event, poll: float = POLL_SECONDS) -> None:
     """Look at the calls whenever a deadline passes until ``stop`` is set.
     An error is logged and the loop goes on (a database restart must not

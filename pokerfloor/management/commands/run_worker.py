@@ -35,5 +35,7 @@ class Command(BaseCommand):
         for sig in (signal.SIGTERM, signal.SIGINT):
             signal.signal(sig, lambda *_: stop.set())
         self.stdout.write(f"floor worker running (looks at least every {poll:g} s)")
+        if warning := worker.unshared_layer_warning():
+            self.stderr.write(warning)
         self.stdout.flush()
         worker.run(stop, poll)
