@@ -22,8 +22,11 @@ JSON writes as ``["004", "11"]``. Stored tournament events carry that form, so
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import NamedTuple
+
+from poker.i18n import _N, translate
 
 __all__ = ["Rulebook", "RULEBOOKS", "TDA", "HOUSE", "Citation", "LegacyCitation", "cite", "rulebook", "slug_for"]
 
@@ -59,6 +62,7 @@ RULEBOOKS: dict[str, Rulebook] = {
 }
 """slug -> :class:`Rulebook`, in seed order, then TDA and the house."""
 
+_TDA_RULE = re.compile(r"^TDA 2024 Rule (\S+)$")
 _BY_PREFIX = {b.prefix: b for b in RULEBOOKS.values() if b.prefix}
 _ALIASES = {"munot": "munotpoker", "tda": TDA, "tda2024": TDA}
 
@@ -154,6 +158,15 @@ class Citation:
         if book is not None and not book.prefix:
             return self.section
         return f"{book.prefix if book else self.rulebook} {self.section}"
+
+    def label_in(self, lang: str) -> str:
+        """The written label in ``lang`` (``"en"``, ``"de"``): the TDA's sections are worded
+        (``"TDA 2024 Rule 49"``, German ``"TDA 2024 Regel 49"``); every other label is a number
+        and the same in both languages (``"004 #44"``)."""
+        found = _TDA_RULE.match(self.section) if self.rulebook == TDA else None
+        if found is None:
+            return self.label
+        return translate(_N("TDA 2024 Rule %(n)s"), lang, n=found.group(1))
 
     def __str__(self) -> str:
         return self.label

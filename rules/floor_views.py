@@ -28,6 +28,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from poker.rulebooks import Citation
 from rules import handwords, services
 from rules.models import FloorCall, Ruling
 from rules.views import floor_required, query_text
@@ -45,6 +46,16 @@ def _localised(suggestion: dict) -> dict:
     )
 
 
+def _local_labels(citations: list[dict]) -> list[dict]:
+    """``citations`` (dicts with ``rulebook``, ``section``, ``label``) with each label in the
+    page's language (:meth:`poker.rulebooks.Citation.label_in`: "TDA 2024 Regel 49")."""
+    lang = (get_language() or "en")[:2]
+    return [
+        dict(c, label=Citation(c["rulebook"], c["section"]).label_in(lang)) if c.get("rulebook") else c
+        for c in citations
+    ]
+
+
 def _cited(suggestions: list[dict]) -> list[dict]:
     """The citations of the suggestions, each once, in order (the floor ticks the ones he applies)."""
     out: list[dict] = []
@@ -57,7 +68,7 @@ def _cited(suggestions: list[dict]) -> list[dict]:
 
 
 def _with_urls(ruling: Ruling) -> Ruling:
-    ruling.cites = [dict(c, url=services.citation_url(c)) for c in ruling.citations]
+    ruling.cites = _local_labels([dict(c, url=services.citation_url(c)) for c in ruling.citations])
     return ruling
 
 
@@ -100,10 +111,12 @@ def _call_page(request, call: FloorCall, kept: dict | None = None, status: int =
     by_index = {e["index"]: e for e in now_events}
     for s in suggestions:
         s["corrections_text"] = [handwords.correction_text(c, names, by_index) for c in s["corrections"]]
+        s["citations"] = _local_labels(s["citations"])
     citations = _cited(suggestions)
-    for c in services.reason_citations(call):
+    for c in _local_labels(services.reason_citations(call)):
         if c not in citations:
             citations.append(c)
+    citations = _local_labels(citations)
     for c in citations:
         c["value"] = f"{c['rulebook']}|{c['section']}"
     return render(

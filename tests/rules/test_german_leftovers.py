@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from poker.floor import procedures as P
 from poker.houserules import get_profile
 
@@ -41,3 +43,23 @@ def test_a_chip_action_ruling_names_the_raise_in_german():
     assert ruling[0].title_de == "Die Aktion gilt als Erhöhen"
     for suggestion in ruling:
         assert not ENGLISH_ACTIONS.search(suggestion.title_de), suggestion.title_de
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_german_call_page_cites_the_tda_in_german(client, dealer, floorman, rulebooks):
+    from rules import services as floor
+    from tables import services
+
+    table = services.create_table("Table 9", small_blind=1, big_blind=2, dealer=dealer, rules_profile="tda-2024")
+    for seat, name, stack in [(1, "Anna", 200), (3, "Ben", 300)]:
+        services.seat_player(table.id, seat, name, stack)
+    services.start_hand(table.id)
+    call = floor.raise_floor_call(table.id, "dispute", seat=1, actor=dealer)
+    client.force_login(floorman)
+    english = client.get(f"/rules/calls/{call.id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    german = client.get(f"/rules/calls/{call.id}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "TDA 2024 Rule 1" in english
+    assert "TDA 2024 Regel 1" in german
+    shown = re.sub(r"<[^>]*>", " ", german)  # the page's text (the form's values keep the rule's key)
+    assert "TDA 2024 Rule" not in shown
+    assert german.count('value="tda-2024|TDA 2024 Rule 1"') == 1  # offered once to tick
