@@ -98,12 +98,13 @@ def database_url(settings_dict: dict) -> str:
 
 
 @contextlib.contextmanager
-def floor_worker_process(poll: float = 1.0):
+def floor_worker_process(poll: float = 1.0, extra_env: dict[str, str] | None = None):
     """Run ``manage.py run_worker`` (the floor's clock: waitlist no-shows)
     against the test database while the block runs; stop it with SIGTERM
     after.  Start it only where a test needs the server's clock: a
     session-wide worker would act on every test's data.  Its log is in
-    ``artifacts/worker.log``."""
+    ``artifacts/worker.log``.  ``extra_env``: e.g. the ``REDIS_URL`` of a
+    daphne whose pages must see the worker's updates (:func:`redis_server`)."""
     from django.db import connection
 
     ARTIFACTS.mkdir(exist_ok=True)
@@ -112,6 +113,7 @@ def floor_worker_process(poll: float = 1.0):
         "DATABASE_URL": database_url(connection.settings_dict),
         "PYTHONUNBUFFERED": "1",
         "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
+        **(extra_env or {}),
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     with open(ARTIFACTS / "worker.log", "w") as log:
@@ -158,9 +160,45 @@ def http_status(url: str) -> int | None:
         return None
 
 
+@contextlib.contextmanager
+def redis_server(folder: Path):
+    """A ``redis-server`` on a Unix socket in ``folder`` (no persistence) while the block runs, as
+    ``make run`` starts one; yields its ``REDIS_URL``.  Skips the test when redis-server is not
+    installed (Debian: apt-get install redis-server)."""
+    import shutil
+
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    sock = folder / "redis.sock"
+    proc = subprocess.Popen(
+        ["redis-server", "--port", "0", "--unixsocket", str(sock), "--save", "", "--appendonly", "no"]
+        + ["--dir", str(folder), "--loglevel", "warning"],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not sock.exists():
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+        yield f"unix://{sock}"
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
 @pytest.fixture(scope="session")
 def live_server_url(django_db_setup, django_db_blocker):
     """Start daphne on a free port against the test database; yield its base URL."""
+    with daphne_server(django_db_blocker) as base:
+        yield base
+
+
+@contextlib.contextmanager
+def daphne_server(django_db_blocker, extra_env: dict[str, str] | None = None, *, session: bool = True):
+    """daphne on a free port against the test database while the block runs; yields its base URL.
+    ``extra_env``: e.g. ``REDIS_URL`` (a channel layer shared with a floor worker).  ``session``: it
+    is the session's server, so the test database's other backends are ended after it (the
+    database is dropped next)."""
     from django.db import connection
 
     url = database_url(connection.settings_dict)
@@ -173,6 +211,7 @@ def live_server_url(django_db_setup, django_db_blocker):
         "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
         "DEBUG": "true",
         "PYTHONUNBUFFERED": "1",
+        **(extra_env or {}),
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     with open(log_path, "w") as log:
@@ -206,9 +245,9 @@ def live_server_url(django_db_setup, django_db_blocker):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        # daphne's backends may outlive it for a moment; the test database is dropped next
-        with django_db_blocker.unblock(), connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
+        if session:  # daphne's backends may outlive it for a moment; the test database is dropped next
+            with django_db_blocker.unblock(), connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
