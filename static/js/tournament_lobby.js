@@ -19,6 +19,67 @@ const PAGE_SECONDS = Number(new URLSearchParams(location.search).get("page_secon
 let snap = null;
 let receivedAt = 0;
 let tick = 0;
+let lastPeriod = null; // the period index last shown: a change is announced (and sounded)
+
+// The level-change sound: a tone made with the Web Audio API. Browsers start audio only after a tap,
+// so the header shows "Tap to allow sound" until the screen has been tapped once; then the button
+// turns the sound on and off (remembered on this screen).
+const SOUND_KEY = "pokerfloor.tvSound";
+let audio = null;
+const soundWanted = () => localStorage.getItem(SOUND_KEY) !== "off";
+const soundState = () => (!soundWanted() ? "off" : audio && audio.state === "running" ? "on" : "allow");
+function renderSound() {
+  const b = f("sound");
+  if (!b) return;
+  const state = soundState();
+  b.dataset.sound = state;
+  b.setAttribute("aria-pressed", state === "on" ? "true" : "false");
+  b.textContent = state === "on" ? L.lSoundOn : state === "off" ? L.lSoundOff : L.lSoundAllow;
+}
+/** Two short tones (880 Hz, then 660 Hz) when the sound is on and allowed. */
+function playTone() {
+  if (soundState() !== "on") return;
+  const now = audio.currentTime;
+  [[880, 0], [660, 0.35]].forEach(([hz, at]) => {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = hz;
+    gain.gain.setValueAtTime(0.0001, now + at);
+    gain.gain.exponentialRampToValueAtTime(0.5, now + at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.3);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(now + at);
+    osc.stop(now + at + 0.32);
+  });
+  root.dataset.tones = String(Number(root.dataset.tones || 0) + 1);
+}
+f("sound")?.addEventListener("click", async () => {
+  if (soundState() === "on") {
+    localStorage.setItem(SOUND_KEY, "off");
+  } else {
+    localStorage.setItem(SOUND_KEY, "on");
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!audio && Context) audio = new Context();
+    if (audio && audio.state !== "running") { try { await audio.resume(); } catch { /* stays "allow" */ } }
+  }
+  renderSound();
+});
+renderSound();
+
+/** Announce a new level or break for 15 s (and sound it), not on the first screen. */
+let announceTimer = 0;
+function announce(now) {
+  const box = f("announce");
+  if (!box) return;
+  const p = now.period;
+  const text = now.onBreak ? `${t("break")} · ${mmss(now.left)}`
+    : `${t("level", { n: now.levelNumber })} · ${L.lBlinds} ${blinds(p)}${p.ante ? ` · ${anteText(p)}` : ""}`;
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => { box.hidden = true; }, 15000);
+  playTone();
+}
 
 // a snapshot on connect, then a small delta per change (applied in place; a gap asks for a snapshot)
 followTournament(root, {
@@ -51,10 +112,23 @@ function renderFinished() {
   root.dataset.state = "finished";
 }
 
+/** While late registration is open: the time until it closes (the structure's late registration period ends). */
+function renderLateReg(now) {
+  const c = snap.clock;
+  const elapsed = now.period.start + now.period.seconds - now.left;
+  const left = c.late_registration_ends_at == null ? 0 : c.late_registration_ends_at - elapsed;
+  const open = snap.status !== "finished" && c.started && left > 0;
+  f("late_reg").hidden = !open;
+  set("late_reg_left", open ? mmss(left) : "");
+}
+
 function renderClock() {
-  if (snap.status === "finished") { renderFinished(); return; }
+  if (snap.status === "finished") { f("late_reg").hidden = true; renderFinished(); return; }
   const c = snap.clock;
   const now = clockNow(snap, receivedAt);
+  renderLateReg(now);
+  if (c.started && lastPeriod !== null && now.index !== lastPeriod) announce(now);
+  lastPeriod = c.started ? now.index : null;
   root.dataset.state = now.onBreak ? "break" : "level";
   f("time").hidden = false;
   if (f("winner")) f("winner").hidden = true;
@@ -138,5 +212,10 @@ function render() {
   set("pool", chips(snap.prize_pool));
   set("paid", snap.places_paid);
   set("bubble_place", snap.bubble ?? "–");
+  // rebuys and add-ons bought so far, in an event that allows them (or had some)
+  f("rebuy_count").hidden = !(snap.rebuys_allowed || snap.rebuys);
+  set("rebuys", chips(snap.rebuys || 0));
+  f("add_on_count").hidden = !(snap.add_ons_allowed || snap.add_ons);
+  set("add_ons", chips(snap.add_ons || 0));
   renderPages();
 }

@@ -192,7 +192,7 @@ def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: lis
 
     ``counts`` -- ``players_left`` (seated or registered entries), ``paid``
     (entries that paid a buy-in), ``extra_buy_ins`` (their rebuys and
-    add-ons), ``seats`` and ``chips`` (the seats of the tournament's tables
+    add-ons), ``rebuys`` (the rebuys among them), ``seats`` and ``chips`` (the seats of the tournament's tables
     shown occupied, see :func:`_table_dicts`, and the chips on them)."""
     clock = clock_of(t)
     st = clock.state(now)
@@ -233,6 +233,7 @@ def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: lis
             "seconds_to_next_level": st.seconds_to_next_level,
             "finished": st.finished,
             "late_registration_open": st.late_registration_open,
+            "late_registration_ends_at": _late_registration_ends_at(s),
             "color_up": list(st.color_up),
             "next_break_in": _next_break_in(s, st),
         },
@@ -248,6 +249,10 @@ def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: lis
         "deal": _deal_rows(t),
         "podium": _podium(t),
         "chip_leaders": chip_leaders,
+        "rebuys": counts["rebuys"],
+        "add_ons": counts["extra_buy_ins"] - counts["rebuys"],
+        "rebuys_allowed": t.rebuys_allowed,
+        "add_ons_allowed": t.add_ons_allowed,
         "starting_stack": t.starting_stack,
         "buy_in": t.buy_in,
     }
@@ -285,6 +290,7 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
         "players_left": sum(1 for e in entries if e.status in (Entry.Status.SEATED, Entry.Status.REGISTERED)),
         "paid": len(paid),
         "extra_buy_ins": sum(e.rebuys + e.add_ons for e in paid),
+        "rebuys": sum(e.rebuys for e in paid),
         "seats": len(stacks),
         "chips": sum(stacks),
     }
@@ -359,10 +365,11 @@ def _counts(t: Tournament) -> dict[str, int]:
     (two aggregates: the entries by status, the seats shown occupied)."""
     entry, seat, tt = Entry._meta.db_table, Seat._meta.db_table, TournamentTable._meta.db_table
     sql = (
-        f"SELECT e.players_left, e.paid, e.extra, s.seats, s.chips FROM "
+        f"SELECT e.players_left, e.paid, e.extra, e.rebuys, s.seats, s.chips FROM "
         f"(SELECT count(*) FILTER (WHERE status = ANY(%s)) AS players_left, "
         f"count(*) FILTER (WHERE NOT status = ANY(%s)) AS paid, "
-        f"coalesce(sum(rebuys + add_ons) FILTER (WHERE NOT status = ANY(%s)), 0)::bigint AS extra "
+        f"coalesce(sum(rebuys + add_ons) FILTER (WHERE NOT status = ANY(%s)), 0)::bigint AS extra, "
+        f"coalesce(sum(rebuys) FILTER (WHERE NOT status = ANY(%s)), 0)::bigint AS rebuys "
         f"FROM {entry} WHERE tournament_id = %s) e, "
         f"(SELECT count(*) AS seats, coalesce(sum(st.stack), 0)::bigint AS chips FROM {seat} st "
         f"WHERE st.table_id = ANY(ARRAY(SELECT table_id FROM {tt} WHERE tournament_id = %s)) "
@@ -373,9 +380,16 @@ def _counts(t: Tournament) -> dict[str, int]:
     live = [Entry.Status.SEATED.value, Entry.Status.REGISTERED.value]
     unpaid = [str(status) for status in UNPAID]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [live, unpaid, unpaid, t.id, t.id, t.id, Entry.Status.SEATED.value])
-        players_left, paid, extra, seats, chips = cursor.fetchone()
-    return {"players_left": players_left, "paid": paid, "extra_buy_ins": extra, "seats": seats, "chips": chips}
+        cursor.execute(sql, [live, unpaid, unpaid, unpaid, t.id, t.id, t.id, Entry.Status.SEATED.value])
+        players_left, paid, extra, rebuys, seats, chips = cursor.fetchone()
+    return {
+        "players_left": players_left,
+        "paid": paid,
+        "extra_buy_ins": extra,
+        "rebuys": rebuys,
+        "seats": seats,
+        "chips": chips,
+    }
 
 
 def _chip_leaders_now(t: Tournament, n: int = 10) -> list[dict]:
@@ -538,6 +552,15 @@ def _chip_leaders(tables: list[dict], n: int = 10) -> list[dict]:
     return [{"player": s["player"], "stack": s["stack"]} for s in seats[:n]]
 
 
+def _late_registration_ends_at(s: eng.Structure) -> int | None:
+    """The clock's elapsed seconds at which late registration closes (the end of
+    the structure's ``late_registration_until`` period), or ``None`` without one;
+    the TV counts down to it while ``late_registration_open``."""
+    if s.late_registration_until is None:
+        return None
+    return s.starts[s.late_registration_until] + s.periods[s.late_registration_until].duration_seconds
+
+
 def _next_break_in(s: eng.Structure, st: eng.ClockState) -> float | None:
     for i in range(st.period_index + 1, len(s.periods)):
         if isinstance(s.periods[i], eng.Break):
@@ -562,6 +585,10 @@ PUBLIC_KEYS = (
     "bubble",
     "deal",
     "podium",
+    "rebuys",
+    "add_ons",
+    "rebuys_allowed",
+    "add_ons_allowed",
     "seat_draw",
     "chip_leaders",
 )
