@@ -7,6 +7,11 @@
 
 import { h } from "../socket.js";
 
+/** A text under a msgctxt (Django's JavaScriptCatalog pgettext; the text itself without the
+ * catalogue): "Call" the action is "Mitgehen" in German. */
+const pgettext = (context, text) =>
+  typeof globalThis.pgettext === "function" ? globalThis.pgettext(context, text) : text;
+
 /** The page's language ("de", "en"): picks the side of the server's bilingual texts. */
 export const LANG = (document.documentElement.lang || "en").slice(0, 2);
 
@@ -105,7 +110,7 @@ const STRINGS = {
   muck: gettext("Muck"),
   stack: gettext("Stack"),
   // floor procedures on the tablet: floor call, ruling, out of turn, time, chips reader, guided procedures
-  word_call: gettext("Call"),
+  word_call: pgettext("poker action", "Call"),
   confirm: gettext("Confirm"),
   dismiss: gettext("Dismiss"),
   floor_called: gettext("Floor called"),
@@ -128,7 +133,7 @@ const STRINGS = {
   chips_reading: gettext("Reading…"),
   res_raise: gettext("Raise to %(n)s"),
   res_bet: gettext("Bet %(n)s"),
-  res_call: gettext("Call"),
+  res_call: pgettext("poker action", "Call"),
   res_check: gettext("Check"),
   res_fold: gettext("Fold"),
   res_all_in: gettext("All-in %(n)s"),
