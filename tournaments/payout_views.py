@@ -132,3 +132,20 @@ def payout_slips(request: HttpRequest, tournament_id: int) -> HttpResponse:
     _require_floor(request)
     t = get_object_or_404(Tournament, pk=tournament_id)
     return render(request, "tournaments/payout_slips.html", {"t": t, "slips": desk.payout_slips(t)})
+
+
+@login_required
+def seat_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Seat cards for an 80 mm receipt printer, one per seated player (tournament,
+    table, seat, name), by table and seat: a print-styled page from the desk."""
+    from tables.models import Seat
+
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    seats = (
+        Seat.objects.filter(table__tournament_table__tournament=t, player__isnull=False)
+        .select_related("player", "table__tournament_table")
+        .order_by("table__tournament_table__number", "number")
+    )
+    cards = [{"table": s.table.tournament_table.number, "seat": s.number, "name": s.player.name} for s in seats]
+    return render(request, "tournaments/print_seat_cards.html", {"t": t, "cards": cards})
