@@ -13,7 +13,8 @@ export function renderIdle() {
   const model = state.model;
   const result = field("result");
   if (model && model.hand && model.hand.status === "complete") {
-    const lines = model.awards.map((a) => {
+    // The main pot first, then the side pots, whichever the dealer awarded first.
+    const lines = [...model.awards].sort((a, b) => a.pot - b.pot).map((a) => {
       const who = `${seatName(model, a.seat) || ""} (${a.seat})`;
       return h(
         "li",
@@ -23,7 +24,7 @@ export function renderIdle() {
           : t("wins", { who, amount: chips(a.amount) }),
       );
     });
-    const byBoard = model.boardResults.flatMap((r) => r.boards.map((b) => h("li", { dataset: { pot: r.pot, board: b.board } },
+    const byBoard = [...model.boardResults].sort((a, b) => a.pot - b.pot).flatMap((r) => r.boards.map((b) => h("li", { dataset: { pot: r.pot, board: b.board } },
       t("wins_board", {
         b: b.board,
         who: b.winners.map((s) => `${seatName(model, s) || ""} (${s})`).join(", "),
