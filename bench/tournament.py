@@ -351,7 +351,7 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
     from django.test import Client
 
     from tables.models import Seat
-    from tables.writepath import Broadcaster, run_answering_first, run_jobs
+    from tables.writepath import Broadcaster, ServiceError, run_answering_first, run_jobs
     from tournaments import services
     from tournaments.models import Entry, Tournament, TournamentTable
 
@@ -470,7 +470,8 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
 
     per_bust: list[float] = []
     with_moves: list[float] = []
-    hands = actions_total = 0
+    hands = actions_total = refused = 0
+    stuck: set[int] = set()  # tables that refused a hand since the last bust
     rng = random.Random(seed)
     c0 = time.perf_counter()
     while len(per_bust) < busts:
@@ -478,12 +479,23 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
             TournamentTable.objects.filter(tournament=t, broken=False).values_list("table_id", flat=True).order_by("?")
         )
         candidates = [
-            tid for tid in live if Seat.objects.filter(table_id=tid, player__isnull=False, stack__gt=0).count() >= 2
+            tid
+            for tid in live
+            if tid not in stuck and Seat.objects.filter(table_id=tid, player__isnull=False, stack__gt=0).count() >= 2
         ]
         if not candidates or Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() <= 1:
             break
         table_id = rng.choice(candidates)
-        seconds, _hand, actions, moves = _play_bust_hand(table_id, listen, call, after)
+        try:
+            seconds, _hand, actions, moves = _play_bust_hand(table_id, listen, call, after)
+        except ServiceError as exc:  # e.g. two seats with chips, one of them a player moving in (not dealt in)
+            if exc.code != "not_enough_players":
+                raise
+            refused += 1
+            stuck.add(table_id)  # tried again after the next bust
+            after()
+            continue
+        stuck.clear()
         hands += 1
         actions_total += actions
         if seconds is not None:
@@ -496,7 +508,7 @@ def floor_bench(entrants: int, busts: int, seed: int) -> None:
     open_tables = TournamentTable.objects.filter(tournament=t, broken=False).count()
     print(
         f"  {len(per_bust)} busts in {hands} hands ({actions_total} dealer actions) in {total:.0f} s; "
-        f"{left} players left on {open_tables} tables"
+        f"{left} players left on {open_tables} tables; {refused} hands refused (no two players dealt in)"
     )
     print(
         f"  per bust, service + delivery to director and TV: p50 {ms(_percentile(per_bust, 0.5))}  "
