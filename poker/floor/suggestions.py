@@ -48,7 +48,7 @@ def _action_both(action_type: str) -> tuple[str, str]:
 def _titled(msgid: str, action_type: str, **params: object) -> tuple[str, str]:
     """``(English, German)`` title ``msgid`` with its ``%(action)s`` named in each language."""
     en, de = _action_both(action_type)
-    return translate(msgid, "en", action=en, **params), translate(msgid, "de", action=de, **params)
+    return translate(msgid, "en", None, action=en, **params), translate(msgid, "de", None, action=de, **params)
 
 
 def _play_on(profile: HouseRules, en: str = "", de: str = "", cites=None) -> Suggestion:
