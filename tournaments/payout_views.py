@@ -149,3 +149,26 @@ def seat_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
     cards = [{"table": s.table.tournament_table.number, "seat": s.number, "name": s.player.name} for s in seats]
     return render(request, "tournaments/print_seat_cards.html", {"t": t, "cards": cards})
+
+
+@login_required
+def table_sheets(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Table sheets: each table's seats and players (one printed page per table),
+    a print-styled page from the desk."""
+    from tables.models import Seat
+    from tournaments.models import TournamentTable
+
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    names = {
+        (s.table_id, s.number): s.player.name
+        for s in Seat.objects.filter(table__tournament_table__tournament=t, player__isnull=False).select_related(
+            "player"
+        )
+    }
+    sheets = []
+    for tt in TournamentTable.objects.filter(tournament=t).select_related("table").order_by("number"):
+        seats = [{"seat": n, "name": names.get((tt.table_id, n), "")} for n in range(1, tt.table.max_seats + 1)]
+        if any(s["name"] for s in seats):
+            sheets.append({"number": tt.number, "seats": seats})
+    return render(request, "tournaments/print_table_sheets.html", {"t": t, "sheets": sheets})

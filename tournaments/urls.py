@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:tournament_id>/payouts/ranking.csv", payout_views.ranking_csv, name="ranking_csv"),
     path("<int:tournament_id>/payouts/slips/", payout_views.payout_slips, name="payout_slips"),
     path("<int:tournament_id>/print/seat-cards/", payout_views.seat_cards, name="seat_cards"),
+    path("<int:tournament_id>/print/table-sheets/", payout_views.table_sheets, name="table_sheets"),
     path("lobby/<str:token>/", views.lobby, name="lobby"),
     path("tables/<int:table_id>/absent/", views.absent, name="absent"),
     path("tables/<int:table_id>/moves/", views.moves, name="moves"),

@@ -50,3 +50,22 @@ def test_seat_cards_print_one_80mm_card_per_seated_player(new_page, floorman, lo
     )
     assert len(widths) == 12 and all(MM80 - 40 <= w <= MM80 + 0.5 for w in widths), widths
     first.screenshot(path=str(SHOTS / f"seat-card-{lang}.png"))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_table_sheets_list_each_tables_seats_and_players(new_page, floorman, locale):
+    t = off_loop(_started)
+    lang = locale[:2]
+    page = new_page((1280, 800), locale=locale)
+    login(page, "floor", "pw-floor")
+    page.goto(f"/tournaments/{t.id}/", wait_until="domcontentloaded")
+    page.locator("#table-sheets-link").click()
+    page.wait_for_url(f"**/tournaments/{t.id}/print/table-sheets/", wait_until="domcontentloaded")
+    sheets = page.locator(".table-sheet")
+    expect(sheets).to_have_count(2)  # 12 players on two tables
+    expect(sheets.first.locator("h2")).to_contain_text("Tisch 1" if lang == "de" else "Table 1")
+    names = sheets.locator("tbody td:nth-child(2)").all_inner_texts()
+    assert sorted(n for n in names if n) == [f"Player {i:02d}" for i in range(12)]
+    page.emulate_media(media="print")
+    expect(page.locator("#print-button")).to_be_hidden()
+    page.screenshot(path=str(SHOTS / f"table-sheets-print-{lang}.png"))
