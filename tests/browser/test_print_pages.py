@@ -45,6 +45,7 @@ def test_seat_cards_print_one_80mm_card_per_seated_player(new_page, floorman, lo
     expect(first).to_contain_text("Tisch" if lang == "de" else "Table")
     page.emulate_media(media="print")
     expect(page.locator("#print-button")).to_be_hidden()
+    expect(page.locator(".topbar")).to_be_hidden()
     widths = page.evaluate(
         "() => [...document.querySelectorAll('.seat-card')].map((c) => c.getBoundingClientRect().width)"
     )
@@ -68,4 +69,5 @@ def test_table_sheets_list_each_tables_seats_and_players(new_page, floorman, loc
     assert sorted(n for n in names if n) == [f"Player {i:02d}" for i in range(12)]
     page.emulate_media(media="print")
     expect(page.locator("#print-button")).to_be_hidden()
+    expect(page.locator(".topbar")).to_be_hidden()
     page.screenshot(path=str(SHOTS / f"table-sheets-print-{lang}.png"))
