@@ -234,9 +234,9 @@ class AddTable(Message):
 DirectorAction = TypeAdapter(
     Annotated[
         Register
-        | EntryOp
         | CancelEntry
         | RenameEntry
+        | EntryOp
         | Rebuy
         | TournamentOp
         | ClockOp

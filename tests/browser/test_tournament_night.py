@@ -451,8 +451,9 @@ def test_a_33_entry_night_ends_with_the_right_results_sheet(new_page, floorman, 
 
     # ... and the lobby TV, finished with the winner
     lobby.reload()
-    for name, amount in deal.items():  # the final table's list: "2. Spieler 22 691" (names end in digits)
-        expect(lobby.locator("li", has_text=name).first).to_contain_text(re.compile(_grouped(amount)))
+    for name, amount in deal.items():  # the final table's list: rank, name, prize (names end in digits)
+        row = lobby.locator("li").filter(has=lobby.locator(".name", has_text=re.compile(rf"^{re.escape(name)}$")))
+        expect(row.first.locator("b")).to_have_text(re.compile(rf"^\s*{_grouped(amount)}\s*$"))
     winner = next(n for n, p, _z in finishes if p == 1)
     expect(lobby.locator("body")).to_contain_text(winner)
     shots(lobby, f"tv-finished-{lang}")
