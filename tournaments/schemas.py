@@ -310,6 +310,10 @@ class PublicHeader(_Sent):
     chip_leaders: list[dict[str, Any]]
     deal: list[dict[str, Any]] = []  # the recorded deal's players and amounts (player, amount, place)
     podium: list[dict[str, Any]] = []  # once finished: the final table by place (place, player, prize)
+    rebuys: StrictInt = 0  # rebuys taken so far (the TV's count)
+    add_ons: StrictInt = 0  # add-ons taken so far
+    rebuys_allowed: StrictInt = 0  # rebuys each entry may take (0: none, the TV hides the count)
+    add_ons_allowed: StrictInt = 0  # add-ons each entry may take
 
 
 class DirectorHeader(PublicHeader):
