@@ -49,7 +49,7 @@ def test_the_alarm_is_on_by_default_asks_for_the_tap_and_remembers_off(dealer, f
     page.add_init_script(GATED_AUDIO)
     login(page, "floor", "pw-floor")
     page.goto("/floor/")
-    expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
+    expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open", timeout=15_000)
 
     sound = page.locator('[data-action="sound"]')
     unlock = page.locator('[data-action="sound-unlock"]')
@@ -68,12 +68,12 @@ def test_the_alarm_is_on_by_default_asks_for_the_tap_and_remembers_off(dealer, f
     # A new call from the tablet sounds the alarm.
     tablet = new_page((1280, 800), locale=locale)
     login(tablet, "dealer", "pw-dealer")
-    expect(tablet.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
+    expect(tablet.locator('[data-field="conn"]')).to_have_attribute("data-state", "open", timeout=15_000)
     tablet.locator('button[data-action="floor"]').click()
     tablet.locator('select[name="reason"]').select_option("dispute")
     tablet.locator('button[data-action="floor-send"]').click()
-    expect(page.locator(".call-list .call-open")).to_have_count(1, timeout=5_000)
-    page.wait_for_function(f"window.__tones > {before}", timeout=5_000)
+    expect(page.locator(".call-list .call-open")).to_have_count(1, timeout=15_000)
+    page.wait_for_function(f"window.__tones > {before}", timeout=15_000)
     page.screenshot(path=str(SHOTS / f"floor-alarm-call-{locale[:2]}-1920x1080.png"))
 
     # Turned off, it stays off after a reload and asks for no tap.
@@ -81,7 +81,7 @@ def test_the_alarm_is_on_by_default_asks_for_the_tap_and_remembers_off(dealer, f
     expect(sound).to_have_attribute("aria-pressed", "false")
     expect(sound).to_have_text(texts["off"])
     page.reload()
-    expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
+    expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open", timeout=15_000)
     expect(sound).to_have_attribute("aria-pressed", "false")
     expect(sound).to_have_text(texts["off"])
     expect(unlock).to_be_hidden()
