@@ -62,7 +62,8 @@ def test_the_alarm_is_on_by_default_asks_for_the_tap_and_remembers_off(dealer, f
 
     unlock.click()
     expect(unlock).to_be_hidden()
-    assert page.evaluate("window.__tones") > 0  # the tap plays the tone once, so the floorman hears it works
+    # the tap plays the tone once (after the audio context resumed), so the floorman hears it works
+    page.wait_for_function("window.__tones > 0", timeout=15_000)
     before = page.evaluate("window.__tones")
 
     # A new call from the tablet sounds the alarm.
