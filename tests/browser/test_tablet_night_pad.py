@@ -108,9 +108,11 @@ def table1(dealer, floorman):
 
 
 def clipped(locator) -> list[str]:
-    """What of the element is cut: its text overflowing its box, or the box outside the window."""
+    """What of the element is cut: its text overflowing its box, or the box outside the window,
+    once scrolled into view (in the same task: a re-render in between cannot detach it)."""
     return locator.evaluate(
         """(el) => {
+            el.scrollIntoView({block: 'center', inline: 'center'});
             const out = [];
             for (const e of [el, ...el.querySelectorAll('*')]) {
                 if (e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY !== 'visible')
@@ -143,13 +145,9 @@ def test_the_out_of_turn_notice_is_shown_whole(table1, new_page, viewport, local
     expect(tag).to_be_visible()
     name = f"/tmp/shots/tablet/oot-{viewport[0]}x{viewport[1]}-{locale[:2]}.png"
     page.screenshot(path=name)
-    notice.scroll_into_view_if_needed()
     assert clipped(notice) == []
-    tag.scroll_into_view_if_needed()
     assert clipped(tag) == []
-    raise_button = page.locator('[data-action="raise"]')
-    raise_button.scroll_into_view_if_needed()
-    assert clipped(raise_button) == []
+    assert clipped(page.locator('[data-action="raise"]')) == []
     # nothing lies on the tag: the point in its middle belongs to it
     assert tag.evaluate(
         "(el) => { const r = el.getBoundingClientRect();"
