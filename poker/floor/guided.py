@@ -29,9 +29,11 @@ class Outcome:
     instructions_de: str = ""
     corrections: tuple = ()
     citations: tuple = ()
+    dealer_finishes: bool = False
 
     def to_dict(self) -> dict:
-        """JSON shape: ``{"kind": "outcome", ...fields}``."""
+        """JSON shape: ``{"kind": "outcome", ...fields}``; ``dealer_finishes``: the house rules let
+        the dealer finish it at the table (no floor person needed, :func:`dealer_may_finish`)."""
         return {
             "kind": "outcome",
             "summary_en": self.summary_en,
@@ -40,6 +42,7 @@ class Outcome:
             "instructions_de": self.instructions_de,
             "corrections": [dict(c) for c in self.corrections],
             "citations": _cdicts(self.citations),
+            "dealer_finishes": self.dealer_finishes,
         }
 
 
@@ -67,6 +70,8 @@ class Step:
     question_en: str
     question_de: str
     options: tuple
+    #: The hand fact that answers the step (:data:`FACTS`), "" when only the dealer knows.
+    fact: str = ""
 
     def to_dict(self) -> dict:
         """JSON shape: ``{"kind": "step", "key", "question_en", "question_de", "options": [...]}``."""
@@ -101,6 +106,112 @@ class Procedure:
         }
 
 
+#: What the dealer finishes at the table without a floor person, per rulebook (``profile.rulebook``;
+#: None: the TDA base and rulebooks without a rule of their own), read from the German originals:
+#:
+#: - 000 Allgemein 9 ("Es handelt sich um einen Misdeal wenn: ... c.) Die erste oder zweite Karte
+#:   aufgedeckt wurde"): a listed misdeal is a fact the croupier states; an exposed first or second
+#:   card is such a misdeal. Once two active actions were taken "wird die fehlerhafte Hand für
+#:   ungültig erklärt": killing a player's hand stays with the floor (000 Allgemein 1).
+#: - 001 6.25 ("Sollte beim Verteilen eine Karte aufgedeckt werden, so wird diese in die Mitte gelegt
+#:   ... und dem betroffenen Spieler eine neue Karte ausgeteilt"; "Deckt der Dealer im späteren
+#:   Spielverlauf aus Versehen eine Karte auf, wird diese auch in der Mitte ausgelegt und zur 'burning
+#:   card'"): the dealer's own procedure. 001 has no misdeal rule of its own: anything else goes to the
+#:   Floorman ("kann ... vom Dealer zum Tisch gebeten werden").
+#: - 003 "Miss-Deal" ("Die ausgeteilten Karten werden als vergeben erklärt, wieder eingezogen und neu
+#:   gemischt falls: ..."; "In folgendem Fall liegt kein Miss-Deal vor: Ein Spieler hat eine offene
+#:   Karte erhalten ..."): dealer procedures; only "bei Unklarheit" the floor interprets.
+#: - 004 #35 ("Ein sogenannter Missdeal liegt vor, wenn: ... die 2. Karte unabsichtlich offen ...
+#:   gedealt wurde"; a single face-up card is replaced): the dealer; the floor is named where it must
+#:   act (#39 Fall 1: "Floorman wird gerufen" for a four-card flop).
+_DEALER_FINISHES: dict[str | None, frozenset[str]] = {
+    "casino-cash": frozenset({"misdeal"}),
+    "wynental": frozenset({"exposed_card", "burn_card"}),
+    "nlhe": frozenset({"misdeal", "exposed_card"}),
+    "munotpoker": frozenset({"misdeal", "exposed_card"}),
+    None: frozenset({"misdeal", "exposed_card"}),
+}
+
+
+def dealer_may_finish(profile: HouseRules, kind: str) -> bool:
+    """Whether the dealer finishes an outcome of ``kind`` at the table under ``profile``, with no
+    floor person: ``"misdeal"`` (a listed misdeal while one may still be declared: 000 Allgemein 9,
+    003 "Miss-Deal", 004 #35), ``"exposed_card"`` (one hole card exposed by the dealer is replaced:
+    001 6.25, 003 "Miss-Deal", 004 #35), ``"burn_card"`` (a card exposed later becomes the burn card:
+    001 6.25). Anything else (a hand killed, the floor's discretion, a penalty) is the floor's."""
+    book = profile.rulebook if profile.rulebook in _DEALER_FINISHES else None
+    return kind in _DEALER_FINISHES[book]
+
+
+#: The hand facts a step can be answered from (:class:`HandFacts`): ``"flop_out"`` (is the flop
+#: out), ``"actions"`` (the actions taken since the deal, which decide substantial action).
+FACTS = ("flop_out", "actions")
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What the tablet knows of the live hand: ``street`` (the engine's: "preflop", "flop", ...;
+    Seven Card Stud "ante", "third", ...) and ``actions`` (the standing betting words since the
+    deal, blinds not counted: ``("fold", "call")``, as ``poker.hand.corrections.acted_words``)."""
+
+    street: str
+    actions: tuple[str, ...] = ()
+
+    @property
+    def flop_out(self) -> bool:
+        """The flop (Seven Card Stud: fourth street) has been dealt."""
+        return self.street not in ("preflop", "ante", "third")
+
+
+def _actions_key(actions: tuple[str, ...]) -> str:
+    n = len(actions)
+    if n == 0:
+        return "none"
+    if n == 1:
+        return "one"
+    if n == 2:
+        return (
+            "two_with_chips"
+            if any(a in ("bet", "call", "raise", "all-in", "complete") for a in actions)
+            else "two_no_chips"
+        )
+    return "three_or_more"
+
+
+def answer_from_facts(step: Step, facts: HandFacts) -> str | None:
+    """The option key of ``step`` that the hand's facts give (None: a question for the dealer)."""
+    if step.fact == "flop_out":
+        return "yes" if facts.flop_out else "no"
+    if step.fact == "actions":
+        return _actions_key(tuple(facts.actions))
+    return None
+
+
+def for_hand(procedure: Procedure, facts: HandFacts) -> Procedure:
+    """``procedure`` with every question the hand answers taken out: an option that leads to
+    such a step leads straight to where the hand's answer goes (is the flop out, how many
+    actions were taken: the tablet knows both). The steps left are the dealer's questions."""
+
+    def resolve(nxt: Any) -> Any:
+        seen = 0
+        while isinstance(nxt, str) and seen < 20:
+            step = procedure.steps[nxt]
+            key = answer_from_facts(step, facts)
+            if key is None:
+                return nxt
+            nxt = next(o.next for o in step.options if o.key == key)
+            seen += 1
+        return nxt
+
+    steps: dict[str, Step] = {}
+    for key, step in procedure.steps.items():
+        if step.fact:
+            continue
+        options = tuple(Option(o.key, o.label_en, o.label_de, resolve(o.next)) for o in step.options)
+        steps[key] = Step(step.key, step.question_en, step.question_de, options)
+    return Procedure(procedure.key, procedure.title_en, procedure.title_de, procedure.first, steps)
+
+
 #: Representative action lists for the "actions so far" question.
 #: (key, label msgid, the actions).
 _ACTION_ANSWERS: tuple[tuple[str, str, list[str]], ...] = (
@@ -123,6 +234,7 @@ def _misdeal_outcome(profile: HouseRules, cause_cites: tuple) -> Outcome:
         *both(_N("Collect all cards, reshuffle, and deal the same hand again with the same button and blinds.")),
         ({"type": "misdeal"},),
         cites,
+        dealer_may_finish(profile, "misdeal"),
     )
 
 
@@ -167,6 +279,7 @@ def _actions_step(profile: HouseRules, key: str, cause_cites: tuple) -> Step:
         key,
         *both(_N("Which actions have been taken since the deal (blinds not counted)?")),
         tuple(options),
+        fact="actions",
     )
 
 
@@ -183,6 +296,7 @@ def _flop_step(profile: HouseRules, key: str, next_key: str, cause_cites: tuple)
             Option("no", *both(_N("No, still before the flop")), next_key),
             Option("yes", *both(_N("Yes")), later),
         ),
+        fact="flop_out",
     )
 
 
@@ -280,6 +394,7 @@ def _exposed_outcome(profile: HouseRules) -> Outcome | None:
         *both(instructions),
         (),
         cites,
+        dealer_may_finish(profile, "exposed_card"),
     )
 
 
@@ -403,6 +518,7 @@ def _exposed_procedure(profile: HouseRules) -> Procedure:
             *both(_N("Put the exposed card face up in the middle; it is the burn card of the next street.")),
             (),
             _cites(profile, "premature_board_card"),
+            dealer_may_finish(profile, "burn_card"),
         )
     else:
         board_next = Outcome(
@@ -700,14 +816,17 @@ def get_procedure(profile: HouseRules, key: str) -> Procedure:
     return proc
 
 
-def walk(profile: HouseRules, procedure_key: str, answers: list[str]) -> Step | Outcome:
-    """Follow ``answers`` (option keys, in order) from the first step.
+def walk(profile: HouseRules, procedure_key: str, answers: list[str], facts: HandFacts | None = None) -> Step | Outcome:
+    """Follow ``answers`` (option keys, in order) from the first step; with ``facts`` the questions
+    the hand answers are not asked (:func:`for_hand`).
 
     Returns the next :class:`Step` to ask, or the :class:`Outcome` reached
     (answers beyond an outcome are an error). Raises ProcedureError
     ("unknown_procedure" | "bad_answer").
     """
     proc = get_procedure(profile, procedure_key)
+    if facts is not None:
+        proc = for_hand(proc, facts)
     if not isinstance(answers, (list, tuple)):
         raise ProcedureError("bad_answer", "answers must be a list of option keys")
     node: Step | Outcome = proc.steps[proc.first]

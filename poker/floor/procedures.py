@@ -53,7 +53,18 @@ from .absent import AbsentRuling, absent_player
 from .clock import ClockPolicy, TimeExpiry, clock_policy, time_expired
 from .common import BETTING, PENALTY_KINDS, REASONS, ProcedureError, Suggestion
 from .declarations import DeclarationRuling, StackCount, premature_declaration, stack_count
-from .guided import Option, Outcome, Procedure, Step, get_procedure, procedures_for, walk
+from .guided import (
+    HandFacts,
+    Option,
+    Outcome,
+    Procedure,
+    Step,
+    dealer_may_finish,
+    for_hand,
+    get_procedure,
+    procedures_for,
+    walk,
+)
 from .hidden_chips import HiddenChipsRuling, hidden_chips_ruling
 from .out_of_turn import OutOfTurnResult, out_of_turn_verdict, resolve_out_of_turn
 from .penalties import PenaltyOption, SitOutRule, hands_for_penalty, penalty_options, sit_out_rule
@@ -82,6 +93,9 @@ __all__ = [
     "procedures_for",
     "get_procedure",
     "walk",
+    "HandFacts",
+    "for_hand",
+    "dealer_may_finish",
     "penalty_options",
     "hands_for_penalty",
     "sit_out_rule",
