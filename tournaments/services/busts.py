@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from poker import tournament as eng
 from tables.models import Hand
 from tables.writepath import ServiceError, WriteStep, after_response
-from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
+from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.moves import _plan, execute_moves
 from tournaments.services.places import next_bust_order, refresh_places
-from tournaments.services.reading import _store_clock, clock_of, engine_rules, entry_refusal
+from tournaments.services.reading import _store_clock, clock_of, engine_rules, entry_refusal, payout_table_of
 from tournaments.services.waitlist import _fill_waitlist
 from tournaments.services.windows import window_open
 from tournaments.services.writes import _clear_busted_seats, _instruct, _locked_entry, _record, _step, caused_by
@@ -214,3 +214,46 @@ def _step_hand_for_hand(t: Tournament, rules: eng.TournamentRules) -> None:
         return
     _store_clock(t, clock_of(t).hand_completed())
     refresh_places(t)  # the round's busts are placed together (004 #79)
+    if _in_the_money(t):  # the bubble burst: hand-for-hand ends after this step (004 #77)
+        tournament_id = t.id
+        transaction.on_commit(lambda: end_hand_for_hand_in_the_money(tournament_id), robust=True)
+
+
+def _in_the_money(t: Tournament) -> bool:
+    """Every player still in ``t`` is paid: players seated <= places paid (the stored or default payout table)."""
+    table = payout_table_of(t)
+    if table is None or not table.places_paid:
+        return False
+    return Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() <= table.places_paid
+
+
+def end_hand_for_hand_in_the_money(tournament_id: int) -> bool:
+    """004 #77: hand-for-hand is the mode "an der direkten Bubble" -- once the
+    bubble has burst (the players left are all in the money), it ends and the
+    clock runs in real time again.  Recorded by the system as ``hand_for_hand_ended``
+    (``rule`` ``"004 77"``, ``players_left``, ``places_paid``, ``text_en``,
+    ``text_de``), caused by the event that completed the round.  Returns
+    whether it ended (``False``: not in hand-for-hand, not running, or not
+    every player is paid yet)."""
+    with _step(tournament_id, with_tables=False) as step:
+        t = step.row
+        if t.status != Tournament.Status.RUNNING or not t.hand_for_hand or not _in_the_money(t):
+            return False
+        last = TournamentEvent.objects.filter(tournament=t).order_by("-seq").first()
+        _store_clock(t, clock_of(t).leave_hand_for_hand(time.time()))
+        left = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count()
+        paid = payout_table_of(t).places_paid
+        payload = {
+            "rule": "004 77",
+            "players_left": left,
+            "places_paid": paid,
+            "text_en": f"The bubble burst: {left} players left, all in the money; hand-for-hand ends (004 #77)",
+            "text_de": f"Die Bubble ist geplatzt: {left} Spieler übrig, alle im Geld; Hand für Hand endet (004 #77)",
+        }
+        fields = ("clock_started_at", "clock_paused_at", "clock_paused_total", "clock_offset", "hand_for_hand")
+        if last is None:
+            _record(step, "hand_for_hand_ended", payload, None, fields)
+        else:
+            with caused_by(last.seq, last.kind):
+                _record(step, "hand_for_hand_ended", payload, None, fields)
+    return True
