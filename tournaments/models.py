@@ -38,6 +38,10 @@ class Tournament(models.Model):
     ``fee`` -- the rake paid on top of it, kept apart; ``payout_unit`` -- prizes are multiples of it.
     ``deal`` -- the deal recorded at the final table (``tournaments.services.payouts.record_deal``), or empty.
     ``public_token`` -- the unguessable part of the lobby screen's link.
+    ``guarantee`` -- the least prize pool (currency units): the pool paid is max(collected, guarantee),
+    the difference is the house's overlay.  ``rebuy_cost`` / ``add_on_cost`` -- what one rebuy / add-on
+    puts into the pool, ``rebuy_chips`` / ``add_on_chips`` -- the chips it gives (``None``: the buy-in /
+    the starting stack); ``double_rebuy`` -- a double rebuy (two at once, counted as two) is allowed.
     ``rebuy_max_stack`` -- the event's condition for a rebuy (001 Re-buy/Add-on: as the Turnierreglement
     provides; 004 #27): only while the player's stack is at or below this many chips (0: only when he
     has lost them all); ``None`` = at or below the starting stack, never on more than a full stack.
@@ -74,6 +78,24 @@ class Tournament(models.Model):
     )
     payout_unit = models.PositiveIntegerField(_("payout unit"), default=1, help_text=_("prizes are multiples of this"))
     deal = models.JSONField(default=dict, blank=True)
+    guarantee = models.PositiveIntegerField(
+        _("guarantee"), default=0, help_text=_("the least prize pool paid, in the buy-in's unit (0 = none)")
+    )
+    rebuy_cost = models.PositiveIntegerField(
+        _("rebuy cost"), null=True, blank=True, help_text=_("to the prize pool per rebuy; empty = the buy-in")
+    )
+    rebuy_chips = models.PositiveIntegerField(
+        _("rebuy chips"), null=True, blank=True, help_text=_("chips per rebuy; empty = the starting stack")
+    )
+    add_on_cost = models.PositiveIntegerField(
+        _("add-on cost"), null=True, blank=True, help_text=_("to the prize pool per add-on; empty = the buy-in")
+    )
+    add_on_chips = models.PositiveIntegerField(
+        _("add-on chips"), null=True, blank=True, help_text=_("chips per add-on; empty = the starting stack")
+    )
+    double_rebuy = models.BooleanField(
+        _("double rebuys"), default=False, help_text=_("a player may rebuy twice at once (counts as two rebuys)")
+    )
     public_token = models.CharField(max_length=32, unique=True, default=_public_token)
     seed = models.BigIntegerField(default=0, help_text="random seed of seat draws (0 = system randomness)")
     # clock, as stored by poker.tournament.Clock.stored_fields()
@@ -279,3 +301,28 @@ class ChipCount(models.Model):
 
     class Meta:
         ordering = ["tournament", "id"]
+
+
+class StructureTemplate(models.Model):
+    """A structure and the settings of a tournament saved by the director under a ``name``, offered on
+    the create form beside the built-in structures (``tournaments.services.structures.TEMPLATES``).
+
+    ``structure`` -- as ``Tournament.structure``; ``values`` -- the settings ``{"rulebook", "starting_stack",
+    "buy_in", "fee", "max_seats", "re_entries_allowed", "rebuys_allowed", "add_ons_allowed",
+    "rebuy_max_stack", "guarantee", "rebuy_cost", "rebuy_chips", "add_on_cost", "add_on_chips",
+    "double_rebuy"}`` (ints, ``None`` or bool as on the tournament); ``source`` -- the tournament it
+    was saved from.  Saving under an existing name replaces that template.
+    """
+
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    structure = models.JSONField()
+    values = models.JSONField(default=dict)
+    source = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name

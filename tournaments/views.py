@@ -86,30 +86,72 @@ def _form_int(post, key: str, label: str, default: int | None, *, low: int = 0, 
     return int(text)
 
 
+FORM_SETTINGS = (
+    # (form field, tournament setting, house default when neither the form nor the template says)
+    ("starting_stack", "starting_stack", 20000),
+    ("buy_in", "buy_in", 100),
+    ("fee", "fee", 0),
+    ("max_seats", "max_seats", None),
+    ("re_entries", "re_entries_allowed", 0),
+    ("rebuys", "rebuys_allowed", 0),
+    ("add_ons", "add_ons_allowed", 0),
+    ("rebuy_max_stack", "rebuy_max_stack", None),
+    ("guarantee", "guarantee", 0),
+    ("rebuy_cost", "rebuy_cost", None),
+    ("rebuy_chips", "rebuy_chips", None),
+    ("add_on_cost", "add_on_cost", None),
+    ("add_on_chips", "add_on_chips", None),
+)
+"""The create form's number fields: an empty field takes the picked template's setting, else the default."""
+
+
+def _form_settings(post, preset: dict[str, Any]) -> dict[str, Any]:
+    """The create form's settings: each field as typed, an empty one from ``preset`` (the template's
+    settings, :func:`structures.resolve_template`), else the house default; ``ServiceError('invalid')``
+    for a field that is no whole number in its range."""
+    labels = {
+        "starting_stack": (_("Starting stack"), 1, 10**9),
+        "buy_in": (_("Buy-in"), 0, 10**9),
+        "fee": (_("Fee per buy-in"), 0, 10**9),
+        "max_seats": (_("Seats per table"), 2, 10),
+        "re_entries": (_("Re-entries"), 0, 100),
+        "rebuys": (_("Rebuys"), 0, 100),
+        "add_ons": (_("Add-ons"), 0, 100),
+        "rebuy_max_stack": (_("Rebuy only at or below (chips)"), 0, 10**9),
+        "guarantee": (_("Guarantee"), 0, 10**9),
+        "rebuy_cost": (_("Rebuy cost"), 0, 10**9),
+        "rebuy_chips": (_("Rebuy chips"), 1, 10**9),
+        "add_on_cost": (_("Add-on cost"), 0, 10**9),
+        "add_on_chips": (_("Add-on chips"), 1, 10**9),
+    }
+    out: dict[str, Any] = {}
+    for field, key, default in FORM_SETTINGS:
+        label, low, high = labels[field]
+        value = preset.get(key, default)
+        out[key] = _form_int(post, field, label, value if value is not None else None, low=low, high=high)
+    double = (post.get("double_rebuy") or "").strip()
+    out["double_rebuy"] = double == "1" if double else bool(preset.get("double_rebuy", False))
+    return out
+
+
 @login_required
 def index(request: HttpRequest) -> HttpResponse:
-    """Tournaments, newest first; floor staff create one with the default structure: stack, buy-in and
-    fee, seats per table, re-entries, rebuys and add-ons (how many; a rebuy only at or below a stack the
-    event sets, 001 Re-buy/Add-on, 004 #27; their windows are set in the structure editor)."""
+    """Tournaments, newest first; floor staff create one from a template (the house default, a
+    built-in structure or one the director saved with its settings: ``template`` = ``""``, ``turbo``,
+    ``saved:<id>``): stack, buy-in and fee, seats per table, guarantee, re-entries, rebuys and add-ons
+    (how many, their cost and chips, double rebuys; a rebuy only at or below a stack the event sets,
+    001 Re-buy/Add-on, 004 #27; their windows are set in the structure editor).  A field left empty
+    takes the template's setting (the page's script fills them in when a template is picked)."""
     _require_floor(request)
     error = None
     if request.method == "POST":
         p = request.POST
         try:
-            stack = _form_int(p, "starting_stack", _("Starting stack"), 20000, low=1)
+            key = (p.get("template") or "").strip()
+            structure, preset = structures.resolve_template(key) if key else (DEFAULT_STRUCTURE, {})
+            rulebook = p.get("rulebook", "") or preset.get("rulebook", "")
             t = services.create_tournament(
-                p.get("name", "").strip(),
-                p.get("rulebook", ""),
-                DEFAULT_STRUCTURE,
-                starting_stack=stack,
-                buy_in=_form_int(p, "buy_in", _("Buy-in"), 0),
-                fee=_form_int(p, "fee", _("Fee per buy-in"), 0),
-                max_seats=_form_int(p, "max_seats", _("Seats per table"), None, low=2, high=10),
-                re_entries_allowed=_form_int(p, "re_entries", _("Re-entries"), 0, high=100),
-                rebuys_allowed=_form_int(p, "rebuys", _("Rebuys"), 0, high=100),
-                add_ons_allowed=_form_int(p, "add_ons", _("Add-ons"), 0, high=100),
-                rebuy_max_stack=_form_int(p, "rebuy_max_stack", _("Rebuy only at or below (chips)"), None),
-                actor=request.user,
+                p.get("name", "").strip(), rulebook, structure, **_form_settings(p, preset), actor=request.user
             )
             return redirect("tournaments:director", tournament_id=t.id)
         except ServiceError as exc:
@@ -117,7 +159,12 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/index.html",
-        {"tournaments": Tournament.objects.all()[:100], "error": error, "form": request.POST or None},
+        {
+            "tournaments": Tournament.objects.all()[:100],
+            "error": error,
+            "form": request.POST or None,
+            "templates": structures.template_choices(),
+        },
     )
 
 
@@ -315,7 +362,7 @@ def structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "t": t,
             "data": {
                 "structure": structures.normalise(t.structure),
-                "templates": list(structures.TEMPLATES),
+                "templates": [{"key": c["key"], "label": c["label"]} for c in structures.template_choices()],
                 "others": others,
                 "rulebook": t.rulebook,
                 "started": t.clock_started_at is not None,
@@ -336,6 +383,9 @@ def structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
                     "bad_file": _("The file is not JSON."),
                     "played": _("played"),
                     "played_hint": _("Played periods cannot change."),
+                    "template_saved": _(
+                        "Saved as template “%(name)s”: it is offered on the form for a new tournament."
+                    ),
                 },
             },
         },
@@ -345,8 +395,11 @@ def structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @login_required
 def structure_api(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """GET: the structure file (``?download=1`` as an attachment), a template
-    (``?template=turbo``) or another tournament's structure (``?from=<id>``).
-    POST ``{"op": "check" | "save" | "import" | "copy", "structure" | "document" | "from"}``:
+    (``?template=turbo`` or ``saved:<id>``) or another tournament's structure (``?from=<id>``).
+    POST ``{"op": "check" | "save" | "import" | "copy", "structure" | "document" | "from"}``, or
+    ``{"op": "save_template", "name", "structure"}`` (the structure as edited and the tournament's
+    settings saved as a template, ``structures.save_template``; answers also ``"template": {"key",
+    "name"}``):
     answers ``{"ok": true, "structure", "errors": []}`` or ``{"ok": false, "code",
     "message", "errors"}`` (400; nothing changed).  Floor and managers only."""
     _require_floor(request)
@@ -354,7 +407,8 @@ def structure_api(request: HttpRequest, tournament_id: int) -> HttpResponse:
     try:
         if request.method == "GET":
             if "template" in request.GET:
-                return JsonResponse({"ok": True, "structure": structures.template(request.GET["template"])})
+                structure, _preset = structures.resolve_template(request.GET["template"])
+                return JsonResponse({"ok": True, "structure": structures.normalise(structure)})
             if "from" in request.GET:
                 other = Tournament.objects.filter(pk=int(request.GET["from"] or 0)).first()
                 if other is None:
@@ -371,6 +425,16 @@ def structure_api(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if op == "check":
             errors = structures.check_structure(body.get("structure"), t.rulebook)
             return JsonResponse({"ok": not errors, "errors": errors}, status=200 if not errors else 400)
+        if op == "save_template":
+            saved = structures.save_template(t.id, body.get("name"), body.get("structure"), actor=request.user)
+            return JsonResponse(
+                {
+                    "ok": True,
+                    "structure": structures.normalise(t.structure),
+                    "errors": [],
+                    "template": {"key": f"{structures.SAVED_PREFIX}{saved.id}", "name": saved.name},
+                }
+            )
         if op == "save":
             t = structures.set_structure(t.id, body.get("structure"), actor=request.user)
         elif op == "import":

@@ -136,5 +136,17 @@ document.getElementById("ts-save").addEventListener("click", async () => {
   const answer = await api("POST", { op: "save", structure: collect() });
   if (answer.ok) { load(answer.structure); showErrors([], L.saved); } else showErrors(answer.errors || [answer.message]);
 });
+document.getElementById("ts-save-template").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = document.getElementById("ts-template-name").value;
+  const answer = await api("POST", { op: "save_template", name, structure: collect() });
+  if (answer.ok) {
+    showErrors([], L.template_saved.replace("%(name)s", answer.template.name));
+    const picker = document.getElementById("ts-template");
+    if (![...picker.options].some((o) => o.value === answer.template.key)) {
+      picker.append(h("option", { value: answer.template.key }, answer.template.name));
+    }
+  } else showErrors(answer.errors || [answer.message]);
+});
 
 render();

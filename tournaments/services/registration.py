@@ -48,6 +48,12 @@ def create_tournament(
     fee: int = 0,
     seconds_per_hand: int = 120,
     seed: int = 0,
+    guarantee: int = 0,
+    rebuy_cost: int | None = None,
+    rebuy_chips: int | None = None,
+    add_on_cost: int | None = None,
+    add_on_chips: int | None = None,
+    double_rebuy: bool = False,
     actor=None,
 ) -> Tournament:
     """Create a tournament in registration.
@@ -60,6 +66,10 @@ def create_tournament(
     "Re-buy/Add-on" allows none unless the Turnierreglement provides them.
     ``rebuy_max_stack`` -- a rebuy only while the stack is at or below this
     (chips; ``None``: the starting stack); ``fee`` -- the rake per buy-in.
+    ``guarantee`` -- the least prize pool (currency units, 0: none);
+    ``rebuy_cost`` / ``add_on_cost`` (currency units into the pool) and
+    ``rebuy_chips`` / ``add_on_chips`` -- ``None``: the buy-in and the
+    starting stack; ``double_rebuy`` -- two rebuys at once allowed.
     Raises ``ServiceError('invalid')``.
     """
     if rulebook not in RULEBOOKS:
@@ -91,6 +101,12 @@ def create_tournament(
             fee=fee,
             seconds_per_hand=seconds_per_hand,
             seed=seed,
+            guarantee=guarantee,
+            rebuy_cost=rebuy_cost,
+            rebuy_chips=rebuy_chips,
+            add_on_cost=add_on_cost,
+            add_on_chips=add_on_chips,
+            double_rebuy=double_rebuy,
         )
         step = WriteStep(t)  # a row nobody else sees yet: nothing to lock or check
         _record(step, "created", {"rulebook": rulebook, "structure": structure}, actor)

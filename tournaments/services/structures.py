@@ -1,5 +1,6 @@
-"""The structure editor's services: check a structure, store it, templates,
-copy from another tournament, JSON import and export.
+"""The structure editor's services: check a structure, store it, templates
+(built-in and saved by the director with the tournament's settings), copy
+from another tournament, JSON import and export.
 
 A structure is the JSON of ``Tournament.structure``::
 
@@ -29,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from poker import tournament as eng
 from tables.writepath import ServiceError
-from tournaments.models import Tournament
+from tournaments.models import StructureTemplate, Tournament
 from tournaments.services.reading import RULEBOOKS, clock_of, parse_structure
 from tournaments.services.writes import _record, _step
 
@@ -291,3 +292,92 @@ def import_structure(tournament_id: int, document: Any, *, actor=None) -> Tourna
             raise ServiceError("invalid", message, errors=[message])
         document = document.get("structure")
     return set_structure(tournament_id, document, actor=actor)
+
+
+SETTINGS = (
+    "rulebook",
+    "starting_stack",
+    "buy_in",
+    "fee",
+    "max_seats",
+    "re_entries_allowed",
+    "rebuys_allowed",
+    "add_ons_allowed",
+    "rebuy_max_stack",
+    "guarantee",
+    "rebuy_cost",
+    "rebuy_chips",
+    "add_on_cost",
+    "add_on_chips",
+    "double_rebuy",
+)
+"""The tournament settings a saved template keeps beside the structure (the create form's fields)."""
+
+SAVED_PREFIX = "saved:"
+"""Key prefix of a saved template on the create form (``saved:<id>``); built-ins go by name."""
+
+
+def settings_of(t: Tournament) -> dict[str, Any]:
+    """The settings of ``t`` a template keeps (:data:`SETTINGS`: ints, ``None`` or bool as stored)."""
+    return {key: getattr(t, key) for key in SETTINGS}
+
+
+def save_template(tournament_id: int, name: str, data: Any = None, *, actor=None) -> StructureTemplate:
+    """Save the tournament's structure and settings (:data:`SETTINGS`) as template ``name`` for the
+    create form; ``data`` -- the structure as edited (checked as by :func:`set_structure`, not stored
+    on the tournament), ``None`` for the stored one.  A template of the same name is replaced.
+    Audited as event ``template_saved`` (``{"template", "name", "settings"}``) of the tournament.
+    Errors: ``invalid`` (no name, longer than 100 characters, a bad structure: ``errors``),
+    ``not_found``; nothing changes."""
+    name = " ".join(str(name or "").split())
+    if not name or len(name) > 100:
+        raise ServiceError("invalid", _("A template needs a name of 1 to 100 characters."))
+    with _step(tournament_id, with_tables=False) as step:
+        t = step.row
+        if data is None:
+            data = t.structure
+        _refuse_if_bad(data, t.rulebook)
+        values = settings_of(t)
+        saved, _created = StructureTemplate.objects.update_or_create(
+            name=name, defaults={"structure": normalise(data), "values": values, "source": t, "actor": actor}
+        )
+        _record(step, "template_saved", {"template": saved.id, "name": name, "settings": values}, actor)
+    return saved
+
+
+def template_choices() -> list[dict[str, Any]]:
+    """The create form's template picker: the built-in structures (``{"key": "turbo", "label",
+    "builtin": true, "settings": {}}``) then the saved ones (``"key": "saved:<id>"``, their
+    ``settings``), each with ``"levels"`` (count) and ``"minutes"`` of the first level."""
+    out: list[dict[str, Any]] = []
+    labels = {"turbo": _("Turbo"), "standard": _("Standard"), "deep": _("Deep stack")}
+    for key, data in TEMPLATES.items():
+        out.append({"key": key, "label": labels.get(key, key), "builtin": True, "settings": {}, **_summary(data)})
+    for saved in StructureTemplate.objects.all()[:200]:
+        out.append(
+            {
+                "key": f"{SAVED_PREFIX}{saved.id}",
+                "label": saved.name,
+                "builtin": False,
+                "settings": {k: v for k, v in (saved.values or {}).items() if k in SETTINGS},
+                **_summary(saved.structure),
+            }
+        )
+    return out
+
+
+def _summary(data: dict) -> dict[str, int]:
+    levels = [p for p in data.get("periods", []) if p.get("kind", "level") == "level"]
+    return {"levels": len(levels), "minutes": levels[0]["minutes"] if levels else 0}
+
+
+def resolve_template(key: str) -> tuple[dict, dict[str, Any]]:
+    """The structure (a copy) and settings of template ``key``: a built-in name (settings ``{}``) or
+    ``saved:<id>``.  Errors: ``invalid`` for an unknown key."""
+    if key.startswith(SAVED_PREFIX):
+        ident = key[len(SAVED_PREFIX) :]
+        saved = StructureTemplate.objects.filter(pk=int(ident)).first() if ident.isascii() and ident.isdigit() else None
+        if saved is None:
+            raise ServiceError("invalid", _("no structure template %(name)s") % {"name": key})
+        return copy.deepcopy(saved.structure), {k: v for k, v in (saved.values or {}).items() if k in SETTINGS}
+    return template(key), {}
