@@ -1,0 +1,84 @@
+"""A director creates a tournament from a template he saved (issue 23, what a director also expects):
+in the structure editor of last week's event he edits the first level and saves the structure with the
+event's settings as a template; on the tournaments page he picks it, sees the form filled with its
+settings, changes the buy-in and creates next week's event, which has the template's structure and
+settings.  English and German."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import login, off_loop
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _last_week():
+    from tournaments import services
+    from tournaments.services import structures
+
+    return services.create_tournament(
+        "Munot Monday",
+        "munotpoker",
+        structures.template("standard"),
+        starting_stack=25_000,
+        buy_in=120,
+        fee=15,
+        max_seats=8,
+        re_entries_allowed=1,
+        rebuys_allowed=2,
+        add_ons_allowed=1,
+        guarantee=3_000,
+        rebuy_chips=15_000,
+        double_rebuy=True,
+    )
+
+
+def _created(name: str):
+    from tournaments.models import StructureTemplate, Tournament
+
+    return Tournament.objects.get(name=name), StructureTemplate.objects.get()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_a_director_creates_next_weeks_event_from_a_saved_template(new_page, floorman, locale):
+    t = off_loop(_last_week)
+    lang = locale[:2]
+    page = new_page((1440, 900), locale=locale)
+    login(page, "floor", "pw-floor")
+
+    # the structure editor: the first level made 25 minutes, saved as a template (not on the event)
+    page.goto(f"/tournaments/{t.id}/structure/")
+    first_minutes = page.locator("#ts-rows tr").first.locator("input[data-key=minutes]")
+    first_minutes.fill("25")
+    page.fill("#ts-template-name", "Monday Standard")
+    page.click("#ts-save-as-template")
+    expect(page.locator("#ts-saved")).to_contain_text("Monday Standard")
+    expect(page.locator("#ts-saved")).to_contain_text("Vorlage" if lang == "de" else "template")
+    expect(page.locator("#ts-errors")).to_be_hidden()
+    expect(page.locator("#ts-template option", has_text="Monday Standard")).to_have_count(1)
+
+    # the tournaments page: picking the template fills the form with its settings
+    page.goto("/tournaments/")
+    page.fill("input[name=name]", "Munot Monday II")
+    page.select_option("#td-template", label="Monday Standard")
+    expect(page.locator("input[name=starting_stack]")).to_have_value("25000")
+    expect(page.locator("input[name=buy_in]")).to_have_value("120")
+    expect(page.locator("input[name=fee]")).to_have_value("15")
+    expect(page.locator("input[name=guarantee]")).to_have_value("3000")
+    expect(page.locator("input[name=max_seats]")).to_have_value("8")
+    expect(page.locator("input[name=rebuys]")).to_have_value("2")
+    expect(page.locator("input[name=rebuy_chips]")).to_have_value("15000")
+    expect(page.locator("input[name=rebuy_cost]")).to_have_value("")
+    expect(page.locator("select[name=rulebook]")).to_have_value("munotpoker")
+    expect(page.locator("select[name=double_rebuy]")).to_have_value("1")
+    page.fill("input[name=buy_in]", "150")  # this week's price
+    page.locator("form.td-create button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/tournaments/\d+/$"))
+
+    new, saved = off_loop(_created, "Munot Monday II")
+    assert new.structure == saved.structure and new.structure["periods"][0]["minutes"] == 25
+    assert (new.rulebook, new.starting_stack, new.buy_in, new.fee, new.max_seats) == ("munotpoker", 25000, 150, 15, 8)
+    assert (new.re_entries_allowed, new.rebuys_allowed, new.add_ons_allowed, new.guarantee) == (1, 2, 1, 3000)
+    assert (new.rebuy_chips, new.rebuy_cost, new.double_rebuy) == (15000, None, True)
