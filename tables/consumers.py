@@ -31,6 +31,7 @@ from tables.fanout import fanout
 from tables.heartbeat import Heartbeat
 from tables.models import Table
 from tables.services import fastpath
+from tables.services.procedures import finish_procedure
 from tables.writepath import Broadcaster, run_answering_first, run_jobs
 
 CLOSE_UNAUTHORISED = 4403
@@ -395,6 +396,16 @@ class DealerConsumer(_StaffConsumer):
                 services.hands.undo_action,
                 table_id,
                 message.index,
+                actor=user,
+                expected_seq=expected_seq,
+                client_id=client_id,
+            )
+        if kind == "procedure":  # an exposed card or a misdeal the house rules let the dealer finish
+            return await self._service(
+                finish_procedure,
+                table_id,
+                message.procedure,
+                list(message.answers),
                 actor=user,
                 expected_seq=expected_seq,
                 client_id=client_id,

@@ -9,7 +9,8 @@ walks one of each kind in both languages):
   board, run_it_twice, show, muck, award, kill, floor_award; Seven Card Stud: deal, bring_in,
   complete), a time expiry (``cause: "time"``, 004 #29, 001 6.13) and a held out-of-turn action made
   binding (``out_of_turn``, 000 Aktionen 2, 002 #8, 004 #53);
-- ``out_of_turn`` (an action held for its turn), ``note`` (``out_of_turn_released``), ``clock``
+- ``out_of_turn`` (an action held for its turn), ``note`` (``out_of_turn_released``; ``procedure``: a
+  guided procedure the dealer finished at the table, with its summary and citations), ``clock``
   (``time_called``);
 - ``correction`` in the vocabulary of :mod:`poker.hand.corrections` (void, undo, replace, adjust,
   return_action, kill, award, misdeal, penalty).
@@ -27,8 +28,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from poker.hand import corrections as engine_corrections
 
@@ -234,6 +235,10 @@ def event_text(event: dict[str, Any], names: dict[int, str] | None = None, event
     if kind == "correction":
         if payload.get("type") == "undo":
             return correction_text(payload, names, events)
+        if payload.get("by") == "dealer":  # a misdeal the house rules let the dealer declare (issue 24)
+            return _("Dealer, by the house rules: %(correction)s") % {
+                "correction": correction_text(payload, names, events)
+            }
         return _("Floor: %(correction)s") % {"correction": correction_text(payload, names, events)}
     if kind == "out_of_turn":
         return _("Out of turn: %(action)s (held for its turn)") % {
@@ -247,6 +252,9 @@ def event_text(event: dict[str, Any], names: dict[int, str] | None = None, event
                 "action": action_text(action, names)
             }
         return _("%(who)s: the out-of-turn action does not stand") % {"who": seat_name(payload.get("seat"), names)}
+    if kind == "note" and payload.get("type") == "procedure":  # finished at the table (issue 24)
+        summary = payload.get("summary_de") if get_language().startswith("de") else payload.get("summary_en")
+        return _("Dealer, by the house rules: %(summary)s") % {"summary": summary or payload.get("summary_en") or ""}
     if kind == "clock" and payload.get("type") == "time_called":
         return _("Time called on %(who)s: %(seconds)s seconds") % {
             "who": seat_name(payload.get("seat"), names),

@@ -353,6 +353,16 @@ class UndoOptions(_Mutation):
     type: Literal["undo_options"]
 
 
+class FinishProcedure(_Mutation):
+    """The dealer finishes a guided procedure at the table, as the house rules let him (an exposed
+    card replaced, a misdeal before substantial action; ``tables.services.procedures``): the
+    procedure's key and the option keys tapped, without the questions the hand answers."""
+
+    type: Literal["procedure"]
+    procedure: Literal["exposed_card", "misdeal", "premature_board"]
+    answers: Annotated[list[text(40)], Field(max_length=10)]
+
+
 class SnapshotRequest(Message):
     """Ask for a fresh snapshot (floor socket: of one table when ``table_id`` is given)."""
 
@@ -372,6 +382,7 @@ DealerMessage = TypeAdapter(
         | RunItTwice
         | Undo
         | UndoOptions
+        | FinishProcedure
         | SnapshotRequest,
         Field(discriminator="type"),
     ]

@@ -141,13 +141,15 @@ export function renderBettingProcedures() {
     title = t("oot_binding", { who: seatName(model, pl.seat) || pl.seat, action: actionWord(pl) });
   } else if (ev && ev.kind === "action" && pl.cause === "time") {
     title = t("time_action", { who: seatName(model, pl.seat) || pl.seat, action: actionWord(pl) });
+  } else if (ev && ev.kind === "note" && pl.type === "procedure") {
+    title = t("proc_done", { summary: loc(pl, "summary") });
   } else if (ev && ev.kind === "start" && pl.format && (pl.format.dropped || []).length) {
     title = pl.format.dropped.map((d) => t("straddle_dropped", { seat: d.seat, kind: t(`straddle_${d.kind}`) })).join(" ");
   }
   box.hidden = !title;
   if (title) {
     box.dataset.kind = ev.kind;
-    box.replaceChildren(h("strong", { text: title }), " ", h("span", { text: loc(pl, "explanation") }), " ",
+    box.replaceChildren(h("strong", { text: title }), " ", h("span", { text: loc(pl, "explanation") || loc(pl, "instructions") }), " ",
       citeLinks(pl.citations || (pl.format && pl.format.citations)));
   }
 }
@@ -156,11 +158,10 @@ export function renderBettingProcedures() {
 
 function openProcedures() {
   state.procWalk = null;
+  // fetched at every opening: the questions the hand answers (is the flop out, the actions
+  // taken) are left out by the server for the hand as it stands now
+  state.procData = null;
   showSheet("sheet-proc");
-  if (state.procData) {
-    render();
-    return;
-  }
   field("proc-body").replaceChildren(h("p", { class: "hint", text: t("proc_loading") }));
   fetch(root.dataset.proceduresUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
@@ -204,14 +205,34 @@ export function renderProcBody() {
     );
     return;
   }
+  const atTable = Boolean(node.dealer_finishes);
   body.replaceChildren(
-    h("div", { class: "proc-outcome", dataset: { outcome: walk.proc.key } },
+    h("div", { class: "proc-outcome", dataset: { outcome: walk.proc.key, finish: atTable ? "dealer" : "floor" } },
       h("p", { class: "proc-summary", text: loc(node, "summary") }),
       loc(node, "instructions") ? h("p", { text: loc(node, "instructions") }) : null,
       citeLinks(node.citations),
-      h("p", { class: "hint", text: t("proc_floor_corrects") }),
-      h("button", { type: "button", class: "btn btn-floor btn-wide", dataset: { action: "proc-floor" } }, t("proc_floor"))),
+      h("p", { class: "hint", text: atTable ? t("proc_dealer_finishes") : t("proc_floor_corrects") }),
+      atTable
+        ? h("button", { type: "button", class: "btn btn-go btn-wide", dataset: { action: "proc-finish" } }, t("proc_finish"))
+        : null,
+      h("button", { type: "button", class: atTable ? "btn btn-ghost btn-wide" : "btn btn-floor btn-wide",
+        dataset: { action: "proc-floor" } }, t("proc_floor"))),
   );
+}
+
+/** The dealer finishes the outcome at the table (the house rules let him): the server records it
+ * with the rule cited; one it leaves to the floor (floor_decides) opens the floor call instead. */
+function procedureFinish() {
+  const walk = state.procWalk;
+  if (!walk) return;
+  request("procedure", { procedure: walk.proc.key, answers: [...walk.answers] }, () => {
+    state.procWalk = null;
+    closeSheets();
+  }, (err) => {
+    if (err.code !== "floor_decides") return false;
+    procedureToFloor();
+    return true;
+  });
 }
 
 /** The outcome of a guided procedure goes to the floor: only the floor corrects the hand. */
@@ -245,6 +266,7 @@ export function onProcedureClick(b) {
       render();
       return true;
     case "proc-floor": procedureToFloor(); return true;
+    case "proc-finish": procedureFinish(); return true;
     case "oot": sendOutOfTurn(b.dataset.oot); return true;
     case "time":
       if (!busy() && state.model && state.model.toAct) send("call_time", { seat: state.model.toAct });
