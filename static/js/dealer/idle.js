@@ -3,7 +3,7 @@
 
 import { chips, h } from "../socket.js";
 import { seatName, potLabel } from "../hand.js";
-import { t, i18n } from "./strings.js";
+import { t, i18n, loc, citeLinks } from "./strings.js";
 import { root, $, field, state, render, showAlert, IS_STUD_TABLE } from "./state.js";
 import { renderFormats } from "./formats.js";
 import { isMisdeal, nextButton } from "./seats.js";
@@ -36,10 +36,19 @@ export function renderIdle() {
     if (byBoard.length) parts.push(h("ul", { class: "board-winners" }, byBoard));
     result.replaceChildren(...parts);
   } else if (isMisdeal(model)) {
-    result.replaceChildren(
+    // a misdeal the dealer declared at the table names the house rule it follows (issue 24)
+    const ev = model.hand.last_event;
+    const pl = (ev && ev.payload) || {};
+    const byDealer = ev && ev.kind === "correction" && pl.type === "misdeal" && pl.by === "dealer";
+    const parts = [
       h("h2", { text: `${t("hand_n", { n: model.hand.number })} · ${t("misdeal")}` }),
       h("p", { class: "hint", text: t("misdeal_redeal") }),
-    );
+    ];
+    if (byDealer) {
+      parts.push(h("p", { class: "proc-done", dataset: { field: "misdeal-rule" } },
+        h("strong", { text: t("proc_done", { summary: loc(pl, "summary") }) }), " ", citeLinks(pl.citations)));
+    }
+    result.replaceChildren(...parts);
   } else {
     result.replaceChildren();
   }
