@@ -9,6 +9,10 @@ The page is plain HTML forms (POST with ``op``: ``compute``, ``edit``,
 the order the players went out in); a write redirects back to the page, a refusal
 renders the page again with the message (status 400) and changes nothing.
 Writes go through ``tournaments.services.payouts``.
+
+The print-styled pages (the results, the payout slips, the seat cards and the
+table sheets) answer ``?format=pdf`` with the same page as a PDF download
+(:mod:`tournaments.pdf`).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from tables.writepath import ServiceError
 from tournaments.models import Tournament
+from tournaments.pdf import pdf_response, wants_pdf
 from tournaments.services import payouts as desk
 from tournaments.services import places
 from tournaments.services.reading import payout_table_of
@@ -102,6 +107,8 @@ def payouts(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "results": desk.result_rows(t),
         "error": error,
     }
+    if wants_pdf(request) and request.method == "GET":  # the printed result sheet as a file
+        return pdf_response(request, "tournaments/payouts.html", context, f"results-{t.id}.pdf")
     return render(request, "tournaments/payouts.html", context, status=status)
 
 
@@ -131,7 +138,14 @@ def payout_slips(request: HttpRequest, tournament_id: int) -> HttpResponse:
     (:func:`tournaments.services.payouts.payout_slips`)."""
     _require_floor(request)
     t = get_object_or_404(Tournament, pk=tournament_id)
-    return render(request, "tournaments/payout_slips.html", {"t": t, "slips": desk.payout_slips(t)})
+    context = {"t": t, "slips": desk.payout_slips(t)}
+    if wants_pdf(request):
+        return pdf_response(request, "tournaments/payout_slips.html", context, f"payout-slips-{t.id}.pdf")
+    return render(request, "tournaments/payout_slips.html", context)
+
+
+SEAT_CARD_PAGE = "@page { size: 80mm 75mm; margin: 4mm; }"
+"""The PDF's page for a seat card: 80 mm wide like the receipt paper (a PDF page needs a height)."""
 
 
 @login_required
@@ -148,7 +162,12 @@ def seat_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
         .order_by("table__tournament_table__number", "number")
     )
     cards = [{"table": s.table.tournament_table.number, "seat": s.number, "name": s.player.name} for s in seats]
-    return render(request, "tournaments/print_seat_cards.html", {"t": t, "cards": cards})
+    context = {"t": t, "cards": cards}
+    if wants_pdf(request):  # one 80 mm wide page per card, as the receipt printer cuts them
+        return pdf_response(
+            request, "tournaments/print_seat_cards.html", context, f"seat-cards-{t.id}.pdf", page_css=SEAT_CARD_PAGE
+        )
+    return render(request, "tournaments/print_seat_cards.html", context)
 
 
 @login_required
@@ -171,4 +190,7 @@ def table_sheets(request: HttpRequest, tournament_id: int) -> HttpResponse:
         seats = [{"seat": n, "name": names.get((tt.table_id, n), "")} for n in range(1, tt.table.max_seats + 1)]
         if any(s["name"] for s in seats):
             sheets.append({"number": tt.number, "seats": seats})
-    return render(request, "tournaments/print_table_sheets.html", {"t": t, "sheets": sheets})
+    context = {"t": t, "sheets": sheets}
+    if wants_pdf(request):
+        return pdf_response(request, "tournaments/print_table_sheets.html", context, f"table-sheets-{t.id}.pdf")
+    return render(request, "tournaments/print_table_sheets.html", context)
