@@ -27,8 +27,8 @@ def procedures(request: HttpRequest, table_id: int) -> JsonResponse:
     with a ``url`` added to every citation (the rule's permalink, or None).
 
     During a live hand the questions the hand answers (is the flop out, how many actions were
-    taken) are left out (``poker.floor.guided.for_hand``); ``facts`` says what was read
-    (``{"street", "actions"}`` or None between hands). An outcome with ``dealer_finishes`` is
+    taken, whose turn it is and whether that player faces an all-in) are left out (``poker.floor.guided.for_hand``); ``facts`` says what was read
+    (``{"street", "actions", "to_act_seat", "facing_all_in"}`` or None between hands). An outcome with ``dealer_finishes`` is
     finished on the tablet (socket message ``procedure``), the others go to the floor.
 
     404 for an unknown table, 403 for a user who may not deal it.
@@ -48,5 +48,12 @@ def procedures(request: HttpRequest, table_id: int) -> JsonResponse:
                 outcome = option["next"]
                 if outcome.get("kind") == "outcome":
                     outcome["citations"] = [dict(c, url=hooks.citation_url(c)) for c in outcome["citations"]]
-    known = None if facts is None else {"street": facts.street, "actions": list(facts.actions)}
+    known = None
+    if facts is not None:
+        known = {
+            "street": facts.street,
+            "actions": list(facts.actions),
+            "to_act_seat": facts.to_act_seat,
+            "facing_all_in": facts.facing_all_in,
+        }
     return JsonResponse({"profile": profile.slug, "procedures": data, "facts": known})

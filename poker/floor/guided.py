@@ -151,11 +151,15 @@ FACTS = ("flop_out", "actions")
 @dataclass(frozen=True)
 class HandFacts:
     """What the tablet knows of the live hand: ``street`` (the engine's: "preflop", "flop", ...;
-    Seven Card Stud "ante", "third", ...) and ``actions`` (the standing betting words since the
-    deal, blinds not counted: ``("fold", "call")``, as ``poker.hand.corrections.acted_words``)."""
+    Seven Card Stud "ante", "third", ...), ``actions`` (the standing betting words since the
+    deal, blinds not counted: ``("fold", "call")``, as ``poker.hand.corrections.acted_words``),
+    ``to_act_seat`` (whose turn it is) and ``facing_all_in`` (that player faces an all-in bet)."""
 
     street: str
     actions: tuple[str, ...] = ()
+    #: the seat whose turn it is (None: nobody's), and whether that player faces an all-in bet
+    to_act_seat: int | None = None
+    facing_all_in: bool = False
 
     @property
     def flop_out(self) -> bool:
@@ -203,6 +207,8 @@ def for_hand(procedure: Procedure, facts: HandFacts) -> Procedure:
             seen += 1
         return nxt
 
+    if procedure.key == "stack_count":
+        return _stack_count_for_hand(procedure, facts)
     steps: dict[str, Step] = {}
     for key, step in procedure.steps.items():
         if step.fact:
@@ -783,6 +789,23 @@ def _stack_count_procedure(profile: HouseRules) -> Procedure | None:
         ),
     }
     return Procedure("stack_count", *both(_N("Counting a stack")), "facing", steps)
+
+
+def _stack_count_for_hand(procedure: Procedure, facts: HandFacts) -> Procedure:
+    """004 #60 with the hand known: whose turn it is and whether that player faces an all-in are the
+    tablet's; the one question left is who asks (the player to act, or another player)."""
+    facing, turn = procedure.steps["facing"], procedure.steps["turn"]
+    estimate = next(o.next for o in facing.options if o.key == "no")
+    exact = next(o.next for o in turn.options if o.key == "yes")
+    options: tuple = ()
+    if facts.to_act_seat is not None:
+        options = (Option("to_act", *both(_N("The player to act")), exact if facts.facing_all_in else estimate),)
+    step = Step(
+        "who",
+        *both(_N("Who asks for the count?")),
+        options + (Option("other", *both(_N("Another player")), estimate),),
+    )
+    return Procedure(procedure.key, procedure.title_en, procedure.title_de, "who", {"who": step})
 
 
 _BUILDERS: dict[str, Any] = {

@@ -19,9 +19,18 @@ from tables.writepath import ServiceError
 
 
 def hand_facts(state: HandState) -> HandFacts:
-    """What the tablet knows of a hand for the guided steps: its street and the standing betting
-    words since the deal (blinds not counted)."""
-    return HandFacts(state.street, tuple(corrections.acted_words(list(enumerate(state.history)))))
+    """What the tablet knows of a hand for the guided steps: its street, the standing betting
+    words since the deal (blinds not counted), whose turn it is and whether that player faces an
+    all-in bet (a player all-in whose bet is above his)."""
+    words = tuple(corrections.acted_words(list(enumerate(state.history))))
+    pos = state.to_act
+    facing = False
+    if pos is not None:
+        bets = state.bets
+        # Seven Card Stud keeps no all-in flags: a player with no chips behind is all-in
+        all_in = getattr(state, "all_in", None) or tuple(stack == 0 for stack in state.stacks)
+        facing = any(all_in[i] and bets[i] > bets[pos] for i in range(len(bets)) if i != pos)
+    return HandFacts(state.street, words, state.to_act_seat, facing)
 
 
 def facts_of_table(table: Table) -> HandFacts | None:

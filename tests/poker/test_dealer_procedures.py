@@ -139,3 +139,34 @@ def test_the_pruned_tree_serialises_with_dealer_finishes():
     data = for_hand(get_procedure(get_profile("nlhe"), "misdeal"), PREFLOP).to_dict()
     nxt = next(o["next"] for o in data["steps"]["cause"]["options"] if o["key"] == "two_exposed")
     assert nxt["kind"] == "outcome" and nxt["dealer_finishes"] is True
+
+
+# ---------------------------------------------------------------- 004 #60: whose turn it is is the tablet's
+
+
+def test_stack_count_asks_only_who_asks():
+    proc = for_hand(get_procedure(get_profile("munotpoker"), "stack_count"), HandFacts("flop", (), 7, True))
+    questions = [s.question_en for s in proc.steps.values()]
+    assert questions == ["Who asks for the count?"]
+    assert "Is it the player's turn to act?" not in questions
+    assert "Does the asking player face an all-in bet?" not in questions
+
+
+@pytest.mark.parametrize(("facing", "exact"), [(True, True), (False, False)])
+def test_stack_count_the_player_to_act_gets_an_exact_count_only_facing_an_all_in(facing, exact):
+    profile = get_profile("munotpoker")
+    facts = HandFacts("turn", ("bet", "all-in"), 3, facing)
+    to_act = walk(profile, "stack_count", ["to_act"], facts)
+    other = walk(profile, "stack_count", ["other"], facts)
+    full = walk(profile, "stack_count", ["yes", "yes"])  # 004 #60: facing an all-in, his turn
+    estimate = walk(profile, "stack_count", ["no"])
+    assert (to_act == full) is exact and (to_act == estimate) is not exact
+    assert other == estimate
+
+
+def test_stack_count_question_in_german():
+    step = for_hand(get_procedure(get_profile("munotpoker"), "stack_count"), HandFacts("flop", (), 7, True)).steps[
+        "who"
+    ]
+    assert step.question_de == "Wer verlangt die Zählung?"
+    assert [o.label_de for o in step.options] == ["Der Spieler, der an der Reihe ist", "Ein anderer Spieler"]

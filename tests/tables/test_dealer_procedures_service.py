@@ -104,7 +104,7 @@ def test_the_tablet_gets_no_question_the_hand_answers(client, table, dealer):
     services.apply_action(table.id, {"type": "fold", "seat": 7})
     client.force_login(dealer)
     data = client.get(f"/tables/{table.id}/procedures/").json()
-    assert data["facts"] == {"street": "preflop", "actions": ["fold"]}
+    assert data["facts"] == {"street": "preflop", "actions": ["fold"], "to_act_seat": 1, "facing_all_in": False}
     misdeal = next(p for p in data["procedures"] if p["key"] == "misdeal")
     questions = [s["question_en"] for s in misdeal["steps"].values()]
     assert "Is the flop already out?" not in questions
@@ -141,3 +141,15 @@ async def test_the_dealer_socket_finishes_a_procedure(table, dealer):
             break
     assert msg["type"] == "error" and msg["code"] == "floor_decides"
     await ws.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_hand_says_who_faces_an_all_in(table, dealer):
+    from tables.services.procedures import facts_of_table
+
+    _live(table, "munotpoker")
+    services.apply_action(table.id, {"type": "all_in", "seat": 7})  # David all-in for 400
+    table.refresh_from_db()
+    facts = facts_of_table(table)
+    assert facts.to_act_seat == 1 and facts.facing_all_in is True
+    assert facts.actions == ("all-in",)
