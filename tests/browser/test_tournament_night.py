@@ -176,9 +176,6 @@ def _text(lang: str, en: str, de: str) -> str:
     return de if lang == "de" else en
 
 
-# Not yet seen passing whole in one run (issue 23, Done when): its last full run passed every step up to the
-# finished TV, whose check was then corrected; the runs after it met the machine mid-change.  Non-strict until
-# a clean run passes it; then take this mark off.
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_33_entry_night_ends_with_the_right_results_sheet(new_page, floorman, dealer, other_dealer, lang):
     _T0[0] = _time.monotonic()
