@@ -13,7 +13,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.formats import number_format
+from django.utils import timezone
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -24,7 +25,7 @@ from tables.services import ServiceError
 from tournaments import services
 from tournaments.models import Tournament, TournamentTable
 from tournaments.schemas import AbsentBody, DirectorAction, MoveConfirmBody, parse_desk
-from tournaments.services import chipcounts, desk, structures
+from tournaments.services import chipcounts, desk, planning, structures
 from tournaments.services import floor_tables as tables_desk
 
 DEFAULT_STRUCTURE = {
@@ -349,6 +350,50 @@ def _refused(exc: ServiceError) -> JsonResponse:
     return JsonResponse({"ok": False, **exc.as_dict()}, status=404 if exc.code == "not_found" else 400)
 
 
+def _expected_players(t: Tournament) -> int:
+    """The editor's first guess of the field: the entries paid so far, the capacity, else 30."""
+    paid = t.entries.exclude(status__in=["reserved", "waitlisted", "expired", "cancelled"]).count()
+    return max(paid, t.capacity or 0) if max(paid, t.capacity or 0) >= 2 else 30
+
+
+def _estimate(t: Tournament, data: Any, players: Any, stack: Any) -> dict[str, Any] | None:
+    """The estimated end of structure ``data`` for ``players`` x ``stack`` chips
+    (``planning.end_estimate``) as the editor shows it: ``{"period", "level", "seconds", "reached",
+    "big_blind", "end": clock time in the room's time zone (settings.TIME_ZONE), "text"}``; from now
+    before the clock starts, else from the time the clock has played.  ``None`` when the inputs are
+    not numbers."""
+    try:
+        players, stack = int(players), int(stack)
+        if players < 2 or stack < 1 or not isinstance(data, dict):
+            return None
+        estimate = planning.end_estimate(data, players, stack)
+    except (TypeError, ValueError, AttributeError):
+        return None
+    now = timezone.now()
+    elapsed = services.clock_of(t).elapsed(time.time()) if t.clock_started_at is not None else 0.0
+    end = timezone.localtime(planning.end_time(now, estimate, elapsed))
+    same_day = end.date() == timezone.localtime(now).date()
+    clock_time = date_format(end, "H:i") if same_day else date_format(end, "SHORT_DATETIME_FORMAT")
+    values = {
+        "end": clock_time,
+        "level": estimate["level"],
+        "bb": number_format(estimate["big_blind"], force_grouping=True),
+        "players": number_format(players, force_grouping=True),
+        "stack": number_format(stack, force_grouping=True),
+    }
+    if estimate["reached"]:
+        text = _(
+            "Estimated end: %(end)s, in level %(level)s (big blind %(bb)s or more: "
+            "%(players)s players × %(stack)s chips ÷ 15)."
+        )
+    else:
+        text = _(
+            "The blinds do not reach %(bb)s (%(players)s players × %(stack)s chips ÷ 15) by the last level "
+            "(level %(level)s, over at %(end)s): add levels."
+        )
+    return {**estimate, "end": clock_time, "text": text % values}
+
+
 @login_required
 def structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The structure editor (levels, breaks, color-ups, windows; templates, copy, JSON import/export)."""
@@ -368,6 +413,7 @@ def structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "started": t.clock_started_at is not None,
                 # periods already played stay as they were (set_structure refuses a change): shown locked
                 "played": services.clock_of(t).state(time.time()).period_index if t.clock_started_at else 0,
+                "planning": {"players": _expected_players(t), "starting_stack": t.starting_stack},
                 "labels": {
                     "level": _("Level"),
                     "break": _("Break"),
@@ -383,6 +429,7 @@ def structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
                     "bad_file": _("The file is not JSON."),
                     "played": _("played"),
                     "played_hint": _("Played periods cannot change."),
+                    "generated": _("Generated: check it, then save the structure."),
                     "template_saved": _(
                         "Saved as template “%(name)s”: it is offered on the form for a new tournament."
                     ),
@@ -397,6 +444,10 @@ def structure_api(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """GET: the structure file (``?download=1`` as an attachment), a template
     (``?template=turbo`` or ``saved:<id>``) or another tournament's structure (``?from=<id>``).
     POST ``{"op": "check" | "save" | "import" | "copy", "structure" | "document" | "from"}``, or
+    ``{"op": "generate", "hours", "level_minutes", "players", "starting_stack"}`` (a structure that
+    reaches its end at the target duration, ``planning.generate``; not stored: answers ``"structure"``
+    and ``"estimate"``), ``{"op": "estimate", "structure", "players", "starting_stack"}`` (answers
+    ``{"ok": true, "estimate"}``, see :func:`_estimate`),
     ``{"op": "save_template", "name", "structure"}`` (the structure as edited and the tournament's
     settings saved as a template, ``structures.save_template``; answers also ``"template": {"key",
     "name"}``):
@@ -425,6 +476,15 @@ def structure_api(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if op == "check":
             errors = structures.check_structure(body.get("structure"), t.rulebook)
             return JsonResponse({"ok": not errors, "errors": errors}, status=200 if not errors else 400)
+        if op == "generate":
+            generated = _generated(body)
+            stack, players = body.get("starting_stack"), body.get("players")
+            return JsonResponse(
+                {"ok": True, "structure": generated, "errors": [], "estimate": _estimate(t, generated, players, stack)}
+            )
+        if op == "estimate":
+            estimate = _estimate(t, body.get("structure"), body.get("players"), body.get("starting_stack"))
+            return JsonResponse({"ok": True, "estimate": estimate})
         if op == "save_template":
             saved = structures.save_template(t.id, body.get("name"), body.get("structure"), actor=request.user)
             return JsonResponse(
@@ -451,6 +511,24 @@ def structure_api(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except ServiceError as exc:
         return _refused(exc)
     return JsonResponse({"ok": True, "structure": structures.normalise(t.structure), "errors": []})
+
+
+def _generated(body: dict) -> dict:
+    """``planning.generate`` from the editor's generator fields; ``ServiceError('invalid')`` naming
+    the fields' ranges for a value that is no number or out of range."""
+    try:
+        return planning.generate(
+            hours=float(body.get("hours")),
+            level_minutes=int(body.get("level_minutes")),
+            players=int(body.get("players")),
+            starting_stack=int(body.get("starting_stack")),
+        )
+    except (TypeError, ValueError, OverflowError):
+        message = _(
+            "Generate needs a target duration of 0.5 to 24 hours, levels of 1 to 180 minutes, "
+            "2 to 10,000 players and a starting stack of at least 100 chips."
+        )
+        raise ServiceError("invalid", message, errors=[message]) from None
 
 
 @login_required

@@ -84,6 +84,7 @@ function render() {
     return row;
   }));
   document.getElementById("ts-chips").value = (structure.chips || []).join(", ");
+  scheduleEstimate();
   for (const select of root.querySelectorAll("[data-window]")) {
     const key = select.dataset.window;
     select.replaceChildren(h("option", { value: "" }, L.closed),
@@ -101,6 +102,29 @@ function collect() {
 }
 
 function load(next) { structure = next; render(); showErrors([]); }
+
+// the estimated end of the structure as edited (tournaments/services/planning.py, asked of the server
+// a moment after each change): start (or the clock's time played) + periods up to the end big blind
+let estimateTimer = null;
+function scheduleEstimate() {
+  clearTimeout(estimateTimer);
+  estimateTimer = setTimeout(async () => {
+    const answer = await api("POST", { op: "estimate", structure, ...plan() });
+    document.getElementById("ts-end").textContent = answer.ok && answer.estimate ? answer.estimate.text : "";
+  }, 250);
+}
+function plan() {
+  const value = (id) => document.getElementById(id).value;
+  return { hours: value("ts-hours"), level_minutes: value("ts-level-minutes"), players: value("ts-players"),
+    starting_stack: value("ts-stack") };
+}
+rows.addEventListener("input", scheduleEstimate);
+for (const id of ["ts-players", "ts-stack"]) document.getElementById(id).addEventListener("input", scheduleEstimate);
+document.getElementById("ts-generate").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const answer = await api("POST", { op: "generate", ...plan() });
+  if (answer.ok) { load(answer.structure); showErrors([], L.generated); } else showErrors(answer.errors || [answer.message]);
+});
 
 document.getElementById("ts-add-level").addEventListener("click", () => {
   const last = [...structure.periods].reverse().find((p) => p.kind !== "break");

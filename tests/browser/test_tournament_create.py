@@ -82,3 +82,33 @@ def test_a_director_creates_next_weeks_event_from_a_saved_template(new_page, flo
     assert (new.rulebook, new.starting_stack, new.buy_in, new.fee, new.max_seats) == ("munotpoker", 25000, 150, 15, 8)
     assert (new.re_entries_allowed, new.rebuys_allowed, new.add_ons_allowed, new.guarantee) == (1, 2, 1, 3000)
     assert (new.rebuy_chips, new.rebuy_cost, new.double_rebuy) == (15000, None, True)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_the_editor_generates_a_structure_for_a_target_duration_with_its_end_time(new_page, floorman, locale):
+    t = off_loop(_last_week)
+    lang = locale[:2]
+    page = new_page((1440, 900), locale=locale)
+    login(page, "floor", "pw-floor")
+    page.goto(f"/tournaments/{t.id}/structure/")
+    end = page.locator("#ts-end")
+    # the stored structure (standard, 18 levels to 5,000/10,000) never reaches 30 x 25,000 / 15 = 50,000
+    page.fill("#ts-players", "30")
+    expect(end).to_contain_text("Levels hinzufügen" if lang == "de" else "add levels")
+    page.fill("#ts-hours", "4")
+    page.fill("#ts-level-minutes", "20")
+    page.click("#ts-generate-button")
+    expect(page.locator("#ts-saved")).to_contain_text("Erzeugt" if lang == "de" else "Generated")
+    expect(end).to_contain_text("Voraussichtliches Ende" if lang == "de" else "Estimated end")
+    rows = page.locator("#ts-rows tr:not(.break)")
+    expect(rows).to_have_count(11)  # 11 x 20 minutes + 2 breaks of 10 = 4 hours
+    last_bb = page.locator("#ts-rows tr:not(.break)").last.locator("input[data-key=big_blind]")
+    assert int(last_bb.input_value()) >= 50_000
+    # an edit of the structure moves the estimate: without the last level the blinds stop short
+    page.locator("#ts-rows tr").last.locator("button", has_text="✕").click()
+    expect(end).to_contain_text("Levels hinzufügen" if lang == "de" else "add levels")
+    page.fill("#ts-players", "15")  # fewer players: 15 x 25,000 / 15 = 25,000 is reached again
+    expect(end).to_contain_text("Voraussichtliches Ende" if lang == "de" else "Estimated end")
+    page.click("#ts-save")
+    expect(page.locator("#ts-saved")).to_contain_text("gespeichert" if lang == "de" else "saved")
+    expect(page.locator("#ts-errors")).to_be_hidden()
