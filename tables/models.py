@@ -9,26 +9,61 @@ never updated or deleted: corrections are new events.  Writes go through
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+
+def name_key(name: str) -> str:
+    """What two spellings of one name share: no case, no accents, single spaces
+    (``"ANNA  MULLER"``, ``"anna müller"`` and ``"Anna Müller"`` are one key,
+    ``"anna muller"``).  Stored on :class:`Player` as ``name_key``."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name or "") if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
+
+
+class PlayerQuerySet(models.QuerySet):
+    """Players' queries; ``bulk_create`` fills ``name_key`` as ``save`` does."""
+
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        for player in objs:
+            player.name_key = name_key(player.name)
+        return super().bulk_create(objs, *args, **kwargs)
 
 
 class Player(models.Model):
     """A person who plays in the room (name as the floor knows them).
 
     ``country`` -- ISO 3166-1 alpha-2 code (``"CH"``) or blank: the results
-    export for player-ranking sites carries it."""
+    export for player-ranking sites carries it.  ``name_key`` -- the name
+    without case, accents and extra spaces (:func:`name_key`), kept by
+    ``save`` and ``bulk_create`` (a queryset's ``update(name=...)`` does not:
+    none is used); indexed, so that a name is found among all players in one
+    lookup (issue 23: the registration desk's duplicate check and search)."""
 
     name = models.CharField(_("name"), max_length=100)
+    name_key = models.TextField(db_index=True, default="", editable=False)
     country = models.CharField(_("country"), max_length=2, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        """Save, with ``name_key`` following ``name`` (also when ``update_fields`` names ``name``)."""
+        self.name_key = name_key(self.name)
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields and "name_key" not in fields:
+            kwargs["update_fields"] = [*fields, "name_key"]
+        super().save(*args, **kwargs)
 
 
 class Table(models.Model):

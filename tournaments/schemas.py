@@ -33,11 +33,13 @@ CardCode = Annotated[str, Field(pattern=r"^[2-9TJQKA][shdc]$")]
 
 
 class Register(Message):
-    """Register ``player`` (``reserve``: reserve a place, 004 #73)."""
+    """Register ``player`` by name, or the known player ``player_id`` (picked in the desk's search,
+    ``GET /tournaments/<id>/players/?q=``); ``reserve``: reserve a place, 004 #73."""
 
     op: Literal["register"]
-    player: PlayerName
-    reserve: StrictBool = False
+    player: text(80) = ""
+    player_id: Id | None = None
+    reserve: StrictBool = False  # neither a name nor an ID: the service refuses (a player needs a name)
 
 
 class EntryOp(Message):

@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:tournament_id>/", views.director, name="director"),
     path("<int:tournament_id>/action/", views.action, name="action"),
     path("<int:tournament_id>/desk/", views.desk_state, name="desk"),
+    path("<int:tournament_id>/players/", views.players_search, name="players"),
     path("<int:tournament_id>/structure/", views.structure, name="structure"),
     path("<int:tournament_id>/structure/api/", views.structure_api, name="structure_api"),
     path("<int:tournament_id>/chips/", views.chip_counts, name="chip_counts"),

@@ -138,11 +138,96 @@ function surrenderQuestion(entryId) {
 /** A status word in the page's language (tournaments/models.py: Tournament.Status, Entry.Status). */
 const statusText = (status) => (i18n.has(`status_${status}`) ? t(`status_${status}`) : status);
 
-document.getElementById("reg-form").addEventListener("submit", async (event) => {
+// Registration: typing a name offers the known players (name, country, player ID "#123"; GET the
+// form's data-players URL), so a returning player is picked, not typed again: the entry is then
+// his (player_id).  Typing on after a pick registers the name as typed.
+const regForm = document.getElementById("reg-form");
+const regInput = regForm.player;
+const regList = document.getElementById("reg-suggest");
+const regPicked = regForm.querySelector('[data-f="reg_picked"]');
+let regFound = [];
+let regActive = -1;
+let regAsked = 0;
+let regTimer = 0;
+
+function regPick(player) {
+  regForm.player_id.value = player ? String(player.id) : "";
+  regPicked.hidden = !player;
+  regPicked.textContent = player ? player.label : "";
+  if (player) regInput.value = player.name;
+  regClose();
+}
+
+function regClose() {
+  regList.hidden = true;
+  regList.replaceChildren();
+  regInput.setAttribute("aria-expanded", "false");
+  regInput.removeAttribute("aria-activedescendant");
+  regFound = [];
+  regActive = -1;
+}
+
+function regShow() {
+  regList.replaceChildren(
+    ...regFound.map((p, i) =>
+      h("li", { id: `reg-option-${p.id}`, role: "option", "aria-selected": String(i === regActive), "data-player-id": String(p.id) }, [
+        h("span", { class: "reg-name" }, p.name),
+        h("span", { class: "reg-meta" }, [p.country, p.label, p.status ? statusText(p.status) : ""].filter(Boolean).join(" · ")),
+      ]),
+    ),
+  );
+  regList.hidden = !regFound.length;
+  regInput.setAttribute("aria-expanded", String(!!regFound.length));
+  if (regActive >= 0) regInput.setAttribute("aria-activedescendant", `reg-option-${regFound[regActive].id}`);
+  else regInput.removeAttribute("aria-activedescendant");
+}
+
+async function regSearch() {
+  const q = regInput.value.trim();
+  const asked = ++regAsked;
+  if (!q) { regClose(); return; }
+  try {
+    const response = await fetch(`${regForm.dataset.players}?q=${encodeURIComponent(q)}`);
+    const body = await response.json();
+    if (asked !== regAsked || !body.ok) return; // a later keystroke asked again
+    regFound = body.players;
+    regActive = -1;
+    regShow();
+  } catch (e) {
+    regClose(); // offline: the name is registered as typed
+  }
+}
+
+regInput.addEventListener("input", () => {
+  if (regForm.player_id.value) regPick(null); // typed on: no longer the player picked
+  clearTimeout(regTimer);
+  regTimer = setTimeout(regSearch, 150);
+});
+regInput.addEventListener("keydown", (event) => {
+  if (regList.hidden) return;
+  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    event.preventDefault();
+    const n = regFound.length;
+    regActive = event.key === "ArrowDown" ? (regActive + 1) % n : (regActive - 1 + n) % n;
+    regShow();
+  } else if (event.key === "Enter" && regActive >= 0) {
+    event.preventDefault();
+    regPick(regFound[regActive]);
+  } else if (event.key === "Escape") regClose();
+});
+regInput.addEventListener("blur", () => setTimeout(regClose, 200)); // after a click on a suggestion
+regList.addEventListener("mousedown", (event) => event.preventDefault()); // the input keeps the focus
+regList.addEventListener("click", (event) => {
+  const li = event.target.closest("li[data-player-id]");
+  if (li) regPick(regFound.find((p) => p.id === Number(li.dataset.playerId)));
+});
+
+regForm.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const form = event.target;
-  const body = await post({ op: "register", player: form.player.value, reserve: form.reserve.checked });
-  if (body.ok) form.reset();
+  const id = Number(regForm.player_id.value);
+  const data = id ? { op: "register", player_id: id } : { op: "register", player: regInput.value };
+  const body = await post({ ...data, reserve: regForm.reserve.checked });
+  if (body.ok) { regForm.reset(); regPick(null); }
 });
 
 // ------------------------------------------------------------------ the desk

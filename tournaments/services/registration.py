@@ -4,14 +4,14 @@ start it (seat draw, tables, clock)."""
 from __future__ import annotations
 
 import time
-import unicodedata
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
 from tables import services as table_services
-from tables.models import Hand, Player, Seat
+from tables.models import Hand, Player, Seat, name_key
 from tables.services import SeatChange
 from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Instruction, Tournament, TournamentTable
@@ -145,44 +145,63 @@ def clean_name(name: str) -> str:
     return name
 
 
-def name_key(name: str) -> str:
-    """What two spellings of one name share: no case, no accents, single spaces
-    (``"ANNA  MULLER"``, ``"anna müller"`` and ``"Anna Müller"`` are one key)."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return " ".join(plain.casefold().split())
+_GONE = [Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED, Entry.Status.CANCELLED]
+"""Entries no longer in the tournament (a name of theirs may register again)."""
 
 
 def _same_name(t: Tournament, name: str, *, exclude_player: int | None = None) -> Entry | None:
     """An entry of ``t`` still in it (not busted, surrendered, lapsed or cancelled) whose player's name
-    is ``name`` apart from case, spaces and accents (:func:`name_key`)."""
-    key = name_key(name)
-    for entry in (
-        Entry.objects.filter(tournament=t)
-        .exclude(
-            status__in=[Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED, Entry.Status.CANCELLED]
-        )
-        .select_related("player")
-    ):
-        if entry.player_id != exclude_player and name_key(entry.player.name) == key:
-            return entry
-    return None
+    is ``name`` apart from case, spaces and accents (:func:`name_key`): one query through the players'
+    indexed ``name_key``, whatever the size of the field."""
+    entries = Entry.objects.filter(tournament=t, player__name_key=name_key(name)).exclude(status__in=_GONE)
+    if exclude_player is not None:
+        entries = entries.exclude(player_id=exclude_player)
+    return entries.select_related("player").order_by("id").first()
 
 
 def _player(name: str, t: Tournament | None = None) -> Player:
     """The player of ``name`` (spacing normalised): one who played in ``t`` under the same name apart
-    from case, spaces and accents, else the first with exactly this name, else a new one."""
+    from case, spaces and accents, else the first with exactly this name, else a new one (each lookup
+    one query on the indexed ``name_key``)."""
     name = clean_name(name)
+    key = name_key(name)
     if t is not None:
-        key = name_key(name)
-        for player in Player.objects.filter(entries__tournament=t).distinct():
-            if name_key(player.name) == key:
-                return player
-    player = Player.objects.filter(name=name).order_by("id").first()
+        player = Player.objects.filter(name_key=key, entries__tournament=t).order_by("id").first()
+        if player is not None:
+            return player
+    player = Player.objects.filter(name_key=key, name=name).order_by("id").first()
     return player or Player.objects.create(name=name)
 
 
-def register(tournament_id: int, player_name: str, *, reserve: bool = False, actor=None) -> Entry:
-    """Register (or reserve a place for) a player.
+def search_players(query: str, *, limit: int = 10) -> list[Player]:
+    """Known players for the registration desk's autocomplete: those with a name word beginning with
+    ``query`` apart from case, spaces and accents (``"ann"``, ``"MÜL"`` and ``"anna mu"`` find "Anna
+    Müller"), and by player ID (``"#123"`` or ``"123"``: that player first).  At most ``limit``
+    players, the ID's first, then by name; an empty query finds none."""
+    query = (query or "").strip()
+    found: list[Player] = []
+    digits = query[1:] if query.startswith("#") else query
+    by_id = digits.isascii() and digits.isdigit() and len(digits) < 10
+    if by_id:
+        found = list(Player.objects.filter(pk=int(digits)))
+    key = name_key(digits if by_id else query)
+    if key and limit > len(found):
+        by_name = (
+            Player.objects.filter(Q(name_key__startswith=key) | Q(name_key__contains=" " + key))
+            .exclude(pk__in=[p.pk for p in found])
+            .order_by("name_key", "id")[: limit - len(found)]
+        )
+        found += list(by_name)
+    return found[:limit]
+
+
+def register(
+    tournament_id: int, player_name: str = "", *, player_id: int | None = None, reserve: bool = False, actor=None
+) -> Entry:
+    """Register (or reserve a place for) a player: ``player_name`` (a returning player of the
+    tournament under that name apart from case, spaces and accents, else one known by exactly that
+    name, else a new player), or the known player ``player_id`` (the desk's search picked him:
+    :func:`search_players`).
 
     Before the start: ``registered`` (or ``reserved`` with ``reserve``;
     reservations lapse at the start, 004 #73) unless the field is full
@@ -195,14 +214,19 @@ def register(tournament_id: int, player_name: str, *, reserve: bool = False, act
     """
     with _step(tournament_id) as step:
         t = step.row
-        same = _same_name(t, clean_name(player_name))
+        known = None
+        if player_id is not None:
+            known = Player.objects.filter(pk=player_id).first()
+            if known is None:
+                raise ServiceError("not_found", _("no player #%(id)s") % {"id": player_id})
+        same = _same_name(t, known.name if known else clean_name(player_name))
         if same is not None:
             raise ServiceError(
                 "duplicate",
                 _("%(player)s is already registered (a name differing only in case, spaces or accents)")
                 % {"player": same.player.name},
             )
-        player = _player(player_name, t)
+        player = known or _player(player_name, t)
         if (
             Entry.objects.filter(tournament=t, player=player).exclude(status=Entry.Status.CANCELLED).exists()
             and t.status != Tournament.Status.REGISTRATION
