@@ -55,9 +55,11 @@ def setup_django() -> str:
     return on_database("pokerfloor_bench")
 
 
-def make_room(n_tables: int, run: str) -> tuple[list[int], list[str], list[str]]:
+def make_room(n_tables: int, run: str, n_floors: int = 5) -> tuple[list[int], list[str], list[str]]:
     """Create tables with six deep-stacked players each; return table ids and
-    session cookies of one dealer per table and of floor users."""
+    session cookies of one dealer per table and of ``n_floors`` floor sessions
+    (one per floor dashboard the run opens: the receipts expected are counted
+    per dashboard, so there must be as many as ``--floors`` says)."""
     from django.contrib.auth.models import Group, User
     from django.test import Client
 
@@ -80,7 +82,7 @@ def make_room(n_tables: int, run: str) -> tuple[list[int], list[str], list[str]]
         dealer_cookies.append(client.cookies["sessionid"].value)
     floor_user = User.objects.create_user(f"bench-{run}-floor")
     floor_user.groups.add(floor_group)
-    for _ in range(5):
+    for _ in range(n_floors):
         client = Client()
         client.force_login(floor_user)
         floor_cookies.append(client.cookies["sessionid"].value)
@@ -546,7 +548,7 @@ def main() -> None:
             )
         results = []
         for rate in rates:
-            table_ids, dealer_cookies, floor_cookies = make_room(args.tables, uuid.uuid4().hex[:6])
+            table_ids, dealer_cookies, floor_cookies = make_room(args.tables, uuid.uuid4().hex[:6], args.floors)
             real = measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database=True)
             echo = None
             if echo_port is not None:
