@@ -23,10 +23,11 @@ from tables.access import can_deal, is_floor
 from tables.models import Seat, Table
 from tables.services import ServiceError
 from tournaments import services
-from tournaments.models import Tournament, TournamentTable
+from tournaments.models import Entry, Tournament, TournamentTable
 from tournaments.schemas import AbsentBody, DirectorAction, MoveConfirmBody, parse_desk
-from tournaments.services import chipcounts, desk, planning, structures
+from tournaments.services import chipcounts, desk, planning, registration, structures
 from tournaments.services import floor_tables as tables_desk
+from tournaments.services.registration import search_players
 
 DEFAULT_STRUCTURE = {
     "periods": [
@@ -191,7 +192,7 @@ def _run(tournament_id: int, m: Any, user) -> None:
     """Run one validated director action (``tournaments.schemas.DirectorAction``)."""
     op = m.op
     if op == "register":
-        services.register(tournament_id, m.player, reserve=m.reserve, actor=user)
+        services.register(tournament_id, m.player, player_id=m.player_id, reserve=m.reserve, actor=user)
     elif op == "cancel":
         services.cancel_entry(m.entry, note=m.note, actor=user)
     elif op == "rename":
@@ -264,6 +265,28 @@ def action(request: HttpRequest, tournament_id: int) -> JsonResponse:
     except (ServiceError, schemas.MessageError) as exc:
         return JsonResponse({"ok": False, **exc.as_dict()}, status=400)
     return JsonResponse({"ok": True})
+
+
+@login_required
+def players_search(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    """GET ``/tournaments/<id>/players/?q=ann``: the registration desk's autocomplete -- up to 10
+    known players (``services.registration.search_players``: a name word's beginning apart from case
+    and accents, or the player ID ``#123`` / ``123``) as ``{"ok": true, "players": [{"id", "name",
+    "country", "label": "#123", "status"}]}``; ``status`` is the player's entry in this tournament
+    still in it (``registered``, ``seated`` ...) or ``""``.  Floor and managers only."""
+    _require_floor(request)
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    found = search_players(request.GET.get("q", "")[:100])
+    status = dict(
+        Entry.objects.filter(tournament=t, player__in=found)
+        .exclude(status__in=registration._GONE)
+        .values_list("player_id", "status")
+    )
+    players = [
+        {"id": p.id, "name": p.name, "country": p.country, "label": f"#{p.id}", "status": status.get(p.id, "")}
+        for p in found
+    ]
+    return JsonResponse({"ok": True, "players": players})
 
 
 @login_required
