@@ -145,8 +145,11 @@ function renderClock() {
   f("blinds").replaceChildren(...(playing
     ? [...(now.onBreak ? [h("small", {}, L.lAfterBreak)] : []), h("span", {}, blinds(playing))] : []));
   set("ante", anteText(playing));
-  set("next", now.next && !now.onBreak
-    ? `${L.lNext}: ${blinds(now.next)}${now.next.ante ? ` · ${anteText(now.next)}` : ""}` : "");
+  // the next level: its blinds, then its ante on a line of its own (never cut)
+  const next = now.next && !now.onBreak ? now.next : null;
+  f("next").replaceChildren(...(next
+    ? [h("span", {}, `${L.lNext}: ${blinds(next)}`), ...(next.ante ? [h("span", { class: "next-ante" }, anteText(next))] : [])]
+    : []));
   if (now.onBreak && c.color_up && c.color_up.length) {
     set("break_in", fill(L.lColorUp, { chips: c.color_up.map(chips).join(", ") }));
   } else {
@@ -211,7 +214,9 @@ function render() {
   set("average", chips(snap.average_stack));
   set("pool", chips(snap.prize_pool));
   set("paid", snap.places_paid);
-  set("bubble_place", snap.bubble ?? "–");
+  // once the players left are all paid there is no bubble: "In the money"
+  const inTheMoney = snap.places_paid > 0 && snap.players_left <= snap.places_paid;
+  set("bubble_place", inTheMoney ? L.lItm : (snap.bubble ?? "–"));
   // rebuys and add-ons bought so far, in an event that allows them (or had some)
   f("rebuy_count").hidden = !(snap.rebuys_allowed || snap.rebuys);
   set("rebuys", chips(snap.rebuys || 0));
