@@ -72,6 +72,7 @@ class Rebuy(Message):
     op: Literal["rebuy"]
     entry: Id
     add_on: StrictBool = False
+    double: StrictBool = False  # a double rebuy: two at once, counted as two (where the event allows it)
 
 
 class TournamentOp(Message):
@@ -325,6 +326,8 @@ class DirectorHeader(PublicHeader):
     public_token: StrictStr
     starting_stack: StrictInt
     buy_in: StrictInt
+    guarantee: StrictInt = 0  # the least prize pool (0: none)
+    overlay: StrictInt = 0  # what the house adds to the buy-ins to pay the guarantee
 
 
 class DeltaSeat(_Sent):

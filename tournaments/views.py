@@ -206,7 +206,7 @@ def _run(tournament_id: int, m: Any, user) -> None:
     elif op == "no_rebuy":
         services.decline_rebuy(m.entry, actor=user)
     elif op == "rebuy":
-        services.rebuy(m.entry, add_on=m.add_on, actor=user)
+        services.rebuy(m.entry, add_on=m.add_on, double=m.double, actor=user)
     elif op == "seat_waitlist":
         services.seat_waitlist(tournament_id, actor=user)
     elif op == "start":

@@ -12,6 +12,8 @@ import { followTournament, i18n, renderClock, t } from "./tournament_clock.js";
 // The desk's texts (manual entries, moves to confirm, away toggles).
 const deskTexts = new Texts({
   moving: gettext("awaiting confirmation"),
+  overlay: gettext("(guarantee %(guarantee)s: overlay %(n)s)"),
+  double_rebuy: gettext("Double rebuy"),
   mark_away: gettext("Mark away"),
   mark_present: gettext("Mark present"),
   confirm_arrival: gettext("Confirm arrival"),
@@ -120,7 +122,7 @@ root.addEventListener("click", (event) => {
   } else if (d.entryOp) {
     // Surrender takes a whole stack out of play at once (004 #74): never at one tap.
     if (d.entryOp === "surrender" && !window.confirm(surrenderQuestion(Number(d.entry)))) return;
-    post({ op: d.entryOp, entry: Number(d.entry), add_on: d.addOn === "1" });
+    post({ op: d.entryOp, entry: Number(d.entry), add_on: d.addOn === "1", ...(d.double === "1" ? { double: true } : {}) });
   }
 });
 
@@ -375,6 +377,7 @@ function entryButtons(e) {
   if (e.can.re_enter) out.push(button("re_enter", t("reenter")));
   if (e.can.surrender) out.push(button("surrender", t("surrender"), { class: "danger" }));
   if (e.can.rebuy) out.push(button("rebuy", t("rebuy")));
+  if (e.can.double_rebuy) out.push(button("rebuy", dt("double_rebuy"), { "data-double": "1" }));
   if (e.rebuy_pending) out.push(button("no_rebuy", t("no_rebuy")));
   if (e.can.add_on) out.push(button("rebuy", t("add_on"), { "data-add-on": "1" }));
   // a mistake at registration is put right: the name, or the whole registration taken back with a refund
@@ -607,7 +610,8 @@ function renderHeader() {
   f("players_left").textContent = snap.players_left;
   f("entries").textContent = snap.entries;
   f("average").textContent = chips(snap.average_stack);
-  f("pool").textContent = chips(snap.prize_pool);
+  f("pool").textContent = chips(snap.prize_pool)
+    + (snap.overlay ? ` ${dt("overlay", { guarantee: chips(snap.guarantee), n: chips(snap.overlay) })}` : "");
   f("bubble").textContent = snap.bubble ? t("bubble", { n: snap.bubble }) : "";
   const payoutInput = document.getElementById("payout-input");
   const payouts = snap.payouts.join(", ");

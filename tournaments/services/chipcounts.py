@@ -22,7 +22,7 @@ from tables.models import Hand, Seat
 from tables.services import SeatChange
 from tables.writepath import ServiceError
 from tournaments.models import ChipCount, ChipRaceRecord, Entry, Tournament, TournamentEvent, TournamentTable
-from tournaments.services.reading import clock_of, engine_rules
+from tournaments.services.reading import add_on_chips, clock_of, engine_rules, rebuy_chips
 from tournaments.services.writes import _record, _set_seats, _step
 
 MOMENTS = ("level_end", "break", "final_table")
@@ -111,12 +111,18 @@ def chip_adjustments(t: Tournament) -> int:
 
 
 def expected_chips(t: Tournament, entries: list[Entry] | None = None) -> int:
-    """Chips that should be in play: starting stack x (entries + rebuys +
-    add-ons), surrendered entries' stacks left out (004 #74), plus the chips
-    the floor added or removed on purpose (:func:`chip_adjustments`)."""
+    """Chips that should be in play: starting stack x entries + rebuy chips x rebuys + add-on chips x
+    add-ons (``reading.rebuy_chips``, ``add_on_chips``: by default the starting stack), surrendered
+    entries' stacks left out (004 #74), plus the chips the floor added or removed on purpose
+    (:func:`chip_adjustments`)."""
     entries = entries if entries is not None else list(Entry.objects.filter(tournament=t))
     counted = [e for e in entries if e.status in (Entry.Status.REGISTERED, Entry.Status.SEATED, Entry.Status.BUSTED)]
-    return t.starting_stack * sum(1 + e.rebuys + e.add_ons for e in counted) + chip_adjustments(t)
+    return (
+        t.starting_stack * len(counted)
+        + rebuy_chips(t) * sum(e.rebuys for e in counted)
+        + add_on_chips(t) * sum(e.add_ons for e in counted)
+        + chip_adjustments(t)
+    )
 
 
 def _recount_due(t: Tournament, last: dict[int, ChipCount]) -> set[int]:

@@ -2,10 +2,11 @@
 result sheet.
 
 * Prize pool (:func:`pool_of`): every entry counted by the tournament's
-  records (first entries and re-entries, 004 #72; rebuys and add-ons, 004
-  #27 / 001 Re-buy/Add-on) times ``Tournament.buy_in``; the fee
-  (``Tournament.fee``, the rake) is paid on top of each of them and kept
-  apart.  The same pool as ``reading.payout_table_of``.
+  records (first entries and re-entries, 004 #72) times ``Tournament.buy_in``,
+  rebuys and add-ons (004 #27 / 001 Re-buy/Add-on) at their cost, and at
+  least the guarantee (the house pays the overlay); the fee
+  (``Tournament.fee``, the rake) is paid on top of each buy-in and kept
+  apart.  Computed by ``reading.pool_amounts``, as ``reading.payout_table_of``.
 * Payout table: the house curve (``poker.tournament.payouts.percentage_table``,
   no rulebook gives one) rounded to ``Tournament.payout_unit`` with the rest
   to first place (:func:`compute_payouts`), or the director's own amounts
@@ -34,7 +35,7 @@ from poker.tournament.payouts import percentage_table
 from tables.models import Seat
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Finish, Tournament, TournamentTable
-from tournaments.services.reading import payout_table_of
+from tournaments.services.reading import add_on_cost, payout_table_of, pool_amounts, rebuy_cost
 from tournaments.services.writes import _record, _step
 
 DEAL_RULE = "004 79"
@@ -49,9 +50,10 @@ class Pool:
     """The prize pool counted from the records.
 
     ``entries`` first entries, ``re_entries``, ``rebuys``, ``add_ons``
-    (counts); ``buy_ins`` their sum; ``pool`` = ``buy_ins * buy_in`` and
-    ``fees`` = ``buy_ins * fee`` (currency units, kept apart); ``entrants``
-    the entries that play for places (first entries plus re-entries).
+    (counts); ``buy_ins`` their sum; ``collected`` = entrants x ``buy_in`` + rebuys x
+    ``rebuy_cost`` + add-ons x ``add_on_cost``; ``pool`` = max(collected, ``guarantee``),
+    ``overlay`` the house's part of it; ``fees`` = ``buy_ins * fee`` (currency units, kept
+    apart); ``entrants`` the entries that play for places (first entries plus re-entries).
     """
 
     entries: int
@@ -60,6 +62,10 @@ class Pool:
     add_ons: int
     buy_in: int
     fee: int
+    rebuy_cost: int = 0
+    add_on_cost: int = 0
+    guarantee: int = 0
+    collected: int = 0
 
     @property
     def entrants(self) -> int:
@@ -73,8 +79,13 @@ class Pool:
 
     @property
     def pool(self) -> int:
-        """The prize pool (currency units)."""
-        return self.buy_ins * self.buy_in
+        """The prize pool paid out (currency units): the buy-ins, at least the guarantee."""
+        return max(self.collected, self.guarantee)
+
+    @property
+    def overlay(self) -> int:
+        """What the house adds to the buy-ins to pay the guarantee (currency units, 0: none)."""
+        return self.pool - self.collected
 
     @property
     def fees(self) -> int:
@@ -87,13 +98,19 @@ def pool_of(t: Tournament) -> Pool:
     paid = list(
         Entry.objects.filter(tournament=t).exclude(status__in=_COUNTED).values_list("number", "rebuys", "add_ons")
     )
+    rebuys, add_ons = sum(r for _n, r, _a in paid), sum(a for _n, _r, a in paid)
+    _pool, collected, _overlay = pool_amounts(t, len(paid), rebuys, add_ons)
     return Pool(
         entries=sum(1 for n, _r, _a in paid if n == 1),
         re_entries=sum(1 for n, _r, _a in paid if n > 1),
-        rebuys=sum(r for _n, r, _a in paid),
-        add_ons=sum(a for _n, _r, a in paid),
+        rebuys=rebuys,
+        add_ons=add_ons,
         buy_in=t.buy_in,
         fee=t.fee,
+        rebuy_cost=rebuy_cost(t),
+        add_on_cost=add_on_cost(t),
+        guarantee=t.guarantee,
+        collected=collected,
     )
 
 

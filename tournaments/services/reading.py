@@ -100,21 +100,54 @@ def _level_dict(level: eng.Level | None) -> dict | None:
 
 def payout_table_of(t: Tournament, entries: list[Entry] | None = None) -> eng.PayoutTable | None:
     """The payout table: the edited amounts, or the house default from the
-    prize pool (buy-ins of every entry, rebuys and add-ons included)."""
+    prize pool (:func:`pool_amounts`: buy-ins of every entry, rebuys and add-ons at their cost, at
+    least the guarantee)."""
     if entries is None:  # counted by the database: no entry read
         agg = (
             Entry.objects.filter(tournament=t)
             .exclude(status__in=UNPAID)
             .order_by()
-            .aggregate(paid=Count("id"), extra=Sum(F("rebuys") + F("add_ons")))
+            .aggregate(paid=Count("id"), rebuys=Sum("rebuys"), add_ons=Sum("add_ons"))
         )
-        return payout_table_from(t, agg["paid"], agg["extra"] or 0)
+        return payout_table_from(t, agg["paid"], agg["rebuys"] or 0, agg["add_ons"] or 0)
     paid = [e for e in entries if e.status not in UNPAID]
-    return payout_table_from(t, len(paid), sum(e.rebuys + e.add_ons for e in paid))
+    return payout_table_from(t, len(paid), sum(e.rebuys for e in paid), sum(e.add_ons for e in paid))
 
 
 UNPAID = (Entry.Status.RESERVED, Entry.Status.WAITLISTED, Entry.Status.EXPIRED, Entry.Status.CANCELLED)
 """Entry statuses that paid no buy-in, or had it refunded (not counted as entries, not in the prize pool)."""
+
+
+def rebuy_cost(t: Tournament) -> int:
+    """What one rebuy puts into the prize pool (currency units): ``Tournament.rebuy_cost``, else the buy-in."""
+    return t.buy_in if t.rebuy_cost is None else t.rebuy_cost
+
+
+def add_on_cost(t: Tournament) -> int:
+    """What one add-on puts into the prize pool (currency units): ``Tournament.add_on_cost``, else the buy-in."""
+    return t.buy_in if t.add_on_cost is None else t.add_on_cost
+
+
+def rebuy_chips(t: Tournament) -> int:
+    """The chips of one rebuy: ``Tournament.rebuy_chips``, else the starting stack (001 Re-buy/Add-on, 004 #27)."""
+    return t.starting_stack if t.rebuy_chips is None else t.rebuy_chips
+
+
+def add_on_chips(t: Tournament) -> int:
+    """The chips of one add-on: ``Tournament.add_on_chips``, else the starting stack."""
+    return t.starting_stack if t.add_on_chips is None else t.add_on_chips
+
+
+def pool_amounts(t: Tournament, paid: int, rebuys: int, add_ons: int) -> tuple[int, int, int]:
+    """The one place the prize pool is computed: ``(pool, collected, overlay)`` in currency units for
+    ``paid`` entries (first entries and re-entries, 004 #72) that paid the buy-in, ``rebuys`` and
+    ``add_ons`` at their cost (:func:`rebuy_cost`, :func:`add_on_cost`; 004 #27, 001 Re-buy/Add-on).
+    ``collected`` -- what the buy-ins brought; ``pool`` -- what is paid out: ``max(collected,
+    Tournament.guarantee)``; ``overlay`` -- what the house adds to reach the guarantee (0 when the
+    buy-ins cover it).  Fees (the rake) are never in it."""
+    collected = t.buy_in * paid + rebuy_cost(t) * rebuys + add_on_cost(t) * add_ons
+    pool = max(collected, t.guarantee or 0)
+    return pool, collected, pool - collected
 
 
 @functools.lru_cache(maxsize=256)
@@ -122,13 +155,13 @@ def _payout_table(pool: int, paid: int, amounts: tuple[int, ...] | None) -> eng.
     return eng.payout_table(pool, paid, amounts=list(amounts)) if amounts else eng.payout_table(pool, paid)
 
 
-def payout_table_from(t: Tournament, paid: int, extra_buy_ins: int) -> eng.PayoutTable | None:
-    """The payout table of ``t`` with ``paid`` entries that paid a buy-in and
-    ``extra_buy_ins`` rebuys and add-ons among them: the edited amounts when
+def payout_table_from(t: Tournament, paid: int, rebuys: int, add_ons: int) -> eng.PayoutTable | None:
+    """The payout table of ``t`` with ``paid`` entries that paid a buy-in, ``rebuys`` and ``add_ons``
+    among them (the pool of :func:`pool_amounts`, the guarantee included): the edited amounts when
     they still sum to the pool, else the house default (None under two entries)."""
     if paid < 2:
         return None
-    pool = t.buy_in * (paid + extra_buy_ins)
+    pool = pool_amounts(t, paid, rebuys, add_ons)[0]
     if t.payouts and sum(t.payouts) == pool and len(t.payouts) <= paid:
         return _payout_table(pool, paid, tuple(t.payouts))
     return _payout_table(pool, paid, None)
@@ -219,7 +252,7 @@ def rebuy_stack_refusal(t: Tournament, entry: Entry, stack: int | None) -> Servi
     event's condition for a rebuy: at or below ``rebuy_max_stack`` chips, by default the starting
     stack -- never a rebuy on more than a full stack (001 Re-buy/Add-on: as the Turnierreglement
     provides; 004 #27)."""
-    limit = t.starting_stack if t.rebuy_max_stack is None else t.rebuy_max_stack
+    limit = t.starting_stack if t.rebuy_max_stack is None else t.rebuy_max_stack  # 001, 004 #27
     if stack is None or stack <= limit:
         return None
     return ServiceError(

@@ -21,10 +21,12 @@ from tournaments.services.reading import (
     RULEBOOKS,
     _rng,
     _store_clock,
+    add_on_chips,
     clock_of,
     engine_rules,
     entry_refusal,
     parse_structure,
+    rebuy_chips,
     rebuy_stack_refusal,
 )
 from tournaments.services.waitlist import _fill_waitlist, _late_entry, _promote_waitlist, _re_entry_holds
@@ -420,35 +422,56 @@ def surrender(entry_id: int, *, actor=None) -> Entry:
     return entry
 
 
-def rebuy(entry_id: int, *, add_on: bool = False, actor=None) -> Entry:
-    """A rebuy (or add-on) of a full starting stack, only where the structure
+def rebuy(entry_id: int, *, add_on: bool = False, double: bool = False, actor=None) -> Entry:
+    """A rebuy (or add-on) of its chips (``Tournament.rebuy_chips`` / ``add_on_chips``, by default
+    the starting stack; into the pool at its cost, ``reading.pool_amounts``), only where the structure
     allows it (001 Re-buy/Add-on: none unless provided; 004 #27: in a rebuy
     tournament at once, between hands), while late registration is open.
     A player who lost his chips (``rebuy_pending``, :func:`_offer_rebuys`)
     gets his stack in the same seat before his table's next hand, so he
     misses no hand and posts his blinds/antes at once (004 #27).
+    ``double`` -- a double rebuy (two at once, twice the chips, counted as two rebuys) where the event
+    allows it (``Tournament.double_rebuy``) and two rebuys are left (``not_allowed`` otherwise).
     Errors (``entry_refusal``): ``not_found``, ``not_allowed``, ``invalid``,
     ``closed``; ``hand_in_progress``."""
     with _locked_entry(entry_id) as (step, entry):
         t = step.row
         _refuse(t, "add_on" if add_on else "rebuy", entry)
+        count = _rebuy_count(t, entry, add_on, double)
         rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 27"
         tt, seat = _seat_of(t, entry.player_id)
         stack = Seat.objects.get(table_id=tt.table_id, number=seat).stack
-        table_services.set_seat(tt.table_id, seat, player_id=entry.player_id, stack=stack + t.starting_stack)
+        chips = (add_on_chips(t) if add_on else rebuy_chips(t)) * count
+        table_services.set_seat(tt.table_id, seat, player_id=entry.player_id, stack=stack + chips)
         if add_on:
             entry.add_ons += 1
         else:
-            entry.rebuys += 1
+            entry.rebuys += count
         was_pending = entry.rebuy_pending
         entry.rebuy_pending = False
         entry.save(update_fields=["add_ons", "rebuys", "rebuy_pending"])
         if was_pending:
             Instruction.objects.filter(tournament=t, kind="rebuy", entry=entry, status="pending").update(status="done")
         _record(
-            step, "add_on" if add_on else "rebuy", {"entry": entry.id, "rule": rule, "after_bust": was_pending}, actor
+            step,
+            "add_on" if add_on else "rebuy",
+            {"entry": entry.id, "rule": rule, "after_bust": was_pending, "count": count, "chips": chips},
+            actor,
         )
     return entry
+
+
+def _rebuy_count(t: Tournament, entry: Entry, add_on: bool, double: bool) -> int:
+    """How many rebuys one purchase counts: 2 for a double rebuy (only where ``Tournament.double_rebuy``
+    allows it and two rebuys are left, 001 Re-buy/Add-on, 004 #27), else 1; ``ServiceError('not_allowed')``."""
+    if not double:
+        return 1
+    rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 #27"
+    if add_on or not t.double_rebuy:
+        raise ServiceError("not_allowed", _("no double rebuy in this tournament (%(rule)s)") % {"rule": rule})
+    if t.rebuys_allowed - entry.rebuys < 2:
+        raise ServiceError("not_allowed", _("a double rebuy needs two rebuys left (%(rule)s)") % {"rule": rule})
+    return 2
 
 
 def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tournament:

@@ -14,7 +14,15 @@ from django.db.models import Exists, OuterRef, Q
 from poker import tournament as eng
 from tables.models import Hand, Seat
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
-from tournaments.services.reading import ENTRY_OPS, UNPAID, _level_dict, clock_of, entry_refusal, payout_table_from
+from tournaments.services.reading import (
+    ENTRY_OPS,
+    UNPAID,
+    _level_dict,
+    clock_of,
+    entry_refusal,
+    payout_table_from,
+    pool_amounts,
+)
 from tournaments.services.windows import window_open
 
 
@@ -206,7 +214,9 @@ def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: lis
                 {"kind": "break", "start": start, "seconds": p.duration_seconds, "color_up": list(p.color_up)}
             )
         start += p.duration_seconds
-    payouts = payout_table_from(t, counts["paid"], counts["extra_buy_ins"])
+    add_ons = counts["extra_buy_ins"] - counts["rebuys"]
+    payouts = payout_table_from(t, counts["paid"], counts["rebuys"], add_ons)
+    _pool, _collected, overlay = pool_amounts(t, counts["paid"], counts["rebuys"], add_ons)
     players_left = counts["players_left"]
     return {
         "seq": t.seq,
@@ -250,7 +260,9 @@ def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: lis
         "podium": _podium(t),
         "chip_leaders": chip_leaders,
         "rebuys": counts["rebuys"],
-        "add_ons": counts["extra_buy_ins"] - counts["rebuys"],
+        "add_ons": add_ons,
+        "guarantee": t.guarantee,
+        "overlay": overlay if payouts else 0,
         "rebuys_allowed": t.rebuys_allowed,
         "add_ons_allowed": t.add_ons_allowed,
         "starting_stack": t.starting_stack,
@@ -536,12 +548,15 @@ def _can(
     services' refusal (:func:`entry_refusal`, then the operation's window)
     without building (and translating) a refusal for each entry and
     operation: only while the tournament runs, within each operation's
-    window, and only the operations of the entry's status."""
+    window, and only the operations of the entry's status; ``double_rebuy`` too in an event that
+    allows double rebuys (``Tournament.double_rebuy``)."""
     can = dict.fromkeys(ENTRY_OPS, False)
     if t.status == Tournament.Status.RUNNING:
         for op in _OPS_BY_STATUS.get(e.status, ()):
             if windows_open[op]:
                 can[op] = entry_refusal(t, op, e, player_entries, True, stack=stack) is None
+    if t.double_rebuy:  # a double rebuy: two at once where the event allows it and two are left
+        can["double_rebuy"] = can["rebuy"] and t.rebuys_allowed - e.rebuys >= 2
     return can
 
 
