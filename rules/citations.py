@@ -5,6 +5,7 @@ one ruling.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.db.models import Q
@@ -27,10 +28,15 @@ def citation_url(citation: dict[str, Any]) -> str | None:
     return f"/rules/{citation['rulebook']}/{number_slug(str(citation['section']))}/"
 
 
+#: "TDA 2024 Regel 53", "TDA 2024 Rule 53", "TDA Regel 53", "tda 53" (any case).
+_TDA_TYPED = re.compile(r"^tda(?:\s+2024)?(?:\s+(?:rule|regel))?\s+#?(\d+)$", re.IGNORECASE)
+
+
 def parse_citation(text: str, *, check_rule: bool = True) -> dict[str, str]:
     """A citation typed by the floor, as ``{"rulebook", "section", "label"}``.
 
-    Accepted: the written label (``"004 #35"``, ``"000 Aktionen 4"``, ``"TDA 2024 Rule 1"``) or
+    Accepted: the written label (``"004 #35"``, ``"000 Aktionen 4"``, ``"TDA 2024 Rule 1"``, as a German
+    page shows it ``"TDA 2024 Regel 1"``, or short ``"TDA 1"``) or
     ``rulebook:section`` with the rulebook's slug, prefix or seed name (``"munotpoker:#53"``,
     ``"004:53"``, ``"tda-2024:1"`` -> ``TDA 2024 Rule 1``).  A bare number is a 004 rule number
     (``#53``) for munotpoker and a rule number for TDA.  Raises ``ServiceError('invalid')`` for an
@@ -41,6 +47,10 @@ def parse_citation(text: str, *, check_rule: bool = True) -> dict[str, str]:
     line = (text or "").strip()
     if not line:
         raise ServiceError("invalid", _t("Write a citation, e.g. 004 #35."))
+    # the TDA as a German page words it ("TDA 2024 Regel 53") or short ("TDA 53")
+    tda = _TDA_TYPED.match(line)
+    if tda:
+        line = f"{TDA}:{tda.group(1)}"
     try:
         if ":" in line:
             book_name, _sep, section = line.partition(":")
@@ -174,7 +184,9 @@ def ruling_view(ruling: Ruling) -> dict[str, Any]:
         )
     return {
         "decision": (ruling.decision_de if german and ruling.decision_de else ruling.decision),
-        "other_decision": (ruling.decision if german and ruling.decision_de else ruling.decision_de),
+        # a German page shows the German decision only (no English leftover, issue 24); an English
+        # page keeps the German wording beside it
+        "other_decision": "" if german else ruling.decision_de,
         "citations": citations,
         "corrections": [handwords.correction_text(c, names, by_index) for c in ruling.corrections],
     }

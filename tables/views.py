@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from poker.hand.phh import export_phh
 from tables import handwords, hooks, services
@@ -69,7 +69,8 @@ def live_tables():
 def floor(request: HttpRequest) -> HttpResponse:
     """The floor dashboard: every live table as a row of the room map or a live tile (``/ws/floor/``).
 
-    Imported tables (PHH replays) never show here; they are listed on :func:`archive`."""
+    Imported tables (PHH replays) never show here; they are listed on the archive
+    (:func:`tables.archive_views.archive`)."""
     _require_floor(request)
     tables = live_tables().order_by("name")
     return render(
@@ -79,8 +80,23 @@ def floor(request: HttpRequest) -> HttpResponse:
             "tables": tables.filter(status=Table.Status.OPEN),
             "closed_tables": tables.filter(status=Table.Status.CLOSED),
             "imported_count": Table.objects.count() - tables.count(),
+            "rulebook_titles": rulebook_titles(),
         },
     )
+
+
+def rulebook_titles() -> dict[str, str]:
+    """``{profile slug: the rulebook's title}`` for the floor tiles ("Regelwerk: Turnierregeln der
+    MunotPoker GmbH", never the slug ``munotpoker``): the house rulebooks' own (German) titles, the
+    TDA's in the page's language (issue 24)."""
+    return {
+        "casino-cash": "Cash Game Reglement",
+        "wynental": "Allgemeine Turnierregeln (Kartenfreunde Wynental)",
+        "betting-rules": "Einsätze und Erhöhungen",
+        "nlhe": "Texas Hold'em No Limit (NLHE)",
+        "munotpoker": "Turnierregeln der MunotPoker GmbH",
+        "tda-2024": _("TDA 2024 standard"),
+    }
 
 
 @login_required
@@ -90,16 +106,6 @@ def floor_moves(request: HttpRequest) -> JsonResponse:
     the tablets, 004 #33), for the floor dashboard: ``{"ok": true, "moves": [...]}``."""
     _require_floor(request)
     return JsonResponse({"ok": True, "moves": hooks.pending_moves()})
-
-
-@login_required
-def archive(request: HttpRequest) -> HttpResponse:
-    """The archive of imported hands: the tables ``manage.py replay_phh`` made, newest first, each with its
-    hands' history (read only; they never show on the live floor)."""
-    _require_floor(request)
-    live = live_tables().values("pk")
-    tables = Table.objects.exclude(pk__in=live).annotate(hand_count=Count("hands")).order_by("-created_at", "-id")[:500]
-    return render(request, "tables/archive.html", {"tables": tables})
 
 
 @login_required

@@ -19,3 +19,17 @@ def summary(rule) -> str:
 def rule_title(rule) -> str:
     """``{{ rule|rule_title }}``: the title in the page's language (:meth:`rules.models.Rule.title_in`)."""
     return rule.title_in(get_language())
+
+
+@register.filter
+def cite_label(citation) -> str:
+    """``{{ c|cite_label }}``: a citation dict's label in the page's language (the TDA's worded
+    sections: "TDA 2024 Regel 49" on German pages, :meth:`poker.rulebooks.Citation.label_in`); the
+    stored label is unchanged."""
+    from poker.rulebooks import TDA, Citation
+
+    if not isinstance(citation, dict):
+        return str(citation)
+    if citation.get("rulebook") == TDA and citation.get("section"):
+        return Citation(TDA, str(citation["section"])).label_in(get_language() or "en")
+    return str(citation.get("label", ""))

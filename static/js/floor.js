@@ -32,6 +32,7 @@ const i18n = new Texts({
   dealer_is: gettext("Dealer: %(name)s"),
   no_dealer: gettext("No dealer assigned"),
   rules_is: gettext("Rules: %(name)s"),
+  tda_rule: gettext("TDA 2024 Rule %(n)s"),
   status_open: gettext("open"),
   status_closed: gettext("closed"),
   live_count: gettext("Live hands: %(n)s"),
@@ -319,13 +320,23 @@ for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, a
 if (soundOn) ensureAudio();
 renderSound();
 
+/** The rulebooks' titles by profile slug (the page's json_script): the tile names the rulebook. */
+const RULEBOOK_TITLES = JSON.parse(document.getElementById("rulebook-titles")?.textContent || "{}");
+
+/** A citation's label in the page's language: the TDA's worded sections ("TDA 2024 Regel 49" in
+ * German); the stored label stays as it is. */
+function citeLabel(c) {
+  const m = /^TDA 2024 Rule (\S+)$/.exec(c.label || "");
+  return m ? t("tda_rule", { n: m[1] }) : c.label;
+}
+
 function onRuling(ruling) {
   const el = callsEl.querySelector('[data-field="ruling"]');
   const german = document.documentElement.lang.startsWith("de");
   const table = tiles.get(ruling.table_id)?.model?.table?.name || "";
   el.replaceChildren(
     h("a", { href: ruling.url }, t("ruling_made", { table, decision: german && ruling.decision_de ? ruling.decision_de : ruling.decision })),
-    " ", ...ruling.citations.flatMap((c) => [h("a", { class: "cite", href: c.url || "#" }, c.label), " "]),
+    " ", ...ruling.citations.flatMap((c) => [h("a", { class: "cite", href: c.url || "#" }, citeLabel(c)), " "]),
   );
   el.hidden = false;
 }
@@ -431,7 +442,7 @@ function show(snapshot, flash) {
   entry.clock = clock ? { seat: clock.seat, deadline: Date.parse(clock.deadline), countdown: clock.countdown || 0 } : null;
   tickClock(entry);
   f("dealer").textContent = table.dealer ? t("dealer_is", { name: table.dealer }) : t("no_dealer");
-  f("rules").textContent = table.rules_profile ? t("rules_is", { name: table.rules_profile }) : "";
+  f("rules").textContent = table.rules_profile ? t("rules_is", { name: RULEBOOK_TITLES[table.rules_profile] || table.rules_profile }) : "";
   f("history-link").href = link(root.dataset.historyUrl, id);
   f("dealer-link").href = link(root.dataset.dealerUrl, id);
 

@@ -149,6 +149,7 @@ const STRINGS = {
   proc_floor_corrects: gettext("Only the floor corrects the hand: call the floor with this outcome."),
   proc_dealer_finishes: gettext("The house rules let the dealer finish this at the table: no floor person needed."),
   proc_finish: gettext("Done at the table"),
+  tda_rule: gettext("TDA 2024 Rule %(n)s"),
   proc_done: gettext("Dealer, by the house rules: %(summary)s"),
   err_in_turn: gettext("It is this player's turn: enter the action normally"),
   err_already_held: gettext("This player already has an out-of-turn action held"),
@@ -239,8 +240,15 @@ export function loc(obj, base) {
 }
 
 /** Citations [{label, url}] as links (a span when the rule has no page). */
+/** A citation's label in the page's language: the TDA's worded sections ("TDA 2024 Regel 49" in
+ * German); the stored label stays as it is. */
+export function citeLabel(c) {
+  const m = /^TDA 2024 Rule (\S+)$/.exec(c.label || "");
+  return m ? t("tda_rule", { n: m[1] }) : c.label;
+}
+
 export function citeLinks(citations) {
   return h("span", { class: "cites" }, (citations || []).map((c) =>
-    c.url ? h("a", { class: "cite", href: c.url, target: "_blank", rel: "noopener", text: c.label })
-      : h("span", { class: "cite", text: c.label })));
+    c.url ? h("a", { class: "cite", href: c.url, target: "_blank", rel: "noopener", text: citeLabel(c) })
+      : h("span", { class: "cite", text: citeLabel(c) })));
 }
