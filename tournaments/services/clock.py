@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
@@ -108,4 +109,34 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
                     f"{' Ante ' + str(lv.ante) if lv.ante else ''} ab der nächsten Hand",
                     rule=str(engine_rules(t).cite("new_level")),
                 )
+        if op in _LEVEL_OPS:  # the tablets' headers and the floor tiles show the level now in force
+            transaction.on_commit(lambda: push_level_to_tables(tournament_id), robust=True)
     return t
+
+
+#: Clock operations that can change the level the next hand plays.
+_LEVEL_OPS = frozenset({"start", "resume", "adjust", "jump", "leave_hand_for_hand"})
+
+
+def push_level_to_tables(tournament_id: int) -> list[int]:
+    """Show the level in force (the one the next hand plays, 001 Neues Limit,
+    004 #23) at once on every open table of the tournament between hands: the
+    table's stakes (tablet header, floor tile) follow it and its snapshot is
+    sent, without waiting for the next hand.  A table playing a hand keeps the
+    hand's stakes; its next hand takes the level as it starts.  Returns the
+    ids of the tables changed."""
+    from tables.services import _step as table_step
+    from tables.services import _table_changed, live_hand
+    from tournaments.services.floor_tables import current_level, follow_level, stakes_of
+
+    t = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING).first()
+    if t is None:
+        return []
+    level = current_level(t)
+    changed = []
+    for table_id in TournamentTable.objects.filter(tournament=t, broken=False).values_list("table_id", flat=True):
+        with table_step(table_id) as step:
+            if live_hand(step.row) is None and follow_level(step.row, level):
+                _table_changed(step, *stakes_of(level))
+                changed.append(table_id)
+    return changed
