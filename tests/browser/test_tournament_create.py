@@ -112,3 +112,37 @@ def test_the_editor_generates_a_structure_for_a_target_duration_with_its_end_tim
     page.click("#ts-save")
     expect(page.locator("#ts-saved")).to_contain_text("gespeichert" if lang == "de" else "saved")
     expect(page.locator("#ts-errors")).to_be_hidden()
+
+
+def _guaranteed(n: int):
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    t = Tournament.objects.get(name="Guaranteed Friday")
+    for i in range(n):
+        services.register(t.id, f"Spieler {i:02d}")
+    return t
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_a_guarantee_set_on_the_form_shows_its_overlay_on_the_desk_and_the_payout_page(new_page, floorman, locale):
+    lang = locale[:2]
+    page = new_page((1440, 900), locale=locale)
+    login(page, "floor", "pw-floor")
+    page.goto("/tournaments/")
+    page.fill("input[name=name]", "Guaranteed Friday")
+    page.select_option("select[name=rulebook]", "munotpoker")
+    page.fill("input[name=buy_in]", "100")
+    page.fill("input[name=guarantee]", "2000")
+    page.locator("form.td-create button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/tournaments/\d+/$"))
+    t = off_loop(_guaranteed, 12)  # 1,200 collected: the house adds 800
+    page.goto(f"/tournaments/{t.id}/")
+    pool = page.locator('[data-f="pool"]')
+    expect(pool).to_contain_text("2")
+    expect(pool).to_contain_text("Overlay" if lang == "de" else "overlay")
+    expect(pool).to_contain_text("800")
+    page.goto(f"/tournaments/{t.id}/payouts/")
+    expect(page.locator("#pd-pool")).to_have_text("2000")
+    expect(page.locator("#pd-overlay")).to_have_text("800")
+    expect(page.locator(".pd-overlay th")).to_contain_text("vom Haus" if lang == "de" else "paid by the house")
