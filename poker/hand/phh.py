@@ -5,7 +5,8 @@ the last player is the button (heads-up: ``p1`` is the big blind), which is
 exactly the engine's position order. Variants: No-Limit Texas Hold'em
 (``variant = "NT"``), Pot-Limit Omaha (``"PO"``, ``min_bet``) and
 Fixed-Limit Texas Hold'em (``"FT"``, ``small_bet`` and ``big_bet`` instead of
-``min_bet``), as pokerkit 0.7.7 reads them. A ``.phhs`` file holds several
+``min_bet``), as pokerkit 0.7.7 reads them; Seven Card Stud (``"F7S"``) in
+:mod:`.phh_stud`. A ``.phhs`` file holds several
 hands as TOML tables ``[1]``, ``[2]`` ... (pokerkit's
 ``HandHistory.loads_all`` / ``dumps_all``): :func:`load_phh_file`.
 
@@ -54,7 +55,6 @@ this module translates between PHH and the engine.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -78,6 +78,8 @@ from .phh_amounts import (
     values,
 )
 from .phh_records import forced_bets, show_unknown, winnings_mismatch
+from .phh_result import ReplayResult, plain
+from .phh_stud import STUD_VARIANTS, StudPhhHand, export_stud_phh, replay_stud, stud_hand_from_history
 from .rules import Rules
 from .spec import HandSpec, SeatSpec
 from .state import HandState
@@ -89,6 +91,7 @@ __all__ = [
     "awards_from_winnings",
     "collected",
     "export_phh",
+    "export_stud_phh",
     "load_phh",
     "load_phh_file",
     "replay",
@@ -116,7 +119,6 @@ _CORE = {
 _STANDARD_METADATA = frozenset(HandHistory.optional_field_names)
 #: HandHistory attributes that are settings of pokerkit, not PHH fields.
 _NOT_FIELDS = frozenset({"user_defined_fields", "automations", "divmod", "rake", "parse_value"})
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: HandHistory fields that go into ``PhhHand.extra`` when set.
 _EXTRA_FIELDS = tuple(f.name for f in dataclasses.fields(HandHistory) if f.name not in _CORE | _NOT_FIELDS)
 #: PHH variant code -> HandSpec.game, and back.
@@ -252,7 +254,7 @@ class PhhLoadError(EngineError):
         self.index = index
 
 
-def load_phh(path_or_text: str | Path, chip_unit: Decimal | None = None) -> PhhHand:
+def load_phh(path_or_text: str | Path, chip_unit: Decimal | None = None) -> PhhHand | StudPhhHand:
     """Parse a PHH hand as pokerkit's ``HandHistory.loads`` does (:mod:`.phh_toml` reads the TOML).
 
     Args:
@@ -284,7 +286,7 @@ def load_phh(path_or_text: str | Path, chip_unit: Decimal | None = None) -> PhhH
     return hand_from_history(history, source, chip_unit)
 
 
-def load_phh_file(path: str | Path, chip_unit: Decimal | None = None) -> list[PhhHand | PhhLoadError]:
+def load_phh_file(path: str | Path, chip_unit: Decimal | None = None) -> list[PhhHand | StudPhhHand | PhhLoadError]:
     """Every hand of a ``.phh`` file (one hand) or a ``.phhs`` file (several,
     TOML tables ``[1]``, ``[2]`` ..., pokerkit's ``HandHistory.load_all``).
 
@@ -298,7 +300,7 @@ def load_phh_file(path: str | Path, chip_unit: Decimal | None = None) -> list[Ph
     path = Path(path)
     text = path.read_text(encoding="utf-8")
     several = path.suffix == ".phhs"
-    hands: list[PhhHand | PhhLoadError] = []
+    hands: list[PhhHand | StudPhhHand | PhhLoadError] = []
     for key, history in phh_toml.histories(text, several):
         if isinstance(history, EngineError):
             message = f"[{key}] {history.message}" if key is not None else history.message
@@ -311,8 +313,11 @@ def load_phh_file(path: str | Path, chip_unit: Decimal | None = None) -> list[Ph
     return hands
 
 
-def hand_from_history(history: HandHistory, source: str | None = None, chip_unit: Decimal | None = None) -> PhhHand:
-    """Our :class:`PhhHand` of a pokerkit ``HandHistory``.
+def hand_from_history(
+    history: HandHistory, source: str | None = None, chip_unit: Decimal | None = None
+) -> PhhHand | StudPhhHand:
+    """Our :class:`PhhHand` of a pokerkit ``HandHistory`` (a
+    :class:`.phh_stud.StudPhhHand` for ``F7S``).
 
     ``chip_unit``: the amount that is one chip; None takes the hand's own:
     ``10 ** -d`` where ``d`` is the largest number of decimal places written
@@ -321,14 +326,17 @@ def hand_from_history(history: HandHistory, source: str | None = None, chip_unit
 
     Raises:
         EngineError("bad_spec") for a variant other than ``NT``, ``PO``,
-        ``FT``, or missing or malformed amounts (one that is not a multiple
+        ``FT``, ``F7S``, or missing or malformed amounts (one that is not a multiple
         of ``chip_unit``).
     """
     variant = history.variant
+    if variant in STUD_VARIANTS:
+        return stud_hand_from_history(history, source, chip_unit)
     if variant not in VARIANTS:
         raise EngineError(
             "bad_spec",
-            f"Supported variants are {', '.join(VARIANTS)} (NLHE, PLO, limit Hold'em), got {variant!r}.",
+            f"Supported variants are {', '.join([*VARIANTS, *STUD_VARIANTS])} (NLHE, PLO, limit Hold'em, "
+            f"Seven Card Stud), got {variant!r}.",
         )
     min_bet = history.small_bet if variant == "FT" else history.min_bet
     if min_bet is None:
@@ -451,41 +459,6 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
     raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for {spec.game}.")
 
 
-@dataclass(frozen=True)
-class ReplayResult:
-    """Outcome of :func:`replay`.
-
-    Fields:
-        ok: True when every action applied as recorded, the hand completed,
-            and the final stacks equal ``expected`` (when recorded).
-        expected: the recorded ``finishing_stacks`` or None.
-        actual: our final stacks (None if the hand did not complete).
-        error: None, or an English description of the first problem
-            ("mismatch: ...", "<code>: <message> at action k ...",
-            "incomplete: ...").
-        error_code: EngineError code, ``"mismatch"``, ``"incomplete"`` or None.
-        state: the last state reached.
-        repairs: actions inserted by ``replay(..., repair=True)`` as PHH
-            strings (e.g. ``("p8 f",)``); a repaired replay is never ok.
-        checked: what the result was compared with: ``"finishing_stacks"``
-            and/or ``"winnings"`` (chips collected from the pots per
-            position, our awards summed).
-        unchecked: English notes on what the record did not let us check
-            (no recorded result; pots awarded from the recorded winnings
-            because the contenders' hole cards are unknown).
-    """
-
-    ok: bool
-    expected: tuple[int, ...] | None
-    actual: tuple[int, ...] | None
-    error: str | None = None
-    error_code: str | None = None
-    state: HandState | None = None
-    repairs: tuple[str, ...] = ()
-    checked: tuple[str, ...] = ()
-    unchecked: tuple[str, ...] = ()
-
-
 def _repair(state: HandState, action: dict, seats: tuple[int, ...]) -> tuple[HandState, list[str]]:
     """Insert checks/folds for players skipped before ``action`` (pokerkit's
     HandHistory repair), returning the new state and the inserted actions."""
@@ -509,7 +482,7 @@ def _repair(state: HandState, action: dict, seats: tuple[int, ...]) -> tuple[Han
 
 
 def replay(
-    hand: PhhHand | str | Path,
+    hand: PhhHand | StudPhhHand | str | Path,
     rules: Rules | None = None,
     *,
     repair: bool = False,
@@ -518,7 +491,8 @@ def replay(
     """Replay a PHH hand through the engine.
 
     Args:
-        hand: a :class:`PhhHand`, or a path/text for :func:`load_phh`.
+        hand: a :class:`PhhHand`, or a path/text for :func:`load_phh`; a
+            stud hand goes to :func:`.phh_stud.replay_stud`.
         rules: house rules for the replay (default :class:`Rules`).
 
     Returns:
@@ -537,8 +511,10 @@ def replay(
     """
     repairs: list[str] = []
     try:
-        if not isinstance(hand, PhhHand):
+        if not isinstance(hand, (PhhHand, StudPhhHand)):
             hand = load_phh(hand)
+        if isinstance(hand, StudPhhHand):
+            return replay_stud(hand, rules)
         spec = hand.spec(rules)
         if ante_trimming is not None:
             spec = dataclasses.replace(spec, ante_trimming=ante_trimming)
@@ -649,20 +625,6 @@ def replay(
 
 
 # ---------------------------------------------------------------- export
-def _plain(value: Any) -> Any:
-    """Tuples as lists (all the way down), for pokerkit's TOML writer; in
-    strings a control character (a line break) becomes a space and ``'''``
-    becomes ``''``: the writer puts strings in TOML literal quotes, which
-    hold neither."""
-    if isinstance(value, str):
-        return _CONTROL.sub(" ", value).replace("'''", "''")
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
-
 def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
     """Write a hand as PHH TOML text.
 
@@ -781,12 +743,12 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
         if value is None:
             continue
         if key in _STANDARD_METADATA:
-            fields[key] = _plain(value)
+            fields[key] = plain(value)
         else:
             # PHH: user-defined fields start with an underscore (pokerkit
             # warns about any other unknown field)
-            user[key if key.startswith("_") else f"_{key}"] = _plain(value)
-    record = HandHistory(**_plain(fields), user_defined_fields=_plain(user))
+            user[key if key.startswith("_") else f"_{key}"] = plain(value)
+    record = HandHistory(**plain(fields), user_defined_fields=plain(user))
     return record.dumps() + "\n"
 
 

@@ -532,6 +532,11 @@ class StudState(StudShowdown):
         return self._mucked
 
     @property
+    def shown(self) -> tuple[bool, ...]:
+        """Per position, whether the hand was shown at the showdown."""
+        return self._shown
+
+    @property
     def up_cards(self) -> tuple[tuple[str, ...], ...]:
         """Per position the up cards (door card first)."""
         return self._up

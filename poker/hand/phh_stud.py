@@ -1,0 +1,443 @@
+"""PHH for Seven Card Stud (``variant = "F7S"``): reading, replaying, writing.
+
+Spec: github.com/uoftcprg/phh-std, as pokerkit 0.7.7 reads and writes it
+(``FixedLimitSevenCardStud``). Fields: ``antes`` (per position; stud antes
+are equal), ``bring_in``, ``small_bet``, ``big_bet``, ``starting_stacks``,
+``actions``. Positions ``p1``.. are the deal order, the first player left of
+the dealer first: exactly :class:`~.stud_spec.StudSpec`'s ``seats`` order.
+
+Action translation (PHH -> :class:`~.stud.StudState` action):
+
+=========================== ==========================================
+``d dh p3 AsKs7h``          third street: two down cards, the door card
+                            (``????7h``: the down cards unknown)
+``d dh p3 Qc``              fourth to seventh street: that player's card;
+                            the cards of one street, for all players, are
+                            one engine ``deal`` (``{"cards": {seat: ..}}``)
+``d db 9d``                 seventh street's community card (stub short)
+``p3 pb``                   ``{"type": "bring_in"}``
+``p3 cbr 20``               ``complete`` (third street, only the bring-in
+                            in), ``bet`` (no bet yet) or ``raise``
+``p3 cc`` / ``p3 f``        ``check``/``call`` / ``fold``
+``p3 sm QhQdJcQcJdTd9d``    show all seven cards in the order dealt;
+                            ``p3 sm -`` the cards entered; ``p3 sm`` muck
+=========================== ==========================================
+
+When an up card is unknown the engine cannot tell who brings in or acts
+first: the player of the next recorded action is named as the opener (the
+engine refuses him if the cards showing name another).
+
+Rules: a hand this module exported carries them (``_rules``, ``_odd_chip``);
+another hand is read with the given rules (``Rules.pokerkit()`` also means
+pokerkit's odd chip: the first winner in deal order) or our defaults (000
+Aktionen 3: no cap heads-up; 000 Allgemein 8: the odd chip to the highest
+card by suit).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from pokerkit import HandHistory
+
+from .cards import UNKNOWN, parse_cards
+from .errors import EngineError
+from .phh_amounts import awards_from_winnings, cbr_amounts, chips, parse_amount, places, scale_action, values
+from .phh_result import ReplayResult, plain
+from .rules import Rules
+from .spec import SeatSpec
+from .stud import StudState
+from .stud_spec import StudSpec
+
+__all__ = ["STUD_VARIANTS", "StudPhhHand", "export_stud_phh", "replay_stud", "stud_hand_from_history"]
+
+#: PHH variant code -> the game our stud engine plays.
+STUD_VARIANTS = {"F7S": "stud"}
+_DEAL = re.compile(r"^d dh p(\d+) (\S+)$")
+
+
+@dataclass(frozen=True)
+class StudPhhHand:
+    """A parsed Seven Card Stud PHH hand. Amounts in chips (``chip_unit`` of
+    the file is one chip), positions in deal order.
+
+    Fields: ``antes`` (per position), ``bring_in``, ``small_bet``,
+    ``big_bet``, ``starting_stacks``, ``actions`` (PHH strings),
+    ``ante_trimming_status``, ``finishing_stacks``/``winnings`` (the
+    recorded result or None), ``players``, ``seats`` (table seats per
+    position or None), ``extra`` (other fields), ``source``, ``variant``,
+    ``chip_unit``, ``index`` (the hand's table name in a ``.phhs``)."""
+
+    antes: tuple[int, ...]
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    starting_stacks: tuple[int, ...]
+    actions: tuple[str, ...]
+    ante_trimming_status: bool = False
+    finishing_stacks: tuple[int, ...] | None = None
+    players: tuple[str, ...] | None = None
+    seats: tuple[int, ...] | None = None
+    extra: dict = field(default_factory=dict)
+    source: str | None = None
+    variant: str = "F7S"
+    winnings: tuple[int, ...] | None = None
+    chip_unit: Decimal = Decimal(1)
+    index: str | None = None
+
+    @property
+    def player_count(self) -> int:
+        """Number of players dealt in."""
+        return len(self.starting_stacks)
+
+    def seat_numbers(self) -> tuple[int, ...]:
+        """Table seat per position: the PHH ``seats`` field or 1..n."""
+        return self.seats if self.seats is not None else tuple(range(1, self.player_count + 1))
+
+    def spec(self, rules: Rules | None = None) -> StudSpec:
+        """The engine's :class:`StudSpec`. ``rules``: see the module docstring.
+
+        Raises:
+            EngineError("bad_spec") when the antes differ between players (a
+            stud ante is the same for all) or the data is inconsistent."""
+        n = self.player_count
+        names = self.players if self.players is not None else tuple(f"p{i + 1}" for i in range(n))
+        seats = self.seat_numbers()
+        if len(names) != n or len(seats) != n:
+            raise EngineError("bad_spec", "players/seats do not match starting_stacks.")
+        if len(set(self.antes)) > 1:
+            raise EngineError("bad_spec", f"Stud antes are the same for every player, got {list(self.antes)}.")
+        extra = self.extra
+        if rules is None:
+            rules = Rules.from_dict({k: (None if v == "none" else v) for k, v in extra.get("_rules", {}).items()})
+        odd_chip = extra.get("_odd_chip") or ("position" if rules == Rules.pokerkit() else "high_card")
+        return StudSpec(
+            seats=tuple(SeatSpec(seats[i], str(names[i]), self.starting_stacks[i]) for i in range(n)),
+            ante=self.antes[0] if self.antes else 0,
+            bring_in=self.bring_in,
+            small_bet=self.small_bet,
+            big_bet=self.big_bet,
+            rules=rules,
+            dealer_seat=int(extra["_dealer_seat"]) if "_dealer_seat" in extra else None,
+            odd_chip=str(odd_chip),
+        )
+
+
+def stud_hand_from_history(
+    history: HandHistory, source: str | None = None, chip_unit: Decimal | None = None
+) -> StudPhhHand:
+    """Our :class:`StudPhhHand` of a pokerkit ``HandHistory`` of variant
+    ``F7S``; ``chip_unit`` as in :func:`.phh.hand_from_history`.
+
+    Raises:
+        EngineError("bad_spec") for another variant, a missing ``bring_in``,
+        ``small_bet`` or ``big_bet``, or malformed amounts."""
+    if history.variant not in STUD_VARIANTS:
+        raise EngineError("bad_spec", f"Not a stud variant: {history.variant!r}.")
+    for name in ("bring_in", "small_bet", "big_bet"):
+        if getattr(history, name) is None:
+            raise EngineError("bad_spec", f"PHH field {name!r} is missing.")
+    actions = tuple(str(a) for a in history.actions)
+    if chip_unit is None:
+        amounts: list[Any] = [history.bring_in, history.small_bet, history.big_bet, *cbr_amounts(actions)]
+        for many in (history.antes, history.starting_stacks, history.finishing_stacks, history.winnings):
+            if isinstance(many, (list, tuple)):
+                amounts.extend(many)
+            elif many is not None:
+                amounts.append(many)
+        chip_unit = Decimal(1).scaleb(-max(map(places, amounts), default=0))
+    elif chip_unit <= 0:
+        raise EngineError("bad_spec", f"The chip unit must be positive, got {chip_unit}.")
+    unit = chip_unit
+    stacks = tuple(chips(v, "starting_stacks", unit) for v in history.starting_stacks)
+    finishing, winnings = history.finishing_stacks, history.winnings
+    extra: dict[str, Any] = {}
+    for name in HandHistory.optional_field_names:
+        value = getattr(history, name, None)
+        if value is not None and name not in ("finishing_stacks", "winnings", "players", "seats"):
+            extra[name] = value
+    extra |= history.user_defined_fields
+    return StudPhhHand(
+        antes=values(history.antes, len(stacks), "antes", unit),
+        bring_in=chips(history.bring_in, "bring_in", unit),
+        small_bet=chips(history.small_bet, "small_bet", unit),
+        big_bet=chips(history.big_bet, "big_bet", unit),
+        starting_stacks=stacks,
+        actions=tuple(scale_action(a, unit) for a in actions) if unit != 1 else actions,
+        ante_trimming_status=bool(history.ante_trimming_status),
+        finishing_stacks=None if finishing is None else tuple(chips(v, "finishing_stacks", unit) for v in finishing),
+        players=None if history.players is None else tuple(str(p) for p in history.players),
+        seats=None if history.seats is None else tuple(int(s) for s in history.seats),
+        extra=extra,
+        source=source,
+        variant=history.variant,
+        winnings=None if winnings is None else tuple(chips(v, "winnings", unit) for v in winnings),
+        chip_unit=unit,
+    )
+
+
+def _seat(label: str, seats: tuple[int, ...], text: str) -> int:
+    if not label.startswith("p") or not label[1:].isdigit() or not 1 <= int(label[1:]) <= len(seats):
+        raise EngineError("bad_action", f"Unknown player {label!r} in {text!r}.")
+    return seats[int(label[1:]) - 1]
+
+
+def _betting(state: StudState, text: str, seats: tuple[int, ...]) -> dict:
+    """The engine action of one PHH betting or showdown action."""
+    words = text.split("#", 1)[0].split()
+    match words:
+        case [player, "pb"]:
+            return {"type": "bring_in", "seat": _seat(player, seats, text)}
+        case [player, "f"]:
+            return {"type": "fold", "seat": _seat(player, seats, text)}
+        case [player, "cc"]:
+            seat = _seat(player, seats, text)
+            legal = state.legal()
+            return {"type": "call" if legal.call_amount else "check", "seat": seat}
+        case [player, "cbr", amount]:
+            seat = _seat(player, seats, text)
+            to = chips(parse_amount(amount, text), "cbr")
+            top = max(state.bets)
+            if state.street_index == 0 and top < state.spec.small_bet:
+                kind = "complete"  # only the bring-in (or nothing) is in: completed to the small bet
+            else:
+                kind = "raise" if top else "bet"
+            return {"type": kind, "seat": seat, "to": to}
+        case [player, "sm"]:
+            return {"type": "muck", "seat": _seat(player, seats, text)}
+        case [player, "sm", "-"]:
+            return {"type": "show", "seat": _seat(player, seats, text)}
+        case [player, "sm", cards]:
+            seat = _seat(player, seats, text)
+            if "?" in cards:
+                return {"type": "muck_unknown", "seat": seat}
+            return {"type": "show", "seat": seat, "cards": cards}
+    raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for stud.")
+
+
+def _deal(
+    state: StudState, cards: dict[int, str], community: str, opener: int | None, hidden: frozenset[int] = frozenset()
+) -> StudState:
+    """Apply one street's deal; name ``opener`` only when the cards showing
+    cannot tell (an unknown up card). The down cards of the ``hidden`` seats
+    (players who muck at the showdown) are entered as unknown: their hand
+    is not in the showdown, whatever it holds."""
+    cards = dict(cards)
+    for seat in hidden & cards.keys():
+        if state.next_street == "third":
+            cards[seat] = UNKNOWN * 2 + "".join(parse_cards(cards[seat])[2:])
+        elif state.next_street == "seventh":
+            cards[seat] = UNKNOWN
+    action: dict[str, Any] = {"type": "deal", "cards": cards}
+    if community:
+        action = {"type": "deal", "community": community}
+    try:
+        return state.apply(action)
+    except EngineError as exc:
+        if exc.code != "bad_cards" or "opener" not in exc.message:
+            raise
+        if opener is None:  # no betting follows (all in): who acts first does not matter
+            opener = next(iter(cards), None) or next(
+                s.seat for i, s in enumerate(state.spec.seats) if not state.folded[i]
+            )
+        return state.apply({**action, "opener": opener})
+
+
+def _show(state: StudState, action: dict) -> StudState:
+    """Apply ``action``; a show of fewer cards than the player holds (shown
+    at an all-in before the last street) shows those first cards and keeps
+    the later ones as entered."""
+    if action["type"] == "show" and action.get("cards"):
+        held = state.cards_of(state.spec.position_of(action["seat"]))
+        shown = parse_cards(action["cards"])
+        if len(shown) < len(held):
+            merged = shown + held[len(shown) :]
+            if UNKNOWN in merged:
+                return state  # the later cards are unknown: nothing shown can settle the pot
+            action = {**action, "cards": "".join(merged)}
+    return state.apply(action)
+
+
+def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
+    """Replay a stud PHH hand through :class:`StudState`, like
+    :func:`.phh.replay` (same :class:`ReplayResult`; never raises for bad
+    data). Pots whose contenders' cards are unknown are awarded as the
+    recorded ``winnings`` say."""
+    try:
+        state = StudState.start(hand.spec(rules))
+    except EngineError as exc:
+        return ReplayResult(False, None, None, f"{exc.code}: {exc.message}", exc.code, None)
+    expected, seats = hand.finishing_stacks, hand.seat_numbers()
+    actions = [a for a in hand.actions if a.split("#", 1)[0].strip()]
+    pending: dict[int, str] = {}
+    community = ""
+    shows: list[dict] = []
+    # a player who mucks gives up the pot whatever he holds: the recorder knew his cards, the showdown did not
+    hidden = frozenset(
+        _seat(words[0], seats, text)
+        for text in actions
+        if len(words := text.split("#", 1)[0].split()) == 2 and words[1] == "sm"
+    )
+    index = -1
+    try:
+        for text in actions:
+            index += 1
+            body = text.split("#", 1)[0].strip()
+            deal = _DEAL.match(body)
+            if state.is_complete and (deal or body.startswith("d db ")):
+                continue  # dealt on after the hand was won (one hand left): nothing to play
+            if deal:
+                seat = _seat(f"p{deal.group(1)}", seats, text)
+                if seat in pending:  # a street after a street with no betting (all in): deal the first
+                    state, pending = _deal(state, pending, "", None, hidden), {}
+                pending[seat] = deal.group(2)
+                continue
+            if body.startswith("d db "):
+                community = body[5:].strip()
+                continue
+            if pending or community:
+                opener = _seat(body.split()[0], seats, text) if not body.startswith("d ") else None
+                state = _deal(state, pending, community, opener, hidden)
+                pending, community = {}, ""
+            action = _betting(state, body, seats)
+            if action["type"] == "muck" and state.phase not in ("showdown", "complete"):
+                # mucked at an all-in before the last street: that hand is dead (pokerkit kills it)
+                state = state.apply({"type": "kill", "seat": action["seat"], "reason": "mucked (PHH)"})
+            elif action["type"] in ("show", "muck_unknown") and state.phase not in ("showdown", "complete"):
+                shows.append(action)  # shown at an all-in before the last street: the showdown takes it
+            elif action["type"] != "muck_unknown":
+                state = _show(state, action)
+        if pending or community:
+            state = _deal(state, pending, community, None, hidden)
+        for action in shows:
+            if action["type"] != "muck_unknown" and state.phase == "showdown":
+                state = _show(state, action)
+    except EngineError as exc:
+        return ReplayResult(
+            False,
+            expected,
+            state.final_stacks,
+            f"{exc.code}: {exc.message} at action {index} {actions[index]!r}",
+            exc.code,
+            state,
+        )
+    unchecked: list[str] = []
+    if state.phase == "showdown" and hand.winnings is not None:
+        try:
+            for award in awards_from_winnings(state, hand.winnings):  # type: ignore[arg-type]
+                state = state.apply(award)
+                unchecked.append(f"who won pot {award['pot']}: hole cards unknown, awarded as the winnings say")
+        except EngineError as exc:
+            return ReplayResult(False, expected, None, f"{exc.code}: {exc.message} (awards)", exc.code, None)
+    actual = state.final_stacks
+    if actual is None:
+        return ReplayResult(
+            False, expected, None, f"incomplete: the hand stops in phase {state.phase!r}", "incomplete", None
+        )
+    checked: list[str] = []
+    if expected is not None:
+        checked.append("finishing_stacks")
+        if tuple(expected) != actual:
+            return ReplayResult(
+                False,
+                expected,
+                actual,
+                f"mismatch: finishing_stacks {list(expected)} but the replay gives {list(actual)}",
+                "mismatch",
+                state,
+                (),
+                tuple(checked),
+                tuple(unchecked),
+            )
+    if not checked:
+        unchecked.append("no finishing_stacks recorded: the result is not checked")
+    return ReplayResult(True, expected, actual, None, None, state, (), tuple(checked), tuple(unchecked))
+
+
+def export_stud_phh(spec: StudSpec, history: Iterable[dict], **metadata: Any) -> str:
+    """A stud hand as PHH TOML text (``variant = "F7S"``), as pokerkit's
+    ``HandHistory.dumps`` writes it; :func:`replay_stud` of it gives the same
+    hand. ``history``: the engine actions (``StudState.history``), replayed
+    to translate them; ``metadata`` as in :func:`.phh.export_phh`.
+    A dead hand (``kill``) is written as a muck; a dealer's award has no PHH
+    action: a hand with one is written without ``finishing_stacks``.
+
+    Raises:
+        EngineError if the history does not replay."""
+    state = StudState.start(spec)
+    label = {s.seat: f"p{i + 1}" for i, s in enumerate(spec.seats)}
+    lines: list[str] = []
+    complete = True
+    for action in history:
+        kind = action.get("type")
+        if kind == "deal":
+            if action.get("community") or (state.community_due and not action.get("cards")):
+                lines.append(f"d db {''.join(parse_cards(action.get('community') or '')) or UNKNOWN}")
+            else:
+                count = 3 if state.next_street == "third" else 1
+                given = {int(k): v for k, v in (action.get("cards") or {}).items()}
+                for i, seat in enumerate(s.seat for s in spec.seats):
+                    if state.folded[i]:
+                        continue
+                    cards = parse_cards(given.get(seat) or "") or (UNKNOWN,) * count
+                    lines.append(f"d dh {label[seat]} {''.join(cards)}")
+        elif kind == "bring_in":
+            lines.append(f"{label[action['seat']]} pb")
+        elif kind == "fold":
+            lines.append(f"{label[action['seat']]} f")
+        elif kind in ("check", "call"):
+            lines.append(f"{label[action['seat']]} cc")
+        elif kind in ("complete", "bet", "raise"):
+            lines.append(f"{label[action['seat']]} cbr {action['to']}")
+        elif kind == "all_in":
+            pos = spec.position_of(action["seat"])
+            total = state.stacks[pos] + state.bets[pos]
+            lines.append(f"{label[action['seat']]} " + ("cc" if total <= max(state.bets) else f"cbr {total}"))
+        elif kind == "show":
+            shown = action.get("cards")
+            lines.append(f"{label[action['seat']]} sm {''.join(parse_cards(shown)) if shown else '-'}")
+        elif kind == "muck":
+            lines.append(f"{label[action['seat']]} sm")
+        elif kind == "kill":  # a dead hand gives up the pot like a muck (read back as a kill before the showdown)
+            lines.append(f"{label[action['seat']]} sm # dead hand")
+        else:  # a dealer's award: no PHH action
+            complete = False
+        state = state.apply(action)
+    if state.is_complete and complete:
+        for pos in state.showdown_order:
+            cards = state.cards_of(pos)
+            if not state.shown[pos] and not state.mucked[pos] and cards and UNKNOWN not in cards:
+                lines.append(f"p{pos + 1} sm {''.join(cards)}")
+    fields: dict[str, Any] = {
+        "variant": "F7S",
+        "ante_trimming_status": False,
+        "antes": [spec.ante] * len(spec.seats),
+        "bring_in": spec.bring_in,
+        "small_bet": spec.small_bet,
+        "big_bet": spec.big_bet,
+        "starting_stacks": [s.stack for s in spec.seats],
+        "actions": lines,
+        "players": [s.player for s in spec.seats],
+        "seats": [s.seat for s in spec.seats],
+    }
+    if state.final_stacks is not None and complete:
+        fields["finishing_stacks"] = list(state.final_stacks)
+    default = Rules().to_dict()
+    user: dict[str, Any] = {"_odd_chip": spec.odd_chip}
+    changed = {k: ("none" if v is None else v) for k, v in spec.rules.to_dict().items() if v != default[k]}
+    if changed:
+        user["_rules"] = changed
+    if spec.dealer_seat is not None:
+        user["_dealer_seat"] = spec.dealer_seat
+    for key, value in metadata.items():
+        if value is None:
+            continue
+        if key in HandHistory.optional_field_names:
+            fields[key] = plain(value)
+        else:
+            user[key if key.startswith("_") else f"_{key}"] = plain(value)
+    return HandHistory(**plain(fields), user_defined_fields=plain(user)).dumps() + "\n"
