@@ -13,6 +13,7 @@ import unicodedata
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -219,3 +220,76 @@ class HandEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} #{self.index} {self.kind}"
+
+
+class ArchivedHand(models.Model):
+    """A hand imported from a hand-history file into the archive (``manage.py import_phh``, issue 27),
+    outside the live floor: no table, seats or events of its own.
+
+    ``source_file`` and ``number`` (1-based position of the hand in the file; ``index`` its table name in
+    a ``.phhs``) identify the record: importing it again adds nothing (unique together).  ``spec`` is the
+    engine spec (``tables.services.spec_to_dict``) and ``actions`` the engine actions the replay applied,
+    enough to replay the hand and to write it as PHH again (``poker.hand.phh.export_phh``).  Chips are
+    whole chips of ``chip_unit`` (``"0.01"`` for a record in cents).  ``players``: per position
+    ``{"name", "seat", "start", "finish", "won"}``; ``pot``: the chips collected from the pots (as online
+    histories count them, ``poker.hand.phh_amounts.collected``).  ``played_at``: from the record's
+    ``year``/``month``/``day``/``time`` when it has them.  ``rules``: ``"pokerkit"`` or the rules dict."""
+
+    source_file = models.CharField(_("source file"), max_length=500)
+    number = models.PositiveIntegerField(_("number in file"))
+    index = models.CharField(max_length=40, blank=True, default="")
+    variant = models.CharField(_("variant"), max_length=8)
+    played_at = models.DateTimeField(_("played"), null=True, blank=True)
+    table_name = models.CharField(_("table"), max_length=200, blank=True, default="")
+    event = models.CharField(_("event"), max_length=300, blank=True, default="")
+    players = models.JSONField(default=list)
+    player_count = models.PositiveSmallIntegerField(default=0)
+    finishing_stacks = models.JSONField(null=True, blank=True)
+    winnings = models.JSONField(null=True, blank=True)
+    spec = models.JSONField()
+    actions = models.JSONField(default=list)
+    metadata = models.JSONField(default=dict, blank=True)
+    pot = models.BigIntegerField(_("pot"), default=0)
+    chip_unit = models.CharField(max_length=20, default="1")
+    rules = models.JSONField(default=dict)
+    checked = models.JSONField(default=list)
+    unchecked = models.JSONField(default=list)
+    imported_at = models.DateTimeField(_("imported"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-played_at", "source_file", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["source_file", "number"], name="archivedhand_unique_record"),
+        ]
+        indexes = [
+            models.Index(fields=["played_at"], name="archivedhand_played"),
+            models.Index(fields=["pot"], name="archivedhand_pot"),
+            models.Index(fields=["table_name"], name="archivedhand_table"),
+            models.Index(fields=["imported_at"], name="archivedhand_imported"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source_file} #{self.number}"
+
+
+class ArchivedHandPlayer(models.Model):
+    """One player of an :class:`ArchivedHand`, for the archive's player search: ``name_key`` is the name
+    without case, accents and extra spaces (:func:`name_key`), indexed.  Chips as in the hand."""
+
+    hand = models.ForeignKey(ArchivedHand, on_delete=models.CASCADE, related_name="seats")
+    name = models.CharField(max_length=100)
+    name_key = models.CharField(max_length=100)
+    seat = models.PositiveSmallIntegerField()
+    starting_stack = models.BigIntegerField()
+    finishing_stack = models.BigIntegerField(null=True)
+    won = models.BigIntegerField(default=0)
+
+    class Meta:
+        ordering = ["hand", "seat"]
+        indexes = [
+            # equality and "starts with" (LIKE 'anna%') both use it
+            models.Index(fields=["name_key"], name="archivedplayer_name", opclasses=["varchar_pattern_ops"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.seat})"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -70,7 +69,8 @@ def live_tables():
 def floor(request: HttpRequest) -> HttpResponse:
     """The floor dashboard: every live table as a row of the room map or a live tile (``/ws/floor/``).
 
-    Imported tables (PHH replays) never show here; they are listed on :func:`archive`."""
+    Imported tables (PHH replays) never show here; they are listed on the archive
+    (:func:`tables.archive_views.archive`)."""
     _require_floor(request)
     tables = live_tables().order_by("name")
     return render(
@@ -106,16 +106,6 @@ def floor_moves(request: HttpRequest) -> JsonResponse:
     the tablets, 004 #33), for the floor dashboard: ``{"ok": true, "moves": [...]}``."""
     _require_floor(request)
     return JsonResponse({"ok": True, "moves": hooks.pending_moves()})
-
-
-@login_required
-def archive(request: HttpRequest) -> HttpResponse:
-    """The archive of imported hands: the tables ``manage.py replay_phh`` made, newest first, each with its
-    hands' history (read only; they never show on the live floor)."""
-    _require_floor(request)
-    live = live_tables().values("pk")
-    tables = Table.objects.exclude(pk__in=live).annotate(hand_count=Count("hands")).order_by("-created_at", "-id")[:500]
-    return render(request, "tables/archive.html", {"tables": tables})
 
 
 @login_required

@@ -37,14 +37,12 @@ hand stays in progress.  Exit code 0 only if every hand was ok.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import http.cookiejar
 import json
 import sys
 import urllib.parse
 import urllib.request
 import uuid
-from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
@@ -53,64 +51,26 @@ from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from poker.hand import EngineError, HandSpec, HandState, Rules
-from poker.hand.phh import (
-    PhhHand,
-    PhhLoadError,
-    awards_from_winnings,
-    collected,
-    load_phh_file,
-    translate_action,
-    winnings_mismatch,
-)
-from poker.houserules import get_profile
+from poker.hand import EngineError, HandSpec, Rules
+from poker.hand.phh import PhhHand
 from tables import services
 from tables.models import Hand, HandEvent, Table
-
-
-class ReplayError(Exception):
-    """A recorded action that could not be applied as recorded."""
+from tables.phh_import import (  # noqa: F401  (find_phh_files, rules_for, spec_for: this command's names too)
+    ReplayError,
+    Replica,
+    check_recorded,
+    find_phh_files,
+    load_error_result,
+    load_hands,
+    new_result,
+    rules_for,
+    rules_label,
+    spec_for,
+)
 
 
 class _Failed(Exception):
     """Rolls a failed hand's table back (the result line says why)."""
-
-
-def find_phh_files(paths: list[str]) -> list[Path]:
-    """Files given, and ``*.phh`` / ``*.phhs`` files found recursively in folders given, sorted."""
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file()))
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise CommandError(f"no such file or folder: {raw}")
-    return found
-
-
-def rules_for(name: str | None) -> Rules | None:
-    """Engine rules of ``--rules``: ``pokerkit`` or a profile slug; None
-    when not given. Raises CommandError for an unknown name."""
-    if name is None:
-        return None
-    if name.strip().lower() == "pokerkit":
-        return Rules.pokerkit()
-    try:
-        return Rules.from_house_rules(get_profile(name))
-    except KeyError as exc:
-        raise CommandError(f"--rules: {exc.args[0]}; or pokerkit") from None
-
-
-def spec_for(hand: PhhHand, rules: Rules | None = None) -> HandSpec:
-    """The engine spec of a PHH hand (positions in PHH order; the last seat
-    is the button). ``rules`` None: the file's ``_rules`` when it has them
-    (a pokerfloor export), else pokerkit's reading."""
-    if rules is None and "_rules" not in hand.extra:
-        rules = Rules.pokerkit()
-    spec = hand.spec(rules)
-    return dataclasses.replace(spec, button_seat=spec.seats[-1].seat)
 
 
 def create_table_for(spec: HandSpec, name: str, dealer: User | None) -> Table:
@@ -127,59 +87,6 @@ def create_table_for(spec: HandSpec, name: str, dealer: User | None) -> Table:
     for seat in spec.seats:
         services.seat_player(table.id, seat.seat, seat.player, seat.stack)
     return table
-
-
-class Replica:
-    """The dealer's own view of the hand, used to read a PHH line as the
-    dealer would enter it (``cc`` is a check or a call depending on the
-    situation).  Raises ReplayError when a line does not fit the hand."""
-
-    def __init__(self, spec: HandSpec) -> None:
-        self.state = HandState.start(spec)
-        self.before: HandState | None = None
-        self.unchecked: list[str] = []
-
-    def apply(self, action: dict[str, Any], line: str) -> None:
-        try:
-            new = self.state.apply(action)
-        except EngineError as exc:
-            raise ReplayError(f"{line!r}: {exc.code}: {exc.message}") from None
-        if not self.state.is_complete:
-            # the state before the action that ended the hand (shows after an
-            # uncontested win leave it): collected() reads the matched bet there
-            self.before = self.state
-        self.state = new
-
-    def translate(self, line: str) -> dict[str, Any] | None:
-        try:
-            action = translate_action(self.state, line)
-        except EngineError as exc:
-            raise ReplayError(f"{line!r}: {exc.code}: {exc.message}") from None
-        if action is not None:
-            self.apply(action, line)
-        return action
-
-    def steps(self, hand: PhhHand) -> Iterator[tuple[str, dict[str, Any]]]:
-        """``(line, action)`` of each recorded action, applied here as it is
-        yielded; then, when the showdown waits for awards (hole cards
-        unknown) and the hand records ``winnings``, the awards they say."""
-        for line in hand.actions:
-            action = self.translate(line)
-            if action is not None:
-                yield line, action
-        if hand.winnings is not None:
-            for action in awards_from_winnings(self.state, hand.winnings):
-                line = f"award pot {action['pot']} from the recorded winnings"
-                self.unchecked.append(
-                    f"who won pot {action['pot']}: hole cards unknown, awarded as the recorded winnings say"
-                )
-                self.apply(action, line)
-                yield line, action
-            if self.state.phase == "showdown" and not any(hand.winnings):
-                raise ReplayError(
-                    "incomplete: hole cards unknown at the showdown and the recorded winnings are all zero, "
-                    "so the record does not say who won"
-                )
 
 
 def replay_via_services(hand: PhhHand, spec: HandSpec, table: Table, replica: Replica) -> list[int]:
@@ -212,26 +119,14 @@ def discard_table(table_id: int) -> None:
 
 def check_result(result: dict[str, Any], hand: PhhHand, replica: Replica) -> None:
     """Fill ``ok``/``error``/``checked``/``unchecked`` of a replayed hand's
-    result line from the recorded ``finishing_stacks`` and ``winnings``."""
-    checked, unchecked = result["checked"], result["unchecked"]
-    unchecked.extend(replica.unchecked)
+    result line: the services' final stacks (``result["actual"]``) must be the
+    engine's, then the recorded ``finishing_stacks`` and ``winnings`` are
+    checked (:func:`tables.phh_import.check_recorded`)."""
     if replica.state.final_stacks is None or list(replica.state.final_stacks) != result["actual"]:
+        result["unchecked"].extend(replica.unchecked)
         result["error"] = "the services and the engine disagree on the final stacks"
         return
-    errors = []
-    if hand.finishing_stacks is not None:
-        checked.append("finishing_stacks")
-        if result["actual"] != result["expected"]:
-            errors.append("mismatch: final stacks differ from finishing_stacks")
-    if hand.winnings is not None:
-        checked.append("winnings")
-        won = list(collected(replica.state, replica.before))
-        if won != list(hand.winnings):
-            errors.append(winnings_mismatch(hand.winnings, won))
-    if not checked:
-        errors.append("the file records neither finishing_stacks nor winnings: nothing to check the result against")
-    result["error"] = "; ".join(errors) or None
-    result["ok"] = not errors
+    check_recorded(result, hand, replica)
 
 
 class WebsocketDealer:
@@ -337,10 +232,7 @@ class Command(BaseCommand):
         run = uuid.uuid4().hex[:6]
         failures = total = 0
         for number, path in enumerate(files):
-            try:
-                hands: list[PhhHand | EngineError] = list(load_phh_file(path, chip_unit))
-            except (OSError, UnicodeDecodeError) as exc:
-                hands = [EngineError("bad_spec", f"cannot read the file: {exc}")]
+            hands = load_hands(path, chip_unit)
             for hand in hands:
                 result = self.replay_one(hand, path, f"{run} {number}", rules, dealer, remote)
                 total += 1
@@ -362,32 +254,17 @@ class Command(BaseCommand):
     ) -> dict[str, Any]:
         """Replay one hand; return its result line. A failed hand leaves no
         table or hand behind."""
-        result: dict[str, Any] = {
-            "file": str(path),
-            "hand": None,
-            "ok": False,
-            "expected": None,
-            "actual": None,
-            "error": None,
-            "rules": None,
-            "chip_unit": None,
-            "checked": [],
-            "unchecked": [],
-        }
+        result = new_result(path)
         if isinstance(hand, EngineError):
             # a hand refused while loading: named as far as the file names it
-            result["error"] = f"{hand.code}: {hand.message}"
-            result["hand"] = hand.index if isinstance(hand, PhhLoadError) else None
-            if rules is not None:
-                result["rules"] = "pokerkit" if rules == Rules.pokerkit() else rules.to_dict()
-            return result
+            return load_error_result(result, hand, rules)
         result["hand"] = hand.index
         result["chip_unit"] = str(hand.chip_unit)
         result["expected"] = list(hand.finishing_stacks) if hand.finishing_stacks is not None else None
         name = f"PHH {label}{'.' + hand.index if hand.index else ''} {path.stem}"[:60]
         try:
             spec = spec_for(hand, rules)
-            result["rules"] = "pokerkit" if spec.rules == Rules.pokerkit() else spec.rules.to_dict()
+            result["rules"] = rules_label(spec.rules)
             replica = Replica(spec)
             if remote is not None:
                 table = create_table_for(spec, name, dealer)
