@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from poker.hand.phh import export_phh
+from poker.hand.phh import export_phh, export_stud_phh
+from poker.hand.stud_spec import StudSpec
 from tables import handwords, hooks, services
 from tables.access import can_deal, is_floor
 from tables.models import Hand, Table
@@ -131,6 +132,8 @@ def hand_phh_text(hand: Hand) -> str:
     spec = services.spec_from_dict(hand.spec)
     history = [e.payload for e in hand.events.filter(kind="action").order_by("index")]
     metadata = {"event": hand.table.name, "hand": hand.number, **hand.metadata}
+    if isinstance(spec, StudSpec):  # Seven Card Stud: variant F7S
+        return export_stud_phh(spec, history, **metadata)
     return export_phh(spec, history, **metadata)
 
 
@@ -139,8 +142,6 @@ def hand_phh(request: HttpRequest, hand_id: int) -> HttpResponse:
     """Download one hand as a ``.phh`` file."""
     _require_floor(request)
     hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
-    if hand.spec.get("game") == "stud":
-        raise Http404("Seven Card Stud hands have no PHH export yet")
     response = HttpResponse(hand_phh_text(hand), content_type="application/toml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="table{hand.table_id}-hand{hand.number}.phh"'
     return response

@@ -161,10 +161,32 @@ def test_an_absent_player_at_a_stud_table_antes_and_his_hand_is_dead(stud_table,
     assert view["total_pot"] == 3
 
 
-def test_a_stud_hand_shows_in_the_history_and_has_no_phh_download(stud_table, client, floorman):
+def play_out(table):
+    """Third street completed and called, fourth street bet and folded to: seat 3 wins."""
+    act(table, {"type": "deal", "cards": {"1": "AsKsQs", "2": "7h7d2c", "3": "JcJdTh"}})
+    act(table, {"type": "bring_in", "seat": 2})
+    act(table, {"type": "complete", "seat": 3, "to": 4})
+    act(table, {"type": "call", "seat": 1})
+    act(table, {"type": "call", "seat": 2})
+    act(table, {"type": "deal", "cards": {"1": "Js", "2": "3d", "3": "Ts"}})
+    act(table, {"type": "bet", "seat": 3, "to": 8})
+    act(table, {"type": "fold", "seat": 1})
+    assert act(table, {"type": "fold", "seat": 2})["phase"] == "complete"
+
+
+def test_a_stud_hand_shows_in_the_history_and_downloads_as_phh(stud_table, client, floorman):
+    """Issue 27 finding 6: a stud hand is written as PHH variant F7S, which replays to its result."""
+    from poker.hand.phh import load_phh, replay
+
     services.start_hand(stud_table.id)
     hand_id = Table.objects.get(pk=stud_table.id).current_hand_id
     client.force_login(floorman)
     assert client.get(reverse("hand_history", args=[stud_table.id])).status_code == 200
     assert client.get(reverse("hand_detail", args=[hand_id])).status_code == 200
-    assert client.get(reverse("hand_phh", args=[hand_id])).status_code == 404  # PHH export is hold'em and Omaha only
+    live = client.get(reverse("hand_phh", args=[hand_id]))
+    assert live.status_code == 200 and "variant = 'F7S'" in live.content.decode()
+    play_out(stud_table)
+    text = client.get(reverse("hand_phh", args=[hand_id])).content.decode()
+    result = replay(load_phh(text))
+    assert result.ok, result.error
+    assert dict(zip(load_phh(text).seat_numbers(), result.actual)) == stacks(stud_table)
