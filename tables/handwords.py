@@ -32,6 +32,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from poker.hand import corrections as engine_corrections
+from poker.rulebooks import Citation
 
 __all__ = [
     "names_of",
@@ -228,6 +229,20 @@ def correction_text(payload: dict[str, Any], names: dict[int, str] | None = None
     return _words(ctype).capitalize()
 
 
+def _rules_cited(payload: dict[str, Any]) -> str:
+    """`` (004 #35)``: the rules a dealer's procedure followed, in the page's language ("TDA 2024
+    Regel 35" in German), or "" when none is cited."""
+    labels = []
+    for c in payload.get("citations") or []:
+        if not isinstance(c, dict):
+            continue
+        if c.get("rulebook") and c.get("section"):
+            labels.append(Citation(str(c["rulebook"]), str(c["section"])).label_in(get_language() or "en"))
+        elif c.get("label"):
+            labels.append(str(c["label"]))
+    return f" ({', '.join(labels)})" if labels else ""
+
+
 def event_text(event: dict[str, Any], names: dict[int, str] | None = None, events: dict | None = None) -> str:
     """One hand event (``tables.services.hand_events`` shape) in words."""
     kind = event.get("kind")
@@ -238,7 +253,7 @@ def event_text(event: dict[str, Any], names: dict[int, str] | None = None, event
         if payload.get("by") == "dealer":  # a misdeal the house rules let the dealer declare (issue 24)
             return _("Dealer, by the house rules: %(correction)s") % {
                 "correction": correction_text(payload, names, events)
-            }
+            } + _rules_cited(payload)
         return _("Floor: %(correction)s") % {"correction": correction_text(payload, names, events)}
     if kind == "out_of_turn":
         return _("Out of turn: %(action)s (held for its turn)") % {
@@ -254,7 +269,9 @@ def event_text(event: dict[str, Any], names: dict[int, str] | None = None, event
         return _("%(who)s: the out-of-turn action does not stand") % {"who": seat_name(payload.get("seat"), names)}
     if kind == "note" and payload.get("type") == "procedure":  # finished at the table (issue 24)
         summary = payload.get("summary_de") if get_language().startswith("de") else payload.get("summary_en")
-        return _("Dealer, by the house rules: %(summary)s") % {"summary": summary or payload.get("summary_en") or ""}
+        return _("Dealer, by the house rules: %(summary)s") % {
+            "summary": summary or payload.get("summary_en") or ""
+        } + _rules_cited(payload)
     if kind == "clock" and payload.get("type") == "time_called":
         return _("Time called on %(who)s: %(seconds)s seconds") % {
             "who": seat_name(payload.get("seat"), names),

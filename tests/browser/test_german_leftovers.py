@@ -146,6 +146,15 @@ def test_tablet_floor_call_and_rulings_in_german_have_no_english_leftovers(tda_n
     tablet.locator('#sheet-proc [data-action="proc-finish"]').click()
     settled(tablet)
     _check(tablet, "tablet-procedure-done", found)
+    # the hand page: every event in German words, the dealer's procedure with its rule
+    table.refresh_from_db()
+    floor_page.goto(f"/hands/{table.current_hand_id}/")
+    expect(
+        floor_page.get_by_text(
+            "Dealer nach den Hausregeln: Kein Miss-Deal: die offene Karte wird ersetzt. (TDA 2024 Regel 35)"
+        )
+    ).to_be_visible()
+    _check(floor_page, "hand", found)
     assert not found, f"English leftovers on German screens: {found}"
 
 

@@ -47,8 +47,8 @@ def test_004_one_exposed_card_is_replaced_and_recorded_with_its_rule(table, deal
     hand.refresh_from_db()
     assert hand.status == Hand.Status.LIVE  # the hand goes on
     assert hand.snapshot["to_act_seat"] == 7
-    assert "Dealer, by the house rules: Not a misdeal: the exposed card is replaced." in _words(hand, "en")
-    assert any(t.startswith("Dealer nach den Hausregeln: Kein Miss-Deal") for t in _words(hand, "de"))
+    assert "Dealer, by the house rules: Not a misdeal: the exposed card is replaced. (004 #35)" in _words(hand, "en")
+    assert "Dealer nach den Hausregeln: Kein Miss-Deal: die offene Karte wird ersetzt. (004 #35)" in _words(hand, "de")
 
 
 @pytest.mark.django_db
@@ -63,7 +63,10 @@ def test_004_a_misdeal_before_any_action_is_declared_by_the_dealer(table, dealer
     assert event.payload["by"] == "dealer" and event.payload["ruling"] is None
     assert "004 #35" in [c["label"] for c in event.payload["citations"]]
     assert {s.number: s.stack for s in table.seats.all()} == stacks  # every chip back
-    assert "Dealer, by the house rules: Misdeal: every chip goes back and the hand is dealt again" in _words(hand, "en")
+    assert (
+        "Dealer, by the house rules: Misdeal: every chip goes back and the hand is dealt again (004 #35, 004 #36)"
+        in _words(hand, "en")
+    )
 
 
 @pytest.mark.django_db
@@ -153,3 +156,11 @@ def test_the_hand_says_who_faces_an_all_in(table, dealer):
     facts = facts_of_table(table)
     assert facts.to_act_seat == 1 and facts.facing_all_in is True
     assert facts.actions == ("all-in",)
+
+
+@pytest.mark.django_db
+def test_a_tda_procedure_names_its_rule_in_german_words(table, dealer):
+    hand = _live(table, "tda-2024")
+    finish_procedure(table.id, "exposed_card", ["deal", "one"], actor=dealer)
+    assert _words(hand, "de")[-1].endswith("(TDA 2024 Regel 35)")
+    assert _words(hand, "en")[-1].endswith("(TDA 2024 Rule 35)")
