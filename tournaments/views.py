@@ -5,6 +5,7 @@ endpoint.  Writes go through ``tournaments.services``."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -379,12 +380,20 @@ def _expected_players(t: Tournament) -> int:
     return max(paid, t.capacity or 0) if max(paid, t.capacity or 0) >= 2 else 30
 
 
-def _estimate(t: Tournament, data: Any, players: Any, stack: Any) -> dict[str, Any] | None:
+def _start_today(text: Any, now):
+    """The clock time ``"19:30"`` today in the room's time zone (settings.TIME_ZONE), or ``None``."""
+    match = re.fullmatch(r"([01]?\d|2[0-3]):([0-5]\d)", str(text or "").strip())
+    if match is None:
+        return None
+    return timezone.localtime(now).replace(hour=int(match[1]), minute=int(match[2]), second=0, microsecond=0)
+
+
+def _estimate(t: Tournament, data: Any, players: Any, stack: Any, start: Any = None) -> dict[str, Any] | None:
     """The estimated end of structure ``data`` for ``players`` x ``stack`` chips
     (``planning.end_estimate``) as the editor shows it: ``{"period", "level", "seconds", "reached",
-    "big_blind", "end": clock time in the room's time zone (settings.TIME_ZONE), "text"}``; from now
-    before the clock starts, else from the time the clock has played.  ``None`` when the inputs are
-    not numbers."""
+    "big_blind", "end": clock time in the room's time zone (settings.TIME_ZONE), "text"}``; before
+    the clock starts from ``start`` (``"19:30"`` today, else now), once it runs from the time the
+    clock has played.  ``None`` when the inputs are not numbers."""
     try:
         players, stack = int(players), int(stack)
         if players < 2 or stack < 1 or not isinstance(data, dict):
@@ -394,9 +403,10 @@ def _estimate(t: Tournament, data: Any, players: Any, stack: Any) -> dict[str, A
         return None
     now = timezone.now()
     elapsed = services.clock_of(t).elapsed(time.time()) if t.clock_started_at is not None else 0.0
-    end = timezone.localtime(planning.end_time(now, estimate, elapsed))
+    begin = (_start_today(start, now) if t.clock_started_at is None else None) or now
+    end = timezone.localtime(planning.end_time(begin, estimate, elapsed))
     same_day = end.date() == timezone.localtime(now).date()
-    clock_time = date_format(end, "H:i") if same_day else date_format(end, "SHORT_DATETIME_FORMAT")
+    clock_time = date_format(end, "H:i") if same_day else date_format(end, "D H:i")  # "Sat 03:20"
     values = {
         "end": clock_time,
         "level": estimate["level"],
@@ -469,7 +479,7 @@ def structure_api(request: HttpRequest, tournament_id: int) -> HttpResponse:
     POST ``{"op": "check" | "save" | "import" | "copy", "structure" | "document" | "from"}``, or
     ``{"op": "generate", "hours", "level_minutes", "players", "starting_stack"}`` (a structure that
     reaches its end at the target duration, ``planning.generate``; not stored: answers ``"structure"``
-    and ``"estimate"``), ``{"op": "estimate", "structure", "players", "starting_stack"}`` (answers
+    and ``"estimate"``), ``{"op": "estimate", "structure", "players", "starting_stack", "start"}`` (answers
     ``{"ok": true, "estimate"}``, see :func:`_estimate`),
     ``{"op": "save_template", "name", "structure"}`` (the structure as edited and the tournament's
     settings saved as a template, ``structures.save_template``; answers also ``"template": {"key",
@@ -502,11 +512,12 @@ def structure_api(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if op == "generate":
             generated = _generated(body)
             stack, players = body.get("starting_stack"), body.get("players")
-            return JsonResponse(
-                {"ok": True, "structure": generated, "errors": [], "estimate": _estimate(t, generated, players, stack)}
-            )
+            estimate = _estimate(t, generated, players, stack, body.get("start"))
+            return JsonResponse({"ok": True, "structure": generated, "errors": [], "estimate": estimate})
         if op == "estimate":
-            estimate = _estimate(t, body.get("structure"), body.get("players"), body.get("starting_stack"))
+            estimate = _estimate(
+                t, body.get("structure"), body.get("players"), body.get("starting_stack"), body.get("start")
+            )
             return JsonResponse({"ok": True, "estimate": estimate})
         if op == "save_template":
             saved = structures.save_template(t.id, body.get("name"), body.get("structure"), actor=request.user)

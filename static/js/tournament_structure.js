@@ -116,10 +116,10 @@ function scheduleEstimate() {
 function plan() {
   const value = (id) => document.getElementById(id).value;
   return { hours: value("ts-hours"), level_minutes: value("ts-level-minutes"), players: value("ts-players"),
-    starting_stack: value("ts-stack") };
+    starting_stack: value("ts-stack"), start: value("ts-start") };
 }
 rows.addEventListener("input", scheduleEstimate);
-for (const id of ["ts-players", "ts-stack"]) document.getElementById(id).addEventListener("input", scheduleEstimate);
+for (const id of ["ts-players", "ts-stack", "ts-start"]) document.getElementById(id).addEventListener("input", scheduleEstimate);
 document.getElementById("ts-generate").addEventListener("submit", async (event) => {
   event.preventDefault();
   const answer = await api("POST", { op: "generate", ...plan() });

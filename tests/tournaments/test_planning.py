@@ -124,3 +124,18 @@ def test_the_estimate_of_a_running_clock_counts_from_the_time_played(client, flo
     url = f"/tournaments/{t.id}/structure/api/"
     estimate = client.post(url, json.dumps(body), content_type="application/json").json()["estimate"]
     assert estimate["reached"] and estimate["level"] == 17
+
+
+@pytest.mark.django_db
+def test_the_estimate_counts_from_the_start_time_the_director_gives(client, floorman, settings):
+    settings.TIME_ZONE = "Europe/Zurich"
+    t = services.create_tournament("Evening", "munotpoker", structures.template("standard"), starting_stack=20000)
+    client.force_login(floorman)
+    # 6 players x 20,000: the end big blind 8,000 is reached in level 17, 6 h 20 min after the start
+    body = {"op": "estimate", "structure": t.structure, "players": 6, "starting_stack": 20000, "start": "17:30"}
+    url = f"/tournaments/{t.id}/structure/api/"
+    estimate = client.post(url, json.dumps(body), content_type="application/json").json()["estimate"]
+    assert estimate["seconds"] == (17 * 20 + 4 * 10) * 60 and estimate["end"] == "23:50"
+    body["start"] = "21:00"  # past midnight: the date is shown too
+    estimate = client.post(url, json.dumps(body), content_type="application/json").json()["estimate"]
+    assert estimate["end"].endswith("03:20") and len(estimate["end"]) > 5
