@@ -86,3 +86,26 @@ def test_an_exposed_card_is_replaced_at_the_table_and_the_misdeal_declared_there
     screenshot(page, "tablet-dealer-misdeal")
     hand = off_loop(lambda: Hand.objects.filter(table=munot).order_by("-id").first())
     assert hand.status == Hand.Status.MISDEAL
+
+
+def test_the_floor_sheet_offers_the_procedure_for_a_misdeal(munot, new_page):
+    page = new_page((1280, 800))
+    _open(page, munot)
+    page.locator('button[data-action="floor"]').click()
+    offer = page.locator('[data-field="floor-at-table"]')
+    expect(offer).to_be_hidden()  # "other" is the floor's
+    page.locator('#sheet-floor select[name="reason"]').select_option("misdeal")
+    expect(offer).to_be_visible()
+    offer.locator('[data-action="floor-to-procedure"]').click()
+    expect(page.locator("#sheet-floor")).to_be_hidden()
+    expect(page.locator(".proc-question")).to_have_text("What went wrong during the deal?")
+    page.locator('#sheet-proc [data-option="off_table"]').click()
+    outcome = page.locator("#sheet-proc .proc-outcome")
+    expect(outcome).to_have_attribute("data-finish", "dealer")
+    outcome.locator('[data-action="proc-finish"]').click()
+    settled(page)
+    expect(page.locator('[data-field="misdeal-rule"]')).to_contain_text("004 #35")
+    # nobody called the floor
+    from rules.models import FloorCall
+
+    assert off_loop(lambda: FloorCall.objects.count()) == 0

@@ -22,11 +22,24 @@ export function openFloor({ reason = "other", seat = null, details = null, note 
   }
   seats.replaceChildren(...opts);
   seats.value = seat ? String(seat) : "";
-  sheet.querySelector('select[name="reason"]').value = reason;
+  const reasons = sheet.querySelector('select[name="reason"]');
+  reasons.value = reason;
+  reasons.onchange = renderAtTable;
   sheet.querySelector('input[name="note"]').value = note;
   state.floorDetails = details;
   field("floor-details").textContent = details ? t("floor_details_attached") : "";
+  renderAtTable();
   showSheet("sheet-floor");
+}
+
+/** An exposed card or a misdeal (without a procedure walked yet): the house rules may let the
+ * dealer finish it at the table; the sheet offers the procedure instead of the call. */
+function renderAtTable() {
+  const reason = $('#sheet-floor select[name="reason"]').value;
+  const box = field("floor-at-table");
+  const offer = !state.floorDetails && (reason === "misdeal" || reason === "exposed_card");
+  box.hidden = !offer;
+  if (offer) box.querySelector('[data-action="floor-to-procedure"]').dataset.procedure = reason;
 }
 
 function sendFloor() {

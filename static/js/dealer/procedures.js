@@ -156,8 +156,11 @@ export function renderBettingProcedures() {
 
 // ---------------------------------------------------------------- guided procedures
 
-function openProcedures() {
+/** Open the procedures sheet; with `start` (a procedure key) straight at that procedure's first
+ * question once the list is in. */
+function openProcedures(start = null) {
   state.procWalk = null;
+  state.procStart = start;
   // fetched at every opening: the questions the hand answers (is the flop out, the actions
   // taken) are left out by the server for the hand as it stands now
   state.procData = null;
@@ -167,6 +170,9 @@ function openProcedures() {
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
     .then((data) => {
       state.procData = data;
+      const p = state.procStart && data.procedures.find((x) => x.key === state.procStart);
+      state.procStart = null;
+      if (p) state.procWalk = { proc: p, nodes: [p.steps[p.first]], answers: [] };
       render();
     })
     .catch((err) => field("proc-body").replaceChildren(h("p", { class: "chips-error", text: `${t("err_generic")} (${err.message})` })));
@@ -258,6 +264,10 @@ export function onProcedureClick(b) {
   switch (b.dataset.action) {
     case "sheet-close": closeSheets(); return true;
     case "procedures": openProcedures(); return true;
+    case "floor-to-procedure": // from the floor sheet: an exposed card or a misdeal, finished at the table
+      closeSheets();
+      openProcedures(b.dataset.procedure || null);
+      return true;
     case "proc-back":
       if (walk && walk.nodes.length > 1) {
         walk.nodes.pop();

@@ -71,6 +71,7 @@ export const state = {
   expirySent: null, // index of the clock event whose expiry was reported
   procData: null, // {profile, procedures} from /tables/<id>/procedures/
   procWalk: null, // {proc, nodes: [node...], answers: [key...]}
+  procStart: null, // a procedure to open at once (from the floor sheet), until the list is in
 
   // absent players at tournament tables: undefined not asked yet; null no tournament table;
   // else {seats: Set, labels, rule}. Formats are off exactly at tournament tables.
