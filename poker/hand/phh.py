@@ -5,7 +5,7 @@ the last player is the button (heads-up: ``p1`` is the big blind), which is
 exactly the engine's position order. Variants: No-Limit Texas Hold'em
 (``variant = "NT"``), Pot-Limit Omaha (``"PO"``, ``min_bet``) and
 Fixed-Limit Texas Hold'em (``"FT"``, ``small_bet`` and ``big_bet`` instead of
-``min_bet``), as pokerkit 0.7.7 reads them; Seven Card Stud (``"F7S"``) in
+``min_bet``), as pokerkit 0.7.7 reads them; the stud games (``"F7S"``, ``"FR"``, ``"F7S/8"``) in
 :mod:`.phh_stud`. A ``.phhs`` file holds several
 hands as TOML tables ``[1]``, ``[2]`` ... (pokerkit's
 ``HandHistory.loads_all`` / ``dumps_all``): :func:`load_phh_file`.
@@ -317,7 +317,7 @@ def hand_from_history(
     history: HandHistory, source: str | None = None, chip_unit: Decimal | None = None
 ) -> PhhHand | StudPhhHand:
     """Our :class:`PhhHand` of a pokerkit ``HandHistory`` (a
-    :class:`.phh_stud.StudPhhHand` for ``F7S``).
+    :class:`.phh_stud.StudPhhHand` for ``F7S``, ``FR``, ``F7S/8``).
 
     ``chip_unit``: the amount that is one chip; None takes the hand's own:
     ``10 ** -d`` where ``d`` is the largest number of decimal places written
@@ -326,7 +326,7 @@ def hand_from_history(
 
     Raises:
         EngineError("bad_spec") for a variant other than ``NT``, ``PO``,
-        ``FT``, ``F7S``, or missing or malformed amounts (one that is not a multiple
+        ``FT``, ``F7S``, ``FR``, ``F7S/8``, or missing or malformed amounts (one that is not a multiple
         of ``chip_unit``).
     """
     variant = history.variant
@@ -336,7 +336,7 @@ def hand_from_history(
         raise EngineError(
             "bad_spec",
             f"Supported variants are {', '.join([*VARIANTS, *STUD_VARIANTS])} (NLHE, PLO, limit Hold'em, "
-            f"Seven Card Stud), got {variant!r}.",
+            f"stud, razz, stud eight-or-better), got {variant!r}.",
         )
     min_bet = history.small_bet if variant == "FT" else history.min_bet
     if min_bet is None:

@@ -1,4 +1,6 @@
-"""PHH for Seven Card Stud (``variant = "F7S"``): reading, replaying, writing.
+"""PHH for the stud games: Seven Card Stud (``variant = "F7S"``), razz
+(``"FR"``) and stud eight-or-better (``"F7S/8"``): reading, replaying,
+writing. The games differ in data only (:data:`.stud_spec.STUD_GAMES`).
 
 Spec: github.com/uoftcprg/phh-std, as pokerkit 0.7.7 reads and writes it
 (``FixedLimitSevenCardStud``). Fields: ``antes`` (per position; stud antes
@@ -56,13 +58,13 @@ from .stud_spec import StudSpec
 __all__ = ["STUD_VARIANTS", "StudPhhHand", "export_stud_phh", "replay_stud", "stud_hand_from_history"]
 
 #: PHH variant code -> the game our stud engine plays.
-STUD_VARIANTS = {"F7S": "stud"}
+STUD_VARIANTS = {"F7S": "stud", "FR": "razz", "F7S/8": "stud8"}
 _DEAL = re.compile(r"^d dh p(\d+) (\S+)$")
 
 
 @dataclass(frozen=True)
 class StudPhhHand:
-    """A parsed Seven Card Stud PHH hand. Amounts in chips (``chip_unit`` of
+    """A parsed stud PHH hand (``variant``: ``F7S``, ``FR`` or ``F7S/8``). Amounts in chips (``chip_unit`` of
     the file is one chip), positions in deal order.
 
     Fields: ``antes`` (per position), ``bring_in``, ``small_bet``,
@@ -124,6 +126,7 @@ class StudPhhHand:
             rules=rules,
             dealer_seat=int(extra["_dealer_seat"]) if "_dealer_seat" in extra else None,
             odd_chip=str(odd_chip),
+            variant=STUD_VARIANTS[self.variant],
         )
 
 
@@ -359,7 +362,7 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
 
 
 def export_stud_phh(spec: StudSpec, history: Iterable[dict], **metadata: Any) -> str:
-    """A stud hand as PHH TOML text (``variant = "F7S"``), as pokerkit's
+    """A stud hand as PHH TOML text (``variant`` ``F7S``, ``FR`` or ``F7S/8``), as pokerkit's
     ``HandHistory.dumps`` writes it; :func:`replay_stud` of it gives the same
     hand. ``history``: the engine actions (``StudState.history``), replayed
     to translate them; ``metadata`` as in :func:`.phh.export_phh`.
@@ -413,7 +416,7 @@ def export_stud_phh(spec: StudSpec, history: Iterable[dict], **metadata: Any) ->
             if not state.shown[pos] and not state.mucked[pos] and cards and UNKNOWN not in cards:
                 lines.append(f"p{pos + 1} sm {''.join(cards)}")
     fields: dict[str, Any] = {
-        "variant": "F7S",
+        "variant": spec.stud_game.phh,
         "ante_trimming_status": False,
         "antes": [spec.ante] * len(spec.seats),
         "bring_in": spec.bring_in,

@@ -219,9 +219,9 @@ class StudState(StudShowdown):
             raise EngineError("duplicate_card", "A card is dealt twice.")
         # who brings in (third street) or acts first (later streets)
         if street == 0:
-            computed = bring_in_position([up[p][0] if not self._folded[p] else None for p in range(n)])
+            computed = bring_in_position([up[p][0] if not self._folded[p] else None for p in range(n)], spec.stud_game)
         else:
-            computed = best_showing_position([None if self._folded[p] else up[p] for p in range(n)])
+            computed = best_showing_position([None if self._folded[p] else up[p] for p in range(n)], spec.stud_game)
         named = action.get("opener")
         opener = computed
         if named is not None:
@@ -271,6 +271,7 @@ class StudState(StudShowdown):
         self._open_pair = (
             self._street == 1
             and self.spec.open_pair_big_bet
+            and self.spec.stud_game.open_pair
             and has_open_pair([None if folded[p] else self._up[p] for p in range(n)])
         )
         self._aggressor = None

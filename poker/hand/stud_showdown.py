@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
+from pokerkit import EightOrBetterLowHand, Hand, RegularLowHand
+
 from .cards import UNKNOWN, is_known, parse_cards
 from .errors import EngineError
 from .evaluation import hand_strength
@@ -87,6 +89,48 @@ class StudShowdown(StudFields):
             return None
         return max(winners, key=lambda p: high_card_key(self.cards_of(p)))
 
+    def _low(self, position: int, kind: str) -> Hand | None:
+        """The ace-to-five low of ``position`` (pokerkit ``RegularLowHand``;
+        ``kind == "eight"``: ``EightOrBetterLowHand``, None when no five
+        different cards eight or lower); greater = better."""
+        cls = EightOrBetterLowHand if kind == "eight" else RegularLowHand
+        try:
+            return cls.from_game("".join(self.cards_of(position)), "".join(self._community))
+        except ValueError:
+            return None
+
+    def _winners(self, contenders: Sequence[int]) -> list[list[int]]:
+        """The winners of each part of a pot, as the game (:class:`StudGame`)
+        splits it: ``[high]`` (stud), ``[low]`` (razz), ``[high, low]``
+        (stud eight-or-better with a qualifying low) or ``[high]`` (none)."""
+        game = self.spec.stud_game
+        parts = []
+        if game.high:
+            strength = {p: self._strength(p) for p in contenders}
+            best = max(strength.values())
+            parts.append([p for p in contenders if strength[p] == best])
+        if game.low is not None:
+            lows = {p: low for p in contenders if (low := self._low(p, game.low)) is not None}
+            if lows:
+                top = max(lows.values())
+                parts.append([p for p in contenders if p in lows and lows[p] == top])
+        return parts
+
+    def _split(self, index: int, amount: int, parts: Sequence[Sequence[int]], unit: int) -> list[Award]:
+        """Awards of pot ``index``: ``amount`` divided between ``parts``
+        (the high part first takes the odd chips of the halves, as pokerkit
+        divides), each part between its winners (:func:`split_stud`; the
+        odd chip of the high part by :meth:`_odd_chip_to`, of a low part to
+        the first winner in deal order). One award per winner."""
+        share, rest = divmod(amount // unit, len(parts))
+        won: dict[int, int] = {}
+        for k, winners in enumerate(parts):
+            part = (share + (rest if k == 0 else 0)) * unit + (amount % unit if k == 0 else 0)
+            high = k == 0 and self.spec.stud_game.high
+            for p, chips in split_stud(part, winners, unit, self._odd_chip_to(winners) if high else None):
+                won[p] = won.get(p, 0) + chips
+        return [Award(index, p, chips, self.spec.seat_of(p)) for p, chips in sorted(won.items())]
+
     def _settle(self) -> None:
         """Award the pots the cards decide (every contender's seven cards
         and the community card known); complete the hand when all are."""
@@ -107,13 +151,10 @@ class StudShowdown(StudFields):
                     continue
                 if self._community and not is_known(self._community):
                     continue
-                strength = {p: self._strength(p) for p in contenders}
-                best = max(strength.values())
-                winners = [p for p in contenders if strength[p] == best]
+                parts = self._winners(contenders)
             else:
-                winners = contenders
-            for p, amount in split_stud(pot.amount, winners, unit, self._odd_chip_to(winners)):
-                awards.append(Award(index, p, amount, self.spec.seat_of(p)))
+                parts = [contenders]
+            awards.extend(self._split(index, pot.amount, parts, unit))
         self._awards = tuple(awards)
         if len({a.pot_index for a in self._awards}) == len(pots):
             stacks = list(self._stacks)

@@ -32,6 +32,8 @@ from .spec import HandSpec, SeatSpec
 
 __all__ = [
     "StudSpec",
+    "StudGame",
+    "STUD_GAMES",
     "STUD_STREETS",
     "ODD_CHIP_RULES",
     "card_key",
@@ -44,6 +46,51 @@ __all__ = [
     "DECK_SIZE",
     "load_spec",
 ]
+
+
+@dataclass(frozen=True)
+class StudGame:
+    """What sets a stud game apart from Seven Card Stud: data, read by the one
+    stud engine (:mod:`.stud`), not a second state machine.
+
+    Fields:
+        name: ``StudSpec.variant`` (``"stud"``, ``"razz"``, ``"stud8"``).
+        phh: the PHH variant code (``"F7S"``, ``"FR"``, ``"F7S/8"``).
+        ace_low: the cards rank ace low for the bring-in and the hands
+            showing (razz), else ace high.
+        low_brings_in: True: the lowest door card brings in (stud, stud
+            eight-or-better); False: the highest (razz).
+        low_showing_acts: True: from fourth street the lowest hand showing
+            acts first (razz); False: the highest.
+        high: the best high hand wins (the whole pot, or half of it with a
+            low half).
+        low: ``None`` (no low), ``"any"`` (ace-to-five low, every hand
+            qualifies: razz, the whole pot), ``"eight"`` (ace-to-five low of
+            five cards eight or lower: half the pot, pokerkit
+            ``EightOrBetterLowHand``; none qualifies: the high hand takes all).
+        open_pair: the fourth-street open-pair rule (000 Aktionen 3) applies.
+
+    The house rulebooks (000) describe Seven Card Stud only; razz and stud
+    eight-or-better follow the standard rules as pokerkit 0.7.7 plays them
+    (``FixedLimitRazz``, ``FixedLimitSevenCardStudHighLowSplitEightOrBetter``).
+    """
+
+    name: str
+    phh: str
+    ace_low: bool
+    low_brings_in: bool
+    low_showing_acts: bool
+    high: bool
+    low: str | None
+    open_pair: bool
+
+
+#: The stud games by ``StudSpec.variant``.
+STUD_GAMES = {
+    "stud": StudGame("stud", "F7S", False, True, False, True, None, True),
+    "razz": StudGame("razz", "FR", True, False, True, False, "any", False),
+    "stud8": StudGame("stud8", "F7S/8", False, True, False, True, "eight", True),
+}
 
 #: The streets of a stud hand, in order (index = ``StudState`` street number).
 STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
@@ -59,10 +106,12 @@ def _is_int(value) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def card_key(card: str) -> tuple[int, int]:
-    """Order of single cards: rank (2 lowest, ace highest), then suit
-    (clubs < diamonds < hearts < spades). ``card`` must be known."""
-    return RANKS.index(card[0]), SUITS.index(card[1])
+def card_key(card: str, ace_low: bool = False) -> tuple[int, int]:
+    """Order of single cards: rank (2 lowest, ace highest; ``ace_low``: ace
+    lowest), then suit (clubs < diamonds < hearts < spades). ``card`` must
+    be known."""
+    rank = RANKS.index(card[0])
+    return (-1 if ace_low and card[0] == "A" else rank), SUITS.index(card[1])
 
 
 def high_card_key(cards: Sequence[str]) -> tuple[int, int]:
@@ -75,13 +124,15 @@ def high_card_key(cards: Sequence[str]) -> tuple[int, int]:
     return max((card_key(c) for c in known), default=(-1, -1))
 
 
-def bring_in_position(door_cards: Sequence[str | None]) -> int | None:
+def bring_in_position(door_cards: Sequence[str | None], game: StudGame | None = None) -> int | None:
     """Position that brings in on third street: the lowest up card, suits
     ranked clubs < diamonds < hearts < spades (ace high).
 
     Args:
         door_cards: per position the up card, None for a player not in
             the hand.
+        game: razz (:data:`STUD_GAMES`): the highest up card, ace low,
+            brings in, a tie to the higher suit.
 
     Returns:
         The position, or None when an up card of a player in the hand is
@@ -90,15 +141,18 @@ def bring_in_position(door_cards: Sequence[str | None]) -> int | None:
     live = [(p, c) for p, c in enumerate(door_cards) if c is not None]
     if any(c == UNKNOWN for _, c in live):
         return None
+    if game is not None and not game.low_brings_in:  # razz: the highest card, ace low, spades highest
+        return max(live, key=lambda pc: card_key(pc[1], ace_low=True))[0]
     return min(live, key=lambda pc: card_key(pc[1]))[0]
 
 
-def showing_rank(up_cards: Sequence[str]) -> tuple:
+def showing_rank(up_cards: Sequence[str], ace_low: bool = False) -> tuple:
     """Strength of the cards showing (fourth street on): four of a kind,
     three of a kind, two pair, one pair, high card; then the ranks of the
     groups and the kickers, high to low. Straights and flushes do not count,
-    nor suits (a tie is broken by position, see :func:`best_showing_position`)."""
-    counts = Counter(RANKS.index(c[0]) for c in up_cards)
+    nor suits (a tie is broken by position, see :func:`best_showing_position`).
+    ``ace_low``: an ace ranks below the deuce (razz)."""
+    counts = Counter(-1 if ace_low and c[0] == "A" else RANKS.index(c[0]) for c in up_cards)
     groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     shape = sorted(counts.values(), reverse=True) + [0]
     if shape[0] >= 2:
@@ -108,7 +162,7 @@ def showing_rank(up_cards: Sequence[str]) -> tuple:
     return (category, tuple(r for r, _ in groups))
 
 
-def best_showing_position(up_cards: Sequence[Sequence[str] | None]) -> int | None:
+def best_showing_position(up_cards: Sequence[Sequence[str] | None], game: StudGame | None = None) -> int | None:
     """Position that acts first from fourth street: the best hand showing
     (:func:`showing_rank`), a tie to the player dealt first (the lowest
     position).
@@ -117,6 +171,9 @@ def best_showing_position(up_cards: Sequence[Sequence[str] | None]) -> int | Non
         up_cards: per position the up cards, None for a player out of the
             hand.
 
+        game: razz (:data:`STUD_GAMES`): the LOWEST hand showing, ace low
+            (pairs are high), acts first.
+
     Returns:
         The position, or None when an up card of a player in the hand is
         unknown (the dealer names who acts first then).
@@ -124,8 +181,10 @@ def best_showing_position(up_cards: Sequence[Sequence[str] | None]) -> int | Non
     live = [(p, cards) for p, cards in enumerate(up_cards) if cards is not None]
     if any(UNKNOWN in cards for _, cards in live):
         return None
-    best = max(showing_rank(cards) for _, cards in live)
-    return next(p for p, cards in live if showing_rank(cards) == best)
+    low = game is not None and game.low_showing_acts
+    ranks = [(p, showing_rank(cards, ace_low=low)) for p, cards in live]
+    best = (min if low else max)(r for _, r in ranks)
+    return next(p for p, r in ranks if r == best)
 
 
 def has_open_pair(up_cards: Sequence[Sequence[str] | None]) -> bool:
@@ -184,6 +243,8 @@ class StudSpec:
         dealer_seat: table seat of the dealer position (informational).
         odd_chip: one of :data:`ODD_CHIP_RULES` (default ``"high_card"``,
             000 Allgemein 8).
+        variant: the game, a key of :data:`STUD_GAMES`: ``"stud"`` (Seven
+            Card Stud, default), ``"razz"``, ``"stud8"`` (eight or better).
         open_pair_big_bet: True (000 Aktionen 3): with an open pair on
             fourth street a bet or raise may be the small or the big bet
             until a big one is made.
@@ -202,6 +263,7 @@ class StudSpec:
     dealer_seat: int | None = None
     odd_chip: str = "high_card"
     open_pair_big_bet: bool = True
+    variant: str = "stud"
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
@@ -225,6 +287,8 @@ class StudSpec:
             )
         if not isinstance(self.rules, Rules):
             raise EngineError("bad_spec", "rules must be a Rules instance.")
+        if self.variant not in STUD_GAMES:
+            raise EngineError("bad_spec", f"variant must be one of {', '.join(STUD_GAMES)}, got {self.variant!r}.")
         if self.odd_chip not in ODD_CHIP_RULES:
             raise EngineError("bad_spec", f"odd_chip must be one of {', '.join(ODD_CHIP_RULES)}.")
         object.__setattr__(self, "seats", seats)
@@ -232,8 +296,13 @@ class StudSpec:
 
     @property
     def game(self) -> str:
-        """Always ``"stud"``."""
+        """Always ``"stud"`` (the family; :attr:`variant` names the game)."""
         return "stud"
+
+    @property
+    def stud_game(self) -> StudGame:
+        """The :class:`StudGame` of :attr:`variant`."""
+        return STUD_GAMES[self.variant]
 
     @property
     def split_unit(self) -> int:
@@ -282,7 +351,7 @@ class StudSpec:
             "dealer_seat": self.dealer_seat,
             "odd_chip": self.odd_chip,
             "open_pair_big_bet": self.open_pair_big_bet,
-        }
+        } | ({"variant": self.variant} if self.variant != "stud" else {})
 
     @classmethod
     def standard(
@@ -337,6 +406,7 @@ class StudSpec:
             dealer_seat=data.get("dealer_seat"),
             odd_chip=data.get("odd_chip", "high_card"),
             open_pair_big_bet=bool(data.get("open_pair_big_bet", True)),
+            variant=str(data.get("variant", "stud")),
         )
 
 

@@ -15,7 +15,14 @@ import random
 import warnings
 
 import pytest
-from pokerkit import Automation, FixedLimitSevenCardStud, HandHistory, Mode
+from pokerkit import (
+    Automation,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    HandHistory,
+    Mode,
+)
 
 from poker.hand import Rules
 from poker.hand.phh import load_phh, replay
@@ -31,20 +38,27 @@ AUTOMATIONS = (
     Automation.CHIPS_PUSHING,
     Automation.CHIPS_PULLING,
 )
-HANDS = 150
+HANDS = 100
 
 
-def _pokerkit_hand(rng: random.Random) -> tuple[HandHistory, tuple[int, ...]]:
+GAMES = {
+    "F7S": FixedLimitSevenCardStud,
+    "FR": FixedLimitRazz,
+    "F7S/8": FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+}
+
+
+def _pokerkit_hand(rng: random.Random, variant: str = "F7S") -> tuple[HandHistory, tuple[int, ...]]:
     """One random stud hand played in pokerkit: its PHH record and final stacks
     (a hand where pokerkit trips over its own assertion, or loses chips, is played again)."""
     while True:
         try:
-            return _play(rng)
+            return _play(rng, variant)
         except AssertionError:
             continue
 
 
-def _play(rng: random.Random) -> tuple[HandHistory, tuple[int, ...]]:
+def _play(rng: random.Random, variant: str) -> tuple[HandHistory, tuple[int, ...]]:
     n = rng.randint(2, 6)
     small = rng.choice((2, 10, 100))
     bring_in = max(1, small // rng.choice((2, 4, 5)))
@@ -52,7 +66,7 @@ def _play(rng: random.Random) -> tuple[HandHistory, tuple[int, ...]]:
     stacks = tuple(
         rng.choice((rng.randint(3 * small, 60 * small), rng.randint(small // 2 + 1, 3 * small))) for _ in range(n)
     )
-    game = FixedLimitSevenCardStud(AUTOMATIONS, False, ante, bring_in, small, 2 * small, mode=Mode.CASH_GAME)
+    game = GAMES[variant](AUTOMATIONS, False, ante, bring_in, small, 2 * small, mode=Mode.CASH_GAME)
     state = game(stacks, n)
     while state.status:
         if state.can_deal_hole():
@@ -82,12 +96,14 @@ def _play(rng: random.Random) -> tuple[HandHistory, tuple[int, ...]]:
     return record, tuple(state.stacks)
 
 
-def test_pokerkits_stud_hands_replay_to_its_finishing_stacks():
+@pytest.mark.parametrize("variant", ["F7S", "FR", "F7S/8"])
+def test_pokerkits_stud_hands_replay_to_its_finishing_stacks(variant):
+    """Seven Card Stud, razz and stud eight-or-better: one engine, the game as data (issue 27 finding 6)."""
     rng = random.Random(20261127)
     refused = []
     warnings.simplefilter("ignore", UserWarning)  # pokerkit's advice on cards and folds
     for i in range(HANDS):
-        record, final = _pokerkit_hand(rng)
+        record, final = _pokerkit_hand(rng, variant)
         hand = load_phh(record.dumps())
         assert isinstance(hand, StudPhhHand)
         result = replay(hand, Rules.pokerkit())
@@ -96,11 +112,12 @@ def test_pokerkits_stud_hands_replay_to_its_finishing_stacks():
     assert refused == []
 
 
-def test_our_stud_hands_are_read_by_pokerkit_to_the_same_stacks():
+@pytest.mark.parametrize("variant", ["F7S", "FR", "F7S/8"])
+def test_our_stud_hands_are_read_by_pokerkit_to_the_same_stacks(variant):
     rng = random.Random(7)
     compared = 0
     for _ in range(60):
-        record, final = _pokerkit_hand(rng)
+        record, final = _pokerkit_hand(rng, variant)
         ours = replay(load_phh(record.dumps()), Rules.pokerkit())
         assert ours.ok, ours.error
         state = ours.state
@@ -150,6 +167,6 @@ def test_a_wrong_bring_in_is_refused_with_the_reason():
     assert "action 3" in result.error
 
 
-def test_razz_is_refused_by_name():
-    with pytest.raises(Exception, match="FR"):
-        load_phh(BRING_IN_HAND.replace("'F7S'", "'FR'"))
+def test_another_stud_game_is_refused_by_name():
+    with pytest.raises(Exception, match="F7S/8"):
+        load_phh(BRING_IN_HAND.replace("'F7S'", "'FKS'"))
