@@ -147,7 +147,7 @@ function renderClock() {
   set("ante", anteText(playing));
   // the next level: its blinds, then its ante on a line of its own (never cut)
   const next = now.next && !now.onBreak ? now.next : null;
-  f("next").replaceChildren(...(next
+  f("next")?.replaceChildren(...(next
     ? [h("span", {}, `${L.lNext}: ${blinds(next)}`), ...(next.ante ? [h("span", { class: "next-ante" }, anteText(next))] : [])]
     : []));
   if (now.onBreak && c.color_up && c.color_up.length) {
