@@ -105,9 +105,8 @@ def _record_busts(
     (004 #77) once every table has played it."""
     if not out:
         return
-    players_before = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count()
     h4h_round = t.hands_played_h4h if t.hand_for_hand and hand is not None else None
-    order = next_bust_order(t, h4h_round)
+    order, players_before, waiting = next_bust_order(t, h4h_round, seated=True)  # one statement
     for e, stack in out:
         e.status = Entry.Status.BUSTED
         e.save(update_fields=["status"])
@@ -121,6 +120,8 @@ def _record_busts(
             bust_order=order,
         )
     refresh_places(t)
+    # what _finish_if_won and _after_busts ask next in this step (the tournament is locked): not asked again
+    t._seated_after_busts, t._waitlisted = players_before - len(out), waiting
 
 
 def _finish_if_won(
@@ -140,7 +141,8 @@ def _finish_if_won(
     ``finished`` without one) when the tournament is won, else ``None``."""
     t = step.row
     remaining = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED)
-    if remaining.count() != 1:
+    known = t.__dict__.pop("_seated_after_busts", None)  # counted by _record_busts in this step
+    if (known if known is not None else remaining.count()) != 1:
         return None
     winner = remaining.select_related("player").first()
     Finish.objects.create(tournament=t, entry=winner, hand=hand, bust_order=next_bust_order(t))
@@ -177,7 +179,10 @@ def _after_busts(
     the commit."""
     t = step.row
     tournament_id = t.id
-    if busted and Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists():
+    waiting = t.__dict__.pop("_waitlisted", None)  # known when _record_busts ran in this step
+    if waiting is None and busted:
+        waiting = Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists()
+    if busted and waiting:
         seq = _record(step, kind, payload, actor, fields)
         transaction.on_commit(lambda: _seat_and_plan(tournament_id, seq, kind), robust=True)
     else:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import time
 
-from django.db.models import Q
+from django.db.models import BooleanField, CharField, Exists, OuterRef, Q, Value
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
@@ -195,21 +197,26 @@ def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
     return i
 
 
-def _tables_due(tournament_id: int) -> set[int]:
+def _tables_due(tournament_id: int) -> tuple[set[int], bool]:
     """The tables :func:`execute_moves` has to lock (one statement, no
     lock): those of pending moves (source and destination), those where a
     busted player still sits (:func:`writes._busted_seats`), broken tables
-    still open.  Empty: nothing to do."""
+    still open -- and whether a busted player still sits (else his seats
+    need not be read again).  Empty: nothing to do."""
     tables = TournamentTable.objects.filter(tournament_id=tournament_id).order_by()
     pending = Instruction.objects.filter(
         tournament_id=tournament_id, kind="move", status="pending", from_table__gt=0
     ).order_by()
-    moving = tables.filter(
-        Q(number__in=pending.values("from_table")) | Q(number__in=pending.values("to_table"))
-    ).values_list("table_id", flat=True)
-    broken = tables.filter(broken=True, table__status=Table.Status.OPEN).values_list("table_id", flat=True)
-    busted = _busted_seats(tournament_id).values_list("table_id", flat=True)
-    return set(moving.union(broken, busted))
+    no, yes = Value(False, output_field=BooleanField()), Value(True, output_field=BooleanField())
+    moving = (
+        tables.filter(Q(number__in=pending.values("from_table")) | Q(number__in=pending.values("to_table")))
+        .annotate(busted=no)
+        .values_list("table_id", "busted")
+    )
+    broken = tables.filter(broken=True, table__status=Table.Status.OPEN).annotate(busted=no)
+    busted = _busted_seats(tournament_id).annotate(busted=yes).values_list("table_id", "busted")
+    rows = set(moving.union(broken.values_list("table_id", "busted"), busted))
+    return {table_id for table_id, _b in rows}, any(b for _t, b in rows)
 
 
 def execute_moves(tournament_id: int, *, actor=None) -> int:
@@ -226,7 +233,7 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
     change in one step (``tables.services.set_seats``: one lock, one
     snapshot to its tablet), the busted players' first; a move into a seat
     that a later move of the same round empties is made after it."""
-    due = _tables_due(tournament_id)
+    due, busted_seated = _tables_due(tournament_id)
     if not due:
         return 0
     done = 0
@@ -240,17 +247,24 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
             table_of[number] = table_id
             if is_broken:
                 broken.add(table_id)
+        confirmed_any = Exists(  # a tablet or the director confirmed it before it was made (read in this statement)
+            TournamentEvent.objects.filter(tournament_id=t.id, kind="move_confirmed")
+            .annotate(instruction=KeyTextTransform("instruction", "payload"))
+            .filter(instruction=Cast(OuterRef("id"), output_field=CharField()))
+        )
         pending = [
             i
             for i in Instruction.objects.filter(tournament=t, kind="move", status="pending")
             .exclude(from_table=0)
+            .annotate(confirmed_any=confirmed_any)
             .select_related("entry__player")
             .order_by("id")
             if table_of[i.from_table] in due and table_of[i.to_table] in due
         ]
         involved = {table_of[n] for i in pending for n in (i.from_table, i.to_table)}
         live = set(Table.objects.filter(pk__in=due, current_hand__status=Hand.Status.LIVE).values_list("id", flat=True))
-        _clear_busted_seats(t)  # busted players leave their seats first (a mover may take the seat)
+        if busted_seated:  # busted players leave their seats first (a mover may take the seat)
+            _clear_busted_seats(t)
         seats = {
             (table_id, number): (player_id, stack, absent)
             for table_id, number, player_id, stack, absent in Seat.objects.filter(table_id__in=involved).values_list(
@@ -283,7 +297,7 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
                 progress = True
             waiting = later
         _set_seats_at(changes)  # every table of the round in one step
-        confirmed = _confirmed_ids(t, made)
+        confirmed = _confirmed_ids(t, [i for i in made if i.confirmed_any])  # no statement when none was
         waits: dict[int, list[int]] = {}
         for i in made:
             if i.stack:  # hands to wait for the button (001 Tischauflösung)

@@ -39,13 +39,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from django.db import connection
-from django.db.models import Count, Max, Min, Q
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Finish, Tournament
-from tournaments.services.reading import UNPAID, engine_rules, payout_table_of
+from tournaments.services.reading import UNPAID, engine_rules, payout_table_from, payout_table_of
 
 PLACE_KINDS = frozenset({"payouts", "deal", "rebuy", "add_on", "bust_order", "finished"})
 """Tournament events after which prizes may change although no place did
@@ -61,19 +60,40 @@ def entrants(t: Tournament) -> int:
     return Entry.objects.filter(tournament=t).exclude(status__in=UNPAID).count()
 
 
-def next_bust_order(t: Tournament, h4h_round: int | None = None) -> int:
+def next_bust_order(t: Tournament, h4h_round: int | None = None, *, seated: bool = False):
     """The ``bust_order`` for players going out now: the next number, or,
     in a hand-for-hand round (``h4h_round``, 004 #77), that of the round's
-    busts recorded so far (they go out "innerhalb einer Hand", 004 #79)."""
-    last = (
-        Finish.objects.filter(tournament=t)
-        .order_by("-bust_order")
-        .values_list("bust_order", "h4h_round", "entry__status", "place")
-        .first()
+    busts recorded so far (they go out "innerhalb einer Hand", 004 #79).
+    With ``seated``: ``(bust order, players seated now, whether anybody is
+    waitlisted)``, read in the same statement (a bust's ``players_before``,
+    and whether the waitlist takes the places it opens)."""
+    finish, entry = Finish._meta.db_table, Entry._meta.db_table
+    counts = (
+        f"(SELECT count(*) FILTER (WHERE status = %s) FROM {entry} WHERE tournament_id = %s AND status IN (%s, %s)), "
+        f"EXISTS(SELECT 1 FROM {entry} WHERE tournament_id = %s AND status = %s)"
     )
-    if last is None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT f.bust_order, f.h4h_round, e.status, f.place, {counts if seated else '0, false'} "
+            f"FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT bust_order, h4h_round, entry_id, place FROM {finish} "
+            f"WHERE tournament_id = %s ORDER BY bust_order DESC LIMIT 1) AS f ON true "
+            f"LEFT JOIN {entry} AS e ON e.id = f.entry_id",
+            (
+                [Entry.Status.SEATED, t.id, Entry.Status.SEATED, Entry.Status.SEATED, t.id, Entry.Status.WAITLISTED]
+                if seated
+                else []
+            )
+            + [t.id],
+        )
+        order, round_no, status, place, players, waiting = cursor.fetchone()
+    number = _next_order(t, h4h_round, order, round_no, status, place)
+    return (number, players, waiting) if seated else number
+
+
+def _next_order(t: Tournament, h4h_round, order, round_no, status, place) -> int:
+    """:func:`next_bust_order` from the latest finish's columns (``order`` None: no finish yet)."""
+    if order is None:
         return 1
-    order, round_no, status, place = last
     if h4h_round is not None and round_no == h4h_round and status in _OUT and place is None and t.hand_for_hand:
         return order  # the round is still being played: not placed yet
     return order + 1
@@ -98,14 +118,19 @@ def _pending(t: Tournament, group: list[dict], last: bool) -> bool:
     return last and round_no is not None and t.hand_for_hand and round_no >= t.hands_played_h4h
 
 
-def compute_places(t: Tournament, rows: list[dict], paid: int, gone: int = 0) -> dict[int, tuple]:
+_UNSET = object()
+
+
+def compute_places(t: Tournament, rows: list[dict], paid: int, gone: int = 0, *, table=_UNSET) -> dict[int, tuple]:
     """The derived columns of ``t``'s finishes: ``{finish id: (place,
     place_worst, prize, rule)}`` from ``rows`` (dicts with ``id``,
     ``entry_id``, ``bust_order``, ``stack_at_start``, ``h4h_round``,
     ``entry__status``) and ``paid`` entries; ``gone`` -- players out before
-    the first of ``rows`` (when only the latest busts are placed).  See the module."""
+    the first of ``rows`` (when only the latest busts are placed); ``table``
+    -- the payout table (``payout_table_of``, read when not given).  See the module."""
     rules = engine_rules(t)
-    table = payout_table_of(t)
+    if table is _UNSET:
+        table = payout_table_of(t)
     deal = {p["entry"]: int(p["amount"]) for p in (t.deal or {}).get("players", [])}
     groups: dict[tuple[int, int], list[dict]] = defaultdict(list)
     winners = []
@@ -178,6 +203,35 @@ def _write(t: Tournament, changed: list[tuple]) -> None:
     _tracker.of(t.id).finishes.update(row[0] for row in changed)
 
 
+def _state(t: Tournament) -> dict:
+    """What :func:`refresh_places` and :func:`places_stale` decide on, in one statement: ``paid``
+    entries (:func:`entrants`) with their ``rebuys`` and ``add_ons`` (the pool), the finishes ``n``,
+    ``unplaced``, the ``worst`` place given, the ``first_open`` bust order without a place, whether a
+    finish from it on is ``placed_after`` it, and the players out before it (``gone``)."""
+    finish, entry = Finish._meta.db_table, Entry._meta.db_table
+    unpaid, out = [str(s) for s in UNPAID], [str(s) for s in _OUT]
+    sql = (
+        f"WITH a AS (SELECT count(*) AS n, count(*) FILTER (WHERE place IS NULL) AS unplaced, "
+        f"max(place_worst) AS worst, min(bust_order) FILTER (WHERE place IS NULL) AS first_open "
+        f"FROM {finish} WHERE tournament_id = %s), "
+        f"p AS (SELECT count(*) AS paid, coalesce(sum(rebuys), 0) AS rebuys, coalesce(sum(add_ons), 0) AS add_ons "
+        f"FROM {entry} WHERE tournament_id = %s AND NOT status = ANY(%s)) "
+        f"SELECT p.paid, p.rebuys, p.add_ons, a.n, a.unplaced, a.worst, a.first_open, "
+        f"CASE WHEN a.first_open IS NULL OR a.worst IS DISTINCT FROM p.paid THEN NULL ELSE EXISTS("
+        f"SELECT 1 FROM {finish} f JOIN {entry} e ON e.id = f.entry_id WHERE f.tournament_id = %s "
+        f"AND f.bust_order >= a.first_open AND f.place IS NOT NULL AND e.status = ANY(%s)) END, "
+        f"CASE WHEN a.first_open IS NULL OR a.worst IS DISTINCT FROM p.paid THEN NULL ELSE ("
+        f"SELECT count(*) FROM {finish} f JOIN {entry} e ON e.id = f.entry_id WHERE f.tournament_id = %s "
+        f"AND f.bust_order < a.first_open AND e.status = ANY(%s)) END "
+        f"FROM a, p"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [t.id, t.id, unpaid, t.id, out, t.id, out])
+        row = cursor.fetchone()
+    keys = ("paid", "rebuys", "add_ons", "n", "unplaced", "worst", "first_open", "placed_after", "gone")
+    return dict(zip(keys, row, strict=True))
+
+
 def refresh_places(t: Tournament, *, full: bool = False) -> set[int]:
     """Store the places, prizes and rules of ``t``'s finishes as
     :func:`compute_places` derives them; only changed rows are written (one
@@ -188,31 +242,24 @@ def refresh_places(t: Tournament, *, full: bool = False) -> set[int]:
     holds the last place) and nothing but new busts is to place, only those
     are read and placed (a bust in a field of thousands reads a few rows);
     else -- or with ``full`` -- every finish is derived again."""
-    paid = entrants(t)
+    state = _state(t)  # one statement: the entries, the pool and how far the places are given
+    paid, first_open, worst = state["paid"], state["first_open"], state["worst"]
+    table = payout_table_from(t, paid, state["rebuys"], state["add_ons"])
     rows = None
     if not full:
-        agg = Finish.objects.filter(tournament=t).aggregate(
-            worst=Max("place_worst"), first_open=Min("bust_order", filter=Q(place__isnull=True))
-        )
-        first_open = agg["first_open"]
-        if first_open is None and agg["worst"] is None:
+        if not state["n"]:
             return set()  # no finish
-        if agg["worst"] == paid and first_open is None:
+        if worst == paid and first_open is None:
             return set()  # every place given and right
-        base = Finish.objects.filter(tournament=t)
-        if (
-            agg["worst"] == paid
-            and first_open
-            and not base.filter(bust_order__gte=first_open, place__isnull=False, entry__status__in=_OUT).exists()
-        ):  # only the latest busts wait for their places: those are read and placed
-            gone = base.filter(bust_order__lt=first_open, entry__status__in=_OUT).count()
-            rows = list(base.filter(bust_order__gte=first_open).values(*_FIELDS))
-            derived = compute_places(t, rows, paid, gone)
+        if worst == paid and first_open and not state["placed_after"]:
+            # only the latest busts wait for their places: those are read and placed
+            rows = list(Finish.objects.filter(tournament=t, bust_order__gte=first_open).values(*_FIELDS))
+            derived = compute_places(t, rows, paid, state["gone"], table=table)
     if rows is None:
         rows = list(Finish.objects.filter(tournament=t).values(*_FIELDS))
         if not rows:
             return set()
-        derived = compute_places(t, rows, paid)
+        derived = compute_places(t, rows, paid, table=table)
     changed = [
         (r["id"], *d) for r in rows if (d := derived[r["id"]]) != (r["place"], r["place_worst"], r["prize"], r["rule"])
     ]
@@ -223,20 +270,27 @@ def refresh_places(t: Tournament, *, full: bool = False) -> set[int]:
 
 def places_stale(t: Tournament) -> bool:
     """Whether a finish of ``t`` waits for its place or the entries changed
-    since the places were given (two aggregate queries)."""
-    agg = Finish.objects.filter(tournament=t).aggregate(
-        n=Count("id"), unplaced=Count("id", filter=Q(place__isnull=True)), worst=Max("place_worst")
-    )
-    if not agg["n"]:
+    since the places were given (one statement)."""
+    state = _state(t)
+    if not state["n"]:
         return False
-    return bool(agg["unplaced"]) or agg["worst"] != max(entrants(t), 1)
+    return bool(state["unplaced"]) or state["worst"] != max(state["paid"], 1)
+
+
+SEAT_KINDS = frozenset({"moves_made", "move_confirmed"})
+"""Tournament events whose steps change seats and instructions only, never an entry's status, a
+finish, the pool or the deal: no place can have changed, :func:`refresh_if_needed` does not look
+(a statement less for each round of moves after a bust)."""
 
 
 def refresh_if_needed(t: Tournament, kind: str = "") -> set[int]:
     """:func:`refresh_places` after an event of ``kind`` when it may change
-    a prize (:data:`PLACE_KINDS`: every finish again) or :func:`places_stale`; else nothing."""
+    a prize (:data:`PLACE_KINDS`: every finish again) or :func:`places_stale`; else
+    (and after :data:`SEAT_KINDS`) nothing."""
     if kind in PLACE_KINDS:
         return refresh_places(t, full=True)
+    if kind in SEAT_KINDS:
+        return set()
     if places_stale(t):
         return refresh_places(t)
     return set()
