@@ -146,3 +146,52 @@ def test_a_guarantee_set_on_the_form_shows_its_overlay_on_the_desk_and_the_payou
     expect(page.locator("#pd-pool")).to_have_text("2000")
     expect(page.locator("#pd-overlay")).to_have_text("800")
     expect(page.locator(".pd-overlay th")).to_contain_text("vom Haus" if lang == "de" else "paid by the house")
+
+
+def _rebuy_night():
+    from tournaments import services
+    from tournaments.services import structures
+
+    t = services.create_tournament(
+        "Double Rebuy Night",
+        "munotpoker",
+        structures.template("turbo") | {"rebuy_until": 7},
+        starting_stack=10_000,
+        buy_in=50,
+        rebuys_allowed=2,
+        double_rebuy=True,
+        rebuy_cost=40,
+        rebuy_chips=8_000,
+        seed=3,
+    )
+    for i in range(4):
+        services.register(t.id, f"Spieler {i}")
+    services.start(t.id)
+    return t
+
+
+def _after_rebuy(tid: int, entry_id: int):
+    from tables.models import Seat
+    from tournaments.models import Entry, Tournament
+    from tournaments.services import payouts
+
+    entry = Entry.objects.get(pk=entry_id)
+    stack = Seat.objects.get(table__tournament_table__tournament_id=tid, player_id=entry.player_id).stack
+    return entry.rebuys, stack, payouts.pool_of(Tournament.objects.get(pk=tid)).pool
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_the_desk_sells_a_double_rebuy_at_its_own_cost_and_chips(new_page, floorman, locale):
+    t = off_loop(_rebuy_night)
+    lang = locale[:2]
+    page = new_page((1600, 1000), locale=locale)
+    login(page, "floor", "pw-floor")
+    page.goto(f"/tournaments/{t.id}/")
+    double = page.locator('button[data-entry-op="rebuy"][data-double="1"]')
+    expect(double).to_have_count(4)
+    expect(double.first).to_have_text("Doppel-Rebuy" if lang == "de" else "Double rebuy")
+    entry_id = int(double.first.get_attribute("data-entry"))
+    double.first.click()
+    expect(page.locator(f'button[data-entry-op="rebuy"][data-double="1"][data-entry="{entry_id}"]')).to_have_count(0)
+    rebuys, stack, pool = off_loop(_after_rebuy, t.id, entry_id)
+    assert (rebuys, stack, pool) == (2, 10_000 + 2 * 8_000, 4 * 50 + 2 * 40)
