@@ -154,7 +154,12 @@ def index(request: HttpRequest) -> HttpResponse:
             structure, preset = structures.resolve_template(key) if key else (DEFAULT_STRUCTURE, {})
             rulebook = p.get("rulebook", "") or preset.get("rulebook", "")
             t = services.create_tournament(
-                p.get("name", "").strip(), rulebook, structure, **_form_settings(p, preset), actor=request.user
+                p.get("name", "").strip(),
+                rulebook,
+                structure,
+                **_form_settings(p, preset),
+                template=key,
+                actor=request.user,
             )
             return redirect("tournaments:director", tournament_id=t.id)
         except ServiceError as exc:

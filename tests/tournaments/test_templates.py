@@ -103,6 +103,8 @@ def test_a_saved_template_creates_the_tournament_with_its_structure_and_settings
     assert (new.max_seats, new.re_entries_allowed, new.rebuys_allowed, new.add_ons_allowed) == (8, 2, 1, 1)
     assert (new.rebuy_max_stack, new.guarantee, new.double_rebuy) == (5000, 5000, True)
     assert (new.rebuy_cost, new.rebuy_chips, new.add_on_cost, new.add_on_chips) == (100, 20000, 50, 15000)
+    created = TournamentEvent.objects.get(tournament=new, kind="created")
+    assert created.payload["template"] == f"saved:{saved.id}" and created.actor == floorman
 
 
 def test_a_built_in_template_gives_its_structure_and_the_house_settings(client, floorman):

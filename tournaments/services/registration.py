@@ -56,6 +56,7 @@ def create_tournament(
     add_on_cost: int | None = None,
     add_on_chips: int | None = None,
     double_rebuy: bool = False,
+    template: str = "",
     actor=None,
 ) -> Tournament:
     """Create a tournament in registration.
@@ -71,7 +72,8 @@ def create_tournament(
     ``guarantee`` -- the least prize pool (currency units, 0: none);
     ``rebuy_cost`` / ``add_on_cost`` (currency units into the pool) and
     ``rebuy_chips`` / ``add_on_chips`` -- ``None``: the buy-in and the
-    starting stack; ``double_rebuy`` -- two rebuys at once allowed.
+    starting stack; ``double_rebuy`` -- two rebuys at once allowed; ``template`` -- the create
+    form's template it came from (``turbo``, ``saved:<id>``), named in the ``created`` event.
     Raises ``ServiceError('invalid')``.
     """
     if rulebook not in RULEBOOKS:
@@ -111,7 +113,8 @@ def create_tournament(
             double_rebuy=double_rebuy,
         )
         step = WriteStep(t)  # a row nobody else sees yet: nothing to lock or check
-        _record(step, "created", {"rulebook": rulebook, "structure": structure}, actor)
+        payload = {"rulebook": rulebook, "structure": structure} | ({"template": template} if template else {})
+        _record(step, "created", payload, actor)
         step.finish()
     return t
 
