@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -95,15 +96,13 @@ def archive(request: HttpRequest) -> HttpResponse:
     _require_floor(request)
     filters = archive_filters(request.GET)
     page = Paginator(archived_hands(filters).prefetch_related("seats"), PAGE_SIZE).get_page(request.GET.get("page"))
-    query = request.GET.copy()
-    query.pop("page", None)
     return render(
         request,
         "tables/archive.html",
         {
             "page": page,
             "filters": filters,
-            "query": query.urlencode(),
+            "query": urlencode(filters),  # the search without blank fields, for the page and export links
             "tables": imported_tables()[:200],
         },
     )

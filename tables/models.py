@@ -226,7 +226,7 @@ class ArchivedHand(models.Model):
     """A hand imported from a hand-history file into the archive (``manage.py import_phh``, issue 27),
     outside the live floor: no table, seats or events of its own.
 
-    ``source_file`` and ``number`` (1-based position of the hand in the file; ``index`` its table name in
+    ``source_file`` (the absolute path) and ``number`` (1-based position of the hand in the file; ``index`` its table name in
     a ``.phhs``) identify the record: importing it again adds nothing (unique together).  ``spec`` is the
     engine spec (``tables.services.spec_to_dict``) and ``actions`` the engine actions the replay applied,
     enough to replay the hand and to write it as PHH again (``poker.hand.phh.export_phh``).  Chips are

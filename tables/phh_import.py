@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
+import json
+import os
 import re
 import zoneinfo
 from collections.abc import Iterator
@@ -20,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import CommandError
-from django.db import transaction
+from django.db import connection, transaction
 
 from poker.hand import EngineError, HandSpec, HandState, Rules, load_spec
 from poker.hand.phh import (
@@ -211,15 +214,8 @@ def reason_of(error: str | None) -> str:
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, (dt.date, dt.time)):
-        return value.isoformat()
-    return str(value)
+    """``value`` as JSON data: tuples as lists, dates, times and decimals as their text."""
+    return json.loads(json.dumps(value, default=lambda v: v.isoformat() if hasattr(v, "isoformat") else str(v)))
 
 
 def played_at(extra: dict[str, Any]) -> dt.datetime | None:
@@ -250,9 +246,11 @@ _SPEC_FIELDS = frozenset(
 )
 
 
-def archive_row(hand: PhhHand, number: int, spec: HandSpec, replica: Replica, result: dict) -> dict[str, Any]:
-    """The :class:`tables.models.ArchivedHand` fields of a checked hand (plain data: it crosses processes),
-    with ``seats`` for :class:`tables.models.ArchivedHandPlayer`."""
+def archive_row(
+    hand: PhhHand, number: int, spec: HandSpec, replica: Replica, result: dict, source: str
+) -> dict[str, Any]:
+    """The :class:`tables.models.ArchivedHand` fields of a checked hand (plain data: it crosses processes);
+    ``source``: the file's absolute path."""
     state = replica.state
     won = list(collected(state, replica.before))
     final = list(state.final_stacks or ())
@@ -262,7 +260,7 @@ def archive_row(hand: PhhHand, number: int, spec: HandSpec, replica: Replica, re
     ]
     extra = hand.extra
     return {
-        "source_file": str(Path(hand.source or result["file"]).resolve()),
+        "source_file": source,
         "number": number,
         "index": hand.index or "",
         "variant": hand.variant,
@@ -285,7 +283,7 @@ def archive_row(hand: PhhHand, number: int, spec: HandSpec, replica: Replica, re
 
 
 def check_hand(
-    hand: PhhHand | EngineError, path: Path, number: int, rules: Rules | None
+    hand: PhhHand | EngineError, path: Path, number: int, rules: Rules | None, source: str | None = None
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """Replay one hand with the engine alone and check its recorded result.
 
@@ -310,7 +308,7 @@ def check_hand(
         result["actual"] = list(replica.state.final_stacks)
         check_recorded(result, hand, replica)
         if result["ok"]:
-            return result, archive_row(hand, number, spec, replica, result)
+            return result, archive_row(hand, number, spec, replica, result, source or os.path.abspath(path))
     except EngineError as exc:
         result["error"] = f"{exc.code}: {exc.message}"
     except (ReplayError, ValueError, KeyError, TypeError, OSError) as exc:
@@ -325,7 +323,9 @@ def replay_file(
     results, no database: runs in a worker process of ``import_phh --jobs``."""
     rules = rules_for(rules_name)
     unit = Decimal(chip_unit) if chip_unit is not None else None
-    return [check_hand(hand, Path(path), n, rules) for n, hand in enumerate(load_hands(Path(path), unit), start=1)]
+    file = Path(path)
+    source = os.path.abspath(file)  # the file's name in the archive (no symlink lookups: cheaper than resolve)
+    return [check_hand(hand, file, n, rules, source) for n, hand in enumerate(load_hands(file, unit), start=1)]
 
 
 def existing_records(keys: set[tuple[str, int]]) -> set[tuple[str, int]]:
@@ -342,13 +342,19 @@ def existing_records(keys: set[tuple[str, int]]) -> set[tuple[str, int]]:
     return found
 
 
+#: ArchivedHand fields stored as JSON (``json.dumps`` for COPY; None stays SQL NULL).
+_JSON_FIELDS = frozenset(
+    {"players", "finishing_stacks", "winnings", "spec", "actions", "metadata", "rules", "checked", "unchecked"}
+)
+
+
 def write_archive(rows: list[dict[str, Any]]) -> tuple[int, int]:
-    """Write checked hands (:func:`archive_row`) to the archive in one transaction, with ``bulk_create``.
+    """Write checked hands (:func:`archive_row`) to the archive in one transaction: on PostgreSQL with
+    ``COPY`` (ids drawn from the table's sequence first, so that the players' rows can name their hand),
+    elsewhere with ``bulk_create``.
 
     A hand already archived (same ``source_file`` and ``number``) is skipped.
     Returns ``(written, skipped)``."""
-    from tables.models import ArchivedHand, ArchivedHandPlayer, name_key
-
     if not rows:
         return 0, 0
     with transaction.atomic():
@@ -361,26 +367,71 @@ def write_archive(rows: list[dict[str, Any]]) -> tuple[int, int]:
             seen.add(key)
             fresh.append(row)
         now = dt.datetime.now(dt.UTC)
-        hands = ArchivedHand.objects.bulk_create(
-            [ArchivedHand(imported_at=now, **row) for row in fresh], batch_size=1000
-        )
-        ArchivedHandPlayer.objects.bulk_create(
-            [
-                ArchivedHandPlayer(
-                    hand_id=hand.pk,
-                    name=p["name"][:100],
-                    name_key=name_key(p["name"])[:100],
-                    seat=p["seat"],
-                    starting_stack=p["start"],
-                    finishing_stack=p["finish"],
-                    won=p["won"],
-                )
-                for hand in hands
-                for p in hand.players
-            ],
-            batch_size=2000,
-        )
+        if connection.vendor == "postgresql":
+            _copy_archive(fresh, now)
+        else:
+            _bulk_create_archive(fresh, now)
     return len(fresh), len(rows) - len(fresh)
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_key(name: str) -> str:
+    from tables.models import name_key
+
+    return name_key(name)[:100]
+
+
+def _player_values(p: dict[str, Any]) -> tuple:
+    return (p["name"][:100], _name_key(p["name"]), p["seat"], p["start"], p["finish"], p["won"])
+
+
+_PLAYER_FIELDS = ("name", "name_key", "seat", "starting_stack", "finishing_stack", "won")
+
+
+def _copy_archive(rows: list[dict[str, Any]], now: dt.datetime) -> None:
+    from tables.models import ArchivedHand, ArchivedHandPlayer
+
+    if not rows:
+        return
+    hand_table, player_table = ArchivedHand._meta.db_table, ArchivedHandPlayer._meta.db_table
+    fields = [f for f in ArchivedHand._meta.concrete_fields if not f.primary_key]
+    names = [f.attname for f in fields]
+    dumps = json.dumps
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", [hand_table, len(rows)]
+        )
+        ids = [i for (i,) in cursor.fetchall()]
+        raw = cursor.cursor  # psycopg's own cursor: COPY
+        columns = ", ".join(f'"{f.column}"' for f in fields)
+        with raw.copy(f'COPY "{hand_table}" ("id", {columns}) FROM STDIN') as copy:
+            for hand_id, row in zip(ids, rows):
+                row = {**row, "imported_at": now}
+                copy.write_row(
+                    (
+                        hand_id,
+                        *((None if row[n] is None else dumps(row[n])) if n in _JSON_FIELDS else row[n] for n in names),
+                    )
+                )
+        columns = ", ".join(f'"{ArchivedHandPlayer._meta.get_field(n).column}"' for n in _PLAYER_FIELDS)
+        with raw.copy(f'COPY "{player_table}" ("hand_id", {columns}) FROM STDIN') as copy:
+            for hand_id, row in zip(ids, rows):
+                for p in row["players"]:
+                    copy.write_row((hand_id, *_player_values(p)))
+
+
+def _bulk_create_archive(rows: list[dict[str, Any]], now: dt.datetime) -> None:
+    from tables.models import ArchivedHand, ArchivedHandPlayer
+
+    hands = ArchivedHand.objects.bulk_create([ArchivedHand(imported_at=now, **row) for row in rows], batch_size=1000)
+    ArchivedHandPlayer.objects.bulk_create(
+        [
+            ArchivedHandPlayer(hand_id=hand.pk, **dict(zip(_PLAYER_FIELDS, _player_values(p))))
+            for hand in hands
+            for p in hand.players
+        ],
+        batch_size=2000,
+    )
 
 
 def archived_phh(hand: Any) -> str:

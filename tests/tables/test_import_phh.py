@@ -5,6 +5,7 @@ back to the same results."""
 
 import io
 import json
+import os
 import re
 from pathlib import Path
 
@@ -37,7 +38,7 @@ def run(command, *args):
 
 
 def _key(result):
-    return (Path(result["file"]).resolve(), result["hand"])
+    return (os.path.abspath(result["file"]), result["hand"])
 
 
 def test_the_import_matches_every_hand_replay_phh_matches_on_the_shared_hands():
@@ -102,7 +103,7 @@ def test_a_malformed_file_is_refused_with_its_reason_and_nothing_of_it_is_writte
     assert f"REFUSED {broken}" in printed and f"REFUSED {wrong}" in printed
     assert "3 hands read: 1 matched, 1 archived, 0 already archived, 2 refused" in printed
     assert "refused 1: bad_spec" in printed and "refused 1: mismatch" in printed
-    assert list(ArchivedHand.objects.values_list("source_file", flat=True)) == [str((WSOP_2023 / "2.phh").resolve())]
+    assert list(ArchivedHand.objects.values_list("source_file", flat=True)) == [os.path.abspath(WSOP_2023 / "2.phh")]
 
 
 def _imported(*paths):
@@ -130,7 +131,7 @@ def test_the_phhs_export_of_a_set_imports_back_to_the_same_results(client, floor
     code, lines, summary = run("import_phh", day, hero)
     assert code == 0 and summary["refused"] == 0
     assert summary["archived"] == 11 + 3
-    copies = ArchivedHand.objects.filter(source_file__in=[str(day.resolve()), str(hero.resolve())])
+    copies = ArchivedHand.objects.filter(source_file__in=[os.path.abspath(day), os.path.abspath(hero)])
     assert copies.count() == 14
     for copy in copies:
         original = originals[(copy.metadata["_source"], copy.metadata["_number"])]
