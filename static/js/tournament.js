@@ -191,7 +191,8 @@ async function regSearch() {
   try {
     const response = await fetch(`${regForm.dataset.players}?q=${encodeURIComponent(q)}`);
     const body = await response.json();
-    if (asked !== regAsked || !body.ok) return; // a later keystroke asked again
+    // a later keystroke asked again, or the name was registered meanwhile (the box is empty again)
+    if (asked !== regAsked || !body.ok || regInput.value.trim() !== q) return;
     regFound = body.players;
     regActive = -1;
     regShow();
@@ -226,6 +227,9 @@ regList.addEventListener("click", (event) => {
 
 regForm.addEventListener("submit", async (event) => {
   event.preventDefault();
+  clearTimeout(regTimer); // a search still waiting for its keystroke pause is moot: the name is sent
+  regAsked += 1;
+  regClose();
   const id = Number(regForm.player_id.value);
   const data = id ? { op: "register", player_id: id } : { op: "register", player: regInput.value };
   const body = await post({ ...data, reserve: regForm.reserve.checked });

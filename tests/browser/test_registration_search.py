@@ -3,6 +3,8 @@ and autocomplete at registration (with a player ID)"): the director types "ann",
 are offered with country and player ID, he picks "Anna Müller #N" and the entry is hers -- no second
 Anna Müller.  In English and German, director at 1920x1080 and on a phone (390x844)."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -80,3 +82,30 @@ def test_the_director_types_ann_and_registers_the_anna_mueller_he_picked(new_pag
     page.locator("#reg-form button[type=submit]").click()
     expect(page.locator("#td-error")).to_be_visible()
     assert len(off_loop(_entries, tid)) == 1
+
+
+def test_a_name_typed_and_sent_at_once_leaves_no_suggestions_over_the_desk(new_page, floorman):
+    """A director types a known name and presses Enter before the search's keystroke pause: the
+    search answered after the registration must not open a list over the buttons below (it covered
+    "Seat the waitlist" in the 33-entry night)."""
+    tid, _ = off_loop(_make)
+    page = new_page(viewport=(1600, 1000))
+    login(page, "floor", "pw-floor")
+    page.goto(f"/tournaments/{tid}/")
+    expect(page.locator("#tournament")).to_have_attribute("data-conn", "open", timeout=15_000)
+    box = page.locator("#reg-form input[name=player]")
+
+    def busy(route):  # a busy evening: the registration answers after the search's pause, the search later
+        if route.request.method == "POST":
+            time.sleep(0.3)
+        elif "/players/" in route.request.url:
+            time.sleep(0.6)
+        route.continue_()
+
+    page.route("**/tournaments/**", busy)
+    for name in ("Annika Berg", "Anna Neu"):
+        box.fill(name)
+        box.press("Enter")
+        expect(page.locator("#td-entries tr", has_text=name)).to_have_count(1)
+    page.wait_for_timeout(600)  # longer than the keystroke pause and the search's answer
+    expect(page.locator("#reg-suggest")).to_be_hidden()
