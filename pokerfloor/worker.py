@@ -28,6 +28,10 @@ rule's citation, whether or not a tablet or a dashboard is open.  No page
 expires a clock any more (issue 24: a floor dashboard that opened after the
 deadline recorded the fold as the floorman's).
 
+A tournament clock that reaches the next level by itself shows it on the
+tables between hands within a poll (:func:`push_due_levels`), as the
+director's clock buttons do at once.
+
 This module imports the room app; it lives in ``pokerfloor`` (which may
 import every app) so that ``tables`` stays below ``room``.
 """
@@ -138,6 +142,39 @@ def expire_due_clocks(now=None) -> int:
     return expired
 
 
+#: tournament id -> the stakes (``floor_tables.stakes_of``) this worker last sent its tables.
+_levels_shown: dict[int, dict] = {}
+
+
+def push_due_levels(now: float | None = None) -> int:
+    """Show a new level on the tournament tables when the clock reaches it by
+    itself (001 Neues Limit, 004 #23: the next hand plays it), without a
+    director's button and without waiting for the tables' next hand: each
+    running tournament whose level in force (``current_level``) differs from
+    the one this worker last saw gets ``push_level_to_tables`` (its tables
+    between hands take the stakes and send their snapshot; a table in a hand
+    keeps the hand's). Returns how many tables changed. ``now``: epoch seconds
+    (default the server clock). The first look after a start pushes once for
+    every running tournament (a table already showing the level is left as it
+    is)."""
+    from tournaments.models import Tournament
+    from tournaments.services.clock import push_level_to_tables
+    from tournaments.services.floor_tables import current_level, stakes_of
+
+    changed = 0
+    running = set()
+    for t in Tournament.objects.filter(status=Tournament.Status.RUNNING, clock_started_at__isnull=False):
+        running.add(t.id)
+        stakes = stakes_of(current_level(t, now))
+        if _levels_shown.get(t.id) == stakes:
+            continue
+        changed += len(push_level_to_tables(t.id, now=now))
+        _levels_shown[t.id] = stakes
+    for gone in set(_levels_shown) - running:
+        del _levels_shown[gone]
+    return changed
+
+
 def seconds_to_next_deadline(now=None) -> float | None:
     """Seconds from ``now`` to the earliest deadline of an open, unforced
     call or of a running "Time" clock (0 if one is due), or None when
@@ -152,10 +189,11 @@ def seconds_to_next_deadline(now=None) -> float | None:
 
 
 def tick(poll: float = POLL_SECONDS) -> float:
-    """One look: expire what is due; return how long to sleep (seconds,
-    between 0.05 and ``poll``)."""
+    """One look: expire what is due, show the tournament levels the clocks
+    reached; return how long to sleep (seconds, between 0.05 and ``poll``)."""
     expire_due_calls()
     expire_due_clocks()
+    push_due_levels()
     wait = seconds_to_next_deadline()
     return poll if wait is None else min(poll, max(wait, 0.05))
 

@@ -118,13 +118,14 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
 _LEVEL_OPS = frozenset({"start", "resume", "adjust", "jump", "leave_hand_for_hand"})
 
 
-def push_level_to_tables(tournament_id: int) -> list[int]:
+def push_level_to_tables(tournament_id: int, now: float | None = None) -> list[int]:
     """Show the level in force (the one the next hand plays, 001 Neues Limit,
     004 #23) at once on every open table of the tournament between hands: the
     table's stakes (tablet header, floor tile) follow it and its snapshot is
     sent, without waiting for the next hand.  A table playing a hand keeps the
     hand's stakes; its next hand takes the level as it starts.  Returns the
-    ids of the tables changed."""
+    ids of the tables changed.  ``now``: epoch seconds (default the server
+    clock; the floor worker's look, ``pokerfloor.worker.push_due_levels``)."""
     from tables.services import _step as table_step
     from tables.services import _table_changed, live_hand
     from tournaments.services.floor_tables import current_level, follow_level, stakes_of
@@ -132,7 +133,7 @@ def push_level_to_tables(tournament_id: int) -> list[int]:
     t = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING).first()
     if t is None:
         return []
-    level = current_level(t)
+    level = current_level(t, now)
     changed = []
     for table_id in TournamentTable.objects.filter(tournament=t, broken=False).values_list("table_id", flat=True):
         with table_step(table_id) as step:
