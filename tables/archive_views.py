@@ -48,8 +48,8 @@ def _chips(value: str) -> int | None:
 
 
 def archive_filters(params: Any) -> dict[str, str]:
-    """The archive's search fields from a query string: ``player`` (a name or its beginning; case, accents
-    and extra spaces do not count), ``table`` (part of the record's table or event name), ``file`` (one
+    """The archive's search fields from a query string: ``player`` (a name, or the beginning of one of its
+    words; case, accents and extra spaces do not count), ``table`` (part of the record's table or event name), ``file`` (one
     source file: a table's session), ``date_from``/``date_to`` (``YYYY-MM-DD``, the day played),
     ``pot_min``/``pot_max`` (chips).  Blank fields are left out."""
     keys = ("player", "table", "file", "date_from", "date_to", "pot_min", "pot_max")
@@ -61,7 +61,9 @@ def archived_hands(filters: dict[str, str]) -> QuerySet[ArchivedHand]:
     a date last); an unreadable date or pot is ignored."""
     hands = ArchivedHand.objects.all()
     if key := name_key(filters.get("player", "")):
-        hands = hands.filter(pk__in=ArchivedHandPlayer.objects.filter(name_key__startswith=key).values("hand_id"))
+        # a name or the beginning of one of its words ("ras" finds Brian Rast)
+        named = ArchivedHandPlayer.objects.filter(Q(name_key__startswith=key) | Q(name_key__contains=f" {key}"))
+        hands = hands.filter(pk__in=named.values("hand_id"))
     if table := filters.get("table"):
         hands = hands.filter(Q(table_name__icontains=table) | Q(event__icontains=table))
     if file := filters.get("file"):

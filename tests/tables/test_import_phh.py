@@ -152,6 +152,9 @@ def test_the_archive_page_searches_by_player_and_pages(client, floorman):
     rows = {int(n) for n in re.findall(r'<tr data-hand-id="(\d+)"', brian)}
     assert rows == set(ArchivedHandPlayer.objects.filter(name="Brian Rast").values_list("hand_id", flat=True))
     assert len(rows) == 11 and "Page 1 of" not in brian
+    # the beginning of a word of the name finds him too
+    rast = client.get(reverse("archive"), {"player": "Ras"}).content.decode()
+    assert {int(n) for n in re.findall(r'<tr data-hand-id="(\d+)"', rast)} == rows
     # Pluribus plays in every Pluribus hand: four pages, the last with 37, the search kept in the links
     last = client.get(reverse("archive"), {"player": "pluribus", "page": 4}).content.decode()
     assert len(re.findall(r'<tr data-hand-id="\d+"', last)) == 187 - 150
