@@ -13,14 +13,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count, F, Q, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 
 from tables import handwords
 from tables.access import is_floor
 from tables.models import ArchivedHand, ArchivedHandPlayer, Hand, Table, name_key
-from tables.phh_import import archived_phh, archived_phhs
+from tables.phh_import import archived_phh, iter_phhs
 
 #: Hands per archive page.
 PAGE_SIZE = 50
@@ -119,7 +119,10 @@ def archive_export(request: HttpRequest) -> HttpResponse:
     filters = archive_filters(request.GET)
     hands = archived_hands(filters)[:EXPORT_LIMIT]
     name = slugify("-".join(filters.values())) or "all"
-    response = HttpResponse(archived_phhs(hands), content_type="application/toml; charset=utf-8")
+    # streamed hand by hand: a big set is never held whole in memory
+    response = StreamingHttpResponse(
+        iter_phhs(hands.iterator(chunk_size=500)), content_type="application/toml; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="archive-{name[:60]}.phhs"'
     return response
 

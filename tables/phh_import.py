@@ -447,7 +447,13 @@ def archived_phh(hand: Any) -> str:
     return export_phh(load_spec(hand.spec), hand.actions, **metadata)
 
 
+def iter_phhs(hands: Any) -> Iterator[str]:
+    """Several archived hands as ``.phhs`` text, hand by hand (TOML tables ``[1]``, ``[2]`` ... separated by
+    a blank line, as pokerkit's ``HandHistory.dumps_all`` writes them): for a streamed download."""
+    for i, hand in enumerate(hands, start=1):
+        yield f"{'' if i == 1 else chr(10) * 2}[{i}]\n{archived_phh(hand)}"
+
+
 def archived_phhs(hands: Any) -> str:
-    """Several archived hands as one ``.phhs`` text (TOML tables ``[1]``, ``[2]`` ..., as pokerkit's
-    ``HandHistory.dumps_all`` writes them)."""
-    return "\n\n".join(f"[{i}]\n{archived_phh(hand)}" for i, hand in enumerate(hands, start=1))
+    """Several archived hands as one ``.phhs`` text (:func:`iter_phhs` joined)."""
+    return "".join(iter_phhs(hands))

@@ -122,10 +122,10 @@ def test_the_phhs_export_of_a_set_imports_back_to_the_same_results(client, floor
         and ".phhs" in response["Content-Disposition"]
     )
     day = tmp_path / "day.phhs"
-    day.write_bytes(response.content)
+    day.write_bytes(b"".join(response.streaming_content))
     # a player's hands: the online file's "hero", amounts in cents, hole cards unknown
     hero = tmp_path / "hero.phhs"
-    hero.write_bytes(client.get(reverse("archive_export"), {"player": "HERO"}).content)
+    hero.write_bytes(b"".join(client.get(reverse("archive_export"), {"player": "HERO"}).streaming_content))
     # the export names each hand's file and number in it (_source, _number)
     originals = {(Path(h.source_file).name, h.number): h for h in ArchivedHand.objects.all()}
     code, lines, summary = run("import_phh", day, hero)
