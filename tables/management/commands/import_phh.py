@@ -9,9 +9,9 @@ Each hand is replayed by the engine as a dealer would enter it and its recorded 
 ``replay_phh`` checks it (:mod:`tables.phh_import`, the same code): only a hand whose every action applies
 and whose ``finishing_stacks`` / ``winnings`` match is archived; any other hand is refused, with its reason
 in the summary.  A file that cannot be read is refused as a whole (nothing of it is written).  Checked
-hands are written in batches (``--batch``, default 500), each batch in one transaction with
-``bulk_create``; a hand already archived (same file, same number in the file) is skipped, never
-duplicated.
+hands are written in batches (``--batch``, default 500), each batch in one transaction with PostgreSQL's
+``COPY`` (``bulk_create`` on another database; :func:`tables.phh_import.write_archive`); a hand already
+archived (same file by its absolute path, same number in the file) is skipped, never duplicated.
 
 ``--dry-run`` checks everything and writes nothing.  ``--jobs N`` reads and replays the files in N worker
 processes (default 1: in this process).  A progress bar (tqdm, on standard error) shows on a terminal, or
