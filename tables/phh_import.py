@@ -36,6 +36,9 @@ from poker.hand.phh import (
     translate_action,
     winnings_mismatch,
 )
+from poker.hand.phh_stud import StudPhhHand, export_stud_phh, replay_stud
+from poker.hand.stud import StudState
+from poker.hand.stud_spec import StudSpec
 from poker.houserules import get_profile
 
 
@@ -186,7 +189,7 @@ def load_error_result(result: dict[str, Any], error: EngineError, rules: Rules |
     return result
 
 
-def load_hands(path: Path, chip_unit: Decimal | None) -> list[PhhHand | EngineError]:
+def load_hands(path: Path, chip_unit: Decimal | None) -> list[PhhHand | StudPhhHand | EngineError]:
     """The hands of one file (:func:`poker.hand.phh.load_phh_file`); an unreadable file is one error."""
     try:
         return list(load_phh_file(path, chip_unit))
@@ -283,7 +286,7 @@ def archive_row(
 
 
 def check_hand(
-    hand: PhhHand | EngineError, path: Path, number: int, rules: Rules | None, source: str | None = None
+    hand: PhhHand | StudPhhHand | EngineError, path: Path, number: int, rules: Rules | None, source: str | None = None
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """Replay one hand with the engine alone and check its recorded result.
 
@@ -295,6 +298,8 @@ def check_hand(
     result["hand"] = hand.index
     result["chip_unit"] = str(hand.chip_unit)
     result["expected"] = list(hand.finishing_stacks) if hand.finishing_stacks is not None else None
+    if isinstance(hand, StudPhhHand):
+        return check_stud_hand(hand, number, rules, result, source or os.path.abspath(path))
     try:
         spec = spec_for(hand, rules)
         result["rules"] = rules_label(spec.rules)
@@ -314,6 +319,60 @@ def check_hand(
     except (ReplayError, ValueError, KeyError, TypeError, OSError) as exc:
         result["error"] = str(exc)
     return result, None
+
+
+def check_stud_hand(
+    hand: StudPhhHand, number: int, rules: Rules | None, result: dict[str, Any], source: str
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """:func:`check_hand` of a stud hand (``F7S``, ``FR``, ``F7S/8``): the engine's stud replay
+    (:func:`poker.hand.phh_stud.replay_stud`, pokerkit's reading unless the file carries our rules), its
+    recorded ``finishing_stacks`` checked; the archive row keeps the stud spec and actions."""
+    if rules is None and "_rules" not in hand.extra:
+        rules = Rules.pokerkit()
+    try:
+        spec = hand.spec(rules)
+    except EngineError as exc:
+        result["error"] = f"{exc.code}: {exc.message}"
+        return result, None
+    result["rules"] = rules_label(spec.rules)
+    replayed = replay_stud(hand, rules)
+    result["actual"] = list(replayed.actual) if replayed.actual is not None else None
+    result["checked"].extend(replayed.checked)
+    result["unchecked"].extend(replayed.unchecked)
+    result["ok"], result["error"] = replayed.ok, replayed.error
+    state = replayed.state
+    if not replayed.ok or not isinstance(state, StudState) or state.final_stacks is None:
+        return result, None
+    won = [0] * len(spec.seats)
+    for award in state.awards:
+        won[award.position] += award.amount
+    final = list(state.final_stacks)
+    extra = hand.extra
+    players = [
+        {"name": s.player, "seat": s.seat, "start": s.stack, "finish": final[i], "won": won[i]}
+        for i, s in enumerate(spec.seats)
+    ]
+    return result, {
+        "source_file": source,
+        "number": number,
+        "index": hand.index or "",
+        "variant": hand.variant,
+        "played_at": played_at(extra),
+        "table_name": str(extra.get("table", ""))[:200],
+        "event": str(extra.get("event", ""))[:300],
+        "players": players,
+        "player_count": len(players),
+        "finishing_stacks": final,
+        "winnings": won,
+        "spec": spec.to_dict(),
+        "actions": [dict(a) for a in state.history],
+        "metadata": _jsonable({k: v for k, v in extra.items() if k not in _SPEC_FIELDS}),
+        "pot": sum(won),
+        "chip_unit": str(hand.chip_unit),
+        "rules": result["rules"],
+        "checked": list(result["checked"]),
+        "unchecked": list(result["unchecked"]),
+    }
 
 
 def replay_file(
@@ -444,7 +503,10 @@ def archived_phh(hand: Any) -> str:
         metadata["_chip_unit"] = hand.chip_unit
     metadata.setdefault("_source", Path(hand.source_file).name)
     metadata.setdefault("_number", hand.number)
-    return export_phh(load_spec(hand.spec), hand.actions, **metadata)
+    spec = load_spec(hand.spec)
+    if isinstance(spec, StudSpec):  # F7S, FR, F7S/8
+        return export_stud_phh(spec, hand.actions, **metadata)
+    return export_phh(spec, hand.actions, **metadata)
 
 
 def iter_phhs(hands: Any) -> Iterator[str]:
