@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.postgres",
+    "django.contrib.humanize",  # intcomma: prizes grouped as the page's language writes them
     "channels",
     "pokerfloor",  # project-wide management commands (load_demo imports every app)
     "tables",
