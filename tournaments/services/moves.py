@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from django.db.models import BooleanField, CharField, Exists, OuterRef, Q, Value
+from django.db.models import CharField, Exists, OuterRef, Q
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
@@ -198,25 +198,21 @@ def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
 
 
 def _tables_due(tournament_id: int) -> tuple[set[int], bool]:
-    """The tables :func:`execute_moves` has to lock (one statement, no
-    lock): those of pending moves (source and destination), those where a
-    busted player still sits (:func:`writes._busted_seats`), broken tables
-    still open -- and whether a busted player still sits (else his seats
-    need not be read again).  Empty: nothing to do."""
+    """The tables :func:`execute_moves` has to lock (no lock taken here):
+    those of pending moves (source and destination), those where a busted
+    player still sits (:func:`writes._busted_seats`), broken tables still
+    open -- and whether a busted player still sits (else his seats need not
+    be read again).  Empty: nothing to do."""
     tables = TournamentTable.objects.filter(tournament_id=tournament_id).order_by()
     pending = Instruction.objects.filter(
         tournament_id=tournament_id, kind="move", status="pending", from_table__gt=0
     ).order_by()
-    no, yes = Value(False, output_field=BooleanField()), Value(True, output_field=BooleanField())
-    moving = (
-        tables.filter(Q(number__in=pending.values("from_table")) | Q(number__in=pending.values("to_table")))
-        .annotate(busted=no)
-        .values_list("table_id", "busted")
-    )
-    broken = tables.filter(broken=True, table__status=Table.Status.OPEN).annotate(busted=no)
-    busted = _busted_seats(tournament_id).annotate(busted=yes).values_list("table_id", "busted")
-    rows = set(moving.union(broken.values_list("table_id", "busted"), busted))
-    return {table_id for table_id, _b in rows}, any(b for _t, b in rows)
+    moving = tables.filter(
+        Q(number__in=pending.values("from_table")) | Q(number__in=pending.values("to_table"))
+    ).values_list("table_id", flat=True)
+    broken = tables.filter(broken=True, table__status=Table.Status.OPEN).values_list("table_id", flat=True)
+    busted = set(_busted_seats(tournament_id).values_list("table_id", flat=True))
+    return set(moving.union(broken)) | busted, bool(busted)
 
 
 def execute_moves(tournament_id: int, *, actor=None) -> int:
