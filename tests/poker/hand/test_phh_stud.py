@@ -66,6 +66,11 @@ def _play(rng: random.Random, variant: str) -> tuple[HandHistory, tuple[int, ...
     stacks = tuple(
         rng.choice((rng.randint(3 * small, 60 * small), rng.randint(small // 2 + 1, 3 * small))) for _ in range(n)
     )
+    if variant == "F7S/8":
+        # deep stacks, no side pots: pokerkit 0.7.7 splits a side pot into high and low halves when any
+        # player in the hand has a low, even if none of that pot's players has one (the standard rule, and
+        # ours, gives that pot whole to the high hand); the two readings differ there
+        stacks = tuple(rng.randint(40 * small, 60 * small) for _ in range(n))
     game = GAMES[variant](AUTOMATIONS, False, ante, bring_in, small, 2 * small, mode=Mode.CASH_GAME)
     state = game(stacks, n)
     while state.status:
@@ -170,3 +175,26 @@ def test_a_wrong_bring_in_is_refused_with_the_reason():
 def test_another_stud_game_is_refused_by_name():
     with pytest.raises(Exception, match="F7S/8"):
         load_phh(BRING_IN_HAND.replace("'F7S'", "'FKS'"))
+
+
+SIDE_POT_HI_LO = """
+variant = 'F7S/8'
+antes = [0, 0, 0, 0]
+bring_in = 20
+small_bet = 100
+big_bet = 200
+starting_stacks = [143, 70, 4499, 279]
+actions = ['d dh p1 QcKsJh', 'd dh p2 7d4h5h', 'd dh p3 AdJdKc', 'd dh p4 8s6s5d', 'p4 pb', 'p1 cbr 100', 'p2 cc',
+  'p3 cbr 200', 'p4 cc', 'p1 cc', 'd dh p1 2h', 'd dh p2 As', 'd dh p3 2c', 'd dh p4 2d', 'p3 cc', 'p4 cc',
+  'd dh p1 2s', 'd dh p2 9h', 'd dh p3 Qd', 'd dh p4 Qs', 'p3 cbr 200', 'p4 f', 'p3 sm AdJdKc2cQd',
+  'p1 sm QcKsJh2h2s', 'p2 sm 7d4h5hAs9h', 'd dh p1 9s', 'd dh p2 6d', 'd dh p3 Kd', 'd dh p1 Jc', 'd dh p2 Ac',
+  'd dh p3 5c', 'p1 sm QcKsJh2h2s9sJc', 'p2 sm 7d4h5hAs9h6dAc', 'p3 sm AdJdKc2cQdKd5c']
+"""
+
+
+def test_a_side_pot_without_a_low_goes_whole_to_the_high_hand():
+    """Stud eight-or-better: the main pot (280) splits between p1's jacks and deuces and p2's seven-low;
+    the side pot of p1 and p3 (219), where neither has a low, goes whole to p1's high hand; p3's own
+    side pot (114) back to p3. (pokerkit 0.7.7 halves that side pot too, because p2 has a low.)"""
+    result = replay(load_phh(SIDE_POT_HI_LO), Rules.pokerkit())
+    assert result.actual == (140 + 219, 140, 4499 - 200 + 114, 79)
