@@ -256,7 +256,20 @@ def archive_row(
     ``source``: the file's absolute path."""
     state = replica.state
     won = list(collected(state, replica.before))
-    final = list(state.final_stacks or ())
+    return _row(hand, number, spec, state.history, list(state.final_stacks or ()), won, result, source)
+
+
+def _row(
+    hand: PhhHand | StudPhhHand,
+    number: int,
+    spec: HandSpec | StudSpec,
+    history: Any,
+    final: list[int],
+    won: list[int],
+    result: dict,
+    source: str,
+) -> dict[str, Any]:
+    """The archive row of a checked hand of any game (:func:`archive_row`, :func:`check_stud_hand`)."""
     players = [
         {"name": s.player, "seat": s.seat, "start": s.stack, "finish": final[i] if final else None, "won": won[i]}
         for i, s in enumerate(spec.seats)
@@ -275,7 +288,7 @@ def archive_row(
         "finishing_stacks": final,
         "winnings": won,
         "spec": spec.to_dict(),
-        "actions": [dict(a) for a in state.history],
+        "actions": [dict(a) for a in history],
         "metadata": _jsonable({k: v for k, v in extra.items() if k not in _SPEC_FIELDS}),
         "pot": sum(won),
         "chip_unit": str(hand.chip_unit),
@@ -346,33 +359,7 @@ def check_stud_hand(
     won = [0] * len(spec.seats)
     for award in state.awards:
         won[award.position] += award.amount
-    final = list(state.final_stacks)
-    extra = hand.extra
-    players = [
-        {"name": s.player, "seat": s.seat, "start": s.stack, "finish": final[i], "won": won[i]}
-        for i, s in enumerate(spec.seats)
-    ]
-    return result, {
-        "source_file": source,
-        "number": number,
-        "index": hand.index or "",
-        "variant": hand.variant,
-        "played_at": played_at(extra),
-        "table_name": str(extra.get("table", ""))[:200],
-        "event": str(extra.get("event", ""))[:300],
-        "players": players,
-        "player_count": len(players),
-        "finishing_stacks": final,
-        "winnings": won,
-        "spec": spec.to_dict(),
-        "actions": [dict(a) for a in state.history],
-        "metadata": _jsonable({k: v for k, v in extra.items() if k not in _SPEC_FIELDS}),
-        "pot": sum(won),
-        "chip_unit": str(hand.chip_unit),
-        "rules": result["rules"],
-        "checked": list(result["checked"]),
-        "unchecked": list(result["unchecked"]),
-    }
+    return result, _row(hand, number, spec, state.history, list(state.final_stacks), won, result, source)
 
 
 def replay_file(
