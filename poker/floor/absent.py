@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from poker.houserules import HouseRules
 from poker.i18n import _N, both
 
-from .common import ProcedureError, _cdicts, _cites
+from .common import ProcedureError, citation_dicts, profile_citations
 
 __all__ = ["AbsentRuling", "absent_player"]
 
@@ -55,7 +55,7 @@ class AbsentRuling:
             "contests": self.contests,
             "explanation_en": self.explanation_en,
             "explanation_de": self.explanation_de,
-            "citations": _cdicts(self.citations),
+            "citations": citation_dicts(self.citations),
         }
 
 
@@ -99,5 +99,5 @@ def absent_player(
         not plays,
         "main_pot" if plays else "nothing",
         *both(text),
-        _cites(profile, "absent_player"),
+        profile_citations(profile, "absent_player"),
     )

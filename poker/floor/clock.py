@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from poker.houserules import HouseRules
 from poker.i18n import _N, both
 
-from .common import ProcedureError, _book, _cdicts, _cites
+from .common import ProcedureError, book_citations, citation_dicts, profile_citations
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class ClockPolicy:
             "expiry": self.expiry,
             "explanation_en": self.explanation_en,
             "explanation_de": self.explanation_de,
-            "citations": _cdicts(self.citations),
+            "citations": citation_dicts(self.citations),
         }
 
 
@@ -63,7 +63,7 @@ class TimeExpiry:
             "dead": self.dead,
             "explanation_en": self.explanation_en,
             "explanation_de": self.explanation_de,
-            "citations": _cdicts(self.citations),
+            "citations": citation_dicts(self.citations),
         }
 
 
@@ -85,7 +85,7 @@ def clock_policy(profile: HouseRules) -> ClockPolicy:
             None,
             None,
             *both(_N("This rulebook has no clock rule: the floor sets the time at its discretion.")),
-            _cites(profile, "clock_seconds", extra=_book(profile, "floor_discretion")),
+            profile_citations(profile, "clock_seconds", extra=book_citations(profile, "floor_discretion")),
         )
     countdown = profile.clock_countdown_seconds or 0
     think = total - countdown
@@ -114,7 +114,7 @@ def clock_policy(profile: HouseRules) -> ClockPolicy:
         profile.clock_expiry,
         en,
         de,
-        _cites(profile, "clock_seconds", "clock_countdown_seconds", "clock_expiry"),
+        profile_citations(profile, "clock_seconds", "clock_countdown_seconds", "clock_expiry"),
     )
 
 
@@ -129,7 +129,7 @@ def time_expired(profile: HouseRules, facing_bet: bool, seat: int) -> TimeExpiry
     """
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise ProcedureError("bad_action", "seat must be an integer")
-    cites = _cites(profile, "clock_expiry")
+    cites = profile_citations(profile, "clock_expiry")
     if profile.clock_expiry == "dead_if_facing_bet_else_check":
         if facing_bet:
             return TimeExpiry(
@@ -159,5 +159,5 @@ def time_expired(profile: HouseRules, facing_bet: bool, seat: int) -> TimeExpiry
         None,
         False,
         *both(_N("This rulebook has no clock rule: the floor decides what happens.")),
-        _cites(profile, "clock_expiry", extra=_book(profile, "floor_discretion")),
+        profile_citations(profile, "clock_expiry", extra=book_citations(profile, "floor_discretion")),
     )

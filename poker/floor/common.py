@@ -1,5 +1,5 @@
 """What the floor procedures share (standard library only): errors, the citation helpers
-(``_r("004 #53")`` writes a citation as its label), the :class:`Suggestion` result and the
+(``ref("004 #53")`` writes a citation as its label), the :class:`Suggestion` result and the
 reading of a hand's event log."""
 
 from __future__ import annotations
@@ -7,6 +7,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from poker.houserules import Citation, HouseRules, cite
+
+__all__ = [
+    "BETTING",
+    "PENALTY_KINDS",
+    "REASONS",
+    "BOOK_RULES",
+    "ProcedureError",
+    "Suggestion",
+    "action_word",
+    "betting_events",
+    "book_citations",
+    "citation_dicts",
+    "citation_label",
+    "current_street",
+    "last_action_of",
+    "merge_citations",
+    "preflop_words",
+    "profile_citations",
+    "ref",
+    "street_actions",
+]
 
 #: Floor-call reasons understood by :func:`suggest_rulings`.
 REASONS = ("out_of_turn", "chip_action", "misdeal", "exposed_card", "premature_board", "time", "dispute", "other")
@@ -27,59 +48,62 @@ class ProcedureError(ValueError):
 
 
 # --------------------------------------------------------------------------- citations
-_r = Citation.parse
-"""``_r("004 #44")``: the citation written as its label (:func:`poker.rulebooks.cite`)."""
+ref = Citation.parse
+"""``ref("004 #44")``: the citation written as its label (:func:`poker.rulebooks.cite`)."""
 
 
 #: Rules that only some books have, by rulebook slug (None = the TDA base).
-_BOOK_RULES: dict[str, dict[str | None, tuple[Citation, ...]]] = {
+BOOK_RULES: dict[str, dict[str | None, tuple[Citation, ...]]] = {
     "floor_discretion": {
-        "casino-cash": (_r("000 Allgemein 1"),),
-        "wynental": (_r("001 Floorman"),),
-        "betting-rules": (_r("002 #5"),),
-        "nlhe": (_r("003 Auslegung"),),
-        "munotpoker": (_r("004 #1"),),
-        None: (_r("TDA 2024 Rule 1"),),
+        "casino-cash": (ref("000 Allgemein 1"),),
+        "wynental": (ref("001 Floorman"),),
+        "betting-rules": (ref("002 #5"),),
+        "nlhe": (ref("003 Auslegung"),),
+        "munotpoker": (ref("004 #1"),),
+        None: (ref("TDA 2024 Rule 1"),),
     },
     "player_exposes": {
-        "casino-cash": (_r("000 Aktionen 10"),),
-        "wynental": (_r("001 6.32"), _r("001 6.37")),
-        "nlhe": (_r("003 Hole Cards"),),
-        "munotpoker": (_r("004 #68"),),
-        None: (_r("TDA 2024 Rule 68"),),
+        "casino-cash": (ref("000 Aktionen 10"),),
+        "wynental": (ref("001 6.32"), ref("001 6.37")),
+        "nlhe": (ref("003 Hole Cards"),),
+        "munotpoker": (ref("004 #68"),),
+        None: (ref("TDA 2024 Rule 68"),),
     },
     "oot_penalty": {
-        "casino-cash": (_r("000 Aktionen 2"), _r("000 Strafen 2")),
-        "wynental": (_r("001 6.31"),),
-        "betting-rules": (_r("002 #8"),),
-        "munotpoker": (_r("004 #53"),),
-        None: (_r("TDA 2024 Rule 53"),),
+        "casino-cash": (ref("000 Aktionen 2"), ref("000 Strafen 2")),
+        "wynental": (ref("001 6.31"),),
+        "betting-rules": (ref("002 #8"),),
+        "munotpoker": (ref("004 #53"),),
+        None: (ref("TDA 2024 Rule 53"),),
     },
     "misdeal_replay": {
-        "munotpoker": (_r("004 #35"),),
-        None: (_r("TDA 2024 Rule 35"),),
+        "munotpoker": (ref("004 #35"),),
+        None: (ref("TDA 2024 Rule 35"),),
     },
     "button_short": {
-        "munotpoker": (_r("004 #37"),),
-        None: (_r("TDA 2024 Rule 37"),),
+        "munotpoker": (ref("004 #37"),),
+        None: (ref("TDA 2024 Rule 37"),),
     },
     "disputes": {
-        "casino-cash": (_r("000 Aktionen 9"), _r("000 Allgemein 1")),
-        "nlhe": (_r("003 Einwände"),),
-        "munotpoker": (_r("004 #22"), _r("004 #1")),
-        "wynental": (_r("001 Floorman"),),
-        None: (_r("TDA 2024 Rule 1"),),
+        "casino-cash": (ref("000 Aktionen 9"), ref("000 Allgemein 1")),
+        "nlhe": (ref("003 Einwände"),),
+        "munotpoker": (ref("004 #22"), ref("004 #1")),
+        "wynental": (ref("001 Floorman"),),
+        None: (ref("TDA 2024 Rule 1"),),
     },
 }
 
 
-def _book(profile: HouseRules, topic: str) -> list[Citation]:
+def book_citations(profile: HouseRules, topic: str) -> list[Citation]:
     """Citations of ``topic`` in the profile's own rulebook, else the TDA base."""
-    table = _BOOK_RULES[topic]
+    table = BOOK_RULES[topic]
     return list(table.get(profile.rulebook, table[None]))
 
 
-def _cites(profile: HouseRules, *parameters: str, extra: list[Citation] | tuple = ()) -> tuple[Citation, ...]:
+def profile_citations(
+    profile: HouseRules, *parameters: str, extra: list[Citation] | tuple = ()
+) -> tuple[Citation, ...]:
+    """The citations of the house-rule ``parameters`` of ``profile`` and then ``extra``, each once, in order."""
     out: list[Citation] = []
     for name in parameters:
         for c in cite(profile, name):
@@ -91,17 +115,19 @@ def _cites(profile: HouseRules, *parameters: str, extra: list[Citation] | tuple 
     return tuple(out)
 
 
-def _merge(*groups) -> tuple[Citation, ...]:
+def merge_citations(*groups) -> tuple[Citation, ...]:
     """The citations of several groups, in order, each once."""
     return tuple(dict.fromkeys(c for group in groups for c in group))
 
 
-def _cdicts(citations) -> list[dict]:
+def citation_dicts(citations) -> list[dict]:
+    """The citations as JSON: ``[{"rulebook", "section", "label", ...}]``."""
     return [c.to_dict() for c in citations]
 
 
-def _label(profile: HouseRules, *parameters: str) -> str:
-    return ", ".join(c.label for c in _cites(profile, *parameters))
+def citation_label(profile: HouseRules, *parameters: str) -> str:
+    """The labels of the parameters' citations joined by commas (``"004 #53, TDA 2024 Rule 53"``)."""
+    return ", ".join(c.label for c in profile_citations(profile, *parameters))
 
 
 # --------------------------------------------------------------------------- results
@@ -138,7 +164,7 @@ class Suggestion:
             "explanation_en": self.explanation_en,
             "explanation_de": self.explanation_de,
             "corrections": [dict(c) for c in self.corrections],
-            "citations": _cdicts(self.citations),
+            "citations": citation_dicts(self.citations),
             "action": dict(self.action) if self.action else None,
             "restrictions": list(self.restrictions),
             "procedure": self.procedure,
@@ -146,7 +172,7 @@ class Suggestion:
 
 
 # --------------------------------------------------------------------------- events
-def _betting_events(events: list[dict] | None) -> list[tuple[int, dict]]:
+def betting_events(events: list[dict] | None) -> list[tuple[int, dict]]:
     """The betting actions that stand, ``[(index, action), ...]``, with the
     corrections already recorded folded in (void / return_action drop an
     action, replace / adjust change it). Board actions are kept as
@@ -175,26 +201,29 @@ def _betting_events(events: list[dict] | None) -> list[tuple[int, dict]]:
     return out
 
 
-def _word(action_type: str) -> str:
+def action_word(action_type: str) -> str:
+    """The word of an engine action type as the floor says it (``all_in`` -> ``all-in``)."""
     return "all-in" if action_type == "all_in" else action_type
 
 
-def _street_actions(betting: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+def street_actions(betting: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
     """The betting actions of the current street (after the last board marker)."""
     last_board = max((k for k, (_, a) in enumerate(betting) if a.get("type") == "board"), default=-1)
     return [(i, a) for i, a in betting[last_board + 1 :] if a.get("type") in BETTING]
 
 
-def _preflop_words(betting: list[tuple[int, dict]]) -> list[str]:
+def preflop_words(betting: list[tuple[int, dict]]) -> list[str]:
+    """The action words (:func:`action_word`) that stand before the first board marker."""
     words = []
     for _, a in betting:
         if a.get("type") == "board":
             break
-        words.append(_word(a["type"]))
+        words.append(action_word(a["type"]))
     return words
 
 
-def _street(call: dict, betting: list[tuple[int, dict]]) -> str:
+def current_street(call: dict, betting: list[tuple[int, dict]]) -> str:
+    """The street of the call: the snapshot's when it names one, else counted from the board markers."""
     snap = call.get("snapshot") or {}
     if isinstance(snap, dict) and snap.get("street") in ("preflop", "flop", "turn", "river"):
         return snap["street"]
@@ -202,7 +231,8 @@ def _street(call: dict, betting: list[tuple[int, dict]]) -> str:
     return ("preflop", "flop", "turn", "river")[min(boards, 3)]
 
 
-def _last_action_of(seat: int, betting: list[tuple[int, dict]]) -> tuple[int, dict] | None:
+def last_action_of(seat: int, betting: list[tuple[int, dict]]) -> tuple[int, dict] | None:
+    """The last betting action of ``seat`` that stands, ``(index, action)``, or None."""
     for i, a in reversed(betting):
         if a.get("seat") == seat and a.get("type") in BETTING:
             return i, a

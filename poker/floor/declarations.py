@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from poker.houserules import HouseRules
 from poker.i18n import _N, both
 
-from .common import ProcedureError, _cdicts, _r
+from .common import ProcedureError, citation_dicts, ref
 
 __all__ = ["DeclarationRuling", "StackCount", "premature_declaration", "stack_count"]
 
@@ -64,7 +64,7 @@ class StackCount:
             "all_in_player_must_answer": self.all_in_player_must_answer,
             "explanation_en": self.explanation_en,
             "explanation_de": self.explanation_de,
-            "citations": _cdicts(self.citations),
+            "citations": citation_dicts(self.citations),
         }
 
 
@@ -84,7 +84,7 @@ def stack_count(profile: HouseRules, *, facing_all_in: bool, to_act: bool) -> St
         if exact
         else _N("An exact count only for a player facing an all-in whose turn it is; otherwise a reasonable estimate.")
     )
-    return StackCount(exact, "dealer_or_floor" if exact else None, False, *both(text), (_r("004 #60"), _r("004 #25")))
+    return StackCount(exact, "dealer_or_floor" if exact else None, False, *both(text), (ref("004 #60"), ref("004 #25")))
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ class DeclarationRuling:
             "options": list(self.options),
             "explanation_en": self.explanation_en,
             "explanation_de": self.explanation_de,
-            "citations": _cdicts(self.citations),
+            "citations": citation_dicts(self.citations),
         }
 
 
@@ -132,4 +132,4 @@ def premature_declaration(profile: HouseRules, declaration: str) -> DeclarationR
         text = _N(
             "'Call' before the bettor named the amount: the floor decides which bet the call is for, and may hold the caller to call whatever amount the bettor chooses."
         )
-    return DeclarationRuling(declaration, options, *both(text), (_r("004 #59"),))
+    return DeclarationRuling(declaration, options, *both(text), (ref("004 #59"),))

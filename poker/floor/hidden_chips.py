@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from poker.houserules import HouseRules
 from poker.i18n import _N, both
 
-from .common import ProcedureError, _cdicts, _cites
+from .common import ProcedureError, citation_dicts, profile_citations
 
 __all__ = ["HiddenChipsRuling", "hidden_chips_ruling"]
 
@@ -72,7 +72,7 @@ class HiddenChipsRuling:
             "all_in_player_out": self.all_in_player_out,
             "explanation_en": self.explanation_en,
             "explanation_de": self.explanation_de,
-            "citations": _cdicts(self.citations),
+            "citations": citation_dicts(self.citations),
         }
 
 
@@ -150,5 +150,5 @@ def hidden_chips_ruling(
         award,
         mine == 0,
         *both(text),
-        _cites(profile, "hidden_chips_at_all_in"),
+        profile_citations(profile, "hidden_chips_at_all_in"),
     )

@@ -10,7 +10,9 @@ from typing import Any, NamedTuple
 from poker.houserules import Citation, HouseRules
 from poker.i18n import _N, both
 
-from .common import BETTING, ProcedureError, _cdicts, _cites, _word
+from .common import BETTING, ProcedureError, action_word, citation_dicts, profile_citations
+
+__all__ = ["OutOfTurnResult", "OutOfTurnVerdict", "check_action", "out_of_turn_verdict", "resolve_out_of_turn"]
 
 
 def _say(en: list[str], de: list[str], msgid: str, **params: Any) -> None:
@@ -48,12 +50,14 @@ class OutOfTurnResult:
             "changed_by": list(self.changed_by),
             "explanation_en": self.explanation_en,
             "explanation_de": self.explanation_de,
-            "citations": _cdicts(self.citations),
+            "citations": citation_dicts(self.citations),
         }
 
 
 # --------------------------------------------------------------------------- out of turn
-def _check_action(action: Any, what: str = "held_action") -> dict:
+def check_action(action: Any, what: str = "held_action") -> dict:
+    """``action`` checked as an engine betting action with a seat (a copy); raises
+    ProcedureError("bad_action") naming ``what`` otherwise."""
     if not isinstance(action, dict) or action.get("type") not in BETTING:
         raise ProcedureError("bad_action", f"{what} must be an engine betting action ({', '.join(BETTING)})")
     seat = action.get("seat")
@@ -83,10 +87,10 @@ def _intervening_words(profile: HouseRules, intervening: list) -> tuple[list[str
     changers = profile.out_of_turn_changed_by
     for item in intervening:
         if isinstance(item, dict):
-            word = _word(str(item.get("type", "")))
+            word = action_word(str(item.get("type", "")))
             as_ = item.get("as")
         else:
-            word, as_ = _word(str(item).strip().lower()), None
+            word, as_ = action_word(str(item).strip().lower()), None
         if word not in ("fold", "check", "call", "bet", "raise", "all-in"):
             raise ProcedureError("bad_action", f"unknown intervening action {item!r}")
         words.append(word)
@@ -125,7 +129,7 @@ def out_of_turn_verdict(profile: HouseRules, kind: str, intervening_actions: lis
     Raises ProcedureError("bad_call" | "bad_action") for malformed intervening actions.
     """
     _, changed = _intervening_words(profile, intervening_actions)
-    word = _word(kind)
+    word = action_word(kind)
     binding = word == "fold" or not changed
     may_not_raise = bool(profile.out_of_turn_check_restricts and word in ("check", "call"))
     return OutOfTurnVerdict(binding, tuple(changed), may_not_raise)
@@ -159,7 +163,7 @@ def resolve_out_of_turn(
     Raises:
         ProcedureError("bad_action" | "bad_call") for malformed input.
     """
-    held = _check_action(held_action)
+    held = check_action(held_action)
     legal = _legal(situation)
     kind, seat = held["type"], held["seat"]
     verdict = out_of_turn_verdict(profile, kind, intervening_actions)
@@ -179,7 +183,7 @@ def resolve_out_of_turn(
             tuple(changed),
             " ".join(en),
             " ".join(de),
-            _cites(profile, *params),
+            profile_citations(profile, *params),
         )
 
     if changed:
@@ -208,7 +212,13 @@ def resolve_out_of_turn(
         if restrictions:
             _say(en, de, _N("A player who checked or called out of turn may never turn it into a bet or raise."))
         return OutOfTurnResult(
-            "released", None, tuple(restrictions), tuple(changed), " ".join(en), " ".join(de), _cites(profile, *params)
+            "released",
+            None,
+            tuple(restrictions),
+            tuple(changed),
+            " ".join(en),
+            " ".join(de),
+            profile_citations(profile, *params),
         )
 
     if "call" in profile.out_of_turn_changed_by:
@@ -242,8 +252,20 @@ def resolve_out_of_turn(
             restrictions.append("may_not_raise")
         _say(en, de, _N("A check facing a bet: the player may only call or fold."))
         return OutOfTurnResult(
-            "released", None, tuple(restrictions), (), " ".join(en), " ".join(de), _cites(profile, *params, extra=extra)
+            "released",
+            None,
+            tuple(restrictions),
+            (),
+            " ".join(en),
+            " ".join(de),
+            profile_citations(profile, *params, extra=extra),
         )
     return OutOfTurnResult(
-        "binding", action, tuple(restrictions), (), " ".join(en), " ".join(de), _cites(profile, *params, extra=extra)
+        "binding",
+        action,
+        tuple(restrictions),
+        (),
+        " ".join(en),
+        " ".join(de),
+        profile_citations(profile, *params, extra=extra),
     )

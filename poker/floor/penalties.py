@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from poker.houserules import Citation, HouseRules
 from poker.i18n import _N, both, translate
 
-from .common import PENALTY_KINDS, ProcedureError, Suggestion, _cdicts, _cites
+from .common import PENALTY_KINDS, ProcedureError, Suggestion, citation_dicts, profile_citations
+
+__all__ = ["PenaltyOption", "SitOutRule", "first_penalty", "hands_for_penalty", "penalty_options", "sit_out_rule"]
 
 
 # --------------------------------------------------------------------------- penalties
@@ -31,7 +33,7 @@ class PenaltyOption:
             "title_en": self.title_en,
             "title_de": self.title_de,
             "unit": self.unit,
-            "citations": _cdicts(self.citations),
+            "citations": citation_dicts(self.citations),
         }
 
 
@@ -62,7 +64,7 @@ def penalty_options(profile: HouseRules) -> list[PenaltyOption]:
     verbal warning, time penalty, exclusion; 001 6.37: from one button round
     up to disqualification (no warning rung).
     """
-    cites = _cites(profile, "penalty_kinds")
+    cites = profile_citations(profile, "penalty_kinds")
     out = []
     for kind in PENALTY_KINDS:
         if kind not in profile.penalty_kinds:
@@ -122,7 +124,7 @@ class SitOutRule:
             "disqualified_chips_removed": self.disqualified_chips_removed,
             "explanation_en": self.explanation_en,
             "explanation_de": self.explanation_de,
-            "citations": _cdicts(self.citations),
+            "citations": citation_dicts(self.citations),
         }
 
 
@@ -132,7 +134,7 @@ def sit_out_rule(profile: HouseRules) -> SitOutRule:
     collected before the betting round, blinds and antes always posted), 001
     6.37 with 6.14 (he leaves the table; absent = dead hand), 000 Allgemein 6
     (absent: dealt in, blinds taken, hand invalid), TDA 71."""
-    cites = _cites(profile, "penalty_sit_out")
+    cites = profile_citations(profile, "penalty_sit_out")
     if profile.penalty_sit_out != "dealt_in_hand_killed":  # pragma: no cover - only value shipped
         raise ProcedureError("bad_penalty", f"unknown penalty_sit_out {profile.penalty_sit_out!r}")
     return SitOutRule(
@@ -150,7 +152,9 @@ def sit_out_rule(profile: HouseRules) -> SitOutRule:
     )
 
 
-def _first_penalty(profile: HouseRules, seat: int, topic_cites: list[Citation]) -> Suggestion:
+def first_penalty(profile: HouseRules, seat: int, topic_cites: list[Citation]) -> Suggestion:
+    """The mildest penalty the profile has (:data:`PENALTY_KINDS`), as a :class:`Suggestion` for
+    ``seat`` citing ``topic_cites`` and the penalty rules."""
     kind = next(k for k in PENALTY_KINDS if k in profile.penalty_kinds)
     count = 0 if kind in ("warning", "disqualification") else 1
     title = _penalty_title(profile, kind)
@@ -162,5 +166,5 @@ def _first_penalty(profile: HouseRules, seat: int, topic_cites: list[Citation]) 
         translate(title_msgid, "de", seat=seat, penalty=translate(title, "de")),
         *both(_N("The rule allows a penalty; this is the mildest rung of the house's ladder.")),
         ({"type": "penalty", "seat": seat, "kind": kind, "count": count},),
-        _cites(profile, "penalty_kinds", extra=topic_cites),
+        profile_citations(profile, "penalty_kinds", extra=topic_cites),
     )

@@ -48,7 +48,8 @@ from pokerkit import HandHistory
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
-from .phh_amounts import awards_from_winnings, cbr_amounts, chips, parse_amount, places, scale_action, values
+from .phh_amounts import awards_from_winnings, chips, parse_amount, values
+from .phh_fields import PhhPlayers, hand_fields, read_chip_unit
 from .phh_result import ReplayResult, plain
 from .rules import Rules
 from .spec import SeatSpec
@@ -63,7 +64,7 @@ _DEAL = re.compile(r"^d dh p(\d+) (\S+)$")
 
 
 @dataclass(frozen=True)
-class StudPhhHand:
+class StudPhhHand(PhhPlayers):
     """A parsed stud PHH hand (``variant``: ``F7S``, ``FR`` or ``F7S/8``). Amounts in chips (``chip_unit`` of
     the file is one chip), positions in deal order.
 
@@ -91,26 +92,14 @@ class StudPhhHand:
     chip_unit: Decimal = Decimal(1)
     index: str | None = None
 
-    @property
-    def player_count(self) -> int:
-        """Number of players dealt in."""
-        return len(self.starting_stacks)
-
-    def seat_numbers(self) -> tuple[int, ...]:
-        """Table seat per position: the PHH ``seats`` field or 1..n."""
-        return self.seats if self.seats is not None else tuple(range(1, self.player_count + 1))
-
     def spec(self, rules: Rules | None = None) -> StudSpec:
         """The engine's :class:`StudSpec`. ``rules``: see the module docstring.
 
         Raises:
             EngineError("bad_spec") when the antes differ between players (a
             stud ante is the same for all) or the data is inconsistent."""
-        n = self.player_count
-        names = self.players if self.players is not None else tuple(f"p{i + 1}" for i in range(n))
-        seats = self.seat_numbers()
-        if len(names) != n or len(seats) != n:
-            raise EngineError("bad_spec", "players/seats do not match starting_stacks.")
+        names, seats = self.names_and_seats()
+        n = len(names)
         if len(set(self.antes)) > 1:
             raise EngineError("bad_spec", f"Stud antes are the same for every player, got {list(self.antes)}.")
         extra = self.extra
@@ -118,7 +107,7 @@ class StudPhhHand:
             rules = Rules.from_dict({k: (None if v == "none" else v) for k, v in extra.get("_rules", {}).items()})
         odd_chip = extra.get("_odd_chip") or ("position" if rules == Rules.pokerkit() else "high_card")
         return StudSpec(
-            seats=tuple(SeatSpec(seats[i], str(names[i]), self.starting_stacks[i]) for i in range(n)),
+            seats=tuple(SeatSpec(seats[i], names[i], self.starting_stacks[i]) for i in range(n)),
             ante=self.antes[0] if self.antes else 0,
             bring_in=self.bring_in,
             small_bet=self.small_bet,
@@ -145,19 +134,8 @@ def stud_hand_from_history(
         if getattr(history, name) is None:
             raise EngineError("bad_spec", f"PHH field {name!r} is missing.")
     actions = tuple(str(a) for a in history.actions)
-    if chip_unit is None:
-        amounts: list[Any] = [history.bring_in, history.small_bet, history.big_bet, *cbr_amounts(actions)]
-        for many in (history.antes, history.starting_stacks, history.finishing_stacks, history.winnings):
-            if isinstance(many, (list, tuple)):
-                amounts.extend(many)
-            elif many is not None:
-                amounts.append(many)
-        chip_unit = Decimal(1).scaleb(-max(map(places, amounts), default=0))
-    elif chip_unit <= 0:
-        raise EngineError("bad_spec", f"The chip unit must be positive, got {chip_unit}.")
-    unit = chip_unit
-    stacks = tuple(chips(v, "starting_stacks", unit) for v in history.starting_stacks)
-    finishing, winnings = history.finishing_stacks, history.winnings
+    unit = read_chip_unit(history, actions, [history.bring_in, history.small_bet, history.big_bet], chip_unit)
+    fields = hand_fields(history, actions, unit, source)
     extra: dict[str, Any] = {}
     for name in HandHistory.optional_field_names:
         value = getattr(history, name, None)
@@ -165,21 +143,12 @@ def stud_hand_from_history(
             extra[name] = value
     extra |= history.user_defined_fields
     return StudPhhHand(
-        antes=values(history.antes, len(stacks), "antes", unit),
+        antes=values(history.antes, len(fields["starting_stacks"]), "antes", unit),
         bring_in=chips(history.bring_in, "bring_in", unit),
         small_bet=chips(history.small_bet, "small_bet", unit),
         big_bet=chips(history.big_bet, "big_bet", unit),
-        starting_stacks=stacks,
-        actions=tuple(scale_action(a, unit) for a in actions) if unit != 1 else actions,
-        ante_trimming_status=bool(history.ante_trimming_status),
-        finishing_stacks=None if finishing is None else tuple(chips(v, "finishing_stacks", unit) for v in finishing),
-        players=None if history.players is None else tuple(str(p) for p in history.players),
-        seats=None if history.seats is None else tuple(int(s) for s in history.seats),
         extra=extra,
-        source=source,
-        variant=history.variant,
-        winnings=None if winnings is None else tuple(chips(v, "winnings", unit) for v in winnings),
-        chip_unit=unit,
+        **fields,
     )
 
 

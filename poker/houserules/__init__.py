@@ -28,9 +28,10 @@ resolves to a shipped rule. TDA numbers follow the 2019 numbering, which the
 
 Use :func:`get_profile`, :data:`PROFILES` and :func:`cite`.
 
-The package has two modules: :mod:`poker.houserules.model` (the profile type, its
-builder and the rules computed from a profile) and :mod:`poker.houserules.profiles`
-(the six shipped profiles, each parameter with its citations).
+The package has three modules: :mod:`poker.houserules.model` (the profile type, its
+builder and the rules computed from a profile), :mod:`poker.houserules.tda` (the TDA 2024
+base profile) and :mod:`poker.houserules.profiles` (the five rulebooks' profiles over it and
+the registry of all six, each parameter with its citations).
 """
 
 from poker.houserules.model import (

@@ -10,6 +10,19 @@ from typing import Any
 from poker.rulebooks import RULEBOOKS, Citation
 
 #: rulebook slug -> (seed file, label prefix); derived from :data:`poker.rulebooks.RULEBOOKS`.
+__all__ = [
+    "PARAMETERS",
+    "RULEBOOK_FILES",
+    "HouseRules",
+    "P",
+    "build_profile",
+    "cite",
+    "is_substantial_action",
+    "misdeal_still_possible",
+    "param",
+    "with_overrides",
+]
+
 RULEBOOK_FILES: dict[str, tuple[str, str]] = {b.slug: (b.seed, b.prefix) for b in RULEBOOKS.values() if b.seed}
 
 
@@ -220,11 +233,15 @@ class P:
     note: str = ""
 
 
-def _p(value, *cites: Citation, note: str = "") -> P:
+def param(value, *cites: Citation, note: str = "") -> P:
+    """A profile parameter: ``value`` with the rules it was read from (``cites``) and a ``note``."""
     return P(value, tuple(cites), note)
 
 
-def _build(slug: str, name: str, rulebook: str | None, base: HouseRules | None, **params: P) -> HouseRules:
+def build_profile(slug: str, name: str, rulebook: str | None, base: HouseRules | None, **params: P) -> HouseRules:
+    """A :class:`HouseRules` profile ``slug`` from ``params`` (:func:`param` values) over ``base``
+    (None: a base profile, which must set every parameter); raises ValueError for an unknown
+    parameter or a base profile that leaves one out."""
     unknown = set(params) - set(PARAMETERS)
     if unknown:
         raise ValueError(f"profile {slug}: unknown parameters {sorted(unknown)}")

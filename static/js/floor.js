@@ -5,7 +5,10 @@
 // table: a gap (a lost message) leads to a snapshot request for that table;
 // a reconnect brings a fresh floor_snapshot from the server.
 
-import { LiveSocket, SeqTracker, Texts, gettext, chips, cardEl, h } from "./socket.js";
+import { LiveSocket, SeqTracker } from "./socket.js";
+import { Texts, gettext } from "./i18n.js";
+import { chips, cardEl } from "./cards.js";
+import { h } from "./dom.js";
 import { HAND_TEXTS, readSnapshot, seatName, streetKey, describeEvent } from "./hand.js";
 
 const root = document.getElementById("floor");

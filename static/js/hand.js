@@ -5,7 +5,7 @@
 // The functions that write text take an `i18n` ({t, has}: ./socket.js Texts)
 // and ask it for the keys of HAND_TEXTS below.
 
-import { gettext, interpolate } from "./socket.js";
+import { gettext, interpolate } from "./i18n.js";
 
 /** The texts the functions below ask for (streetKey's street names, describeEvent, potLabel, formatLabel),
  * translated by Django's JavaScriptCatalog; a page spreads them into its own Texts. */

@@ -7,7 +7,10 @@
 // server's clock: remaining = deadline - (now + offset), offset measured from
 // the snapshot's server_time. The screen never sends anything.
 
-import { LiveSocket, Texts, gettext, h, chips } from "./socket.js";
+import { LiveSocket } from "./socket.js";
+import { Texts, gettext } from "./i18n.js";
+import { chips } from "./cards.js";
+import { h } from "./dom.js";
 
 const root = document.getElementById("lobby");
 const games = document.getElementById("games");

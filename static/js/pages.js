@@ -1,6 +1,6 @@
 // Static pages (hand history, hand detail): draw card codes as cards, and
 // show event times (ISO strings in UTC) in the local time of the room.
-import { renderCards } from "./socket.js";
+import { renderCards } from "./cards.js";
 
 for (const el of document.querySelectorAll("[data-cards]")) {
   if (el.dataset.cards) renderCards(el, el.dataset.cards);

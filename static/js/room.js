@@ -8,12 +8,14 @@
 // One or two taps each: seat from a list (Seat, then the open seat), move
 // (Move, then the open seat), accept/decline a call, open/close a table.
 
-import { LiveSocket, I18n, h, chips } from "./socket.js";
+import { LiveSocket } from "./socket.js";
+import { chips } from "./cards.js";
+import { h } from "./dom.js";
+import { texts } from "./room_texts.js";
 
 const root = document.getElementById("room");
 const gamesEl = document.getElementById("games");
-const i18n = new I18n();
-const t = (k, p) => i18n.t(k, p);
+const t = (k, p) => texts.t(k, p);
 
 let seq = -1;
 let offset = 0;
@@ -209,7 +211,7 @@ function logText(e) {
     label: p.label || "",
   };
   const key = `log_${e.kind}`;
-  return i18n.has(key) ? t(key, params) : `${e.kind.replaceAll("_", " ")} ${e.player || ""}`.trim();
+  return texts.has(key) ? t(key, params) : `${e.kind.replaceAll("_", " ")} ${e.player || ""}`.trim();
 }
 
 function receive(msg) {

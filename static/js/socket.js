@@ -10,11 +10,10 @@
 //   an `update` whose seq is not last + 1 means a lost message, so the client
 //   asks for a snapshot).
 // - newClientId(): a fresh id for every mutating message.
-// - gettext / interpolate / Texts: UI texts translated by Django's
-//   JavaScriptCatalog (/jsi18n/, a classic <script> loaded before the
-//   modules; German in locale/de/LC_MESSAGES/djangojs.po).
-// - I18n: the older way, texts read from hidden spans that Django rendered
-//   (still used by the room page).
+//
+// The page scripts' other shared pieces have their own modules: ./i18n.js
+// (texts through Django's JavaScriptCatalog), ./cards.js (chip amounts and
+// cards), ./dom.js (the DOM builder h()).
 //
 // Protocol: docs/protocol.md.
 
@@ -235,118 +234,4 @@ export class SeqTracker {
     this.last.set(key, seq);
     return verdict;
   }
-}
-
-const catalogued = typeof globalThis.gettext === "function";
-
-/** The text translated by the page's catalogue (/jsi18n/); without the catalogue, the English text. Calls
- * written gettext("…") in a script are what `makemessages -d djangojs` collects. */
-export function gettext(text) {
-  return catalogued ? globalThis.gettext(text) : text;
-}
-
-/** `fmt` with every %(name)s filled from `params` (the catalogue's interpolate with named=true). */
-export function interpolate(fmt, params) {
-  if (catalogued) return globalThis.interpolate(fmt, params, true);
-  return fmt.replace(/%\(\s*([^)]+)\s*\)s/g, (m, name) => String(params[name]));
-}
-
-/**
- * A page's texts by key: new Texts({hand_n: gettext("Hand #%(n)s"), …}).
- * t(key, params) gives the text with %(name)s filled from params (an unknown key comes back as it is);
- * has(key) whether the key has a text. Same shape as I18n, so ./hand.js takes either.
- */
-export class Texts {
-  constructor(strings) {
-    this.strings = strings;
-  }
-
-  has(key) {
-    return Object.prototype.hasOwnProperty.call(this.strings, key);
-  }
-
-  t(key, params = {}) {
-    const text = this.has(key) ? this.strings[key] : key;
-    return text.includes("%(") ? interpolate(text, params) : text;
-  }
-}
-
-/**
- * Translated UI strings, rendered by Django into
- * <div data-i18n hidden><span data-k="key">Text with {placeholders}</span>…</div>
- * (several such blocks may exist on a page).
- */
-export class I18n {
-  constructor(roots = document.querySelectorAll("[data-i18n]")) {
-    this.strings = {};
-    for (const root of roots) {
-      for (const el of root.querySelectorAll("[data-k]")) this.strings[el.dataset.k] = el.textContent;
-    }
-  }
-
-  has(key) {
-    return Object.prototype.hasOwnProperty.call(this.strings, key);
-  }
-
-  /** The string for `key` with {name} placeholders filled from `params`. */
-  t(key, params = {}) {
-    const text = this.has(key) ? this.strings[key] : key;
-    return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
-  }
-}
-
-/** Format a chip amount (integer) with thin grouping, e.g. 12 500. */
-export function chips(n) {
-  if (n === null || n === undefined || Number.isNaN(Number(n))) return "–";
-  return Number(n).toLocaleString(document.documentElement.lang || undefined);
-}
-
-/** Split "Jc3d5c" into ["Jc", "3d", "5c"]; unknown "??" cards are kept. */
-export function splitCards(text) {
-  if (Array.isArray(text)) return text.flatMap((c) => splitCards(c));
-  const s = String(text || "").replace(/[\s,]/g, "");
-  const out = [];
-  for (let i = 0; i + 1 < s.length; i += 2) out.push(s.slice(i, i + 2));
-  return out;
-}
-
-const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-
-/** A <span class="card"> for one card code like "Jc" ("??" is face down). */
-export function cardEl(code) {
-  const el = document.createElement("span");
-  const rank = code[0] ? code[0].toUpperCase() : "?";
-  const suit = code[1] ? code[1].toLowerCase() : "?";
-  el.className = `card suit-${SUITS[suit] ? suit : "x"}`;
-  el.dataset.card = code;
-  if (!SUITS[suit]) {
-    el.classList.add("back");
-    el.textContent = "";
-  } else {
-    el.textContent = `${rank === "T" ? "10" : rank}${SUITS[suit]}`;
-  }
-  return el;
-}
-
-/** Replace the children of `el` with cards for `cards` (string or list). */
-export function renderCards(el, cards) {
-  el.replaceChildren(...splitCards(cards).map(cardEl));
-}
-
-/** Tiny DOM helper: h("div", {class: "x", dataset: {a: 1}}, child, "text"). */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else if (k === "text") el.textContent = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
 }

@@ -6,7 +6,9 @@
 // the rest in the next frames; the registrations are paged (50 a page, with
 // a search); the player lists of the desk forms are filled when idle.
 
-import { Texts, chips, gettext, h } from "./socket.js";
+import { Texts, gettext } from "./i18n.js";
+import { chips } from "./cards.js";
+import { h } from "./dom.js";
 import { followTournament, i18n, renderClock, t } from "./tournament_clock.js";
 
 // The desk's texts (manual entries, moves to confirm, away toggles).

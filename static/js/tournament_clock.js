@@ -5,7 +5,9 @@
 // notes when it received the snapshot and adds the seconds passed since
 // then while the clock runs: no ticks from the server, no drift.
 
-import { LiveSocket, Texts, chips, gettext } from "./socket.js";
+import { LiveSocket } from "./socket.js";
+import { Texts, gettext } from "./i18n.js";
+import { chips } from "./cards.js";
 
 // The texts of the director's page and the lobby screen, translated by Django's JavaScriptCatalog (/jsi18n/).
 export const i18n = new Texts({

@@ -6,7 +6,8 @@
 // draw paged) and ?view=draw (the seat draw alone, in pages of 40);
 // ?page_seconds=N turns the pages every N seconds (default 10).
 
-import { chips, h } from "./socket.js";
+import { chips } from "./cards.js";
+import { h } from "./dom.js";
 import { clockNow, followTournament, mmss, t } from "./tournament_clock.js";
 
 const root = document.getElementById("tlobby");

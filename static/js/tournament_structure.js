@@ -3,7 +3,7 @@
 // (tournaments/services/structures.py); a refused structure shows every error and
 // changes nothing.
 
-import { h } from "./socket.js";
+import { h } from "./dom.js";
 
 const root = document.getElementById("structure");
 const data = JSON.parse(document.getElementById("ts-data").textContent);

@@ -1,7 +1,7 @@
 // The betting round: who acts, the facts (to call, minimum raise, pot), the
 // action buttons and the keypad for the amount of a bet or raise.
 
-import { chips } from "../socket.js";
+import { chips } from "../cards.js";
 import { t } from "./strings.js";
 import { $, field, state, highestBet, render, showAlert } from "./state.js";
 import { act } from "./connection.js";

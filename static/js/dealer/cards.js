@@ -1,7 +1,8 @@
 // Card entry: the 52-card picker, typed cards, and the view that deals the
 // board (the flop, turn and river; a double board one board at a time).
 
-import { cardEl, h } from "../socket.js";
+import { cardEl } from "../cards.js";
+import { h } from "../dom.js";
 import { cardList } from "../hand.js";
 import { t } from "./strings.js";
 import { $, field, state, RANKS, SUITS, render } from "./state.js";

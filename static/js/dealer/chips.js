@@ -3,7 +3,8 @@
 // (`interpret`, a side request) and the dealer confirms the action or calls
 // the floor.
 
-import { chips, h } from "../socket.js";
+import { chips } from "../cards.js";
+import { h } from "../dom.js";
 import { t, LANG, citeLinks } from "./strings.js";
 import { root, $, field, state, render, setToggle, showAlert, showSheet, closeSheets } from "./state.js";
 import { act, busy, request, errorText } from "./connection.js";

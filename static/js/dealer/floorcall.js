@@ -4,7 +4,7 @@
 // `instruction` carry no seq: they are not fed to the SeqTracker; the floor
 // call is a side request (not retried).
 
-import { h } from "../socket.js";
+import { h } from "../dom.js";
 import { seatName } from "../hand.js";
 import { t, LANG, citeLinks } from "./strings.js";
 import { $, field, state, MAX_SEATS, render, showSheet, closeSheets } from "./state.js";

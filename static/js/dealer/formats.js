@@ -6,7 +6,8 @@
 // hand started. During a hand: "Run it twice" when the snapshot says it is
 // possible, with the players' and the floor's agreement (000 Aktionen 8).
 
-import { chips, h } from "../socket.js";
+import { chips } from "../cards.js";
+import { h } from "../dom.js";
 import { seatName, potLabel } from "../hand.js";
 import { t, i18n } from "./strings.js";
 import { $, field, state, FORMATS_ON, freshFormat, render, setToggle, showAlert, showSheet, closeSheets } from "./state.js";

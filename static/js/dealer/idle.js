@@ -1,7 +1,8 @@
 // Between hands: the result of the last hand, the next button, the format of
 // the next hand (./formats.js) and, at tournament tables, absent players.
 
-import { chips, h } from "../socket.js";
+import { chips } from "../cards.js";
+import { h } from "../dom.js";
 import { seatName, potLabel } from "../hand.js";
 import { t, i18n, loc, citeLinks } from "./strings.js";
 import { root, $, field, state, render, showAlert, IS_STUD_TABLE } from "./state.js";

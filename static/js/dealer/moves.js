@@ -6,7 +6,7 @@
 // tables: no control); a pushed `instruction` of kind "move" reloads them.
 // Registers itself on import (main.js: one import line).
 
-import { h } from "../socket.js";
+import { h } from "../dom.js";
 import { root, $, render, onRender, showAlert } from "./state.js";
 import { on } from "./connection.js";
 

@@ -4,7 +4,8 @@
 // procedures of the table's house rules. `out_of_turn` and `call_time` go
 // through send(); `time_expired` is a side request (the server checks it).
 
-import { chips, h } from "../socket.js";
+import { chips } from "../cards.js";
+import { h } from "../dom.js";
 import { seatName } from "../hand.js";
 import { t, loc, citeLinks } from "./strings.js";
 import { root, $, field, state, currentView, highestBet, rawState, render, showAlert, showSheet, closeSheets, tag } from "./state.js";

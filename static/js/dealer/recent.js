@@ -2,7 +2,7 @@
 // seen at once (and taken back with Undo). Each snapshot's last event is added once (by its seq); a
 // new hand starts the list afresh. After a reconnect the list starts again from the last event.
 
-import { h } from "../socket.js";
+import { h } from "../dom.js";
 import { describeEvent } from "../hand.js";
 import { i18n } from "./strings.js";
 import { field, state } from "./state.js";

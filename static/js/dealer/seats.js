@@ -1,7 +1,8 @@
 // The felt: the seat ring with names, stacks, tags, hole cards and bets, the
 // board(s), the pots and the status pills of the header.
 
-import { chips, cardEl, h } from "../socket.js";
+import { chips, cardEl } from "../cards.js";
+import { h } from "../dom.js";
 import { streetKey, potLabel, formatLabel } from "../hand.js";
 import { t, i18n } from "./strings.js";
 import { $, field, state, MAX_SEATS, currentView, render, tag } from "./state.js";

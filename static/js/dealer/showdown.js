@@ -1,7 +1,8 @@
 // The showdown: the players in showing order with their cards (show or
 // muck), and the pots to award by hand when the cards are not entered.
 
-import { chips, cardEl, h } from "../socket.js";
+import { chips, cardEl } from "../cards.js";
+import { h } from "../dom.js";
 import { seatName, potLabel, potOnTwoBoards } from "../hand.js";
 import { t, i18n } from "./strings.js";
 import { $, field, state, render } from "./state.js";

@@ -2,7 +2,7 @@
 // object that every part of the screen reads and writes. Nothing here
 // imports another part of the tablet, so every module may import it.
 
-import { h } from "../socket.js";
+import { h } from "../dom.js";
 
 export const root = document.getElementById("dealer");
 export const $ = (sel, el = root) => el.querySelector(sel);

@@ -3,25 +3,13 @@
 // string for `makemessages -d djangojs`, interpolate() fills %(name)s.
 //
 // The keys are the ones the shared helpers of ../hand.js ask for
-// (i18n.t("pot_main")), so `i18n` here has the same shape as ../socket.js I18n.
+// (i18n.t("pot_main")): `i18n` here is a ../i18n.js Texts.
 
-import { h } from "../socket.js";
-
-/** A text under a msgctxt (Django's JavaScriptCatalog pgettext; the text itself without the
- * catalogue): "Call" the action is "Mitgehen" in German. */
-const pgettext = (context, text) =>
-  typeof globalThis.pgettext === "function" ? globalThis.pgettext(context, text) : text;
+import { h } from "../dom.js";
+import { LANG, Texts, gettext, pgettext } from "../i18n.js";
 
 /** The page's language ("de", "en"): picks the side of the server's bilingual texts. */
-export const LANG = (document.documentElement.lang || "en").slice(0, 2);
-
-const catalogued = typeof globalThis.gettext === "function";
-const _ = catalogued ? globalThis.gettext : (s) => s; // without the catalogue: the English text
-const fill = catalogued ? globalThis.interpolate
-  : (fmt, obj) => fmt.replace(/%\(\s*([^)]+)\s*\)s/g, (m, name) => String(obj[name]));
-function gettext(text) {
-  return _(text);
-}
+export { LANG };
 
 const STRINGS = {
   conn_connecting: gettext("Connecting…"),
@@ -217,19 +205,20 @@ const STRINGS = {
   err_correction_conflict: gettext("A later action would no longer be legal: call the floor"),
 };
 
+const texts = new Texts(STRINGS);
+
 /** The translated text of `key` with %(name)s filled from `params`; unknown keys come back as they are. */
 export function t(key, params = {}) {
-  const text = Object.prototype.hasOwnProperty.call(STRINGS, key) ? STRINGS[key] : key;
-  return text.includes("%(") ? fill(text, params, true) : text;
+  return texts.t(key, params);
 }
 
 /** Whether `key` has a text (an error code the tablet knows). */
 export function has(key) {
-  return Object.prototype.hasOwnProperty.call(STRINGS, key);
+  return texts.has(key);
 }
 
 /** The object ../hand.js takes: {t, has}. */
-export const i18n = { t, has };
+export const i18n = texts;
 
 /** Text of a bilingual object of the server in the page language: loc(o, "text") reads o.text_de / o.text_en. */
 export function loc(obj, base) {

@@ -10,7 +10,8 @@
 // hold'em views while a stud hand is live (renderStud) and feeds the felt
 // the up cards (each seat) and the community card (the board).
 
-import { cardEl, chips, h } from "../socket.js";
+import { cardEl, chips } from "../cards.js";
+import { h } from "../dom.js";
 import { seatName } from "../hand.js";
 import { act, busy, settling } from "./connection.js";
 import { buildPicker, markPicker } from "./cards.js";

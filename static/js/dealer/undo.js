@@ -5,7 +5,7 @@
 // 000 Aktionen 2, 002 #5/#10, 004 #49/#52). The undo is recorded as a
 // correction event and flagged on the floor dashboard.
 
-import { h } from "../socket.js";
+import { h } from "../dom.js";
 import { describeEvent } from "../hand.js";
 import { t, i18n, loc, citeLinks } from "./strings.js";
 import { field, state, render, showSheet, closeSheets } from "./state.js";

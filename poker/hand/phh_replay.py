@@ -1,0 +1,263 @@
+"""A PHH hand of a flop game replayed through the engine: :func:`translate_action` (one PHH
+action string to an engine action) and :func:`replay` (a stud hand goes to
+:func:`.phh_stud.replay_stud`). See :mod:`.phh` for the translation table."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from .errors import EngineError
+from .phh_amounts import awards_from_winnings, chips, collected, parse_amount, seat_of_label
+from .phh_hand import PhhHand, load_phh
+from .phh_records import show_unknown, winnings_mismatch
+from .phh_result import ReplayResult
+from .phh_stud import StudPhhHand, replay_stud
+from .rules import Rules
+from .state import HandState
+
+__all__ = ["replay", "translate_action"]
+
+
+def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None = None) -> dict | None:
+    """Translate one PHH action string into an engine action dict.
+
+    Args:
+        state: the state the action applies to ('cc' and 'cbr' depend on it).
+        text: e.g. ``"p3 cbr 600"``; a trailing ``# comment`` is ignored.
+        seats: table seat per position (default ``state.spec``'s seats).
+
+    Returns:
+        The action dict, or None for a pure comment / no-op.
+
+    Raises:
+        EngineError("bad_action") for actions this engine cannot express
+        (draws, bring-ins, unknown words, bad player labels).
+    """
+    body, _, comment = text.partition("#")
+    words = body.split()
+    spec = state.spec
+    if seats is None:
+        seats = tuple(s.seat for s in spec.seats)
+    if not words:
+        extension = comment.split()
+        if extension[:1] == ["award"] and len(extension) >= 3:
+            labels = extension[2:]
+            action: dict[str, Any] = {"type": "award", "pot": int(extension[1])}
+            if "/" in labels:
+                cut = labels.index("/")
+                action["winners2"] = [seat_of_label(w, seats, text) for w in labels[cut + 1 :]]
+                labels = labels[:cut]
+            action["winners"] = [seat_of_label(w, seats, text) for w in labels]
+            return action
+        if extension[:2] == ["board", "2"] and len(extension) == 3:
+            cards = extension[2]
+            return {"type": "board", "board": 2, "cards": "" if set(cards) <= {"?"} else cards}
+        if extension[:1] == ["run_it_twice"]:
+            action = {"type": "run_it_twice", "pots": [], "agreed": [], "floor": "floor" in extension}
+            target = None
+            for word in extension[1:]:
+                if word in ("pots", "agreed"):
+                    target = word
+                elif word != "floor" and target == "pots":
+                    action["pots"].append(int(word))
+                elif word != "floor" and target == "agreed":
+                    action["agreed"].append(seat_of_label(word, seats, text))
+            return action
+        return None
+    match words:
+        case ["d", "dh", player, cards]:
+            return {"type": "hole", "seat": seat_of_label(player, seats, text), "cards": cards}
+        case ["d", "db", cards]:
+            return {"type": "board", "cards": "" if set(cards) <= {"?"} else cards}
+        case [player, "f"]:
+            return {"type": "fold", "seat": seat_of_label(player, seats, text)}
+        case [player, "cc"]:
+            s = seat_of_label(player, seats, text)
+            pos = spec.position_of(s)
+            due = state.phase == "betting" and state.bets[pos] < max(state.bets)
+            return {"type": "call" if due else "check", "seat": s}
+        case [player, "cbr", amount]:
+            value = parse_amount(amount, text)
+            kind = "raise" if state.phase == "betting" and max(state.bets) else "bet"
+            try:
+                to = chips(value, "cbr")
+            except EngineError as exc:
+                raise EngineError("bad_action", f"{exc.message} ({text!r})") from None
+            return {"type": kind, "seat": seat_of_label(player, seats, text), "to": to}
+        case [player, "sm"]:
+            return {"type": "muck", "seat": seat_of_label(player, seats, text)}
+        case [player, "sm", "-"]:
+            return {"type": "show", "seat": seat_of_label(player, seats, text)}
+        case [player, "sm", cards]:
+            seat = seat_of_label(player, seats, text)
+            if "?" not in cards:
+                return {"type": "show", "seat": seat, "cards": cards}
+            return show_unknown(state, seat, cards)
+    raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for {spec.game}.")
+
+
+def _repair(state: HandState, action: dict, seats: tuple[int, ...]) -> tuple[HandState, list[str]]:
+    """Insert checks/folds for players skipped before ``action`` (pokerkit's
+    HandHistory repair), returning the new state and the inserted actions."""
+    inserted = []
+    target = action.get("seat")
+    while (
+        state.phase == "betting"
+        and action["type"] in ("fold", "check", "call", "bet", "raise", "all_in")
+        and state.to_act_seat != target
+    ):
+        seat = state.to_act_seat
+        assert seat is not None  # phase "betting": a player is to act
+        label = f"p{seats.index(seat) + 1}"
+        if state.legal().can_check:
+            state = state.check(seat)
+            inserted.append(f"{label} cc")
+        else:
+            state = state.fold(seat)
+            inserted.append(f"{label} f")
+    return state, inserted
+
+
+def replay(
+    hand: PhhHand | StudPhhHand | str | Path,
+    rules: Rules | None = None,
+    *,
+    repair: bool = False,
+    ante_trimming: bool | None = None,
+) -> ReplayResult:
+    """Replay a PHH hand through the engine.
+
+    Args:
+        hand: a :class:`PhhHand`, or a path/text for :func:`load_phh`; a
+            stud hand goes to :func:`.phh_stud.replay_stud`.
+        rules: house rules for the replay (default :class:`Rules`).
+
+    Returns:
+        :class:`ReplayResult`. Never raises for bad hand data: an action the
+        engine refuses, a hand that does not complete, or final stacks that
+        differ from ``finishing_stacks`` are reported, never repaired (no
+        checks or folds are inserted).
+
+    PHH hands list actions only up to the shows: the engine awards the pots
+    from the known cards by itself.
+
+    Diagnostics (off by default): ``repair=True`` inserts the checks/folds
+    of players the record skipped, like pokerkit's HandHistory, and lists
+    them in ``repairs`` (the result is then never ok); ``ante_trimming``
+    overrides the file's ``ante_trimming_status``.
+    """
+    repairs: list[str] = []
+    try:
+        if not isinstance(hand, (PhhHand, StudPhhHand)):
+            hand = load_phh(hand)
+        if isinstance(hand, StudPhhHand):
+            return replay_stud(hand, rules)
+        spec = hand.spec(rules)
+        if ante_trimming is not None:
+            spec = dataclasses.replace(spec, ante_trimming=ante_trimming)
+        state = HandState.start(spec)
+    except EngineError as exc:
+        return ReplayResult(False, None, None, f"{exc.code}: {exc.message}", exc.code, None)
+    expected = hand.finishing_stacks
+    seats = hand.seat_numbers()
+    before = None
+    for index, text in enumerate(hand.actions):
+        try:
+            action = translate_action(state, text, seats)
+            if action is None:
+                continue
+            if repair:
+                state, inserted = _repair(state, action, seats)
+                repairs.extend(inserted)
+            new = state.apply(action)
+            if not state.is_complete:
+                # the state before the action that ended the hand: shows
+                # after an uncontested win do not move it (collected())
+                before = state
+            state = new
+        except EngineError as exc:
+            return ReplayResult(
+                False,
+                expected,
+                state.final_stacks,
+                f"{exc.code}: {exc.message} at action {index} {text!r}",
+                exc.code,
+                state,
+                tuple(repairs),
+            )
+    unchecked: list[str] = []
+    if state.phase == "showdown" and hand.winnings is not None:
+        # hole cards unknown: award the open pots as the recorded winnings say
+        try:
+            for action in awards_from_winnings(state, hand.winnings):
+                state = state.apply(action)
+                unchecked.append(
+                    f"who won pot {action['pot']}: hole cards unknown, awarded as the recorded winnings say"
+                )
+        except EngineError as exc:
+            return ReplayResult(
+                False, expected, None, f"{exc.code}: {exc.message} (awards from winnings)", exc.code, state
+            )
+    actual = state.final_stacks
+    if actual is None:
+        lacking = (
+            ": the recorded winnings are all zero, so the record does not say who won"
+            if state.phase == "showdown" and hand.winnings is not None and not any(hand.winnings)
+            else ""
+        )
+        return ReplayResult(
+            False,
+            expected,
+            None,
+            f"incomplete: the hand stops in phase {state.phase!r} ({state.street}){lacking}",
+            "incomplete",
+            state,
+            tuple(repairs),
+        )
+    checked = []
+    if expected is not None:
+        checked.append("finishing_stacks")
+        if tuple(expected) != actual:
+            return ReplayResult(
+                False,
+                expected,
+                actual,
+                f"mismatch: finishing_stacks {list(expected)} but the replay gives {list(actual)}",
+                "mismatch",
+                state,
+                tuple(repairs),
+                tuple(checked),
+                tuple(unchecked),
+            )
+    if hand.winnings is not None:
+        checked.append("winnings")
+        won = collected(state, before)
+        if tuple(hand.winnings) != won:
+            return ReplayResult(
+                False,
+                expected,
+                actual,
+                winnings_mismatch(hand.winnings, won),
+                "mismatch",
+                state,
+                tuple(repairs),
+                tuple(checked),
+                tuple(unchecked),
+            )
+    if not checked:
+        unchecked.append("no finishing_stacks or winnings recorded: the result is not checked")
+    if repairs:
+        return ReplayResult(
+            False,
+            expected,
+            actual,
+            f"repaired: actions missing from the record: {repairs}",
+            "repaired",
+            state,
+            tuple(repairs),
+            tuple(checked),
+            tuple(unchecked),
+        )
+    return ReplayResult(True, expected, actual, None, None, state, (), tuple(checked), tuple(unchecked))
