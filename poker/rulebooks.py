@@ -13,22 +13,18 @@ the way ``grep`` finds it::
 ``"6.10"``, ``"TDA 2024 Rule 44"``). :data:`RULEBOOKS` is the one map of
 rulebook slugs, seed-file prefixes (``shared/seeds/<prefix>_*.txt``) and labels.
 
-The tournament procedures serialise a citation in an older, shorter form: a
-``(file, section)`` pair whose ``str()`` is ``"004 11"`` (no ``#``) and which
-JSON writes as ``["004", "11"]``. Stored tournament events carry that form, so
-:meth:`Citation.legacy` produces it (:class:`LegacyCitation`) and
-:meth:`Citation.from_legacy` reads it back.
+Everything the app stores or shows writes a citation as its label (``str(c)``,
+``"004 #11"``), so ``grep "004 #77"`` finds every use of a rule.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from poker.i18n import _N, translate
 
-__all__ = ["Rulebook", "RULEBOOKS", "TDA", "HOUSE", "Citation", "LegacyCitation", "cite", "rulebook", "slug_for"]
+__all__ = ["Rulebook", "RULEBOOKS", "TDA", "HOUSE", "Citation", "cite", "rulebook", "slug_for"]
 
 TDA = "tda-2024"
 """Slug of the TDA 2024 standard (the base of every house-rule profile)."""
@@ -86,36 +82,6 @@ def slug_for(name: str) -> str:
     return rulebook(name).slug
 
 
-class LegacyCitation(NamedTuple):
-    """The tournament procedures' serialised citation: ``(file, section)``.
-
-    ``file`` is the label prefix (``"004"``, ``"house"``), ``section`` the section with
-    004's ``#`` dropped: ``str()`` gives ``"004 11"`` and JSON ``["004", "11"]``, the
-    form stored in tournament events. Compares equal to the plain tuple.
-    """
-
-    file: str
-    section: str
-
-    def __str__(self) -> str:
-        return f"{self.file} {self.section}"
-
-    @property
-    def citation(self) -> Citation:
-        """The same rule as a :class:`Citation`."""
-        return Citation.from_legacy(self.file, self.section)
-
-    @property
-    def label(self) -> str:
-        """The rule's written label (``"004 #11"``)."""
-        return self.citation.label
-
-    def rulebook_ref(self) -> tuple[str, str]:
-        """``(slug, section)`` in ``rules/rulebooks/<slug>.json``: ``("004", "11")`` -> ``("munotpoker", "#11")``."""
-        c = self.citation
-        return c.rulebook, c.section
-
-
 @dataclass(frozen=True, order=True)
 class Citation:
     """A pointer to one rule: ``rulebook`` slug and ``section`` as the document numbers it.
@@ -141,16 +107,6 @@ class Citation:
             raise ValueError(f"not a rule citation: {label!r} (write e.g. '004 #44' or 'TDA 2024 Rule 44')")
         return cls(book.slug, section.strip())
 
-    @classmethod
-    def from_legacy(cls, file: str, section: str) -> Citation:
-        """The citation of a tournament ``(file, section)`` pair: ``("004", "11")`` -> ``004 #11``."""
-        book = _BY_PREFIX.get(file)
-        if book is None:
-            return cls(file, section)
-        if book.slug == "munotpoker" and not section.startswith("#"):
-            section = "#" + section
-        return cls(book.slug, section)
-
     @property
     def label(self) -> str:
         """Written label: ``"004 #44"``, ``"000 Aktionen 4"``, ``"TDA 2024 Rule 44"``."""
@@ -174,13 +130,6 @@ class Citation:
     def to_dict(self) -> dict:
         """JSON shape: ``{"rulebook": slug, "section": number, "label": label}``."""
         return {"rulebook": self.rulebook, "section": self.section, "label": self.label}
-
-    def legacy(self) -> LegacyCitation:
-        """The tournament procedures' ``(file, section)`` form: ``004 #11`` -> ``("004", "11")``."""
-        book = RULEBOOKS.get(self.rulebook)
-        file = book.prefix if book and book.prefix else self.rulebook
-        section = self.section[1:] if self.rulebook == "munotpoker" and self.section.startswith("#") else self.section
-        return LegacyCitation(file, section)
 
 
 def cite(label: str) -> Citation:

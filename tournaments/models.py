@@ -196,7 +196,7 @@ class Finish(models.Model):
     it); the director may correct it (an audited ``bust_order`` event).
     ``place`` / ``place_worst`` -- the places the player's group covers
     (equal unless shared, 004 #79); ``prize`` in currency units; ``rule`` the
-    citation applied, e.g. ``"004 79"``: all three are derived from the bust
+    citation applied, e.g. ``"004 #79"``: all three are derived from the bust
     order, the paid entries, the payout table and the deal by
     ``tournaments.services.places.refresh_places`` (never written elsewhere).
     ``place`` is null while a hand-for-hand round is still being played at
@@ -228,7 +228,7 @@ class Instruction(models.Model):
     ``kind``: move, break_table, chip_race, color_up, level, hand_for_hand.
     A move names ``player`` and from/to table and seat; ``undoes`` links the
     reverse move made by an undo; ``status`` pending -> done, or cancelled.
-    ``rule`` -- citation applied (e.g. ``"004 11"``).
+    ``rule`` -- citation applied (e.g. ``"004 #11"``).
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="instructions")

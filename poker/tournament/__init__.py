@@ -5,8 +5,8 @@ No Django import anywhere in this package (tests check it).  Every
 procedure is chosen by a :class:`~.rules.TournamentRules` profile
 (``rules_for("wynental")`` for rulebook 001, ``rules_for("munotpoker")``, or
 the old ``"munot"``, for 004) and every result names the rule it applied as a
-``(file, section)`` citation (:data:`.rules.Citation`; the profile writes it as
-its label, ``cite("004 #11")``, see :mod:`poker.rulebooks`).
+citation (:class:`poker.rulebooks.Citation`, written as its label,
+``cite("004 #11")``).
 """
 
 from .balancing import BalancePlan, plan_balancing

@@ -38,7 +38,7 @@ class BalancePlan:
 
     * ``moves`` -- in the order they should be made.
     * ``spread_before`` / ``spread_after`` -- fullest minus shortest table.
-    * ``rule`` -- ``("001", "Balancing")`` or ``("004", "11")``.
+    * ``rule`` -- ``cite("001 Balancing")`` or ``cite("004 #11")``.
     """
 
     moves: tuple[Move, ...]

@@ -54,7 +54,7 @@ class Move:
     * ``player`` moves from ``(from_table, from_seat)`` to
       ``(to_table, to_seat)``.
     * ``rule`` -- the citation of the rule that caused the move, e.g.
-      ``("004", "11")``.
+      ``cite("004 #11")``.
     * ``waits_for_button`` -- the player takes the seat but is not dealt in
       until the button reaches him (001 Tischauflösung); ``hands_to_wait``
       is how many hands he sits out (0 when dealt in at once).

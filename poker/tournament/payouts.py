@@ -33,7 +33,7 @@ from poker.rulebooks import cite
 
 from .rules import Citation, PlayerId, TournamentRules
 
-HOUSE_STRUCTURE = cite("house payout structure").legacy()
+HOUSE_STRUCTURE = cite("house payout structure")
 """Citation for the default payout structure (not from a rulebook)."""
 
 
@@ -189,13 +189,13 @@ def payout_table(
         result = [int(a) for a in amounts]
         if any(a != b for a, b in zip(result, amounts)) or sum(result) != prize_pool or any(a < 0 for a in result):
             raise ValueError("amounts must be non-negative ints summing to the prize pool")
-        rule = cite("house payout amounts").legacy()
+        rule = cite("house payout amounts")
     else:
         if percentages is not None:
             shares = [_fraction(p) for p in percentages]
             if sum(shares) != 100 or any(s < 0 for s in shares):
                 raise ValueError(f"percentages must be non-negative and sum to 100, not {sum(shares)}")
-            rule = cite("house payout percentages").legacy()
+            rule = cite("house payout percentages")
             result = [int(prize_pool * s / 100) // unit * unit for s in shares]
         else:
             weights = default_weights(entrants)

@@ -4,9 +4,8 @@ Pure Python (standard library only).  Every procedure in
 ``poker.tournament`` is selected by a field of :class:`TournamentRules`, and
 every parameter that comes from a rulebook carries the citation it was read
 from, written as its label (``cite("004 #11")``, ``cite("001 Balancing")``,
-see :mod:`poker.rulebooks`).  Procedure results carry it in the tournament's
-stored form, a :data:`Citation` ``(file, section)`` pair such as
-``("001", "Balancing")`` or ``("004", "11")``.
+see :mod:`poker.rulebooks`).  Procedure results carry it as that
+:class:`~poker.rulebooks.Citation` (``str()`` ``"001 Balancing"``, ``"004 #11"``).
 
 Section names follow the headings of the texts as shipped in
 ``rules/rulebooks/<slug>.json`` (e.g. 001 "Chip Race", "Ende des
@@ -27,19 +26,12 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from poker.houserules import HouseRules, get_profile
-from poker.rulebooks import RULEBOOKS, LegacyCitation, cite
-from poker.rulebooks import Citation as RuleCitation
+from poker.rulebooks import RULEBOOKS, Citation, cite
 from poker.rulebooks import rulebook as rulebook_named
 
 PlayerId = Hashable
 """Any hashable player identifier (a database id, a name, ...)."""
 
-
-Citation = LegacyCitation
-"""The tournament procedures' citation: a ``(file, section)`` pair (``("004", "11")``, ``str()``
-``"004 11"``, JSON ``["004", "11"]``), the form stored in tournament events; built from the
-profile's :class:`poker.rulebooks.Citation` by :meth:`~poker.rulebooks.Citation.legacy`.
-``.citation`` and ``.label`` give the written form back (``"004 #11"``)."""
 
 RULEBOOK_SLUGS = {b.prefix: b.slug for b in RULEBOOKS.values() if b.seed}
 """Seed file prefix -> rulebook slug (derived from :data:`poker.rulebooks.RULEBOOKS`)."""
@@ -137,16 +129,16 @@ class TournamentRules:
     chip_race_nobody_busts: bool
     simultaneous_busts: SimultaneousBusts
     late_entry: LateEntry
-    citations: Mapping[str, RuleCitation] = field(default_factory=dict)
+    citations: Mapping[str, Citation] = field(default_factory=dict)
 
     def cite(self, procedure: str) -> Citation:
-        """Return the citation for ``procedure`` (e.g. ``"balancing"``) in the
-        tournament form (``("004", "11")``, see :data:`Citation`).
+        """Return the citation for ``procedure`` (e.g. ``"balancing"`` -> ``cite("004 #11")``,
+        ``str()`` ``"004 #11"``).
 
         Raises ``UnsupportedByRulebook`` when this rulebook has no such rule.
         """
         try:
-            return self.citations[procedure].legacy()
+            return self.citations[procedure]
         except KeyError:
             raise UnsupportedByRulebook(f"rulebook {self.rulebook!r} has no rule for {procedure!r}") from None
 

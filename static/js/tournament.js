@@ -9,6 +9,7 @@
 import { Texts, gettext } from "./i18n.js";
 import { chips } from "./cards.js";
 import { h } from "./dom.js";
+import { attachPlayerPicker } from "./player_picker.js";
 import { followTournament, i18n, renderClock, t } from "./tournament_clock.js";
 
 // The desk's texts (manual entries, moves to confirm, away toggles).
@@ -146,96 +147,22 @@ const statusText = (status) => (i18n.has(`status_${status}`) ? t(`status_${statu
 // form's data-players URL), so a returning player is picked, not typed again: the entry is then
 // his (player_id).  Typing on after a pick registers the name as typed.
 const regForm = document.getElementById("reg-form");
-const regInput = regForm.player;
-const regList = document.getElementById("reg-suggest");
-const regPicked = regForm.querySelector('[data-f="reg_picked"]');
-let regFound = [];
-let regActive = -1;
-let regAsked = 0;
-let regTimer = 0;
-
-function regPick(player) {
-  regForm.player_id.value = player ? String(player.id) : "";
-  regPicked.hidden = !player;
-  regPicked.textContent = player ? player.label : "";
-  if (player) regInput.value = player.name;
-  regClose();
-}
-
-function regClose() {
-  regList.hidden = true;
-  regList.replaceChildren();
-  regInput.setAttribute("aria-expanded", "false");
-  regInput.removeAttribute("aria-activedescendant");
-  regFound = [];
-  regActive = -1;
-}
-
-function regShow() {
-  regList.replaceChildren(
-    ...regFound.map((p, i) =>
-      h("li", { id: `reg-option-${p.id}`, role: "option", "aria-selected": String(i === regActive), "data-player-id": String(p.id) }, [
-        h("span", { class: "reg-name" }, p.name),
-        h("span", { class: "reg-meta" }, [p.country, p.label, p.status ? statusText(p.status) : ""].filter(Boolean).join(" · ")),
-      ]),
-    ),
-  );
-  regList.hidden = !regFound.length;
-  regInput.setAttribute("aria-expanded", String(!!regFound.length));
-  if (regActive >= 0) regInput.setAttribute("aria-activedescendant", `reg-option-${regFound[regActive].id}`);
-  else regInput.removeAttribute("aria-activedescendant");
-}
-
-async function regSearch() {
-  const q = regInput.value.trim();
-  const asked = ++regAsked;
-  if (!q) { regClose(); return; }
-  try {
-    const response = await fetch(`${regForm.dataset.players}?q=${encodeURIComponent(q)}`);
-    const body = await response.json();
-    // a later keystroke asked again, or the name was registered meanwhile (the box is empty again)
-    if (asked !== regAsked || !body.ok || regInput.value.trim() !== q) return;
-    regFound = body.players;
-    regActive = -1;
-    regShow();
-  } catch (e) {
-    regClose(); // offline: the name is registered as typed
-  }
-}
-
-regInput.addEventListener("input", () => {
-  if (regForm.player_id.value) regPick(null); // typed on: no longer the player picked
-  clearTimeout(regTimer);
-  regTimer = setTimeout(regSearch, 150);
-});
-regInput.addEventListener("keydown", (event) => {
-  if (regList.hidden) return;
-  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-    event.preventDefault();
-    const n = regFound.length;
-    regActive = event.key === "ArrowDown" ? (regActive + 1) % n : (regActive - 1 + n) % n;
-    regShow();
-  } else if (event.key === "Enter" && regActive >= 0) {
-    event.preventDefault();
-    regPick(regFound[regActive]);
-  } else if (event.key === "Escape") regClose();
-});
-regInput.addEventListener("blur", () => setTimeout(regClose, 200)); // after a click on a suggestion
-regList.addEventListener("mousedown", (event) => event.preventDefault()); // the input keeps the focus
-regList.addEventListener("click", (event) => {
-  const li = event.target.closest("li[data-player-id]");
-  if (li) regPick(regFound.find((p) => p.id === Number(li.dataset.playerId)));
+const regPicker = attachPlayerPicker({
+  input: regForm.player,
+  list: document.getElementById("reg-suggest"),
+  picked: regForm.querySelector('[data-f="reg_picked"]'),
+  idField: regForm.player_id,
+  url: regForm.dataset.players,
+  status: statusText,
 });
 
 regForm.addEventListener("submit", async (event) => {
   event.preventDefault();
-  clearTimeout(regTimer); // a search still waiting for its keystroke pause is moot: the name is sent
-  regAsked += 1;
-  regClose();
+  regPicker.settle(); // a search still waiting for its keystroke pause is moot: the name is sent
   const id = Number(regForm.player_id.value);
-  const data = id ? { op: "register", player_id: id } : { op: "register", player: regInput.value };
+  const data = id ? { op: "register", player_id: id } : { op: "register", player: regForm.player.value };
   const body = await post({ ...data, reserve: regForm.reserve.checked });
-  if (body.ok) { regForm.reset(); regPick(null); }
+  if (body.ok) { regForm.reset(); regPicker.pick(null); }
 });
 
 // ------------------------------------------------------------------ the desk

@@ -48,7 +48,7 @@ def three_left() -> int:
         Seat.objects.filter(table_id__in=table_ids, player=e.player).update(player=None, stack=0)
         Entry.objects.filter(pk=e.pk).update(status=Entry.Status.BUSTED)
         Finish.objects.create(
-            tournament=t, entry=e, place=place, place_worst=place, players_before=place, rule="004 79"
+            tournament=t, entry=e, place=place, place_worst=place, players_before=place, rule="004 #79"
         )
     for e, stack in zip(entries[:3], (60_000, 36_000, 24_000)):
         Seat.objects.filter(table_id__in=table_ids, player=e.player).update(stack=stack)

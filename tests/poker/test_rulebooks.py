@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from poker.rulebooks import RULEBOOKS, TDA, Citation, LegacyCitation, cite, rulebook
+from poker.rulebooks import RULEBOOKS, TDA, Citation, cite, rulebook
 
 
 @pytest.mark.parametrize(
@@ -32,15 +32,12 @@ def test_unknown_labels_are_refused():
             cite(bad)
 
 
-def test_tournament_form_round_trips():
-    """Tournament events store ("004", "11"): str "004 11", JSON ["004", "11"]."""
-    legacy = cite("004 #11").legacy()
-    assert legacy == ("004", "11") and isinstance(legacy, LegacyCitation)
-    assert str(legacy) == "004 11" and json.dumps(legacy) == '["004", "11"]'
-    assert legacy.citation == cite("004 #11") and legacy.label == "004 #11"
-    assert cite("001 Balancing").legacy() == ("001", "Balancing")
-    assert cite("house payout amounts").legacy() == ("house", "payout amounts")
-    assert Citation.from_legacy("004", "11") == cite("004 #11")
+def test_one_written_form():
+    """The tournament form ("004", "11") / "004 11" is gone: every citation is its label."""
+    import poker.rulebooks as rb
+
+    assert not hasattr(rb, "LegacyCitation") and not hasattr(Citation, "legacy")
+    assert str(cite("004 #11")) == "004 #11" and json.dumps(cite("004 #11").to_dict())
 
 
 def test_one_map_of_slugs_prefixes_and_seed_files():

@@ -41,7 +41,7 @@ def test_004_30_the_absent_big_blind_posts_and_his_hand_is_dead():
     tt = tables_of(t)[0]
     sb, bb = blinds_of_first_hand(tt)
     state = services.set_absent(tt.table_id, bb, True)
-    assert state["seats"] == [bb] and state["rule"] == "004 30" and state["rule_label"] == "004 #30"
+    assert state["seats"] == [bb] and state["rule"] == "004 #30" and state["rule_label"] == "004 #30"
     table_services.start_hand(tt.table_id)
     [kill] = kills(tt.table_id)
     assert kill["seat"] == bb and kill["reason"] == "absent"
@@ -49,7 +49,7 @@ def test_004_30_the_absent_big_blind_posts_and_his_hand_is_dead():
     me = next(p for p in _state(tt.table_id)["players"] if p["seat"] == bb)
     assert me["folded"] and me["bet"] == 200  # the big blind was posted, then the hand killed
     event = TournamentEvent.objects.get(tournament=t, kind="absent")
-    assert event.payload["seat"] == bb and event.payload["rule"] == "004 30"
+    assert event.payload["seat"] == bb and event.payload["rule"] == "004 #30"
 
 
 def test_001_sitzverteilung_an_absent_player_is_dealt_in_and_folded():
@@ -152,7 +152,7 @@ def test_the_tablet_endpoint_for_the_tables_dealer_and_the_floor(client, dealer,
     assert client.post(url, json.dumps({"seat": 1, "absent": True}), content_type="application/json").status_code == 403
     client.force_login(dealer)
     body = client.get(url).json()
-    assert body["ok"] and body["seats"] == [] and body["rule"] == "004 30" and body["labels"]["away"]
+    assert body["ok"] and body["seats"] == [] and body["rule"] == "004 #30" and body["labels"]["away"]
     body = client.post(url, json.dumps({"seat": 1, "absent": True}), content_type="application/json").json()
     assert body["ok"] and body["seats"] == [1]
     bad = client.post(url, json.dumps({"seat": "one", "absent": True}), content_type="application/json")

@@ -77,7 +77,7 @@ def test_004_24_nobody_busts_by_the_race_he_keeps_one_chip_of_the_new_denominati
     tt = tables_of(t)[0]
     names = set_stacks(tt)
     record = services.chip_race(t.id, tt.number, 25, 100)  # the app deals one card per odd chip
-    assert record.rule == "004 24"
+    assert record.rule == "004 #24"
     lines = {ln["player"]: ln for ln in record.result["lines"]}
     for short in (names[25], names[50]):
         assert not lines[short]["eliminated"] and lines[short]["new_stack"] == 100

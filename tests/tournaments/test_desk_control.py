@@ -69,7 +69,7 @@ def test_desk_busts_share_after_hand_for_hand_004_79():
         bust_hand(other.table_id, folds_only=True)
     fa, fb = Finish.objects.get(entry=a), Finish.objects.get(entry=b)
     assert (fa.place, fa.place_worst) == (19, 20) == (fb.place, fb.place_worst)
-    assert fa.prize == fb.prize and fa.rule == "004 79"
+    assert fa.prize == fb.prize and fa.rule == "004 #79"
 
 
 def test_undo_of_a_desk_bust_seats_the_player_again_with_his_chips():
@@ -93,7 +93,7 @@ def test_chips_found_are_taken_out_with_the_reason_and_undone_004_64():
     tt = tables_of(t)[0]
     seat, entry = sorted(seated(t, tt).items())[0]
     out = desk.desk_chips(t.id, entry.id, -500, "found_chips", note="chips on the floor")
-    assert stack(tt, seat) == 9_500 and out["rule"] == "004 64"
+    assert stack(tt, seat) == 9_500 and out["rule"] == "004 #64"
     assert "(004 #64)" in out["text_en"]
     desk.desk_chips(t.id, entry.id, 300, "correction", note="miscount")
     assert stack(tt, seat) == 9_800
@@ -175,7 +175,7 @@ def test_a_table_broken_by_hand_moves_its_players_and_the_undo_brings_them_back_
     two = tables_of(t)[1]
     before = occupied(two)
     out = desk.desk_break(t.id, two.number, note="dealer ill")
-    assert out["rule"] == "004 10" and len(out["instructions"]) == 6
+    assert out["rule"] == "004 #10" and len(out["instructions"]) == 6
     assert occupied(two) == {} and all(len(occupied(x)) == 9 for x in tables_of(t))
     assert all(i.status == "moving" for i in Instruction.objects.filter(pk__in=out["instructions"]))
     desk.desk_undo(t.id, out["seq"], note="dealer back")

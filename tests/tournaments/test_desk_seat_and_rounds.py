@@ -58,7 +58,7 @@ def test_a_waiting_player_is_seated_by_hand_with_a_full_stack_004_8():
     assert waiting.status == Entry.Status.SEATED
     assert occupied(short)[seat] == waiting.player.name
     assert Seat.objects.get(table_id=short.table_id, number=seat).stack == 10_000  # 004 #8: full stack
-    assert out["rule"] == "004 8" and "seated by hand" in out["text_en"]
+    assert out["rule"] == "004 #8" and "seated by hand" in out["text_en"]
     i = Instruction.objects.filter(tournament=t, kind="move", entry=waiting).get()
     assert (i.to_table, i.to_seat, i.status) == (short.number, seat, "done")  # the tablet is told
     assert desk.desk_log(t)[0]["kind"] == "desk_seat" and desk.desk_log(t)[0]["note"] == "arrived with a seat card"
@@ -129,7 +129,7 @@ def test_a_desk_bust_shares_the_hand_for_hand_round_with_a_tablet_bust_004_79():
     bust_hand(small.table_id, folds_only=True)
     a, b = Finish.objects.get(pk=tablet_out.pk), Finish.objects.get(entry=b_entry)
     assert (a.place, a.place_worst) == (19, 20) == (b.place, b.place_worst)
-    assert a.prize == b.prize and a.rule == b.rule == "004 79"
+    assert a.prize == b.prize and a.rule == b.rule == "004 #79"
     t.refresh_from_db()
     assert t.hands_played_h4h == 1  # the clock moved on by one hand (004 #77)
 
@@ -146,7 +146,7 @@ def test_a_desk_bust_at_a_table_without_tablet_counts_its_hand_of_the_round_004_
     t.refresh_from_db()
     assert t.hands_played_h4h == 1
     f = Finish.objects.get(entry=entry)
-    assert f.place == 20 and f.rule == "004 79"
+    assert f.place == 20 and f.rule == "004 #79"
 
 
 def test_the_floor_dashboard_lists_the_players_changing_tables_004_33(client, floorman):
@@ -168,7 +168,7 @@ def test_the_floor_dashboard_lists_the_players_changing_tables_004_33(client, fl
     assert len(moves) == 1
     m = moves[0]
     assert m["to"]["table"] == short.number and m["to"]["table_id"] == short.table_id
-    assert m["status"] == "moving" and m["event"] == "Move Cup" and m["rule"] == "004 11"
+    assert m["status"] == "moving" and m["event"] == "Move Cup" and m["rule"] == "004 #11"
     client.force_login(floorman)
     body = client.get("/floor/moves/").json()
     assert body["ok"] and [x["id"] for x in body["moves"]] == [m["id"]]
@@ -228,7 +228,7 @@ def test_a_table_without_tablet_reports_its_hand_for_hand_hand_at_the_desk_004_7
     assert t.hands_played_h4h == 1  # the round is complete: the next one may start
     table_services.start_hand(tts[0].table_id)
     log = desk.desk_log(t)
-    assert log[0]["kind"] == "desk_hand_played" and log[0]["rule"] == "004 77" and not log[0]["can_undo"]
+    assert log[0]["kind"] == "desk_hand_played" and log[0]["rule"] == "004 #77" and not log[0]["can_undo"]
 
 
 def test_a_hand_played_at_the_desk_needs_hand_for_hand():

@@ -120,7 +120,7 @@ def test_004_72_74_nothing_after_late_registration_has_closed():
     refused(op(t, services.rebuy, seated.id), "closed", "late registration has closed")
 
 
-@pytest.mark.parametrize("rulebook, rule", [("wynental", "001 Re-buy/Add-on"), ("munotpoker", "004 27")])
+@pytest.mark.parametrize("rulebook, rule", [("wynental", "001 Re-buy/Add-on"), ("munotpoker", "004 #27")])
 def test_rebuy_and_add_on_only_as_many_as_the_structure_provides(rulebook, rule):
     t = running(rulebook, rebuys_allowed=1, add_ons_allowed=1)
     seated = Entry.objects.filter(tournament=t, status="seated").first()

@@ -39,7 +39,7 @@ def test_hand_for_hand_ends_by_itself_once_every_player_left_is_paid_004_77(djan
     assert [(f.place, f.place_worst) for f in Finish.objects.filter(entry__in=out)] == [(19, 20)] * 2
     assert not t.hand_for_hand  # 18 left, 18 paid: the bubble burst
     ev = TournamentEvent.objects.get(tournament=t, kind="hand_for_hand_ended")
-    assert ev.actor is None and ev.payload["by"] == "system" and ev.payload["rule"] == "004 77"
+    assert ev.actor is None and ev.payload["by"] == "system" and ev.payload["rule"] == "004 #77"
     assert ev.payload["players_left"] == 18 and ev.payload["places_paid"] == 18
     assert "(004 #77)" in ev.payload["text_en"] and "Hand für Hand endet" in ev.payload["text_de"]
     assert ev.payload["cause"]["seq"] < ev.seq  # the event that completed the round

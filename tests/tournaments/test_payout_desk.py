@@ -115,7 +115,7 @@ def test_icm_deal_is_previewed_then_recorded_with_an_event():
     assert stale.value.code == "stale" and not Tournament.objects.get(pk=t.pk).deal
     desk.record_deal(t.id, "icm", [115, 98, 87])
     t.refresh_from_db()
-    assert t.deal["method"] == "icm" and t.deal["rule"] == "004 79"
+    assert t.deal["method"] == "icm" and t.deal["rule"] == "004 #79"
     assert events(t, "deal")[-1].payload["players"][0]["amount"] == 115
     with pytest.raises(ServiceError) as again:
         desk.record_deal(t.id, "chip_chop", [150, 90, 60])

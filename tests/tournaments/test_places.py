@@ -134,7 +134,7 @@ def test_004_79_after_hand_for_hand_two_out_in_one_hand_share_places_and_prizes(
             desk.desk_hand_played(t.id, tt.number)
     fa, fb = Finish.objects.get(entry=a), Finish.objects.get(entry=b)
     assert (fa.place, fa.place_worst) == (fb.place, fb.place_worst) == (26, 27)
-    assert fa.rule == "004 79"
+    assert fa.rule == "004 #79"
 
 
 def test_busts_from_tablet_hands_with_the_waitlist_refilling_seats_get_distinct_places(

@@ -77,7 +77,7 @@ def test_a_bust_is_placed_and_balancing_moves_the_big_blind_to_the_worst_seat_00
     assert finish.place == 20 and finish.rule == ""  # one player out: no rule on several out applies (issue 23)
     # 7, 7, 5: the difference of two triggers one move from a full table (004 #11)
     move = Instruction.objects.get(tournament=t, kind="move")
-    assert move.rule == "004 11" and move.to_table == short.number
+    assert move.rule == "004 #11" and move.to_table == short.number
     assert move.from_table in {tt.number for tt in full}
     src = next(tt for tt in full if tt.number == move.from_table)
     if move.status == "pending":  # the source table has not played yet: plays a hand first? no: it is idle
@@ -130,7 +130,7 @@ def test_tables_break_when_the_players_fit_one_table_fewer_004_10():
     services.execute_moves(t.id)
     broken = TournamentTable.objects.filter(tournament=t, broken=True)
     assert broken.count() == 1
-    assert Instruction.objects.filter(tournament=t, kind="break_table", rule="004 10").exists()
+    assert Instruction.objects.filter(tournament=t, kind="break_table", rule="004 #10").exists()
     assert sorted(len(occupied(tt)) for tt in tables_of(t)) == [9, 9]
     assert not occupied(broken[0])
 
@@ -237,7 +237,7 @@ def test_a_new_level_applies_from_the_next_hand_001_neues_limit_004_23():
     services.clock_action(t.id, "jump", level=2)
     live = Hand.objects.get(table_id=tt.table_id)
     assert 200 in live.spec["blinds_or_straddles"] and 400 not in live.spec["blinds_or_straddles"]
-    assert Instruction.objects.filter(tournament=t, kind="level", rule="004 23").exists()
+    assert Instruction.objects.filter(tournament=t, kind="level", rule="004 #23").exists()
 
 
 def test_hand_for_hand_steps_the_clock_and_shares_prizes_004_77_79():
@@ -258,7 +258,7 @@ def test_hand_for_hand_steps_the_clock_and_shares_prizes_004_77_79():
         before + t.seconds_per_hand
     )  # stepped one hand (004 #77)
     places = sorted(Finish.objects.filter(tournament=t).values_list("place", "place_worst", "rule"))
-    assert places == [(13, 14, "004 79"), (13, 14, "004 79")]
+    assert places == [(13, 14, "004 #79"), (13, 14, "004 #79")]
 
 
 def test_wynental_refuses_hand_for_hand_and_nothing_changes():
@@ -270,7 +270,7 @@ def test_wynental_refuses_hand_for_hand_and_nothing_changes():
 
 
 def test_chip_race_is_recorded_001_and_004():
-    for rulebook, rule in (("wynental", "001 Chip Race"), ("munotpoker", "004 24")):
+    for rulebook, rule in (("wynental", "001 Chip Race"), ("munotpoker", "004 #24")):
         t = make(rulebook, players=4)
         tt = tables_of(t)[0]
         names = list(occupied(tt).values())

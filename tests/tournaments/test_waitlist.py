@@ -50,7 +50,7 @@ def test_004_73_a_bust_seats_the_first_player_waiting_with_an_instruction(django
     w = Entry.objects.get(tournament=t, player__name="W")
     i = Instruction.objects.get(tournament=t, entry=w)
     assert i.to_table == tt.number and occupied(tt)[i.to_seat] == "W" and i.stack == 10_000  # 004 #8: full stack
-    assert "from the waitlist" in i.text_en and i.rule == "004 73, 004 8"
+    assert "from the waitlist" in i.text_en and i.rule == "004 #73, 004 #8"
     assert Entry.objects.filter(tournament=t, status="seated").count() == 4  # capacity kept
 
 
@@ -67,7 +67,7 @@ def test_004_72_a_re_entry_made_at_once_comes_before_the_waitlist(django_capture
     assert again.priority and again.status == "seated"
     assert status(t, "W") == "waitlisted"
     i = Instruction.objects.get(tournament=t, entry=again)
-    assert "re-entry" in i.text_en and i.rule == "004 8"
+    assert "re-entry" in i.text_en and i.rule == "004 #8"
 
 
 def test_004_72_once_the_next_hand_is_dealt_the_kept_place_goes_to_the_waitlist(django_capture_on_commit_callbacks):

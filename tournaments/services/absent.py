@@ -16,7 +16,7 @@ from tournaments.services.writes import _absent_seats, _push_absent, _record, _s
 def absent_state(table_id: int) -> dict[str, Any]:
     """The absent seats of a tournament table: ``{"tournament", "table"
     (number), "seats" (absent seat numbers), "players" ({seat: name}),
-    "rule", "rule_label"}`` (stored form ``"004 30"``, as the rulebook writes it
+    "rule", "rule_label"}`` (stored form ``"004 #30"``, as the rulebook writes it
     ``"004 #30"``; ``"001 Sitzverteilung"``).  Errors:
     ``not_found`` (not a tournament table)."""
     tt = TournamentTable.objects.filter(table_id=table_id).select_related("tournament").first()

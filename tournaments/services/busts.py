@@ -54,7 +54,7 @@ def _offer_rebuys(
             f"{e.player.name} kann jetzt rebuyen, vor der nächsten Hand (004 #27)",
             entry=e,
             status="pending",
-            rule="004 27",
+            rule="004 #27",
             tables={table_number},
         )
         pending.append((e, stack))
@@ -86,7 +86,7 @@ def decline_rebuy(entry_id: int, *, actor=None) -> Entry:
             raise ServiceError("invalid", _("%(player)s has no rebuy pending") % {"player": entry.player.name})
         rules = engine_rules(t)
         _record_pending_busts(t, [entry])
-        payload = {"entry": entry.id, "stack_at_start": entry.rebuy_stack, "rule": "004 27"}
+        payload = {"entry": entry.id, "stack_at_start": entry.rebuy_stack, "rule": "004 #27"}
         if not _finish_if_won(step, rules, None, ("rebuy_declined", payload, actor, ())):
             _after_busts(step, rules, True, "rebuy_declined", payload, actor)
     entry.refresh_from_db()
@@ -236,7 +236,7 @@ def end_hand_for_hand_in_the_money(tournament_id: int) -> bool:
     """004 #77: hand-for-hand is the mode "an der direkten Bubble" -- once the
     bubble has burst (the players left are all in the money), it ends and the
     clock runs in real time again.  Recorded by the system as ``hand_for_hand_ended``
-    (``rule`` ``"004 77"``, ``players_left``, ``places_paid``, ``text_en``,
+    (``rule`` ``"004 #77"``, ``players_left``, ``places_paid``, ``text_en``,
     ``text_de``), caused by the event that completed the round.  Returns
     whether it ended (``False``: not in hand-for-hand, not running, or not
     every player is paid yet)."""
@@ -249,7 +249,7 @@ def end_hand_for_hand_in_the_money(tournament_id: int) -> bool:
         left = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count()
         paid = payout_table_of(t).places_paid
         payload = {
-            "rule": "004 77",
+            "rule": "004 #77",
             "players_left": left,
             "places_paid": paid,
             "text_en": f"The bubble burst: {left} players left, all in the money; hand-for-hand ends (004 #77)",

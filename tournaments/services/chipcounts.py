@@ -220,7 +220,7 @@ def chip_stats(t: Tournament, now: float | None = None) -> dict[str, Any]:
 
 
 def _cited(rule: str) -> str:
-    """``"004 24"`` -> ``"004 #24"`` (a numbered rule); ``"001 Chip Race"`` stays."""
+    """``"004 #24"`` -> ``"004 #24"`` (a numbered rule); ``"001 Chip Race"`` stays."""
     book, _sep, section = rule.partition(" ")
     return f"{book} #{section}" if section.isdigit() else rule
 
@@ -257,6 +257,6 @@ def color_up_state(t: Tournament, now: float | None = None) -> dict[str, Any]:
         "on_break": st.on_break,
         "removed": removed,
         "new": new,
-        "rule": _cited(f"{rule[0]} {rule[1]}"),
+        "rule": _cited(str(rule)),
         "races": races,
     }

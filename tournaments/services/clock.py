@@ -96,7 +96,7 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
                     "hand_for_hand",
                     "Hand-for-hand: finish the hand and wait for all tables (004 #77)",
                     "Hand für Hand: Hand beenden und auf alle Tische warten (004 #77)",
-                    rule="004 77",
+                    rule="004 #77",
                 )
             elif st.level is not None:
                 lv = st.level

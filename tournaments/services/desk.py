@@ -50,7 +50,7 @@ CHIP_REASONS = ("penalty", "found_chips", "dq", "correction")
 #: 004 #64: found chips may be taken out of play; 001 6.11: chips not kept visible are taken out.
 CHIP_RULES = {
     "wynental": {"penalty": "001 6.37", "dq": "001 6.37", "found_chips": "001 6.11", "correction": ""},
-    "munotpoker": {"penalty": "004 71", "dq": "004 71", "found_chips": "004 64", "correction": ""},
+    "munotpoker": {"penalty": "004 #71", "dq": "004 #71", "found_chips": "004 #64", "correction": ""},
 }
 
 _REASON_TEXT = {
@@ -72,7 +72,7 @@ def _de(n: int, sign: str = "") -> str:
 
 
 def _cite(rule: str) -> str:
-    """``"004 64"`` -> ``" (004 #64)"``; ``"001 6.37"`` -> ``" (001 6.37)"``; ``""`` -> ``""``."""
+    """``"004 #64"`` -> ``" (004 #64)"``; ``"001 6.37"`` -> ``" (001 6.37)"``; ``""`` -> ``""``."""
     if not rule:
         return ""
     book, _sep, section = rule.partition(" ")
@@ -297,7 +297,7 @@ def desk_bust(
         wait_de = "; platziert mit den anderen Ausscheidenden der Runde, sobald jeder Tisch sie gespielt hat (004 #79)"
         payload = {
             "busts": rows,
-            "rule": rule or ("004 79" if waiting else ""),
+            "rule": rule or ("004 #79" if waiting else ""),
             "hand_for_hand": t.hand_for_hand,
             "text_en": f"Bust recorded at the desk: {names}{_cite(rule)}{won_en}{wait_en}",
             "text_de": f"Ausscheiden am Pult erfasst: {names}{_cite(rule)}{won_de}{wait_de if waiting else ''}",
@@ -510,7 +510,7 @@ def desk_seat(
         entry.wait_hands = wait
         entry.save(update_fields=["status", "wait_hands"])
         name = entry.player.name
-        rule = "004 8" if t.rulebook == "munotpoker" else ""
+        rule = "004 #8" if t.rulebook == "munotpoker" else ""
         wait_en = ", waits for the button" if wait else ""
         wait_de = ", wartet auf den Button" if wait else ""
         text_en = f"{name} seated by hand: table {to_table} seat {to_seat}, {_en(t.starting_stack)} chips{wait_en}{_cite(rule)}"
@@ -552,7 +552,7 @@ def desk_hand_played(tournament_id: int, table_number: int, *, note: str = "", a
     Players there waiting for the button count the hand down.
 
     Returns the event payload (``table``, ``round`` (0-based), ``rule``
-    ``"004 77"``, ``seq``).  Errors: ``not_found``, ``invalid`` (not in
+    ``"004 #77"``, ``seq``).  Errors: ``not_found``, ``invalid`` (not in
     hand-for-hand, the table played this round's hand already),
     ``hand_in_progress`` (its tablet is dealing), ``not_started``."""
     with _step(tournament_id) as step:
@@ -584,7 +584,7 @@ def desk_hand_played(tournament_id: int, table_number: int, *, note: str = "", a
         payload = {
             "table": tt.number,
             "round": round_no,
-            "rule": "004 77",
+            "rule": "004 #77",
             "text_en": f"Table {tt.number} played hand-for-hand hand {round_no + 1} (no tablet) (004 #77)",
             "text_de": f"Tisch {tt.number} hat Hand-für-Hand-Hand {round_no + 1} gespielt (ohne Tablet) (004 #77)",
             "note": note,
@@ -623,7 +623,7 @@ def desk_break(tournament_id: int, table_number: int, *, note: str = "", actor=N
         for seats in free.values():
             rng.shuffle(seats)
         rule = rules.cite("breaking")
-        rule_text = f"{rule[0]} {rule[1]}"
+        rule_text = str(rule)
         tt = tts[table_number]
         tt.broken = True
         tt.save(update_fields=["broken"])

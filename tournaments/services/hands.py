@@ -139,7 +139,7 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
         # 004 #27: the next hand starts without their rebuy -- they are out.
         with _step(t.id, with_tables=False) as step:  # the hand holds this table already
             _record_pending_busts(step.row, lapsed)
-            payload = {"table": tt.number, "entries": [e.id for e in lapsed], "rule": "004 27"}
+            payload = {"table": tt.number, "entries": [e.id for e in lapsed], "rule": "004 #27"}
             if not _finish_if_won(step, rules, None, ("rebuy_lapsed", payload, None, ())):
                 _after_busts(step, rules, True, "rebuy_lapsed", payload, None)
     return spec

@@ -19,7 +19,6 @@ from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
-from poker.rulebooks import LegacyCitation
 from tables import services as table_services
 from tables.models import Hand, Seat, Table
 from tables.services import SeatChange
@@ -55,8 +54,8 @@ def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
             _instruct(
                 t,
                 "break_table",
-                f"Table {number} breaks: players take new seats by draw ({_label(plan.rules[0])})",
-                f"Tisch {number} wird aufgelöst: neue Plätze per Los ({_label(plan.rules[0])})",
+                f"Table {number} breaks: players take new seats by draw ({plan.rules[0]})",
+                f"Tisch {number} wird aufgelöst: neue Plätze per Los ({plan.rules[0]})",
                 rule=str(plan.rules[0]),
                 tables={number},
                 actor=actor,
@@ -75,20 +74,10 @@ def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
     _move_instructions(t, list(balance.moves), tts, actor)
 
 
-def _label(rule: tuple[str, str]) -> str:
-    """A tournament citation ``(file, section)`` as the screens write it
-    (``("004", "11")`` -> ``"004 #11"``, ``("001", "Balancing")`` -> ``"001 Balancing"``)."""
-    try:
-        return LegacyCitation(*rule).label
-    except (KeyError, ValueError):
-        return f"{rule[0]} {rule[1]}"
-
-
 def _move_instructions(t: Tournament, moves: list[eng.Move], tts: dict[int, TournamentTable], actor) -> None:
     """Record ``moves`` as pending move instructions (one statement, the
     entries read in one query) and push each to its two tablets.  The text
-    cites the rule as the screens write it (``004 #11``); ``rule`` keeps the
-    stored form (``004 11``)."""
+    and ``rule`` cite the rule as the screens write it (``004 #11``)."""
     if not moves:
         return
     entries = Entry.objects.filter(tournament=t, pk__in=[m.player for m in moves]).select_related("player").in_bulk()
@@ -110,10 +99,10 @@ def _move_instructions(t: Tournament, moves: list[eng.Move], tts: dict[int, Tour
                 to_table=m.to_table,
                 to_seat=m.to_seat,
                 text_en=f"Move {name}: table {m.from_table} seat {m.from_seat} → table {m.to_table} seat {m.to_seat}"
-                f"{wait_en} ({_label(m.rule)})",
+                f"{wait_en} ({m.rule})",
                 text_de=f"{name} umsetzen: Tisch {m.from_table} Platz {m.from_seat} → Tisch {m.to_table} "
-                f"Platz {m.to_seat}{wait_de} ({_label(m.rule)})",
-                rule=f"{m.rule[0]} {m.rule[1]}",
+                f"Platz {m.to_seat}{wait_de} ({m.rule})",
+                rule=str(m.rule),
                 stack=m.hands_to_wait,
                 actor=by,
             )
@@ -187,7 +176,7 @@ def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
             _record(  # after the status: the snapshot sent with the event shows it
                 step,
                 "move_confirmed",
-                {"instruction": i.id, "side": side, "player": name, "rule": "004 33"},
+                {"instruction": i.id, "side": side, "player": name, "rule": "004 #33"},
                 actor,
             )
             _push_instruction(t, i)

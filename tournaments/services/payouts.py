@@ -38,7 +38,7 @@ from tournaments.models import Entry, Finish, Tournament, TournamentTable
 from tournaments.services.reading import add_on_cost, payout_table_of, pool_amounts, rebuy_cost
 from tournaments.services.writes import _record, _step
 
-DEAL_RULE = "004 79"
+DEAL_RULE = "004 #79"
 """Citation recorded with a deal: the only rulebook text on deals (the players' "Bubble-Deal")."""
 
 _COUNTED = (Entry.Status.RESERVED, Entry.Status.WAITLISTED, Entry.Status.EXPIRED, Entry.Status.CANCELLED)

@@ -105,7 +105,7 @@ def record_surrender(t: Tournament, entry: Entry, stack: int) -> Finish:
     place in bust order, as any paid entry does.  ``entry`` is already
     ``surrendered``.  Returns the finish."""
     f = Finish.objects.create(
-        tournament=t, entry=entry, stack_at_start=stack, bust_order=next_bust_order(t), rule="004 74"
+        tournament=t, entry=entry, stack_at_start=stack, bust_order=next_bust_order(t), rule="004 #74"
     )
     refresh_places(t)
     return f
@@ -148,7 +148,7 @@ def compute_places(t: Tournament, rows: list[dict], paid: int, gone: int = 0, *,
         if k == 1 and not h4h:  # one player out (most busts): the place open, its prize, no rule -- no engine call
             r = group[0]
             prize = deal.get(r["entry_id"], table.prize(before) if table else 0)
-            out[r["id"]] = (before, before, prize, "004 74" if r["entry__status"] == Entry.Status.SURRENDERED else "")
+            out[r["id"]] = (before, before, prize, "004 #74" if r["entry__status"] == Entry.Status.SURRENDERED else "")
             continue
         result = eng.place_busts(
             [eng.Bust(r["entry_id"], r["stack_at_start"]) for r in group], before, rules, table, hand_for_hand=h4h
@@ -163,7 +163,7 @@ def compute_places(t: Tournament, rows: list[dict], paid: int, gone: int = 0, *,
                 if k > 1 or h4h:  # placed together (001, 003), or in a hand-for-hand round (004 #79)
                     rule = str(f.rule)
                 else:  # a single bust: no rule on several players out applies
-                    rule = "004 74" if r["entry__status"] == Entry.Status.SURRENDERED else ""
+                    rule = "004 #74" if r["entry__status"] == Entry.Status.SURRENDERED else ""
                 out[r["id"]] = (f.places[0], f.places[1], deal.get(r["entry_id"], f.prize), rule)
     for r in winners:
         f = eng.payouts.winner_finish(r["entry_id"], table, rules)

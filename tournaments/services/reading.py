@@ -195,7 +195,7 @@ def entry_refusal(
 
     Codes: ``not_allowed``, ``invalid``, ``duplicate``, ``closed``.
     """
-    rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 72"
+    rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 #72"
     if op == "re_enter":
         if engine_rules(t).late_entry == "none":
             return ServiceError(
@@ -210,7 +210,7 @@ def entry_refusal(
         if len(player_entries) - 1 >= t.re_entries_allowed:
             return ServiceError("not_allowed", _("no re-entry left (004 #72)"))
     elif op == "surrender":
-        rule = "004 74"
+        rule = "004 #74"
         if t.rulebook != "munotpoker" or not t.re_entries_allowed:
             return ServiceError("not_allowed", _("surrender exists only in MunotPoker re-entry tournaments (004 #74)"))
         if entry.status != Entry.Status.SEATED or entry.rebuy_pending:
@@ -218,7 +218,7 @@ def entry_refusal(
         if len(player_entries) - 1 >= t.re_entries_allowed:
             return ServiceError("not_allowed", _("no re-entry left (004 #74)"))
     elif op in ("rebuy", "add_on"):
-        rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 27"
+        rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 #27"
         allowed = t.add_ons_allowed if op == "add_on" else t.rebuys_allowed
         used = entry.add_ons if op == "add_on" else entry.rebuys
         if used >= allowed:
@@ -232,7 +232,7 @@ def entry_refusal(
         if op == "add_on" and entry.rebuy_pending:
             return ServiceError(
                 "invalid",
-                _("%(player)s has lost all chips: rebuy or no rebuy first (004 27)") % {"player": entry.player.name},
+                _("%(player)s has lost all chips: rebuy or no rebuy first (004 #27)") % {"player": entry.player.name},
             )
     else:
         return ServiceError("invalid", _("unknown operation %(op)s") % {"op": op})

@@ -420,7 +420,7 @@ def surrender(entry_id: int, *, actor=None) -> Entry:
         entry = Entry.objects.create(
             tournament=t, player=old.player, number=count + 1, status=Entry.Status.WAITLISTED, priority=False, late=True
         )
-        _record(step, "surrender", {"entry": old.id, "new_entry": entry.id, "rule": "004 74"}, actor)
+        _record(step, "surrender", {"entry": old.id, "new_entry": entry.id, "rule": "004 #74"}, actor)
         _late_entry(step, entry, actor)
     return entry
 
@@ -441,7 +441,7 @@ def rebuy(entry_id: int, *, add_on: bool = False, double: bool = False, actor=No
         t = step.row
         _refuse(t, "add_on" if add_on else "rebuy", entry)
         count = _rebuy_count(t, entry, add_on, double)
-        rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 27"
+        rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 #27"
         tt, seat = _seat_of(t, entry.player_id)
         stack = Seat.objects.get(table_id=tt.table_id, number=seat).stack
         chips = (add_on_chips(t) if add_on else rebuy_chips(t)) * count

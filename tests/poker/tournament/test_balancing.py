@@ -23,10 +23,10 @@ def test_munot_11_balancing_moves_big_blind_player_never_into_small_blind():
     # would be the small blind next hand; seat 8 posts the big blind soonest.
     short = table(2, [1, 2, 4, 5, 6, 7], button=1, sb=2, bb=4)
     plan = plan_balancing([long, short], MUNOT)
-    assert plan.rule == cite("004 #11").legacy() and plan.spread_before == 2 and plan.spread_after == 0
+    assert plan.rule == cite("004 #11") and plan.spread_before == 2 and plan.spread_after == 0
     (move,) = plan.moves
     assert (move.player, move.from_table, move.from_seat) == ("T1s4", 1, 4)
-    assert (move.to_table, move.to_seat) == (2, 8) and move.rule == cite("004 #11").legacy()
+    assert (move.to_table, move.to_seat) == (2, 8) and move.rule == cite("004 #11")
     assert not move.waits_for_button
 
 
@@ -54,7 +54,7 @@ def test_wynental_balancing_tables_within_one_player_random_free_seat():
         table(3, [1, 2, 3, 4, 5, 6], max_seats=10, button=1, sb=2, bb=3),
     ]
     plan = plan_balancing(floor, WYNENTAL, random.Random(5))
-    assert plan.rule == cite("001 Balancing").legacy() and plan.spread_after <= 1
+    assert plan.rule == cite("001 Balancing") and plan.spread_after <= 1
     # 10, 9, 6 -> 8, 9, 8: the fullest table (ties: lowest number) gives.
     assert [(m.from_table, m.to_table) for m in plan.moves] == [(1, 3), (1, 3)]
     assert [m.from_seat for m in plan.moves] == [4, 5]  # due for the big blind next, in turn

@@ -24,7 +24,7 @@ def test_wynental_balancing_table_with_five_free_seats_is_broken():
     gestoppt. Der Tisch wird aufgelöst ..." -- 6, 6, 5 on tables of ten."""
     floor = [ten(1, range(1, 7)), ten(2, range(1, 7)), ten(3, range(1, 6))]
     plan = plan_breaks(floor, WYNENTAL, random.Random(1))
-    assert plan.broken_tables == (3,) and plan.rules[0] == cite("001 Balancing").legacy()
+    assert plan.broken_tables == (3,) and plan.rules[0] == cite("001 Balancing")
     assert len(plan.moves) == 5 and all(m.from_table == 3 for m in plan.moves)
     after = apply_break_plan(floor, plan)
     assert sorted(len(t.seats) for t in after) == [8, 9] and plan.stopped_tables == ()
@@ -49,7 +49,7 @@ def test_wynental_balancing_final_table_formed_from_last_ten():
     floor = [table(1, range(1, 6)), table(2, range(2, 7))]
     plan = plan_breaks(floor, rules, random.Random(4))
     assert plan.final_table == 1 and plan.final_table_seats == 10 and plan.broken_tables == (2,)
-    assert len(plan.moves) == 10 and plan.rules[0] == cite("001 Balancing").legacy()
+    assert len(plan.moves) == 10 and plan.rules[0] == cite("001 Balancing")
     assert plan.final_table_button in {m.to_seat for m in plan.moves}
     (final,) = apply_break_plan(floor, plan)
     assert final.max_seats == 10 and len(final.seats) == 10 and final.positions is None
@@ -65,7 +65,7 @@ def test_wynental_tischaufloesung_enter_from_utg_to_button_else_wait_for_button(
     for seed in range(40):
         floor = [ten(1, range(1, 10)), ten(2, [1, 2, 3, 5, 6, 7], button=1, sb=2, bb=3), ten(3, [1, 2])]
         plan = plan_breaks(floor, WYNENTAL, random.Random(seed))
-        assert plan.broken_tables == (3,) and cite("001 Tischauflösung").legacy() in plan.rules
+        assert plan.broken_tables == (3,) and cite("001 Tischauflösung") in plan.rules
         for m in plan.moves:
             assert m.to_table == 2
             if m.to_seat == 4:
@@ -85,7 +85,7 @@ def test_wynental_tischaufloesung_seat_constraints_per_free_seat():
     seats = {e.seat: (e.direct, e.hands_to_wait) for e in entry_seats(t, WYNENTAL)}
     assert seats[9] == (True, 0) and seats[10] == (True, 0)
     assert not seats[3][0] and seats[3][1] > 2 and not seats[4][0]
-    assert all(e.rule == cite("001 Tischauflösung").legacy() for e in entry_seats(t, WYNENTAL))
+    assert all(e.rule == cite("001 Tischauflösung") for e in entry_seats(t, WYNENTAL))
     assert all(e.direct for e in entry_seats(table(1, [1, 2, 3], button=1, sb=2, bb=3), MUNOT))
 
 
@@ -103,7 +103,7 @@ def test_munot_10a_breaks_when_players_fit_on_one_table_fewer():
     """004 #10 a): registration closed and the players fit on one table fewer."""
     floor = [table(1, range(1, 7)), table(2, range(1, 7)), table(3, range(1, 7))]
     plan = plan_breaks(floor, MUNOT, random.Random(2))
-    assert plan.broken_tables == (3,) and plan.rules == (cite("004 #10").legacy(),)
+    assert plan.broken_tables == (3,) and plan.rules == (cite("004 #10"),)
     after = apply_break_plan(floor, plan)
     assert [len(t.seats) for t in after] == [9, 9]
     assert all(not m.waits_for_button for m in plan.moves)  # "Auf Positionsnachteile ... keine Rücksicht"
@@ -122,7 +122,7 @@ def test_munot_10b_during_registration_only_when_two_tables_are_in_excess():
     assert plan.broken_tables == (4,)  # keep one spare table for entrants
     assert len(plan_breaks(four, MUNOT, random.Random(1)).broken_tables) == 2
     need = tables_needed(10, 4, MUNOT, registration_open=True)
-    assert need.tables == 3 and need.rule == cite("004 #10").legacy()
+    assert need.tables == 3 and need.rule == cite("004 #10")
 
 
 def test_munot_78_final_table_with_nine():
@@ -131,7 +131,7 @@ def test_munot_78_final_table_with_nine():
     assert plan_breaks(floor, MUNOT).broken_tables == ()  # ten players: two tables
     floor = [table(1, range(1, 6)), table(2, [1, 2, 3, 4])]
     plan = plan_breaks(floor, MUNOT, random.Random(3))
-    assert plan.final_table == 1 and plan.broken_tables == (2,) and plan.rules == (cite("004 #78").legacy(),)
+    assert plan.final_table == 1 and plan.broken_tables == (2,) and plan.rules == (cite("004 #78"),)
     (final,) = apply_break_plan(floor, plan)
     assert len(final.seats) == 9
 

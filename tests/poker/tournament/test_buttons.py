@@ -19,12 +19,12 @@ def test_wynental_6_10_big_blind_busts_no_small_blind_and_button_stays():
     # The button stays on seat 1, seat 2 posts no small blind, seat 4 posts the big blind.
     assert (hand2.button, hand2.small_blind, hand2.big_blind) == (1, 2, 4)
     assert hand2.dead_small_blind and not hand2.dead_button and hand2.last_to_act == 1
-    assert hand2.rules == (cite("001 6.10").legacy(),)
+    assert hand2.rules == (cite("001 6.10"),)
     hand3 = next_positions(hand2, [1, 2, 4, 5], WYNENTAL)
     # Then on as usual: the button to seat 2, the small blind to the last big blind.
     assert (hand3.button, hand3.small_blind, hand3.big_blind) == (2, 4, 5)
     assert not hand3.dead_button and not hand3.dead_small_blind
-    assert hand3.rule == cite("001 Dealerbutton").legacy()
+    assert hand3.rule == cite("001 Dealerbutton")
 
 
 def test_tda_32_big_blind_busts_the_button_moves_on_to_the_small_blind():
@@ -47,7 +47,7 @@ def test_wynental_dealerbutton_small_blind_busts_dead_button():
     prev = Positions(button=1, small_blind=2, big_blind=3)
     nxt = next_positions(prev, [1, 3, 4, 5], WYNENTAL)
     assert (nxt.button, nxt.small_blind, nxt.big_blind) == (2, 3, 4)
-    assert nxt.dead_button and nxt.last_to_act == 1 and nxt.rule == cite("001 Dealerbutton").legacy()
+    assert nxt.dead_button and nxt.last_to_act == 1 and nxt.rule == cite("001 Dealerbutton")
 
 
 def test_munot_32_no_dead_button_button_moves_to_next_player():
@@ -55,7 +55,7 @@ def test_munot_32_no_dead_button_button_moves_to_next_player():
     prev = Positions(button=1, small_blind=2, big_blind=3)
     nxt = next_positions(prev, [1, 3, 4, 5], MUNOT)  # small blind (seat 2) busted
     assert (nxt.button, nxt.small_blind, nxt.big_blind) == (3, 4, 5)
-    assert not nxt.dead_button and nxt.rule == cite("004 #32").legacy()
+    assert not nxt.dead_button and nxt.rule == cite("004 #32")
     nxt = next_positions(prev, [1, 2, 4, 5], MUNOT)  # big blind (seat 3) busted
     assert (nxt.button, nxt.small_blind, nxt.big_blind) == (2, 4, 5)
 
@@ -65,7 +65,7 @@ def test_wynental_heads_up_button_posts_small_blind():
     prev = Positions(button=1, small_blind=4, big_blind=6)
     nxt = next_positions(prev, [4, 6], WYNENTAL)  # seat 1 busted: heads-up
     assert nxt.heads_up and nxt.button == nxt.small_blind == 6 and nxt.big_blind == 4
-    assert nxt.rule == cite("001 Heads up").legacy()
+    assert nxt.rule == cite("001 Heads up")
 
 
 def test_munot_34_heads_up_nobody_posts_big_blind_twice():
@@ -74,7 +74,7 @@ def test_munot_34_heads_up_nobody_posts_big_blind_twice():
     prev = Positions(button=1, small_blind=2, big_blind=3)
     nxt = next_positions(prev, [2, 3], MUNOT)  # button busted
     assert nxt.big_blind == 2 and nxt.button == nxt.small_blind == 3
-    assert nxt.rule == cite("004 #34").legacy()
+    assert nxt.rule == cite("004 #34")
     again = next_positions(nxt, [2, 3], MUNOT)
     assert again.big_blind == 3 and again.button == 2
 
@@ -90,7 +90,7 @@ def test_wynental_dealerbutton_first_button_by_draw():
 
 def test_munot_75_first_button_on_seat_one():
     """004 #75: "immer auf Platz 1 der Tische und wird nie ausgelost"."""
-    assert draw_button([1, 3, 7], MUNOT) == (1, cite("004 #75").legacy())
+    assert draw_button([1, 3, 7], MUNOT) == (1, cite("004 #75"))
     pos = first_hand_positions(1, [1, 3, 7], MUNOT)
     assert (pos.button, pos.small_blind, pos.big_blind) == (1, 3, 7)
     assert first_hand_positions(3, [3, 7], MUNOT).small_blind == 3  # heads-up

@@ -20,7 +20,7 @@ def test_wynental_chiprace_one_unit_missing_is_rounded_up():
     entries = [ChipRaceEntry("a", 1, 1075, 3), ChipRaceEntry("b", 2, 2000, 0)]
     res = chip_race(entries, 25, 100, WYNENTAL)  # no racer: no cards needed
     a = res.line("a")
-    assert a.rounded_up and a.cards == () and a.new_stack == 1100 and res.rule == cite("001 Chip Race").legacy()
+    assert a.rounded_up and a.cards == () and a.new_stack == 1100 and res.rule == cite("001 Chip Race")
     assert res.line("b").new_stack == 2000 and res.chip_value_change == 25
 
 
@@ -63,7 +63,7 @@ def test_munot_24_at_most_one_chip_each_and_nobody_busts():
     cards = {"s1": ["Ad"], "s2": ["As", "2c", "3c"], "s3": ["Ah", "4c"], "s4": ["5c"]}
     res = chip_race(entries, 25, 100, MUNOT, cards=cards)
     # 175 odd = one chip + 75, and 75 >= half a chip: two chips.
-    assert res.rule == cite("004 #24").legacy() and res.total_odd_value == 175 and res.chips_awarded == 2
+    assert res.rule == cite("004 #24") and res.total_odd_value == 175 and res.chips_awarded == 2
     assert res.line("s2").chips_won == 1 and res.line("s3").chips_won == 1  # spades > hearts > diamonds
     assert res.line("s1").chips_won == 0 and res.line("s1").new_stack == 1000
     assert res.line("s2").new_stack == 1100 and res.line("s3").new_stack == 1100
@@ -78,7 +78,7 @@ def test_munot_24_found_chips_are_exchanged_not_rounded_up():
     """004 #24: "3x 25er Chip ergibt nicht 1x 100" -- removed without replacement."""
     assert exchange_found_chips(75, 100, MUNOT).exchanged == 0
     found = exchange_found_chips(250, 100, MUNOT)
-    assert (found.exchanged, found.removed, found.rule) == (200, 50, cite("004 #24").legacy())
+    assert (found.exchanged, found.removed, found.rule) == (200, 50, cite("004 #24"))
     with pytest.raises(UnsupportedByRulebook):
         exchange_found_chips(75, 100, WYNENTAL)
 

@@ -83,14 +83,14 @@ def test_wynental_neues_limit_new_level_applies_from_next_hand():
     before = level_for_hand(clock, T0 + 1199, WYNENTAL)  # shuffled one second before the level ends
     after = level_for_hand(clock, T0 + 1201, WYNENTAL)
     assert before.level.big_blind == 200 and before.level_number == 1
-    assert after.level.big_blind == 400 and after.rule == cite("001 Neues Limit").legacy()
+    assert after.level.big_blind == 400 and after.rule == cite("001 Neues Limit")
 
 
 def test_munot_23_hand_started_on_a_break_plays_the_next_level():
     """004 #23: a hand starts at the first riffle; it plays the level of that moment."""
     clock = Clock(structure()).start(T0)
     hl = level_for_hand(clock, T0 + 2450, MUNOT)
-    assert hl.level_number == 3 and hl.period_index == 3 and hl.rule == cite("004 #23").legacy()
+    assert hl.level_number == 3 and hl.period_index == 3 and hl.rule == cite("004 #23")
 
 
 def test_munot_77_hand_for_hand_clock_steps_per_hand():
@@ -109,7 +109,7 @@ def test_munot_77_hand_for_hand_clock_steps_per_hand():
 
 def test_munot_81_big_blind_ante_equals_a_blind():
     """004 #81: the big blind ante equals the small or the big blind."""
-    assert validate_structure(structure(), MUNOT) == [cite("004 #81").legacy()]
+    assert validate_structure(structure(), MUNOT) == [cite("004 #81")]
     bad = Structure((Level(100, 200, 600, ante=25, ante_kind="ante"),))
     with pytest.raises(ValueError):
         validate_structure(bad, MUNOT)

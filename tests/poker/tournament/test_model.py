@@ -7,7 +7,7 @@ from poker.tournament.model import Move, apply_moves, validate_tables
 
 from .helpers import table
 
-RULE = cite("004 #11").legacy()
+RULE = cite("004 #11")
 
 
 def test_apply_moves_checks_every_move():

@@ -42,7 +42,7 @@ def test_wynental_players_busting_together_placed_by_stack():
     klassiert, welcher vor dem Ausscheiden den höheren Chipstack hatte"."""
     table = payout_table(10_000, 40, percentages=[40, 25, 15, 10, 6, 4])
     res = place_busts([Bust("a", 500), Bust("b", 1200), Bust("c", 800)], 7, WYNENTAL, table)
-    assert res.rule == cite("001 Ende des Turniers").legacy() and res.players_left == 4
+    assert res.rule == cite("001 Ende des Turniers") and res.players_left == 4
     assert [(f.player, f.place, f.prize) for f in res.finishes] == [("b", 5, 600), ("c", 6, 400), ("a", 7, 0)]
     # Equal stacks: no rule decides -- they tie and share.
     res = place_busts([Bust("a", 800), Bust("b", 800)], 6, WYNENTAL, table)
@@ -53,7 +53,7 @@ def test_munot_before_hand_for_hand_placed_by_stack_per_003():
     """Before hand-for-hand 004 has no rule; 003 "Ausscheiden mehrerer
     Spieler": the bigger stack at the start of the hand places better."""
     res = place_busts([Bust("a", 100), Bust("b", 300)], 50, MUNOT)
-    assert res.rule == cite("003 Ausscheiden mehrerer Spieler").legacy()
+    assert res.rule == cite("003 Ausscheiden mehrerer Spieler")
     assert [(f.player, f.place) for f in res.finishes] == [("b", 49), ("a", 50)]
 
 
@@ -65,7 +65,7 @@ def test_munot_79_hand_for_hand_busts_share_prizes_equally_with_explicit_remaind
     )
     busts = [Bust("a", 5_000), Bust("b", 9_000), Bust("c", 5_000)]
     res = place_busts(busts, 12, MUNOT, table, hand_for_hand=True, bubble_deal=1_000)
-    assert res.rule == cite("004 #79").legacy()
+    assert res.rule == cite("004 #79")
     # places 10, 11, 12: 1,000 + bubble deal 1,000 + 0 = 2,000 -> 666 each + 2 units
     assert [f.prize for f in res.finishes] == [667, 667, 666]
     assert [f.player for f in res.finishes] == ["b", "a", "c"]  # rest by stack at the start, then order given

@@ -22,7 +22,7 @@ def test_wynental_sitzverteilung_seat_cards_drawn_at_random():
     001 Dealerbutton: the first button is drawn."""
     players = [f"p{i}" for i in range(23)]
     draw = draw_seats(players, WYNENTAL, random.Random(7))
-    assert draw.rules == (cite("001 Sitzverteilung").legacy(), cite("001 Dealerbutton").legacy())
+    assert draw.rules == (cite("001 Sitzverteilung"), cite("001 Dealerbutton"))
     assert [c.player for c in draw.cards] == players
     assert len(draw.tables) == 3 and spread(draw.tables) <= 1
     validate_tables(draw.tables)
@@ -36,7 +36,7 @@ def test_munot_7_random_seats_and_75_button_on_seat_one():
     """004 #7 random seating; 004 #75 the button starts on seat 1, which the
     draw never leaves empty (004 #32: no dead button)."""
     draw = draw_seats(list(range(40)), MUNOT, random.Random(3))
-    assert draw.rules == (cite("004 #7").legacy(), cite("004 #75").legacy())
+    assert draw.rules == (cite("004 #7"), cite("004 #75"))
     assert len(draw.tables) == 5
     for t in draw.tables:
         assert 1 in t.seats and t.positions.button == 1
@@ -51,7 +51,7 @@ def test_munot_8_late_entrant_dealt_in_unless_between_small_blind_and_button():
     outcomes = {}
     for seed in range(60):
         late = seat_late_entrant("new", [t, other], MUNOT, random.Random(seed))
-        assert late.table == 1 and late.rule == cite("004 #8").legacy()
+        assert late.table == 1 and late.rule == cite("004 #8")
         outcomes[late.seat] = (late.dealt_in, late.waits_for_button)
     assert outcomes == {2: (True, False), 4: (False, True), 9: (True, False)}
 
