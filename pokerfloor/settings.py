@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "rules",
     "room",
     "tournaments",
+    "office",  # players, dealers and reports (issue 28): the top, beside pokerfloor
 ]
 
 MIDDLEWARE = [

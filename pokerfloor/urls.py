@@ -75,6 +75,7 @@ urlpatterns = [
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),  # the djangojs texts of the page scripts
     path("rules/", include("rules.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("office/", include("office.urls")),
     path("", include("room.urls")),
     path("", include("tables.urls")),
 ]

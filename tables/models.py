@@ -45,10 +45,31 @@ class Player(models.Model):
     none is used); indexed, so that a name is found among all players in one
     lookup (issue 23: the registration desk's duplicate check and search)."""
 
+    class Standing(models.TextChoices):
+        OK = "ok", _("may play")
+        BARRED = "barred", _("barred")
+        SELF_EXCLUDED = "self_excluded", _("self-excluded")
+
     name = models.CharField(_("name"), max_length=100)
     name_key = models.TextField(db_index=True, default="", editable=False)
     country = models.CharField(_("country"), max_length=2, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    # The player record (issue 28): as little personal data as the job needs.
+    card_number = models.CharField(_("card number"), max_length=40, blank=True, default="", db_index=True)
+    nickname = models.CharField(_("nickname"), max_length=60, blank=True, default="")
+    phone = models.CharField(_("phone"), max_length=40, blank=True, default="")
+    email = models.EmailField(_("e-mail"), blank=True, default="")
+    standing = models.CharField(_("standing"), max_length=16, choices=Standing.choices, default=Standing.OK)
+    standing_reason = models.TextField(_("reason (staff only)"), blank=True, default="")
+    merged_into = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="merged_from",
+        verbose_name=_("merged into"),
+    )
+    erased_at = models.DateTimeField(_("erased"), null=True, blank=True)
 
     objects = PlayerQuerySet.as_manager()
 
@@ -293,3 +314,84 @@ class ArchivedHandPlayer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.seat})"
+
+
+class DealerShift(models.Model):
+    """A dealer's shift on the roster (issue 28): ``dealer`` (a user of the ``dealer`` group) works from
+    ``starts_at`` to ``ends_at``; the push schedule rotates the dealers whose shift is on."""
+
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="dealer_shifts")
+    starts_at = models.DateTimeField(_("starts"))
+    ends_at = models.DateTimeField(_("ends"))
+
+    class Meta:
+        ordering = ["starts_at", "dealer_id"]
+
+    def __str__(self) -> str:
+        return f"{self.dealer} {self.starts_at:%Y-%m-%d %H:%M}-{self.ends_at:%H:%M}"
+
+
+class PushSchedule(models.Model):
+    """The dealer push schedule of the room: every ``minutes`` minutes the dealers move one table on and
+    one goes on a break (``poker.staff.rotation``); ``tables`` the table ids in push order."""
+
+    minutes = models.PositiveSmallIntegerField(_("push every (minutes)"), default=30)
+    tables = models.JSONField(default=list, blank=True)
+    last_push_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"push every {self.minutes} min"
+
+
+class DealerDown(models.Model):
+    """One dealer's down at a table: from ``started_at`` (the takeover on the tablet) to ``ended_at``
+    (the next dealer's takeover; None while dealing).  The hands dealt in a down are the table's hands
+    started in it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="downs")
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="downs")
+    started_at = models.DateTimeField(default=timezone.now)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["started_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table"], condition=models.Q(ended_at=None), name="down_one_open_per_table")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.dealer} at {self.table}"
+
+
+class DealerChange(models.Model):
+    """A dealer change at a table, pushed by the floor and taken over on the tablet by the incoming dealer
+    under their own login, with the deck record 001 6.24 asks for ("Kartendecks werden bei jedem
+    Dealerwechsel getauscht oder neu ausgezählt"): ``deck`` swapped or recounted, ``taken_at`` when."""
+
+    class Deck(models.TextChoices):
+        SWAPPED = "swapped", _("decks swapped")
+        RECOUNTED = "recounted", _("decks recounted")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="dealer_changes")
+    outgoing = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    incoming = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    pushed_at = models.DateTimeField(default=timezone.now)
+    pushed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    taken_at = models.DateTimeField(null=True, blank=True)
+    deck = models.CharField(max_length=10, choices=Deck.choices, blank=True, default="")
+    citation = models.CharField(max_length=20, default="001 6.24")
+
+    class Meta:
+        ordering = ["pushed_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"], condition=models.Q(taken_at=None), name="dealerchange_one_pending_per_table"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.outgoing} -> {self.incoming}"

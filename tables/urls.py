@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tables import archive_views, tablet_views, views
+from tables import archive_views, dealer_views, tablet_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -17,4 +17,5 @@ urlpatterns = [
     path("hands/<int:hand_id>/", views.hand_detail, name="hand_detail"),
     path("hands/<int:hand_id>/phh/", views.hand_phh, name="hand_phh"),
     path("tables/<int:table_id>/procedures/", tablet_views.procedures, name="tablet_procedures"),
+    path("tables/<int:table_id>/dealer-change/", dealer_views.dealer_change, name="dealer_change"),
 ]

@@ -24,6 +24,7 @@ from room.services.base import (
 from room.services.calls import close_call, fill_open_seats
 from tables import services
 from tables.models import Player, Seat
+from tables.players import check_may_play
 from tables.writepath import ServiceError
 
 
@@ -33,7 +34,7 @@ def add_to_waitlist(
     """Put a walk-in or phone-in on a game's waitlist (a player may be on
     several lists, 000 Allgemein 12).  If a seat is open it is offered at
     once.  Errors: ``not_found``, ``invalid``, ``already_listed``,
-    ``already_seated``."""
+    ``already_seated``, ``barred`` (:func:`tables.players.check_may_play`)."""
     if source not in (QueueEntry.Source.WALK_IN, QueueEntry.Source.PHONE_IN):
         raise ServiceError("invalid", _("source is walk_in or phone_in"))
     game = Game.objects.filter(pk=game_id).first()
@@ -41,6 +42,7 @@ def add_to_waitlist(
         raise ServiceError("not_found", _("no game %(game_id)s") % {"game_id": game_id})
     with room_step(game.room_id, actor) as step:
         player = player_of(player)
+        check_may_play(player)  # a barred or self-excluded player is refused, the reason to staff (issue 28)
         if QueueEntry.objects.filter(
             game=game,
             player=player,

@@ -142,7 +142,11 @@ def start_hand(
         except EngineError as exc:
             raise ServiceError(exc.code, exc.message) from None
         number = table.current_hand.number + 1 if table.current_hand else 1
-        hand = Hand.objects.create(table=table, number=number, spec=spec_to_dict(hand_spec), metadata=metadata or {})
+        # Who was dealt in, by player id (issue 28: hours from the hands, merge and erase follow the player).
+        names = {s.seat: s.player for s in hand_spec.seats}
+        ids = {str(s.number): s.player_id for s in seats if s.player_id and names.get(s.number) == s.player.name}
+        metadata = {**(metadata or {}), "player_ids": ids}
+        hand = Hand.objects.create(table=table, number=number, spec=spec_to_dict(hand_spec), metadata=metadata)
         table.button_seat = button
         table.current_hand = hand
         table.save(update_fields=["button_seat", "current_hand"])

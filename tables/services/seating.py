@@ -11,6 +11,7 @@ from django.db import connection, transaction
 
 from tables import hooks
 from tables.models import Player, Seat, Table
+from tables.players import check_may_play
 from tables.services.snapshots import _seat_cache, table_snapshots
 from tables.services.steps import Outcome, _broadcast_on_commit, _step, _table_changed, live_hand
 from tables.writepath import ServiceError
@@ -55,7 +56,7 @@ def seat_player(
     """Seat ``player`` (a Player or a name, created if new) at an empty seat
     with ``stack`` chips.  Only between hands.  Errors: ``not_found``,
     ``stale``, ``seat_taken``, ``no_such_seat``, ``hand_in_progress``,
-    ``invalid``."""
+    ``invalid``, ``barred`` (:func:`tables.players.check_may_play`)."""
     if stack < 0:
         raise ServiceError("invalid", "stack must not be negative")
     with _step(table_id, expected_seq) as step:
@@ -69,6 +70,7 @@ def seat_player(
             raise ServiceError("seat_taken", f"seat {seat_number} is taken")
         if isinstance(player, str):
             player = Player.objects.create(name=player)
+        check_may_play(player)  # barred or self-excluded: refused (issue 28)
         seat.player = player
         seat.stack = stack
         seat.sitting_out = False

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from poker import tournament as eng
 from tables import services as table_services
 from tables.models import Hand, Player, Seat, name_key
+from tables.players import check_may_play
 from tables.services import SeatChange
 from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Instruction, Tournament, TournamentTable
@@ -210,7 +211,8 @@ def register(
 
     Before the start: ``registered`` (or ``reserved`` with ``reserve``;
     reservations lapse at the start, 004 #73) unless the field is full
-    (``capacity``), then ``waitlisted``.  After the start: late registration
+    (``capacity``), then ``waitlisted``.  A barred or self-excluded player is refused (``barred``,
+    :func:`tables.players.check_may_play`).  After the start: late registration
     while the clock says it is open, with a full stack (004 #8), seated at
     once when a seat is free and nobody waits; else waitlisted (004 #73:
     the waitlist opens at the start).  001 has no late registration
@@ -232,6 +234,7 @@ def register(
                 % {"player": same.player.name},
             )
         player = known or _player(player_name, t)
+        check_may_play(player)  # barred or self-excluded: refused, the reason to the desk (issue 28)
         if (
             Entry.objects.filter(tournament=t, player=player).exclude(status=Entry.Status.CANCELLED).exists()
             and t.status != Tournament.Status.REGISTRATION

@@ -1,0 +1,180 @@
+"""The dealers' rotation (issue 28): the roster's shifts, the push and the takeover on the tablet.
+
+The floor pushes (:func:`push`): the plan of :func:`poker.staff.rotation.plan_push` becomes one pending
+:class:`~tables.models.DealerChange` per table.  The tablet of that table shows the incoming dealer, who
+takes over under their own login (:func:`take_over`) and records the deck change or recount 001 6.24 asks
+for ("Kartendecks werden bei jedem Dealerwechsel getauscht oder neu ausgezählt"); only then is the table
+theirs (``Table.dealer``) and the outgoing dealer's down ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from poker.staff.rotation import Move, plan_push
+from tables.access import FLOOR, MANAGER, roles_of
+from tables.models import DealerChange, DealerDown, DealerShift, Hand, PushSchedule, Table
+from tables.services import commit_table_change, lock_table
+from tables.writepath import ServiceError
+
+DECK_CITATION = "001 6.24"
+
+
+def schedule() -> PushSchedule:
+    """The room's push schedule (made with 30 minutes on first use)."""
+    found = PushSchedule.objects.order_by("id").first()
+    return found or PushSchedule.objects.create()
+
+
+def push_tables() -> list[Table]:
+    """The tables the push runs through, in order: the schedule's ``tables`` where set, else every open
+    live table (not imported) by name."""
+    order = schedule().tables
+    tables = Table.objects.filter(status=Table.Status.OPEN, imported=False)
+    if order:
+        by_id = {t.id: t for t in tables.filter(pk__in=order)}
+        return [by_id[i] for i in order if i in by_id]
+    return list(tables.order_by("name"))
+
+
+@dataclass
+class RotationState:
+    """What the board shows: ``tables`` in push order, ``at_table`` (table id -> dealer user or None),
+    ``resting`` (dealer user -> since when on a break), ``pending`` (table id -> its change waiting for the
+    takeover), ``plan`` (the next push's moves, users and table ids)."""
+
+    tables: list[Table]
+    at_table: dict[int, object]
+    resting: dict[object, datetime]
+    pending: dict[int, DealerChange]
+    plan: list[Move]
+
+
+def on_shift(now: datetime | None = None) -> list:
+    """The dealers (users) whose shift is on at ``now``, by name."""
+    now = now or timezone.now()
+    ids = DealerShift.objects.filter(starts_at__lte=now, ends_at__gt=now).values_list("dealer_id", flat=True)
+    return list(get_user_model().objects.filter(pk__in=list(ids)).order_by("username"))
+
+
+def rotation_state(now: datetime | None = None) -> RotationState:
+    """The rotation as it stands and the next push's plan.  A pending change counts as done for the plan
+    (its incoming dealer is at the table, its outgoing one resting from the push)."""
+    now = now or timezone.now()
+    tables = push_tables()
+    pending = {c.table_id: c for c in DealerChange.objects.filter(taken_at=None).select_related("incoming", "outgoing")}
+    at_table: dict[int, object] = {}
+    for table in tables:
+        change = pending.get(table.id)
+        at_table[table.id] = change.incoming if change else table.dealer
+    dealing = {d.pk for d in at_table.values() if d is not None}
+    resting: dict[object, datetime] = {}
+    for dealer in on_shift(now):
+        if dealer.pk in dealing:
+            continue
+        last = DealerDown.objects.filter(dealer=dealer, ended_at__isnull=False).order_by("-ended_at").first()
+        went = DealerChange.objects.filter(outgoing=dealer).order_by("-pushed_at").first()
+        since = max(
+            [t for t in (last.ended_at if last else None, went.pushed_at if went else None) if t is not None],
+            default=DealerShift.objects.filter(dealer=dealer).order_by("starts_at").first().starts_at,
+        )
+        resting[dealer] = since
+    plan = plan_push([t.id for t in tables], at_table, resting)
+    return RotationState(tables, at_table, resting, pending, plan)
+
+
+@transaction.atomic
+def push(*, actor=None, now: datetime | None = None) -> list[DealerChange]:
+    """The floor's one tap: the next push's moves become pending dealer changes (one per table a dealer
+    moves onto), each waiting on the table's tablet for the incoming dealer's takeover.  Returns them.
+    Errors: ``nothing_to_push`` (no dealer resting and no table empty), ``push_pending`` (the last push is
+    not taken over everywhere yet)."""
+    now = now or timezone.now()
+    if DealerChange.objects.filter(taken_at=None).exists():
+        raise ServiceError("push_pending", _("the last push is not taken over at every table yet"))
+    state = rotation_state(now)
+    if not state.plan:
+        raise ServiceError("nothing_to_push", _("no dealer is on a break to come in"))
+    made = []
+    for move in state.plan:
+        if move.target is None:
+            continue
+        table = next(t for t in state.tables if t.id == move.target)
+        made.append(
+            DealerChange.objects.create(
+                table=table, outgoing=table.dealer, incoming=move.dealer, pushed_at=now, pushed_by=actor
+            )
+        )
+    sched = schedule()
+    sched.last_push_at = now
+    sched.save(update_fields=["last_push_at"])
+    return made
+
+
+def pending_change(table_id: int) -> DealerChange | None:
+    """The dealer change waiting at table ``table_id`` for its takeover, or None."""
+    return DealerChange.objects.filter(table_id=table_id, taken_at=None).select_related("incoming", "outgoing").first()
+
+
+def is_incoming(user, table_id: int) -> bool:
+    """Whether ``user`` is the incoming dealer of a change waiting at table ``table_id`` (the tablet opens
+    for them so that they take over under their own login)."""
+    return bool(
+        getattr(user, "is_authenticated", False)
+        and DealerChange.objects.filter(table_id=table_id, taken_at=None, incoming_id=user.pk).exists()
+    )
+
+
+@transaction.atomic
+def take_over(table_id: int, user, deck: str, *, now: datetime | None = None) -> DealerChange:
+    """The incoming dealer takes the table over on its tablet, recording the decks ``deck``
+    (``"swapped"`` or ``"recounted"``, 001 6.24): the change is done, the outgoing dealer's down ends and
+    the incoming one's begins, and the table is theirs (``Table.dealer``, seq bumped and broadcast).  Only
+    the incoming dealer (their own login) or the floor may.  Errors: ``not_found`` (no change waiting),
+    ``forbidden``, ``invalid`` (a deck word other than the two)."""
+    now = now or timezone.now()
+    if deck not in DealerChange.Deck.values:
+        raise ServiceError("invalid", _("the decks are swapped or recounted (001 6.24)"))
+    table = lock_table(table_id)
+    change = DealerChange.objects.select_for_update().filter(table_id=table_id, taken_at=None).first()
+    if change is None:
+        raise ServiceError("not_found", _("no dealer change is waiting at this table"))
+    if user.pk != change.incoming_id and not roles_of(user) & {FLOOR, MANAGER}:
+        raise ServiceError("forbidden", _("the incoming dealer takes over under their own login"))
+    change.deck = deck
+    change.taken_at = now
+    change.save(update_fields=["deck", "taken_at"])
+    DealerDown.objects.filter(table_id=table_id, ended_at=None).update(ended_at=now)
+    DealerDown.objects.filter(dealer_id=change.incoming_id, ended_at=None).update(ended_at=now)
+    DealerDown.objects.create(table_id=table_id, dealer_id=change.incoming_id, started_at=now)
+    table.dealer_id = change.incoming_id
+    commit_table_change(table, ("dealer",))
+    return change
+
+
+def start_down(table_id: int, dealer, *, now: datetime | None = None) -> DealerDown:
+    """Open a down for ``dealer`` at table ``table_id`` without a push (the first dealer of the night,
+    assigned by the floor): the table's open down ends, the table is the dealer's."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table = lock_table(table_id)
+        DealerDown.objects.filter(Q(table_id=table_id) | Q(dealer=dealer), ended_at=None).update(ended_at=now)
+        down = DealerDown.objects.create(table_id=table_id, dealer=dealer, started_at=now)
+        table.dealer_id = dealer.pk
+        commit_table_change(table, ("dealer",))
+    return down
+
+
+def hands_in_down(down: DealerDown) -> int:
+    """The hands dealt in ``down``: the table's hands started from its start to its end (or now)."""
+    hands = Hand.objects.filter(table_id=down.table_id, started_at__gte=down.started_at)
+    if down.ended_at is not None:
+        hands = hands.filter(started_at__lt=down.ended_at)
+    return hands.count()
