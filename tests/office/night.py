@@ -10,7 +10,7 @@ from django.utils import timezone
 from room import services as r
 from room.models import GameTable
 from tables import services
-from tables.models import Hand
+from tables.models import Hand, HandEvent
 
 EVENING = timezone.make_aware(datetime(2026, 11, 20, 20, 0))
 
@@ -40,12 +40,14 @@ def play_hand(table) -> Hand:
 
 def play_hands_at(table, start: datetime, count: int, every: timedelta, length: timedelta) -> list[Hand]:
     """Play ``count`` hands at ``table`` and write their times: the n-th starts at ``start + n * every`` and
-    lasts ``length``."""
+    lasts ``length`` (the hand's row and its events: the first event at the start, the others at the end)."""
     hands = []
     for n in range(count):
         hand = play_hand(table)
         began = start + n * every
         Hand.objects.filter(pk=hand.pk).update(started_at=began, ended_at=began + length)
+        HandEvent.objects.filter(hand=hand, index=0).update(at=began)
+        HandEvent.objects.filter(hand=hand, index__gt=0).update(at=began + length)
         hand.refresh_from_db()
         hands.append(hand)
     return hands
