@@ -6,17 +6,16 @@ daphnes on one port (``python -m pokerfloor.serve --workers N``, which needs
 (``manage.py run_worker``), one for all of them.
 """
 
-import gc
 import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
 
 # Django's HTTP handler, run with one thread hop per request and persistent
-# database connections (see pokerfloor.handlers for why and the figures).
+# database connections (pokerfloor.runtime.http says why).
 from django.conf import settings  # noqa: E402
 from django.core.exceptions import ImproperlyConfigured  # noqa: E402
 
-from pokerfloor.handlers import get_asgi_application  # noqa: E402
+from pokerfloor.runtime.http import get_asgi_application  # noqa: E402
 
 try:  # Django refuses an empty key when it is read
     _key = settings.SECRET_KEY
@@ -33,14 +32,14 @@ from pokerfloor import embedded_pg  # noqa: E402
 # With the embedded PostgreSQL (no DATABASE_URL): start it again when it dies.
 embedded_pg.start_watchdog()
 
-from channels.auth import AuthMiddleware, get_user  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import WebsocketDenier  # noqa: E402
 from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 from django.http.request import split_domain_port, validate_host  # noqa: E402
 
 from pokerfloor.routing import websocket_urlpatterns  # noqa: E402
-from tables.db import socket_read  # noqa: E402
+from pokerfloor.runtime.auth import ParallelAuthMiddleware  # noqa: E402
+from pokerfloor.runtime.memory import freeze_startup_heap  # noqa: E402
 
 #: Read-only display sockets (the lobby TVs) are keyed by their unguessable
 #: token and never look at a user: they skip the session and auth stack (no
@@ -48,17 +47,6 @@ from tables.db import socket_read  # noqa: E402
 PUBLIC_WEBSOCKET_PREFIXES = ("/ws/lobby/", "/ws/tournaments/lobby/")
 
 _public_websockets = URLRouter(websocket_urlpatterns)
-
-
-class ParallelAuthMiddleware(AuthMiddleware):
-    """Channels' ``AuthMiddleware`` (``scope["user"]`` from the Django session, by Channels' own
-    ``get_user``) with the lookup on the threads of sockets' reads (``tables.db.socket_read``)
-    instead of Channels' one database thread, so that sockets opened at once (50 tablets after a restart)
-    authenticate in parallel instead of one after another: 2.5 ms each, 128 ms for the fiftieth on this
-    2-core machine (``bench/live.py``)."""
-
-    async def resolve_scope(self, scope):
-        scope["user"]._wrapped = await socket_read(get_user.func)(scope)
 
 
 _staff_websockets = CookieMiddleware(SessionMiddleware(ParallelAuthMiddleware(URLRouter(websocket_urlpatterns))))
@@ -146,8 +134,5 @@ application = ProtocolTypeRouter(
     }
 )
 
-# Everything imported so far (Django, the apps, the URL and websocket routes)
-# lives as long as the process: move it out of the garbage collector's
-# generations, so that a full collection during a fan-out to many screens
-# does not walk it again and again.
-gc.freeze()
+# Everything imported so far lives as long as the process (pokerfloor.runtime.memory says why).
+freeze_startup_heap()

@@ -141,10 +141,10 @@ ASGI_APPLICATION = "pokerfloor.asgi.application"
 # PostgreSQL connections persist for CONN_MAX_AGE seconds (default 600):
 # websocket consumers run many short database calls, and HTTP requests run on
 # their own pool of HTTP_THREADS long-lived threads, each keeping its
-# connection (pokerfloor.handlers).  DB_POOL=on (default off) takes them
+# connection (pokerfloor.runtime.http).  DB_POOL=on (default off) takes them
 # from psycopg's connection pool instead (Django's OPTIONS["pool"], at most
 # DB_POOL_SIZE per process, default 8); measured slower for the lobby with
-# this project's HTTP handler (see pokerfloor.handlers).
+# this project's HTTP handler (see pokerfloor.runtime.http).
 HTTP_THREADS = envint("HTTP_THREADS", "4")
 #: How many dealer and floor services run at once per process (tables/consumers.py).  Few on purpose: a
 #: service is mostly Python, and every extra thread competes with the event loop for the GIL; scale with
@@ -196,10 +196,10 @@ if not DATABASES["default"]["ENGINE"].endswith("postgresql"):
 if os.environ.get("REDIS_URL"):
     # Several processes (daphnes, the worker) share groups through Redis: channels_redis, with the
     # sockets of a process closed (their clients resync by snapshot) when its connection to Redis
-    # breaks, and sends to an unreachable Redis dropped, not raised (pokerfloor.channel_layer).
+    # breaks, and sends to an unreachable Redis dropped, not raised (pokerfloor.runtime.layers).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "pokerfloor.channel_layer.RedisChannelLayer",
+            "BACKEND": "pokerfloor.runtime.layers.RedisChannelLayer",
             # messages a socket may have waiting before more are dropped (channels_redis: 100), as in memory
             "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "capacity": envint("CHANNEL_CAPACITY", "1000")},
         }
@@ -211,7 +211,7 @@ else:
     # channels once per update, not once per screen.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "pokerfloor.channel_layer.SweepingInMemoryChannelLayer",
+            "BACKEND": "pokerfloor.runtime.layers.SweepingInMemoryChannelLayer",
             "CONFIG": {"capacity": envint("CHANNEL_CAPACITY", "1000")},
         }
     }

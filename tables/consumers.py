@@ -12,21 +12,19 @@ Protocol: docs/protocol.md.
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import functools
 import json
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections, connection
 
+from pokerfloor.runtime.dispatch import DirectDispatch
+from pokerfloor.runtime.threads import in_service_thread, socket_read
 from tables import hooks, revocation, schemas, services
 from tables.access import can_deal, deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
-from tables.db import socket_read
 from tables.fanout import fanout
 from tables.heartbeat import Heartbeat
 from tables.models import Table
@@ -39,7 +37,7 @@ DB_SESSIONS = "django.contrib.sessions.backends.db"
 CLOSE_NOT_FOUND = 4404
 
 
-class _JsonConsumer(Heartbeat, AsyncWebsocketConsumer):
+class _JsonConsumer(Heartbeat, DirectDispatch, AsyncWebsocketConsumer):
     groups_joined: list[str]
 
     async def send_json(self, content: dict[str, Any]) -> None:
@@ -59,22 +57,6 @@ class _JsonConsumer(Heartbeat, AsyncWebsocketConsumer):
     async def join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
         self.groups_joined = [*getattr(self, "groups_joined", []), group]
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch without its per-message ``aclose_old_connections()``.
-
-        The one place this project overrides a Channels internal, and why: Channels runs
-        ``close_old_connections`` through its single database thread before EVERY message a consumer
-        handles, group broadcasts included, so each table update costs one thread hop per floor
-        dashboard, all queued on one thread.  These consumers never touch the database on the event loop
-        (services run in worker threads that close their own connections), so the hop buys nothing.
-        ``bench/live.py`` (50 tablets, 5 floors, same session): with Channels' dispatch the floors fell
-        6-7 s behind (floor p50 6036 ms, 1,782 updates lost to the layer's capacity); with this one,
-        floor p50 205 ms and nothing lost."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def table_update(self, event: dict[str, Any]) -> None:
         """Group handler: forward a table update, serialised once by the
@@ -145,11 +127,6 @@ def _hook(name: str):
 @socket_read
 def _is_floor(user) -> bool:
     return is_floor(user)
-
-
-# Worker threads for services: each holds a database connection while it
-# waits on the table lock or for the broadcast after its commit.
-_SERVICE_THREADS = ThreadPoolExecutor(max_workers=settings.SERVICE_THREADS, thread_name_prefix="pokerfloor-service")
 
 
 def _run_service(func, *args, **kwargs):
@@ -242,14 +219,10 @@ async def _call(func, *args, **kwargs):
     database thread): services lock their table row, so calls for different
     tables run in parallel and calls for one table queue on the lock."""
     broadcaster = Broadcaster.for_running_loop()
-    loop = asyncio.get_running_loop()
-    # The executor directly, with the caller's context variables: what asgiref's sync_to_async does for
-    # a thread-insensitive call, without its per-call wrapper objects (every dealer action comes here).
-    call = functools.partial(run_answering_first, broadcaster, _run_service, func, *args, **kwargs)
-    result, jobs = await loop.run_in_executor(_SERVICE_THREADS, contextvars.copy_context().run, call)
+    result, jobs = await in_service_thread(run_answering_first, broadcaster, _run_service, func, *args, **kwargs)
     if jobs:  # the consequences the client does not wait for (a bust's moves): after the answer
-        later = functools.partial(run_jobs, broadcaster, [functools.partial(_run_service, job) for job in jobs])
-        loop.call_soon(loop.run_in_executor, _SERVICE_THREADS, contextvars.copy_context().run, later)
+        later = [functools.partial(_run_service, job) for job in jobs]
+        asyncio.get_running_loop().call_soon(in_service_thread, run_jobs, broadcaster, later)
     return result
 
 

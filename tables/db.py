@@ -1,6 +1,6 @@
 """Database helpers: the few hand-written statements on the hot path of
-every update (the room snapshot behind each lobby screen), and the reads of
-websocket consumers (:func:`socket_read`).
+every update (the room snapshot behind each lobby screen).  The threads of
+websocket consumers' reads are :mod:`pokerfloor.runtime.threads`.
 
 Prepared statements come from Django's documented PostgreSQL options, set in
 ``pokerfloor/settings.py``: ``OPTIONS["server_side_binding"]`` makes every
@@ -14,42 +14,9 @@ statements are written so that they run under either binding.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import sync_to_async
-from django.db import close_old_connections, connection
-
-#: Worker threads for sockets' reads (:data:`socket_read`); few, as every thread competes with the event
-#: loop for the GIL: with the loop's default executor (6 threads here) 50 tablets connecting at once took
-#: 338-451 ms (p50), with these two 313 ms, with four 565 ms (``bench/live.py``, same session).
-_SOCKET_READS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pokerfloor-read")
-
-
-def socket_read(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Decorator for a consumer's read (its connect, a snapshot asked for): ``func`` run by asgiref's
-    ``sync_to_async`` on :data:`_SOCKET_READS` instead of Channels' one database thread, with the
-    thread's connection checked before and after (``close_old_connections``, in the call's own context:
-    Channels' ``database_sync_to_async`` checks the connection of the thread's outer context, which is
-    not the one a call with ``thread_sensitive=False`` uses, so a connection the database had ended
-    since was used and failed).  With ``CONN_HEALTH_CHECKS`` that is one ``SELECT 1`` per read.
-
-    Why not Channels' thread: on it, 50 tablets connecting at once (a restart, a deploy) queued for up
-    to 128 ms to authenticate and up to 195 ms more for their snapshots and open floor calls, and their
-    first deals waited behind that (ack p99 240-400 ms, 45-80 ms after; ``bench/live.py``, 50 tablets,
-    2026-11-26).  A read must be safe beside any other: plain reads of committed rows."""
-
-    @functools.wraps(func)
-    def checked(*args: Any, **kwargs: Any) -> Any:
-        close_old_connections()
-        try:
-            return func(*args, **kwargs)
-        finally:
-            close_old_connections()
-
-    return sync_to_async(checked, thread_sensitive=False, executor=_SOCKET_READS)
+from django.db import connection
 
 
 def prepared_cursor():

@@ -39,7 +39,7 @@ from django.contrib.sessions.models import Session
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 from django.utils import timezone
 
-from tables.db import socket_read
+from pokerfloor.runtime.threads import socket_read
 from tables.models import Table
 from tables.services.snapshots import table_group
 from tables.writepath import ServiceError, send_messages_on_commit

@@ -1,4 +1,4 @@
-"""The in-process channel layer (``pokerfloor.channel_layer.SweepingInMemoryChannelLayer``):
+"""The in-process channel layer (``pokerfloor.runtime.layers.SweepingInMemoryChannelLayer``):
 same delivery as Channels' own in-memory layer, with the expiry sweep run once per interval."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import time
 import pytest
 from channels.exceptions import ChannelFull
 
-from pokerfloor.channel_layer import SweepingInMemoryChannelLayer
+from pokerfloor.runtime.layers import SweepingInMemoryChannelLayer
 
 
 def run(coro):

@@ -571,7 +571,7 @@ def test_a_lobby_screen_that_reconnects_after_a_redis_restart_hears_the_room_aga
         r.buy_in(table.id, seat, 100)
     token = r.create_display(room_.id, actor=manager, label="TV 1").token
     a, _b = servers
-    shared = {"default": {"BACKEND": "pokerfloor.channel_layer.RedisChannelLayer", "CONFIG": {"hosts": [redis.url]}}}
+    shared = {"default": {"BACKEND": "pokerfloor.runtime.layers.RedisChannelLayer", "CONFIG": {"hosts": [redis.url]}}}
 
     def add(name: str) -> None:
         with override_settings(CHANNEL_LAYERS=shared):  # this process broadcasts through the servers' Redis
@@ -613,11 +613,11 @@ def test_a_lobby_screen_that_reconnects_after_a_redis_restart_hears_the_room_aga
 
 
 def test_the_layer_ends_every_receiver_when_redis_breaks_and_drops_sends_it_cannot_make(redis):
-    """pokerfloor.channel_layer on a real Redis: a channel waiting in ``receive`` and one busy elsewhere
+    """pokerfloor.runtime.layers on a real Redis: a channel waiting in ``receive`` and one busy elsewhere
     when the connection breaks both end with ChannelLayerLost (the busy one at its next receive, even
     though Redis is back by then: its group memberships are gone), and a group_send while Redis is
     down is dropped instead of failing the commit that sent it."""
-    from pokerfloor.channel_layer import ChannelLayerLost, RedisChannelLayer
+    from pokerfloor.runtime.layers import ChannelLayerLost, RedisChannelLayer
 
     async def scenario():
         layer = RedisChannelLayer(hosts=[redis.url])

@@ -1,5 +1,5 @@
 """The HTTP side of the real server (daphne with ``pokerfloor.asgi``):
-requests reuse their database connections (``pokerfloor.handlers``)."""
+requests reuse their database connections (``pokerfloor.runtime.http``)."""
 
 import time
 import urllib.error

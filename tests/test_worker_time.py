@@ -119,7 +119,7 @@ def test_the_worker_waits_for_the_clock_and_leaves_it_before_its_deadline(clocke
 def test_the_worker_says_when_its_updates_cannot_reach_the_screens(settings):
     """The cash night's browser test: the worker folded David, but its update went to its own
     in-process layer and the floor tile kept "Time called on David (4)"; the log said nothing."""
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "pokerfloor.channel_layer.SweepingInMemoryChannelLayer"}}
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "pokerfloor.runtime.layers.SweepingInMemoryChannelLayer"}}
     assert "REDIS_URL" in timers.unshared_layer_warning()
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "pokerfloor.channel_layer.RedisChannelLayer"}}
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "pokerfloor.runtime.layers.RedisChannelLayer"}}
     assert timers.unshared_layer_warning() is None

@@ -28,9 +28,9 @@ from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from pokerfloor.runtime.threads import socket_read
 from tables import revocation, schemas, throttle
 from tables.access import is_floor, is_floor_now
-from tables.db import socket_read
 from tables.heartbeat import Heartbeat
 from tournaments import services
 from tournaments.models import Tournament

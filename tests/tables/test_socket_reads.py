@@ -1,4 +1,4 @@
-"""Sockets' reads run in parallel (``tables.db.socket_read``): a tablet whose
+"""Sockets' reads run in parallel (``pokerfloor.runtime.threads.socket_read``): a tablet whose
 connect is slow holds up no other tablet, and an update made while a tablet
 or a floor dashboard connects reaches it after its snapshot."""
 

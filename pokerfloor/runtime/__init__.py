@@ -1,0 +1,22 @@
+"""The server's performance machinery, in one place, each piece saying why it exists.
+
+Everything here changes how fast the same work is done, never what is done: the views, consumers and
+services above would behave the same on Django's and Channels' stock pieces, only slower.  The figures
+behind each choice are in ``bench/RESULTS.md`` ("Runtime machinery"), dated and with the machine.
+
+* :mod:`pokerfloor.runtime.http` -- Django's HTTP handler with the middleware and view in one call on a
+  small pool of long-lived threads (Django's own handler hops threads ~18 times per request and, under
+  ASGI, opens a database connection per request: ``CONN_MAX_AGE`` has no effect, Django ticket #33497).
+* :mod:`pokerfloor.runtime.dispatch` -- the consumers' ``dispatch`` without Channels' per-message
+  ``close_old_connections`` hop through its one database thread (a table update cost one hop per floor
+  dashboard, all queued on one thread).
+* :mod:`pokerfloor.runtime.layers` -- the channel layers: the in-memory one with its expiry sweep run
+  once a second instead of on every message, and the Redis one made safe for a Redis that restarts.
+* :mod:`pokerfloor.runtime.threads` -- the thread pools: sockets' reads (two threads, not Channels' one)
+  and services (``SERVICE_THREADS``), each thread keeping its database connection.
+* :mod:`pokerfloor.runtime.auth` -- Channels' session authentication on the read pool, so sockets opened
+  at once authenticate side by side.
+* :mod:`pokerfloor.runtime.memory` -- ``gc.freeze()`` of everything loaded at start-up.
+
+Only :mod:`pokerfloor.asgi` and the consumers import from here; nothing here imports an app.
+"""

@@ -1,0 +1,28 @@
+"""The consumers' ``dispatch`` without Channels' per-message connection check.
+
+Why: Channels' ``AsyncConsumer.dispatch`` runs ``aclose_old_connections()`` through its single database
+thread before EVERY message a consumer handles, group broadcasts included, so each table update cost one
+thread hop per floor dashboard, all queued on one thread: the floors fell seconds behind and the layer
+dropped updates at its capacity (``bench/RESULTS.md``, "Runtime machinery").  The consumers of this
+project never touch the database on the event loop (reads run on :mod:`pokerfloor.runtime.threads`,
+whose threads check their own connections), so the hop buys nothing.  This is the one place that
+overrides a Channels internal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.consumer import get_handler_name
+
+
+class DirectDispatch:
+    """Mixin for a Channels consumer (before the Channels base class): ``dispatch`` calls the message's
+    handler directly.  ``ValueError`` for a message type without a handler, as Channels raises."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Call the handler of ``message["type"]`` (``"table.update"`` -> ``table_update``)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
