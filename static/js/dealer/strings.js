@@ -7,17 +7,18 @@
 
 import { h } from "../dom.js";
 import { LANG, Texts, gettext, pgettext } from "../i18n.js";
+import { HAND_TEXTS } from "../hand.js";
 
 /** The page's language ("de", "en"): picks the side of the server's bilingual texts. */
 export { LANG };
 
 const STRINGS = {
+  ...HAND_TEXTS, // the hand's words (streets, pots, events) as the floor tiles say them
   conn_connecting: gettext("Connecting…"),
   conn_open: gettext("Live"),
   conn_closed: gettext("Reconnecting…"),
   conn_forbidden: gettext("No access"),
   conn_not_found: gettext("No such table"),
-  seat_n: gettext("Seat %(n)s"),
   empty_seat: gettext("empty"),
   sitting_out: gettext("sitting out"),
   folded: gettext("folded"),
@@ -25,29 +26,8 @@ const STRINGS = {
   to_act: gettext("to act"),
   hand_n: gettext("Hand #%(n)s"),
   no_hand: gettext("No hand in progress"),
-  street_preflop: gettext("Preflop"),
-  street_flop: gettext("Flop"),
-  street_turn: gettext("Turn"),
-  street_river: gettext("River"),
-  street_showdown: gettext("Showdown"),
-  street_complete: gettext("Hand over"),
-  pot_main: gettext("Main pot"),
-  pot_side: gettext("Side pot %(n)s"),
   pot_total: gettext("Pot"),
   eligible: gettext("Seats %(seats)s"),
-  act_start: gettext("Hand #%(n)s started, button seat %(seat)s"),
-  act_fold: gettext("%(who)s folds"),
-  act_check: gettext("%(who)s checks"),
-  act_call: gettext("%(who)s calls"),
-  act_bet: gettext("%(who)s bets %(to)s"),
-  act_raise: gettext("%(who)s raises to %(to)s"),
-  act_all_in: gettext("%(who)s is all-in"),
-  act_hole: gettext("%(who)s: hole cards entered"),
-  act_board: gettext("Board: %(cards)s"),
-  act_board_blank: gettext("Next street dealt"),
-  act_show: gettext("%(who)s shows %(cards)s"),
-  act_muck: gettext("%(who)s mucks"),
-  act_award: gettext("%(pot)s to %(winners)s"),
   act_other: "%(kind)s", // the event kind as it is
   wins: gettext("%(who)s wins %(amount)s"),
   wins_pot: gettext("%(who)s wins %(amount)s (%(pot)s)"),
@@ -147,13 +127,6 @@ const STRINGS = {
   err_floor_decides: gettext("Time is up: the floor decides"),
   err_not_found: gettext("Not found"),
   // special formats (000 Allgemein 14, Aktionen 1 and 8)
-  fmt_bomb_pot: gettext("Bomb pot %(n)s"),
-  fmt_flip: gettext("Flip %(n)s"),
-  fmt_double: gettext("Double board"),
-  fmt_live: gettext("Live straddle seat %(seat)s"),
-  fmt_button: gettext("Button straddle seat %(seat)s"),
-  fmt_mississippi: gettext("Mississippi straddle seat %(seat)s"),
-  fmt_run_twice: gettext("Run twice"),
   straddle_live: gettext("Live straddle"),
   straddle_button: gettext("Button straddle"),
   straddle_mississippi: gettext("Mississippi straddle"),
@@ -166,9 +139,6 @@ const STRINGS = {
   format_straddle_hint: gettext("Straddles agreed at this table: %(kinds)s (000 Aktionen 1)."),
   board_n: gettext("Board %(n)s"),
   deal_on_board: gettext("%(street)s · board %(n)s"),
-  act_start_format: gettext("Hand #%(n)s started (%(format)s), button seat %(seat)s"),
-  act_board_n: gettext("Board %(b)s: %(cards)s"),
-  act_run_twice: gettext("Run it twice, agreed by seats %(seats)s"),
   wins_board: gettext("Board %(b)s: %(who)s wins %(amount)s"),
   rit_floor_needed: gettext("More than two players: the floor must be present."),
   rit_all_must_agree: gettext("Every player in the chosen pots must agree."),
