@@ -9,6 +9,7 @@ benchmark client drives it, but no database, no session, no engine:
   that has no hand; each message bumps the table's ``seq`` (kept in this process's memory), is
   group-sent as an ``update`` to the table's group and to ``floor``, then acknowledged
   (``{"type": "ack", "client_id", "seq", "duplicate": false}``), in the real server's order;
+* ``/ws/lobby/<token>/``: a snapshot on connect (the lobby screens of ``--screens``);
 * ``/ws/floor/``: on connect ``{"type": "floor_snapshot", "tables": [...]}`` of the tables this
   process knows, then every update of the ``floor`` group, batched within 20 ms as the real floor
   socket does (``ECHO_FLOOR_BATCH`` seconds; ``0``: one frame per update).
@@ -33,7 +34,7 @@ if not settings.configured:
         layer = {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # apart from the real server's groups; reads wait longer than channels_redis's 5 s blocking
-            # pop (redis-py 8's default read timeout is 5 s too: see pokerfloor.channel_layer)
+            # pop (redis-py 8's default read timeout is 5 s too: see pokerfloor.runtime.layers)
             "CONFIG": {
                 "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": 15}],
                 "prefix": "bench-echo",
@@ -51,10 +52,11 @@ if not settings.configured:
     )
     django.setup()
 
-from channels.consumer import get_handler_name  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
+
+from pokerfloor.runtime.dispatch import DirectDispatch  # noqa: E402
 
 #: The last seq of every table this process has served.
 SEQ: dict[int, int] = defaultdict(int)
@@ -65,11 +67,9 @@ def _snapshot(table_id: int, seq: int) -> dict[str, Any]:
     return {"seq": seq, "table": {"id": table_id}, "seats": [], "hand": None}
 
 
-class _Consumer(AsyncWebsocketConsumer):
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch without its database-connection check before each message (a thread hop;
-        this server has no database), as the real consumers do (``tables.consumers``)."""
-        await getattr(self, get_handler_name(message))(message)
+class _Consumer(DirectDispatch, AsyncWebsocketConsumer):
+    """Channels' dispatch without its database-connection check before each message, as the real
+    consumers do (``pokerfloor.runtime.dispatch``)."""
 
 
 class EchoTablet(_Consumer):
@@ -146,12 +146,21 @@ class EchoFloor(_Consumer):
             await self.send(text_data='{"type":"batch","messages":[' + ",".join(pending) + "]}")
 
 
+class EchoScreen(_Consumer):
+    """A lobby screen's socket (``/ws/lobby/<token>/``): a snapshot on connect, nothing after."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        await self.send(text_data=json.dumps({"type": "snapshot", "seq": 0, "snapshot": {"tables": []}}))
+
+
 application = ProtocolTypeRouter(
     {
         "websocket": URLRouter(
             [
                 path("ws/tables/<int:table_id>/dealer/", EchoTablet.as_asgi()),
                 path("ws/floor/", EchoFloor.as_asgi()),
+                path("ws/lobby/<str:token>/", EchoScreen.as_asgi()),
             ]
         )
     }

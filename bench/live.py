@@ -1,10 +1,11 @@
 """Live benchmark: a real daphne server, N simulated tablets, F floor dashboards.
 
-    .venv/bin/python bench/live.py [--tables 50] [--floors 5] [--seconds 30] [--rate 6]
-                                   [--rates 0.4,2,4,8] [--baseline] [--workers N]
+    .venv/bin/python bench/live.py [--tables 50] [--floors 5] [--screens 0] [--seconds 30] [--rate 6]
+                                   [--rates 0.4,2,4,8] [--baseline] [--workers N] [--restart]
 
-Every tablet connects first (the connection storm is timed apart: connect
-and first snapshot p50/p99); then each acts at random (Poisson) times, ``--rate`` actions per second on
+Every tablet, floor dashboard and lobby screen connects at once first (the
+storm after a restart, timed apart: connect and first snapshot p50/p99, the
+clients in ``bench/live_clients.py`` retry as the pages do); then each tablet acts at random (Poisson) times, ``--rate`` actions per second on
 average, waiting for the ack of its previous message like a dealer would;
 it plays random legal actions (starting hands, betting, boards, awards).
 Prints actions/s, p50/p95/p99 latency from send to ack and from send to
@@ -18,7 +19,10 @@ as given).  Figures are printed, never asserted.
 ``--baseline`` runs the same clients against a bare Channels echo server
 (``bench/echo_asgi.py``: same URLs and JSON, no database, no engine) in the
 same run, one row each per offered load, and prints the ratios pokerfloor /
-echo (the machine's noise cancels out of them).  ``--rates`` runs one row
+echo (the machine's noise cancels out of them).  ``--restart`` kills the
+server (SIGKILL) half-way and starts it again: how long until every tablet
+has its snapshot back, and whether every acknowledged message is in the
+database.  ``--rates`` runs one row
 per mean rate per tablet (new tables for each).  ``--workers N`` serves each
 from N daphne processes on one port (``pokerfloor/serve.py``) sharing Redis
 (``REDIS_URL``, or a redis-server started on a Unix socket for the run).
@@ -29,10 +33,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
+import dataclasses
 import os
 import random
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -40,12 +45,15 @@ import tempfile
 import time
 import uuid
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchdb import free_port  # noqa: E402  (bench/ is on the path of a script run from it)
+from live_clients import floor, new_clock, screen, tablet  # noqa: E402
+from probes import DiskProbe, pct  # noqa: E402
 
 
 def setup_django() -> str:
@@ -55,22 +63,38 @@ def setup_django() -> str:
     return on_database("pokerfloor_bench")
 
 
-def make_room(n_tables: int, run: str, n_floors: int = 5) -> tuple[list[int], list[str], list[str]]:
-    """Create tables with six deep-stacked players each; return table ids and
-    session cookies of one dealer per table and of ``n_floors`` floor sessions
-    (one per floor dashboard the run opens: the receipts expected are counted
-    per dashboard, so there must be as many as ``--floors`` says)."""
-    from django.contrib.auth.models import Group, User
-    from django.test import Client
+@dataclasses.dataclass
+class Room:
+    """What :func:`make_room` made: table ids, one dealer's session cookie per table, one floor session
+    cookie per floor dashboard, and the display token of the lobby screens."""
 
+    table_ids: list[int]
+    dealer_cookies: list[str]
+    floor_cookies: list[str]
+    token: str
+
+
+def make_room(n_tables: int, run: str, n_floors: int = 5) -> Room:
+    """Create tables with six deep-stacked players each, one dealer per table, ``n_floors`` floor
+    sessions (one per floor dashboard the run opens: the receipts expected are counted per dashboard,
+    so there must be as many as ``--floors`` says), and a room with a lobby display for the screens."""
+    from django.contrib.auth.models import Group, User
+    from django.db import connection
+    from django.test import Client, override_settings
+
+    from room import services as room_services
     from tables import services
     from tables.models import Table
 
     Table.objects.filter(name__startswith="Bench ").update(status=Table.Status.CLOSED)  # earlier runs
     dealer_group = Group.objects.get_or_create(name="dealer")[0]
     floor_group = Group.objects.get_or_create(name="floor")[0]
-    table_ids, dealer_cookies, floor_cookies = [], [], []
-    for i in range(n_tables):
+    manager_group = Group.objects.get_or_create(name="manager")[0]
+
+    def one_table(i: int) -> tuple[int, str]:
+        # set-up only: no broadcasts (nobody listens yet) and commits that do not wait for the disk
+        with connection.cursor() as cursor:
+            cursor.execute("SET synchronous_commit TO off")
         user = User.objects.create_user(f"bench-{run}-d{i}")
         user.groups.add(dealer_group)
         table = services.create_table(f"Bench {run} #{i}", small_blind=50, big_blind=100, dealer=user)
@@ -78,158 +102,47 @@ def make_room(n_tables: int, run: str, n_floors: int = 5) -> tuple[list[int], li
             services.seat_player(table.id, seat, f"P{i}-{seat}", 10_000_000)
         client = Client()
         client.force_login(user)
-        table_ids.append(table.id)
-        dealer_cookies.append(client.cookies["sessionid"].value)
+        return table.id, client.cookies["sessionid"].value
+
+    with override_settings(CHANNEL_LAYERS={}), ThreadPoolExecutor(max_workers=4) as pool:
+        made = list(pool.map(one_table, range(n_tables)))
+    table_ids = [table_id for table_id, _ in made]
+    dealer_cookies = [cookie for _, cookie in made]
+    floor_cookies = []
     floor_user = User.objects.create_user(f"bench-{run}-floor")
-    floor_user.groups.add(floor_group)
+    floor_user.groups.add(floor_group, manager_group)
     for _ in range(n_floors):
         client = Client()
         client.force_login(floor_user)
         floor_cookies.append(client.cookies["sessionid"].value)
-    return table_ids, dealer_cookies, floor_cookies
+    lobby = room_services.create_room(f"bench-{run}", f"Bench {run}", lobby_names="initials")
+    display = room_services.create_display(lobby.id, actor=floor_user)
+    return Room(table_ids, dealer_cookies, floor_cookies, display.token)
 
 
-def choose(snapshot: dict, rng: random.Random) -> dict:
-    """A random legal message for the table's current state."""
-    hand = snapshot.get("hand")
-    if hand is None or hand["status"] != "live":
-        return {"type": "start_hand"}
-    state = hand["state"]
-    phase = state["phase"]
-    if phase == "board":
-        return {"type": "action", "action": {"type": "board", "cards": ""}}
-    if phase == "showdown":
-        for index, pot in enumerate(state["pots"]):
-            if not any(a["pot"] == index for a in state.get("awards", [])):
-                return {
-                    "type": "action",
-                    "action": {"type": "award", "pot": index, "winners": [rng.choice(pot["eligible_seats"])]},
-                }
-    legal = state["legal"]
-    seat = state["to_act_seat"]
-    r = rng.random()
-    if legal["can_bet_or_raise"] and r < 0.15:
-        return {"type": "action", "action": {"type": "raise", "seat": seat, "to": legal["min_raise_to"]}}
-    if legal["can_fold"] and legal["call_amount"] > 0 and r < 0.35:
-        return {"type": "action", "action": {"type": "fold", "seat": seat}}
-    if legal["can_check"]:
-        return {"type": "action", "action": {"type": "check", "seat": seat}}
-    return {"type": "action", "action": {"type": "call", "seat": seat}}
-
-
-async def connect(url: str, cookie: str, errors=None, attempts: int = 5):
-    """Open a websocket with the session cookie and the page's origin; a handshake that a busy server
-    drops is tried again (up to ``attempts`` times, counted in ``errors["handshake_retry"]``)."""
-    import websockets
-
-    for attempt in range(attempts):
-        try:
-            return await websockets.connect(
-                url,
-                additional_headers={"Cookie": f"sessionid={cookie}", "Origin": "http://" + url.split("/")[2]},
-                max_size=None,
-                open_timeout=30,
-            )
-        except (OSError, websockets.InvalidHandshake, TimeoutError):
-            if attempt == attempts - 1:
-                raise
-            if errors is not None:
-                errors["handshake_retry"] += 1
-            await asyncio.sleep(0.5)
-
-
-async def tablet(url, cookie, table_id, clock, rate, rng, sent, acks, errors, kinds):
-    """One dealer tablet: connects, reports itself ready (``clock["ready"]``, with the seconds its
-    connection and first snapshot took), waits for ``clock["go"]``, then acts until ``clock["deadline"]``."""
-    c0 = time.perf_counter()
-    async with await connect(url, cookie, errors) as ws:
-        snapshot = json.loads(await ws.recv())["snapshot"]
-        clock["connects"].append(time.perf_counter() - c0)
-        clock["ready"].release()
-        await clock["go"].wait()
-        pending = None
-        while True:
-            if pending is None:
-                if time.perf_counter() >= clock["deadline"]:
-                    return
-                await asyncio.sleep(rng.expovariate(rate))
-                message = choose(snapshot, rng)
-                message["client_id"] = uuid.uuid4().hex
-                message["expected_seq"] = snapshot["seq"]
-                pending = message["client_id"]
-                sent[pending] = (table_id, time.perf_counter())
-                kinds[pending] = message["action"]["type"] if message["type"] == "action" else message["type"]
-                await ws.send(json.dumps(message))
-            reply = json.loads(await ws.recv())
-            if reply["type"] in ("update", "snapshot"):
-                if reply["seq"] >= snapshot["seq"]:
-                    snapshot = reply["snapshot"]
-            elif reply["type"] == "ack" and reply["client_id"] == pending:
-                acks[pending] = (reply["seq"], time.perf_counter(), reply["duplicate"])
-                pending = None
-                while snapshot["seq"] < reply["seq"]:  # wait for our own update before deciding again
-                    try:
-                        update = json.loads(await asyncio.wait_for(ws.recv(), 5.0))
-                    except TimeoutError:  # the layer lost it: ask for a snapshot, as a tablet does on a gap
-                        errors["own_update_missing"] += 1
-                        await ws.send(json.dumps({"type": "snapshot"}))
-                        continue
-                    if update["type"] in ("update", "snapshot") and update["seq"] > snapshot["seq"]:
-                        snapshot = update["snapshot"]
-            elif reply["type"] == "error":
-                errors[reply["code"]] += 1
-                pending = None
-                await ws.send(json.dumps({"type": "snapshot"}))
-
-
-async def floor(url, cookie, stop, received, anomalies):
-    async with await connect(url, cookie) as ws:
-        first = json.loads(await ws.recv())
-        last = {t["table"]["id"]: t["seq"] for t in first["tables"]}
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 0.2)
-            except TimeoutError:
-                continue
-            now = time.perf_counter()
-            message = json.loads(raw)
-            batch = message["messages"] if message["type"] == "batch" else [message]
-            for message in batch:
-                if message["type"] != "update":
-                    continue
-                table_id = message["snapshot"]["table"]["id"]
-                seq = message["seq"]
-                previous = last.get(table_id)
-                if previous is not None and seq != previous + 1:
-                    anomalies["doubled" if seq <= previous else "lost"] += 1
-                last[table_id] = max(seq, previous or 0)
-                received[(table_id, seq)].append(now)
-
-
-def pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q / 100 * (len(values) - 1))))] * 1000
-
-
-async def run(args, rate, port, table_ids, dealer_cookies, floor_cookies):
+async def run(args, rate, port, room: Room, restart=None):
+    """One run: every floor, screen and tablet connects at once (the storm after a restart or a deploy,
+    timed apart: its connects are not in the actions' latencies), then the tablets act for
+    ``args.seconds``; ``restart`` (a callable) is called half-way from a thread: it kills the server and
+    starts it again, and the tablets reconnect."""
     rng = random.Random(args.seed)
     sent, acks, errors, kinds = {}, {}, defaultdict(int), {}
     received, anomalies = defaultdict(list), defaultdict(int)
     stop = asyncio.Event()
+    clock = new_clock(args.connect_limit)
+    base = f"ws://127.0.0.1:{port}"
     floors = [
-        asyncio.create_task(floor(f"ws://127.0.0.1:{port}/ws/floor/", c, stop, received, anomalies))
-        for c in floor_cookies[: args.floors]
+        asyncio.create_task(floor(f"{base}/ws/floor/", c, clock, stop, received, anomalies, errors, rng))
+        for c in room.floor_cookies[: args.floors]
     ]
-    await asyncio.sleep(0.5)
-    # every tablet connects first (a dealer's tablet is open before the first hand): the
-    # connection storm of 50 sockets is timed apart, not counted in the actions' latencies
-    clock = {"ready": asyncio.Semaphore(0), "go": asyncio.Event(), "connects": [], "deadline": 0.0}
+    screens = [
+        asyncio.create_task(screen(f"{base}/ws/lobby/{room.token}/", clock, stop, errors, random.Random(i)))
+        for i in range(args.screens)
+    ]
     tablets = [
         asyncio.create_task(
             tablet(
-                f"ws://127.0.0.1:{port}/ws/tables/{t}/dealer/",
+                f"{base}/ws/tables/{t}/dealer/",
                 c,
                 t,
                 clock,
@@ -241,19 +154,58 @@ async def run(args, rate, port, table_ids, dealer_cookies, floor_cookies):
                 kinds,
             )
         )
-        for t, c in zip(table_ids, dealer_cookies)
+        for t, c in zip(room.table_ids, room.dealer_cookies)
     ]
-    for _ in tablets:
-        await clock["ready"].acquire()
+    storm = time.perf_counter()
+    everyone = len(floors) + len(screens) + len(tablets)
+    try:
+        async with asyncio.timeout(args.connect_limit):
+            for _ in range(everyone):
+                await clock["ready"].acquire()
+    except TimeoutError:  # the storm did not converge: say how far it got, and stop
+        for task in (*floors, *screens, *tablets):
+            task.cancel()
+        await asyncio.gather(*floors, *screens, *tablets, return_exceptions=True)
+        got = (len(clock["connects"]), len(clock["floor_connects"]), len(clock["screen_connects"]))
+        return {"converged": False, "got": got, "errors": errors, "storm": args.connect_limit}
+    storm = time.perf_counter() - storm
     start = time.perf_counter()
     clock["deadline"] = start + args.seconds
     clock["go"].set()
+    restart_figures = None
+    if restart is not None:
+        await asyncio.sleep(args.seconds / 2)
+        clock["killed"] = time.perf_counter()
+        await asyncio.to_thread(restart)
+        restarted = time.perf_counter()
+        while len(clock["back"]) < len(tablets) and time.perf_counter() < clock["killed"] + 120:
+            await asyncio.sleep(0.05)
+        back = sorted(clock["back"].values())
+        restart_figures = {
+            "down": restarted - clock["killed"],
+            "back": len(back),
+            "all_back": (back[-1] - clock["killed"]) if len(back) == len(tablets) else None,
+            "back50": (back[len(back) // 2] - clock["killed"]) if back else None,
+        }
     await asyncio.gather(*tablets)
     elapsed = time.perf_counter() - start
     await asyncio.sleep(1.0)
     stop.set()
-    await asyncio.gather(*floors)
-    return sent, acks, errors, received, anomalies, elapsed, kinds, start, clock["connects"]
+    await asyncio.gather(*floors, *screens)
+    return {
+        "converged": True,
+        "sent": sent,
+        "acks": acks,
+        "errors": errors,
+        "received": received,
+        "anomalies": anomalies,
+        "elapsed": elapsed,
+        "kinds": kinds,
+        "start": start,
+        "clock": clock,
+        "storm": storm,
+        "restart": restart_figures,
+    }
 
 
 @contextlib.contextmanager
@@ -284,35 +236,63 @@ def redis_server():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@contextlib.contextmanager
-def server(app: str, workers: int, env: dict[str, str], log_path: str):
-    """Serve the ASGI ``app`` on a free port of 127.0.0.1: one daphne, or ``workers`` daphnes on the
-    one port (``python -m pokerfloor.serve``); yield the port once it accepts connections (and, with
-    several processes, a few seconds more for all to load); stop on exit."""
-    port = free_port()
-    if workers == 1:
-        command = [str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port), app]
-    else:
-        command = [str(ROOT / ".venv/bin/python"), "-m", "pokerfloor.serve", "--workers", str(workers)]
-        command += ["--port", str(port), "--app", app]
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
-    SERVER_PIDS[port] = proc.pid
-    try:
-        for _ in range(300):
-            if proc.poll() is not None:
-                sys.exit(f"{app} exited with {proc.returncode}; see {log_path}")
+class Server:
+    """The ASGI ``app`` served on a free port of 127.0.0.1: one daphne, or ``workers`` daphnes on the one
+    port (``python -m pokerfloor.serve``).  :meth:`restart` kills it (SIGKILL, every process of it, as a
+    crash or a power cut would) and starts it again on the same port."""
+
+    def __init__(self, app: str, workers: int, env: dict[str, str], log_path: str) -> None:
+        self.app, self.workers, self.env, self.log_path = app, workers, env, log_path
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        """Start it; return once it accepts connections (with several processes, a few seconds more for
+        all to load).  Exits the benchmark when it dies first."""
+        if self.workers == 1:
+            command = [str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(self.port), self.app]
+        else:
+            command = [str(ROOT / ".venv/bin/python"), "-m", "pokerfloor.serve", "--workers", str(self.workers)]
+            command += ["--port", str(self.port), "--app", self.app]
+        with open(self.log_path, "a") as log:
+            self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=log)
+        SERVER_PIDS[self.port] = self.proc.pid
+        for _ in range(600):
+            if self.proc.poll() is not None:
+                sys.exit(f"{self.app} exited with {self.proc.returncode}; see {self.log_path}")
             try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
                 break
             except OSError:
-                time.sleep(0.1)
-        if workers > 1:
-            time.sleep(2.0 + workers)
-        yield port
+                time.sleep(0.05)
+        if self.workers > 1:
+            time.sleep(2.0 + self.workers)
+
+    def restart(self) -> None:
+        """Kill every process of the server (SIGKILL) and start it again."""
+        assert self.proc is not None
+        for pid in _process_tree(self.proc.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.proc.wait(20)
+        self.start()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(20)
+
+
+@contextlib.contextmanager
+def server(app: str, workers: int, env: dict[str, str], log_path: str):
+    """A started :class:`Server` for the block (stopped at its end)."""
+    open(log_path, "w").close()
+    srv = Server(app, workers, env, log_path)
+    srv.start()
+    try:
+        yield srv
     finally:
-        proc.terminate()
-        proc.wait(20)
+        srv.stop()
 
 
 #: port -> pid of the server process started by :func:`server` (the launcher with several workers).
@@ -364,73 +344,31 @@ def _cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
     return sum(after[pid] - before.get(pid, 0.0) for pid in after)
 
 
-class DiskProbe:
-    """While the block runs, overwrite 8 KiB of a preallocated file and ``fdatasync`` it every
-    ``interval`` seconds, as PostgreSQL's WAL writes do at every commit, in ``folder`` (by default
-    the embedded server's data directory, else the checkout: the file system a commit waits on).
-    The benchmark's acks wait for commits, so a stall of the disk (a shared virtual disk stalls for
-    30-300 ms now and then) shows in their p99 whatever the server does: this tells the runs that met
-    one.  ``figures()``: ``(p50, p99, max, stalls over 50 ms)`` in ms."""
-
-    def __init__(self, folder: Path | None = None, interval: float = 0.05) -> None:
-        if folder is None:
-            from pokerfloor import embedded_pg
-
-            folder = embedded_pg.pgdata_dir() if "DATABASE_URL" not in os.environ else ROOT
-            folder = folder if folder.is_dir() else ROOT
-        self.path, self.interval, self.samples = folder / ".bench-disk-probe", interval, []
-        self._stop = None
-
-    def __enter__(self) -> DiskProbe:
-        import threading
-
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join()
-
-    def _run(self) -> None:
-        size, block = 1 << 22, b"x" * 8192
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            os.posix_fallocate(fd, 0, size)
-            os.fsync(fd)
-            offset = 0
-            while not self._stop.wait(self.interval):
-                t0 = time.perf_counter()
-                os.pwrite(fd, block, offset)
-                os.fdatasync(fd)
-                self.samples.append(time.perf_counter() - t0)
-                offset = (offset + len(block)) % size
-        finally:
-            os.close(fd)
-            self.path.unlink(missing_ok=True)
-
-    def figures(self) -> tuple[float, float, float, int]:
-        return (
-            pct(self.samples, 50),
-            pct(self.samples, 99),
-            max(self.samples, default=float("nan")) * 1000,
-            sum(1 for t in self.samples if t > 0.05),
-        )
-
-
-def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database: bool) -> dict:
-    """One run of the clients at ``rate`` against the server on ``port``; returns its figures
-    (``database``: count the tables' events in the database too).  Besides the latencies: the CPU
-    time the server's processes (and, with ``database``, the PostgreSQL backends serving them) spent
-    per applied action -- a figure other work on the machine disturbs far less than latencies."""
+def measure(args, rate, srv: Server, room: Room, database: bool) -> dict | None:
+    """One run of the clients at ``rate`` against the server ``srv``; returns its figures
+    (``database``: count the tables' events in the database too, and with ``--restart`` check every
+    acknowledged message is there once).  Besides the latencies: the CPU time the server's processes
+    (and, with ``database``, the PostgreSQL backends serving them) spent per applied action -- a figure
+    other work on the machine disturbs far less than latencies (not comparable with ``--restart``).
+    None (after saying how far it got) when the connect storm did not converge within ``--connect-limit``."""
+    port, table_ids = srv.port, room.table_ids
     server_pids = _process_tree(SERVER_PIDS[port])
     server_before = _cpu_seconds(server_pids)
     db_before = _cpu_seconds(_db_backends()) if database else {}
     with DiskProbe() as disk:
-        sent, acks, errors, received, anomalies, elapsed, kinds, start, connects = asyncio.run(
-            run(args, rate, port, table_ids, dealer_cookies, floor_cookies)
+        out = asyncio.run(run(args, rate, port, room, srv.restart if args.restart else None))
+    if not out["converged"]:
+        tablets, floors, screens = out["got"]
+        print(
+            f"{srv.app}: the storm did not converge: after {args.connect_limit:g} s {tablets}/{len(table_ids)}"
+            f" tablets, {floors}/{args.floors} floors, {screens}/{args.screens} screens had their snapshot;"
+            f" client retries {dict(out['errors'])}",
+            flush=True,
         )
+        return None
+    sent, acks, errors, received, anomalies = out["sent"], out["acks"], out["errors"], out["received"], out["anomalies"]
+    elapsed, kinds, start, clock = out["elapsed"], out["kinds"], out["start"], out["clock"]
+    connects = clock["connects"]
     server_cpu = _cpu_used(server_before, _cpu_seconds(_process_tree(SERVER_PIDS[port])))
     db_cpu = _cpu_used(db_before, _cpu_seconds(_db_backends())) if database else None
     applied = [a for a in acks.values() if not a[2]]
@@ -452,11 +390,13 @@ def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database
     by_kind: dict[str, list[float]] = defaultdict(list)
     for c in acks:
         by_kind[kinds.get(c, "?")].append(acks[c][1] - sent[c][1])
-    db_events = None
+    db_events = db_missing = None
     if database:
         from tables.models import HandEvent
 
         db_events = HandEvent.objects.filter(table_id__in=table_ids).count()
+        stored = set(HandEvent.objects.filter(client_id__in=list(acks)).values_list("client_id", flat=True))
+        db_missing = sum(1 for c in acks if c not in stored)  # acknowledged, yet not in the database
     return {
         "rate": rate,
         "elapsed": elapsed,
@@ -474,6 +414,13 @@ def measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database
         "lost": anomalies["lost"] + max(floor_missing, 0),
         "doubled": anomalies["doubled"],
         "db_events": db_events,
+        "db_missing": db_missing,
+        "unanswered": len(sent) - len(acks),
+        "storm": out["storm"],
+        "restart": out["restart"],
+        "floor_connect": (pct(clock["floor_connects"], 50), pct(clock["floor_connects"], 99)),
+        "screen_connect": (pct(clock["screen_connects"], 50), pct(clock["screen_connects"], 99)),
+        "counts": (len(connects), len(clock["floor_connects"]), len(clock["screen_connects"])),
         "steady": {
             "ack50": pct(steady_ack, 50),
             "ack95": pct(steady_ack, 95),
@@ -510,10 +457,18 @@ def ratio_row(real: dict, echo: dict) -> str:
     )
 
 
+LOAD_BEFORE = ""
+
+
 def main() -> None:
+    global LOAD_BEFORE
+    LOAD_BEFORE = " ".join(f"{x:.2f}" for x in os.getloadavg())
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--floors", type=int, default=5)
+    parser.add_argument("--floors", type=int, default=5, help="floor dashboards (/ws/floor/)")
+    parser.add_argument("--screens", type=int, default=0, help="lobby screens or phones (/ws/lobby/<token>/)")
+    parser.add_argument("--restart", action="store_true", help="kill the server half-way (SIGKILL) and start it again")
+    parser.add_argument("--connect-limit", type=float, default=300.0, help="seconds every client may take to connect")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--rate", type=float, default=6.0, help="mean actions per second per tablet")
     parser.add_argument("--rates", default="", help="comma-separated rates per tablet: one row each (e.g. 0.4,2,4,8)")
@@ -540,39 +495,44 @@ def main() -> None:
         echo_env = {k: v for k, v in env.items() if k != "REDIS_URL"}
         if args.workers > 1:
             env["REDIS_URL"] = echo_env["REDIS_URL"] = stack.enter_context(redis_server())
-        port = stack.enter_context(server("pokerfloor.asgi:application", args.workers, env, "/tmp/bench-daphne.log"))
-        echo_port = None
+        srv = stack.enter_context(server("pokerfloor.asgi:application", args.workers, env, "/tmp/bench-daphne.log"))
+        echo_srv = None
         if args.baseline:
-            echo_port = stack.enter_context(
+            echo_srv = stack.enter_context(
                 server("bench.echo_asgi:application", args.workers, echo_env, "/tmp/bench-echo.log")
             )
         results = []
         for rate in rates:
-            table_ids, dealer_cookies, floor_cookies = make_room(args.tables, uuid.uuid4().hex[:6], args.floors)
-            real = measure(args, rate, port, table_ids, dealer_cookies, floor_cookies, database=True)
+            t0 = time.perf_counter()
+            room = make_room(args.tables, uuid.uuid4().hex[:6], args.floors)
+            print(f"made {args.tables} tables in {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+            real = measure(args, rate, srv, room, database=True)
             echo = None
-            if echo_port is not None:
-                echo = measure(args, rate, echo_port, table_ids, dealer_cookies, floor_cookies, database=False)
+            if echo_srv is not None:
+                echo = measure(args, rate, echo_srv, room, database=False)
             results.append((real, echo))
 
     print(
-        f"tables={args.tables} floors={args.floors} seconds={args.seconds:g} workers={args.workers}"
-        f" (rate: mean actions/s per tablet; latencies in ms)"
+        f"tables={args.tables} floors={args.floors} screens={args.screens} seconds={args.seconds:g}"
+        f" workers={args.workers} restart={args.restart} load average before: {LOAD_BEFORE}"
+        f" after: {os.getloadavg()[0]:.2f} (rate: mean actions/s per tablet; latencies in ms)"
     )
     print(COLUMNS)
     for real, echo in results:
-        print(row("pokerfloor", real))
+        if real is not None:
+            print(row("pokerfloor", real))
         if echo is not None:
             print(row("echo", echo))
+        if real is not None and echo is not None:
             print(ratio_row(real, echo))
     print(f"steady: the same runs, latencies of the messages sent after the first {args.warmup:g} s only")
     for real, echo in results:
-        steady_real = {**real, **real["steady"]}
-        print(row("pokerfloor", steady_real))
+        if real is not None:
+            print(row("pokerfloor", {**real, **real["steady"]}))
         if echo is not None:
-            steady_echo = {**echo, **echo["steady"]}
-            print(row("echo", steady_echo))
-            print(ratio_row(steady_real, steady_echo))
+            print(row("echo", {**echo, **echo["steady"]}))
+        if real is not None and echo is not None:
+            print(ratio_row({**real, **real["steady"]}, {**echo, **echo["steady"]}))
     for real, echo in results:
         for name, r in (("pokerfloor", real), ("echo", echo)):
             if r is None:
@@ -585,10 +545,22 @@ def main() -> None:
                 f"{name} rate {r['rate']:g}: {r['sent']} sent, {r['applied']} applied in {r['elapsed']:.1f} s, "
                 f"{r['receipts']} floor receipts, errors {r['errors'] or 0}{extra}{cpu}"
             )
+            tablets, floors, screens = r["counts"]
             print(
-                f"  tablets connected before the first action: "
-                f"connect + first snapshot p50 {r['connect'][0]:.0f} ms, p99 {r['connect'][1]:.0f} ms"
+                f"  storm: {tablets} tablets, {floors} floors, {screens} screens all connected in {r['storm']:.1f} s;"
+                f" connect + first snapshot p50/p99 ms: tablets {r['connect'][0]:.0f}/{r['connect'][1]:.0f},"
+                f" floors {r['floor_connect'][0]:.0f}/{r['floor_connect'][1]:.0f},"
+                f" screens {r['screen_connect'][0]:.0f}/{r['screen_connect'][1]:.0f}"
             )
+            if r["restart"] is not None:
+                rs = r["restart"]
+                all_back = f"{rs['all_back']:.1f} s" if rs["all_back"] is not None else "NOT all back"
+                back50 = f"{rs['back50']:.1f} s" if rs["back50"] is not None else "-"
+                print(
+                    f"  restart: killed and listening again after {rs['down']:.1f} s; {rs['back']}/{tablets} tablets"
+                    f" had their snapshot back, half by {back50}, all by {all_back}; unanswered at the end"
+                    f" {r['unanswered']}, acknowledged but not in the database {r['db_missing']}"
+                )
             disk50, disk99, disk_max, stalls = r["disk"]
             print(
                 f"  disk during the run (8 KiB written and fdatasync'd every 50 ms): p50 {disk50:.2f} ms, "
