@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?=
+TEST_WORKERS ?= 4
 
 .PHONY: run test lint setup db demo bench stop-db messages
 
@@ -50,8 +51,12 @@ run: demo
 	  $(BIN)/daphne -b $(HOST) -p $(PORT) pokerfloor.asgi:application; \
 	fi
 
+# The suite in TEST_WORKERS parallel pytest-xdist processes (TEST_WORKERS=0: one process), each with its own test
+# database (POKERFLOOR_TEST_DB, default test_pokerfloor, plus _gw0, _gw1...), its own daphne and its own Chromium;
+# a test module stays on one worker (--dist loadfile: a module's browser, servers and logs are its own).
+# More workers than the two cores: the browser tests mostly wait for the pages and the servers.
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # ruff (lint and format) over the code, mypy over the pure core (pyproject.toml); .ci/run runs it before the tests.
 lint: setup

@@ -19,6 +19,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts"
+#: The pytest-xdist worker running this process ("gw0", "gw1", ...; "" without xdist).  pytest-django
+#: gives each worker its own test database (``POKERFLOOR_TEST_DB`` or test_pokerfloor, then ``_gw0``...).
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def artifact_log(name: str) -> Path:
+    """``artifacts/<name>.log``, with the xdist worker in the name (``daphne-gw1.log``) so that the
+    servers of parallel workers do not write into one file."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / (f"{name}-{XDIST_WORKER}.log" if XDIST_WORKER else f"{name}.log")
 
 
 def pytest_configure(config):
@@ -37,6 +47,31 @@ def pytest_configure(config):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     hashers.get_hashers.cache_clear()
     hashers.get_hashers_by_algorithm.cache_clear()
+    patient_communicators()
+
+
+#: Seconds a Channels test communicator waits for a consumer (connect, receive, an HTTP response) before the
+#: test fails; Channels' default is 1.  ``make test`` runs several xdist workers on two cores, where a
+#: consumer's database thread can wait for the CPU longer than a second; a passing test never waits this
+#: long.  ``receive_nothing`` keeps its own short wait, and calls that pass a timeout keep theirs.
+COMMUNICATOR_TIMEOUT = 10.0
+
+
+def patient_communicators() -> None:
+    """Give the Channels/asgiref test communicators' default timeouts :data:`COMMUNICATOR_TIMEOUT` (a
+    default that is no longer Channels' 1 s is left alone)."""
+    from asgiref.testing import ApplicationCommunicator
+    from channels.testing import HttpCommunicator, WebsocketCommunicator
+
+    for method in (
+        ApplicationCommunicator.receive_output,
+        WebsocketCommunicator.connect,
+        WebsocketCommunicator.receive_from,
+        WebsocketCommunicator.receive_json_from,
+        HttpCommunicator.get_response,
+    ):
+        if method.__defaults__ == (1,):
+            method.__defaults__ = (COMMUNICATOR_TIMEOUT,)
 
 
 @pytest.fixture
@@ -103,11 +138,10 @@ def floor_worker_process(poll: float = 1.0, extra_env: dict[str, str] | None = N
     against the test database while the block runs; stop it with SIGTERM
     after.  Start it only where a test needs the server's clock: a
     session-wide worker would act on every test's data.  Its log is in
-    ``artifacts/worker.log``.  ``extra_env``: e.g. the ``REDIS_URL`` of a
+    ``artifacts/worker.log`` (``worker-gw0.log`` under xdist).  ``extra_env``: e.g. the ``REDIS_URL`` of a
     daphne whose pages must see the worker's updates (:func:`redis_server`)."""
     from django.db import connection
 
-    ARTIFACTS.mkdir(exist_ok=True)
     env = {
         **os.environ,
         "DATABASE_URL": database_url(connection.settings_dict),
@@ -116,7 +150,7 @@ def floor_worker_process(poll: float = 1.0, extra_env: dict[str, str] | None = N
         **(extra_env or {}),
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    with open(ARTIFACTS / "worker.log", "w") as log:
+    with open(artifact_log("worker"), "w") as log:
         proc = subprocess.Popen(
             [str(ROOT / ".venv" / "bin" / "python"), "manage.py", "run_worker", "--poll", str(poll)],
             cwd=ROOT,
@@ -186,6 +220,11 @@ def redis_server(folder: Path):
         proc.wait(10)
 
 
+#: Seconds a test's daphne may take to answer its first request (the parallel workers of ``make test`` start
+#: theirs at the same moment, with their browsers and migrations, on two cores).
+DAPHNE_START_TIMEOUT = 120
+
+
 @pytest.fixture(scope="session")
 def live_server_url(django_db_setup, django_db_blocker):
     """Start daphne on a free port against the test database; yield its base URL."""
@@ -202,9 +241,7 @@ def daphne_server(django_db_blocker, extra_env: dict[str, str] | None = None, *,
     from django.db import connection
 
     url = database_url(connection.settings_dict)
-    port = _free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    log_path = ARTIFACTS / "daphne.log"
+    log_path = artifact_log("daphne")
     env = {
         **os.environ,
         "DATABASE_URL": url,
@@ -214,16 +251,24 @@ def daphne_server(django_db_blocker, extra_env: dict[str, str] | None = None, *,
         **(extra_env or {}),
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(
-            [str(ROOT / ".venv" / "bin" / "daphne"), "-b", "127.0.0.1", "-p", str(port), "pokerfloor.asgi:application"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+    # The listening socket is bound here (a free port) and handed to daphne (``daphne --fd``, as
+    # pokerfloor/serve.py does): no other process, such as a parallel xdist worker's daphne, can take
+    # the port between finding it and daphne listening on it.
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(128)
+        port = listener.getsockname()[1]
+        with open(log_path, "w") as log:
+            proc = subprocess.Popen(
+                [str(ROOT / ".venv" / "bin" / "daphne"), "--fd", str(listener.fileno()), "pokerfloor.asgi:application"],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                pass_fds=(listener.fileno(),),
+            )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + DAPHNE_START_TIMEOUT
     try:
         while True:
             if proc.poll() is not None:
@@ -235,7 +280,7 @@ def daphne_server(django_db_blocker, extra_env: dict[str, str] | None = None, *,
             except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
                 pass
             if time.monotonic() > deadline:
-                pytest.fail(f"daphne did not answer within 60 s:\n{log_path.read_text()}")
+                pytest.fail(f"daphne did not answer within {DAPHNE_START_TIMEOUT} s:\n{log_path.read_text()}")
             time.sleep(0.2)
         yield base
     finally:

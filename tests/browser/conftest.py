@@ -31,6 +31,21 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+#: Milliseconds a page action (click, goto, navigation) or an ``expect`` waits before the test fails
+#: (Playwright's defaults: 30 s and 5 s).  ``make test`` runs several xdist workers on two cores, each with
+#: its daphne and Chromium, so a page may take seconds to answer; a passing test never waits this long.
+PATIENCE_MS = 20_000
+
+
+@pytest.fixture(autouse=True)
+def patient_expect():
+    """Every ``expect`` of a browser test waits up to :data:`PATIENCE_MS` (Playwright's default after)."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=PATIENCE_MS)
+    yield
+    expect.set_options(timeout=5_000)
+
 
 @pytest.fixture(scope="module")
 def browser():
@@ -57,7 +72,7 @@ def new_page(browser, live_server_url):
         context = browser.new_context(
             viewport={"width": viewport[0], "height": viewport[1]}, base_url=live_server_url, locale=locale
         )
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(PATIENCE_MS)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda exc: page_errors.append(str(exc)))
