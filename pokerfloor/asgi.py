@@ -38,6 +38,7 @@ from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 from django.http.request import split_domain_port, validate_host  # noqa: E402
 
 from pokerfloor.routing import websocket_urlpatterns  # noqa: E402
+from pokerfloor.runtime.admission import Admission  # noqa: E402
 from pokerfloor.runtime.auth import ParallelAuthMiddleware  # noqa: E402
 from pokerfloor.runtime.memory import freeze_startup_heap  # noqa: E402
 
@@ -130,7 +131,8 @@ def require_allowed_origin(app):
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": require_allowed_origin(websocket_app),
+        # at most WS_CONNECT_LIMIT connects in progress; the others are told when to retry (close 4503)
+        "websocket": require_allowed_origin(Admission(websocket_app, settings.WS_CONNECT_LIMIT)),
     }
 )
 

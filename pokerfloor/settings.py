@@ -152,6 +152,11 @@ HTTP_THREADS = envint("HTTP_THREADS", "4")
 SERVICE_THREADS = envint("SERVICE_THREADS", "3")
 if SERVICE_THREADS < 1:
     raise ImproperlyConfigured(f"SERVICE_THREADS must be at least 1, got {SERVICE_THREADS}")
+#: Websocket connects in progress at once per process (pokerfloor/runtime/admission.py); more are closed
+#: at once with 4503 after a "retry" message and the page comes back then.  Figures: bench/RESULTS.md.
+WS_CONNECT_LIMIT = envint("WS_CONNECT_LIMIT", "32")
+if WS_CONNECT_LIMIT < 1:
+    raise ImproperlyConfigured(f"WS_CONNECT_LIMIT must be at least 1, got {WS_CONNECT_LIMIT}")
 #: How long a step waits for the row lock of its table, room or tournament (milliseconds) before it gives
 #: up and answers ``busy`` (``tables.writepath``; the tablet sends the message again).  0: wait for ever.
 WRITE_LOCK_TIMEOUT_MS = envint("WRITE_LOCK_TIMEOUT_MS", "2000")

@@ -16,6 +16,9 @@ behind each choice are in ``bench/RESULTS.md`` ("Runtime machinery"), dated and 
   and services (``SERVICE_THREADS``), each thread keeping its database connection.
 * :mod:`pokerfloor.runtime.auth` -- Channels' session authentication on the read pool, so sockets opened
   at once authenticate side by side.
+* :mod:`pokerfloor.runtime.admission` -- at most ``WS_CONNECT_LIMIT`` websocket connects in progress;
+  the rest are closed at once with "try again in N ms" (close code 4503) instead of timing out in a queue
+  while the server still does their work (a reconnect loop that never converged at 500+ tablets).
 * :mod:`pokerfloor.runtime.memory` -- ``gc.freeze()`` of everything loaded at start-up.
 
 Only :mod:`pokerfloor.asgi` and the consumers import from here; nothing here imports an app.

@@ -1,7 +1,8 @@
 // Shared websocket plumbing for the dealer tablet and the floor dashboard.
 //
 // - LiveSocket: one websocket with automatic reconnect (exponential backoff
-//   with jitter). Close codes 4403/4404 are final (not allowed / no table).
+//   with jitter). Close codes 4403/4404 are final (not allowed / no table);
+//   4503 means "busy": the wait in the {"type":"retry"} message before it, with jitter.
 //   A heartbeat finds a socket that silently stopped carrying frames: it pings
 //   every HEARTBEAT_MS and counts the socket dead when nothing has arrived for
 //   DEAD_AFTER_MS (then "closed", and it reconnects); a socket counts as "open"
@@ -18,6 +19,11 @@
 // Protocol: docs/protocol.md.
 
 const FINAL_CLOSE_CODES = new Set([4403, 4404]);
+/** The server is busy connecting others: it sends {"type":"retry","after_ms":N} and closes with 4503
+ * (pokerfloor/runtime/admission.py); the page comes back after N ms times a random 0.5-1.5, so that the
+ * retries spread out over the time the server needs. */
+const CLOSE_RETRY = 4503;
+const DEFAULT_RETRY_MS = 1000;
 /** A ping every second; nothing heard for 3.5 s (an update, a pong) means the socket is dead: a page shows
  * itself offline within 5 s of its network going silent (tables/heartbeat.py answers the pings). */
 const HEARTBEAT_MS = 1000;
@@ -91,10 +97,16 @@ export class LiveSocket {
     }
     this.ws = ws;
     let heard = false; // "open" is shown once the server has said something on this socket
+    let retryMs = null; // the wait the server asked for before its 4503 close
     this.startHeartbeat(ws); // from now: a handshake that hangs counts as dead too
     ws.addEventListener("message", (event) => {
       if (this.ws !== ws) return; // a socket given up as dead
       this.lastHeard = Date.now();
+      if (!heard && typeof event.data === "string" && event.data.startsWith('{"type":"retry"')) {
+        const after = Number(JSON.parse(event.data).after_ms);
+        retryMs = Number.isFinite(after) && after >= 0 ? after : DEFAULT_RETRY_MS;
+        return; // not open: the close follows
+      }
       if (!heard) {
         heard = true;
         const reconnected = this.everOpened;
@@ -128,7 +140,7 @@ export class LiveSocket {
         return;
       }
       this.onStatus("closed");
-      this.scheduleReconnect();
+      this.scheduleReconnect(event.code === CLOSE_RETRY ? (retryMs ?? DEFAULT_RETRY_MS) : null);
     });
   }
 
@@ -173,11 +185,18 @@ export class LiveSocket {
     this.scheduleReconnect();
   }
 
-  scheduleReconnect() {
+  /** Reconnect after a backoff with jitter: the server's hint times 0.5-1.5 when it gave one (a 4503
+   * close), else minDelay doubling per attempt up to maxDelay, times 0.5-1. */
+  scheduleReconnect(hintMs = null) {
     if (this.stopped || this.timer) return;
-    const base = Math.min(this.maxDelay, this.minDelay * 2 ** this.attempt);
-    this.attempt += 1;
-    const delay = base / 2 + Math.random() * (base / 2);
+    let delay;
+    if (hintMs !== null) {
+      delay = hintMs * (0.5 + Math.random());
+    } else {
+      const base = Math.min(this.maxDelay, this.minDelay * 2 ** this.attempt);
+      this.attempt += 1;
+      delay = base / 2 + Math.random() * (base / 2);
+    }
     this.timer = setTimeout(() => {
       this.timer = null;
       this.connect();

@@ -1,0 +1,91 @@
+"""Admission control for websocket connects: a bounded number in progress, the rest told when to retry.
+
+Why: a connect costs the server a session read, a right check and a snapshot on the two read threads
+(:mod:`pokerfloor.runtime.threads`).  When 1,000 tablets connect at once (after a restart), they all
+queue there; daphne gives each handshake 5 s (``--websocket_connect_timeout``) and then drops it, the
+client retries, and the server still does the dropped connect's work (and logs "Application instance
+... took too long to shut down and was killed" for it).  The queue never drains: a reconnect loop.
+
+:class:`Admission` keeps at most ``limit`` connects in progress per process (from the handshake to the
+connect's first message sent, or its close).  A connect beyond that is accepted, told ``{"type": "retry", "after_ms": <ms>}``
+and closed at once with :data:`CLOSE_RETRY` (the wait is a message because daphne drops a close's
+reason): how long the connects waiting now take to drain at the
+rate this process completes them (the connects refused during the last second, times the mean connect
+time, divided by ``limit``; at least :data:`MIN_RETRY_MS`, at most :data:`MAX_RETRY_MS`).  The client waits
+that long times a random factor (0.5-1.5, ``static/js/socket.js``), so the retries spread over the time
+the server needs instead of arriving together.  A refusal costs a handshake and no database work.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any
+
+#: The close code meaning "the server is busy: try again in the reason's milliseconds".
+CLOSE_RETRY = 4503
+MIN_RETRY_MS = 200
+MAX_RETRY_MS = 15_000
+#: Seconds of refusals counted for the hint.
+WINDOW = 1.0
+
+
+class Admission:
+    """ASGI middleware in front of the websocket application (``scope["type"] == "websocket"``; other
+    scopes pass through untouched).  ``limit``: connects in progress at once (int, at least 1)."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        if limit < 1:
+            raise ValueError("the websocket connect limit must be at least 1")
+        self.app = app
+        self.limit = limit
+        self.in_progress = 0
+        #: Mean seconds from handshake to first message (exponentially weighted).
+        self.mean_connect = 0.05
+        self.refused: deque[float] = deque()
+
+    def retry_ms(self, now: float) -> int:
+        """The wait to tell a refused client (ms): the refused backlog's drain time at this process's rate."""
+        while self.refused and self.refused[0] < now - WINDOW:
+            self.refused.popleft()
+        backlog = len(self.refused) + 1
+        drain = backlog * self.mean_connect / self.limit
+        return int(min(MAX_RETRY_MS, max(MIN_RETRY_MS, drain * 1000)))
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        if self.in_progress >= self.limit:
+            return await self.refuse(receive, send)
+        self.in_progress += 1
+        started = time.monotonic()
+        finished = False
+
+        def finish() -> None:
+            nonlocal finished
+            finished = True
+            self.in_progress -= 1
+            self.mean_connect += 0.1 * (time.monotonic() - started - self.mean_connect)
+
+        async def watched_send(message: dict[str, Any]) -> None:
+            if not finished and message["type"] in ("websocket.send", "websocket.close"):
+                finish()
+            await send(message)
+
+        try:
+            return await self.app(scope, receive, watched_send)
+        finally:
+            if not finished:
+                finish()
+
+    async def refuse(self, receive: Any, send: Any) -> None:
+        """Complete the handshake, send ``{"type":"retry","after_ms":<ms>}`` and close with :data:`CLOSE_RETRY`."""
+        message = await receive()
+        if message["type"] != "websocket.connect":
+            return
+        now = time.monotonic()
+        wait = self.retry_ms(now)
+        self.refused.append(now)
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "text": f'{{"type":"retry","after_ms":{wait}}}'})
+        await send({"type": "websocket.close", "code": CLOSE_RETRY})
