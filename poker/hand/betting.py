@@ -19,7 +19,7 @@ betting before the flop / at all).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Self, TypeGuard
+from typing import NamedTuple, Self
 
 from .errors import EngineError
 from .fields import HandFields
@@ -27,10 +27,6 @@ from .formats import limit_message
 from .limits import max_raise_to, min_raise_to, pot_limit_max_to, unit_bounds
 
 __all__ = ["Legal", "BettingRound"]
-
-
-def _is_int(value) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Legal(NamedTuple):
@@ -196,20 +192,6 @@ class BettingRound(HandFields):
         high = max_raise_to(structure, low, all_in_to, pot_to)
         return unit_bounds(low, high, all_in_to, spec._bet_unit)
 
-    def _turn(self, action: dict) -> int:
-        """Validate a betting action's seat and turn; return its position."""
-        if self._phase == "complete":
-            raise EngineError("hand_over", "The hand is over.")
-        pos = self.spec.position_of(action.get("seat"))
-        if self._phase != "betting":
-            raise EngineError("not_betting_round", f"No betting action is pending (phase {self._phase}).")
-        if pos != self._actors[0]:
-            raise EngineError(
-                "not_your_turn",
-                f"Seat {self.spec.seat_of(pos)} cannot act: seat {self.spec.seat_of(self._actors[0])} is to act.",
-            )
-        return pos
-
     def _after_passive(self, new: Self, pos: int, amount: int) -> None:
         """Check or call ``amount`` chips by ``pos`` on ``new``."""
         top = max(self._bets)
@@ -267,12 +249,7 @@ class BettingRound(HandFields):
 
     def _do_raise(self, action: dict) -> Self:
         pos = self._turn(action)
-        to = action.get("to")
-        if isinstance(to, float) and to.is_integer():
-            to = int(to)
-        if not _is_int(to):
-            raise EngineError("bad_action", f"'to' must be an integer amount of chips, got {to!r}.")
-        return self._raise_to(pos, to)
+        return self._raise_to(pos, self._chips_to(action))
 
     def _raise_to(self, pos: int, to: int) -> Self:
         block = self._raise_block(pos)

@@ -14,6 +14,7 @@ from .errors import EngineError
 from .state import HandState
 
 __all__ = [
+    "showdown_action",
     "awards_from_winnings",
     "chips",
     "collected",
@@ -42,6 +43,21 @@ def seat_of_label(label: str, seats: tuple[int, ...], text: str) -> int:
     if not 0 <= index < len(seats):
         raise EngineError("bad_action", f"{label!r} is not a player of this hand ({text!r}).")
     return seats[index]
+
+
+def showdown_action(player: str, cards: str | None, seats: tuple[int, ...], text: str) -> dict:
+    """The engine action of a PHH showdown line, any game: ``pN sm`` (``cards`` None) mucks,
+    ``pN sm -`` shows the cards entered, ``pN sm AsKs`` shows those cards; cards with ``?`` give
+    ``{"type": "show_unknown", "seat": S, "cards": "Ah??"}``, which each game's reader turns
+    into what it does with them. Raises EngineError("bad_action") for an unknown player."""
+    seat = seat_of_label(player, seats, text)
+    if cards is None:
+        return {"type": "muck", "seat": seat}
+    if cards == "-":
+        return {"type": "show", "seat": seat}
+    if "?" in cards:
+        return {"type": "show_unknown", "seat": seat, "cards": cards}
+    return {"type": "show", "seat": seat, "cards": cards}
 
 
 def chips(value: Any, name: str, unit: Decimal = Decimal(1)) -> int:

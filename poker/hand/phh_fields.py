@@ -4,6 +4,7 @@ unit read from the amounts written, and the fields read the same way for the flo
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -15,13 +16,30 @@ from .phh_amounts import cbr_amounts, chips, places, scale_action
 __all__ = ["PhhPlayers", "hand_fields", "read_chip_unit"]
 
 
+@dataclass(frozen=True, kw_only=True)
 class PhhPlayers:
-    """The positions of a PHH hand: ``starting_stacks`` (one per position), ``players`` and
-    ``seats`` (per position, or None for the defaults ``p1``.. and 1..n)."""
+    """The fields every parsed PHH hand has (amounts in chips: ``chip_unit`` of the file is one
+    chip; positions in PHH order): ``antes`` and ``starting_stacks`` (per position),
+    ``actions`` (the PHH strings, comments included), ``ante_trimming_status``,
+    ``finishing_stacks``/``winnings`` (the recorded result per position, or None), ``players``
+    and ``seats`` (per position, or None for the defaults ``p1``.. and 1..n), ``extra`` (every
+    other field: event, year, user ``_fields`` ...), ``source`` (the file), ``variant`` (the PHH
+    code), ``chip_unit`` and ``index`` (the hand's table name in a ``.phhs`` file, else None).
+    Keyword-only: each game's hand adds its bet sizes."""
 
+    antes: tuple[int, ...]
     starting_stacks: tuple[int, ...]
-    players: tuple[str, ...] | None
-    seats: tuple[int, ...] | None
+    actions: tuple[str, ...]
+    ante_trimming_status: bool = False
+    finishing_stacks: tuple[int, ...] | None = None
+    players: tuple[str, ...] | None = None
+    seats: tuple[int, ...] | None = None
+    extra: dict = field(default_factory=dict)
+    source: str | None = None
+    variant: str = ""
+    winnings: tuple[int, ...] | None = None
+    chip_unit: Decimal = Decimal(1)
+    index: str | None = None
 
     @property
     def player_count(self) -> int:

@@ -5,7 +5,7 @@ goes to :mod:`.phh_stud`). See :mod:`.phh` for the format."""
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
@@ -63,7 +63,7 @@ def _rules_from_phh(data: dict) -> Rules:
     return Rules.from_dict({k: (None if v == "none" else v) for k, v in data.items()})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PhhHand(PhhPlayers):
     """A parsed PHH hand (No-Limit Hold'em, Pot-Limit Omaha, Fixed-Limit Hold'em).
 
@@ -89,22 +89,10 @@ class PhhHand(PhhPlayers):
         index: the hand's table name in a ``.phhs`` file (``"1"``), else None.
     """
 
-    antes: tuple[int, ...]
     blinds_or_straddles: tuple[int, ...]
     min_bet: int
-    starting_stacks: tuple[int, ...]
-    actions: tuple[str, ...]
-    ante_trimming_status: bool = False
-    finishing_stacks: tuple[int, ...] | None = None
-    players: tuple[str, ...] | None = None
-    seats: tuple[int, ...] | None = None
-    extra: dict = field(default_factory=dict)
-    source: str | None = None
     variant: str = "NT"
     big_bet: int | None = None
-    winnings: tuple[int, ...] | None = None
-    chip_unit: Decimal = Decimal(1)
-    index: str | None = None
 
     def spec(self, rules: Rules | None = None) -> HandSpec:
         """Build the engine :class:`HandSpec` (positions = PHH order).

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import EngineError
-from .phh_amounts import awards_from_winnings, chips, collected, parse_amount, seat_of_label
+from .phh_amounts import awards_from_winnings, chips, collected, parse_amount, seat_of_label, showdown_action
 from .phh_hand import PhhHand, load_phh
 from .phh_records import show_unknown, winnings_mismatch
-from .phh_result import ReplayResult
+from .phh_result import ReplayResult, finishing_mismatch
 from .phh_stud import StudPhhHand, replay_stud
 from .rules import Rules
 from .state import HandState
@@ -86,15 +86,11 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
             except EngineError as exc:
                 raise EngineError("bad_action", f"{exc.message} ({text!r})") from None
             return {"type": kind, "seat": seat_of_label(player, seats, text), "to": to}
-        case [player, "sm"]:
-            return {"type": "muck", "seat": seat_of_label(player, seats, text)}
-        case [player, "sm", "-"]:
-            return {"type": "show", "seat": seat_of_label(player, seats, text)}
-        case [player, "sm", cards]:
-            seat = seat_of_label(player, seats, text)
-            if "?" not in cards:
-                return {"type": "show", "seat": seat, "cards": cards}
-            return show_unknown(state, seat, cards)
+        case [player, "sm", *shown] if len(shown) <= 1:
+            action = showdown_action(player, shown[0] if shown else None, seats, text)
+            if action["type"] == "show_unknown":
+                return show_unknown(state, action["seat"], action["cards"])
+            return action
     raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for {spec.game}.")
 
 
@@ -216,21 +212,10 @@ def replay(
             state,
             tuple(repairs),
         )
-    checked = []
-    if expected is not None:
-        checked.append("finishing_stacks")
-        if tuple(expected) != actual:
-            return ReplayResult(
-                False,
-                expected,
-                actual,
-                f"mismatch: finishing_stacks {list(expected)} but the replay gives {list(actual)}",
-                "mismatch",
-                state,
-                tuple(repairs),
-                tuple(checked),
-                tuple(unchecked),
-            )
+    checked: list[str] = []
+    mismatch = finishing_mismatch(expected, actual, state, tuple(repairs), checked, unchecked)
+    if mismatch is not None:
+        return mismatch
     if hand.winnings is not None:
         checked.append("winnings")
         won = collected(state, before)

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .state import HandState
     from .stud import StudState
 
-__all__ = ["ReplayResult", "plain"]
+__all__ = ["ReplayResult", "finishing_mismatch", "plain"]
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
@@ -50,6 +50,35 @@ class ReplayResult:
     repairs: tuple[str, ...] = ()
     checked: tuple[str, ...] = ()
     unchecked: tuple[str, ...] = ()
+
+
+def finishing_mismatch(
+    expected: tuple[int, ...] | None,
+    actual: tuple[int, ...],
+    state: HandState | StudState,
+    repairs: tuple[str, ...],
+    checked: list[str],
+    unchecked: list[str],
+) -> ReplayResult | None:
+    """Compare the replay's final stacks ``actual`` with the recorded ``expected`` (when
+    recorded: ``"finishing_stacks"`` goes into ``checked``); the failed :class:`ReplayResult`
+    ("mismatch") when they differ, else None."""
+    if expected is None:
+        return None
+    checked.append("finishing_stacks")
+    if tuple(expected) == actual:
+        return None
+    return ReplayResult(
+        False,
+        expected,
+        actual,
+        f"mismatch: finishing_stacks {list(expected)} but the replay gives {list(actual)}",
+        "mismatch",
+        state,
+        repairs,
+        tuple(checked),
+        tuple(unchecked),
+    )
 
 
 def plain(value: Any) -> Any:

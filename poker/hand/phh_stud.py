@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -48,9 +48,9 @@ from pokerkit import HandHistory
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
-from .phh_amounts import awards_from_winnings, chips, parse_amount, values
+from .phh_amounts import awards_from_winnings, chips, parse_amount, seat_of_label, showdown_action, values
 from .phh_fields import PhhPlayers, hand_fields, read_chip_unit
-from .phh_result import ReplayResult, plain
+from .phh_result import ReplayResult, finishing_mismatch, plain
 from .rules import Rules
 from .spec import SeatSpec
 from .stud import StudState
@@ -63,7 +63,7 @@ STUD_VARIANTS = {"F7S": "stud", "FR": "razz", "F7S/8": "stud8"}
 _DEAL = re.compile(r"^d dh p(\d+) (\S+)$")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StudPhhHand(PhhPlayers):
     """A parsed stud PHH hand (``variant``: ``F7S``, ``FR`` or ``F7S/8``). Amounts in chips (``chip_unit`` of
     the file is one chip), positions in deal order.
@@ -75,22 +75,10 @@ class StudPhhHand(PhhPlayers):
     position or None), ``extra`` (other fields), ``source``, ``variant``,
     ``chip_unit``, ``index`` (the hand's table name in a ``.phhs``)."""
 
-    antes: tuple[int, ...]
     bring_in: int
     small_bet: int
     big_bet: int
-    starting_stacks: tuple[int, ...]
-    actions: tuple[str, ...]
-    ante_trimming_status: bool = False
-    finishing_stacks: tuple[int, ...] | None = None
-    players: tuple[str, ...] | None = None
-    seats: tuple[int, ...] | None = None
-    extra: dict = field(default_factory=dict)
-    source: str | None = None
     variant: str = "F7S"
-    winnings: tuple[int, ...] | None = None
-    chip_unit: Decimal = Decimal(1)
-    index: str | None = None
 
     def spec(self, rules: Rules | None = None) -> StudSpec:
         """The engine's :class:`StudSpec`. ``rules``: see the module docstring.
@@ -152,26 +140,20 @@ def stud_hand_from_history(
     )
 
 
-def _seat(label: str, seats: tuple[int, ...], text: str) -> int:
-    if not label.startswith("p") or not label[1:].isdigit() or not 1 <= int(label[1:]) <= len(seats):
-        raise EngineError("bad_action", f"Unknown player {label!r} in {text!r}.")
-    return seats[int(label[1:]) - 1]
-
-
 def _betting(state: StudState, text: str, seats: tuple[int, ...]) -> dict:
     """The engine action of one PHH betting or showdown action."""
     words = text.split("#", 1)[0].split()
     match words:
         case [player, "pb"]:
-            return {"type": "bring_in", "seat": _seat(player, seats, text)}
+            return {"type": "bring_in", "seat": seat_of_label(player, seats, text)}
         case [player, "f"]:
-            return {"type": "fold", "seat": _seat(player, seats, text)}
+            return {"type": "fold", "seat": seat_of_label(player, seats, text)}
         case [player, "cc"]:
-            seat = _seat(player, seats, text)
+            seat = seat_of_label(player, seats, text)
             legal = state.legal()
             return {"type": "call" if legal.call_amount else "check", "seat": seat}
         case [player, "cbr", amount]:
-            seat = _seat(player, seats, text)
+            seat = seat_of_label(player, seats, text)
             to = chips(parse_amount(amount, text), "cbr")
             top = max(state.bets)
             if state.street_index == 0 and top < state.spec.small_bet:
@@ -179,15 +161,11 @@ def _betting(state: StudState, text: str, seats: tuple[int, ...]) -> dict:
             else:
                 kind = "raise" if top else "bet"
             return {"type": kind, "seat": seat, "to": to}
-        case [player, "sm"]:
-            return {"type": "muck", "seat": _seat(player, seats, text)}
-        case [player, "sm", "-"]:
-            return {"type": "show", "seat": _seat(player, seats, text)}
-        case [player, "sm", cards]:
-            seat = _seat(player, seats, text)
-            if "?" in cards:
-                return {"type": "muck_unknown", "seat": seat}
-            return {"type": "show", "seat": seat, "cards": cards}
+        case [player, "sm", *shown] if len(shown) <= 1:
+            action = showdown_action(player, shown[0] if shown else None, seats, text)
+            if action["type"] == "show_unknown":
+                return {"type": "muck_unknown", "seat": action["seat"]}
+            return action
     raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for stud.")
 
 
@@ -250,7 +228,7 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
     shows: list[dict] = []
     # a player who mucks gives up the pot whatever he holds: the recorder knew his cards, the showdown did not
     hidden = frozenset(
-        _seat(words[0], seats, text)
+        seat_of_label(words[0], seats, text)
         for text in actions
         if len(words := text.split("#", 1)[0].split()) == 2 and words[1] == "sm"
     )
@@ -263,7 +241,7 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
             if state.is_complete and (deal or body.startswith("d db ")):
                 continue  # dealt on after the hand was won (one hand left): nothing to play
             if deal:
-                seat = _seat(f"p{deal.group(1)}", seats, text)
+                seat = seat_of_label(f"p{deal.group(1)}", seats, text)
                 if seat in pending:  # a street after a street with no betting (all in): deal the first
                     state, pending = _deal(state, pending, "", None, hidden), {}
                 pending[seat] = deal.group(2)
@@ -272,7 +250,7 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
                 community = body[5:].strip()
                 continue
             if pending or community:
-                opener = _seat(body.split()[0], seats, text) if not body.startswith("d ") else None
+                opener = seat_of_label(body.split()[0], seats, text) if not body.startswith("d ") else None
                 state = _deal(state, pending, community, opener, hidden)
                 pending, community = {}, ""
             action = _betting(state, body, seats)
@@ -311,20 +289,9 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
             False, expected, None, f"incomplete: the hand stops in phase {state.phase!r}", "incomplete", None
         )
     checked: list[str] = []
-    if expected is not None:
-        checked.append("finishing_stacks")
-        if tuple(expected) != actual:
-            return ReplayResult(
-                False,
-                expected,
-                actual,
-                f"mismatch: finishing_stacks {list(expected)} but the replay gives {list(actual)}",
-                "mismatch",
-                state,
-                (),
-                tuple(checked),
-                tuple(unchecked),
-            )
+    mismatch = finishing_mismatch(expected, actual, state, (), checked, unchecked)
+    if mismatch is not None:
+        return mismatch
     if not checked:
         unchecked.append("no finishing_stacks recorded: the result is not checked")
     return ReplayResult(True, expected, actual, None, None, state, (), tuple(checked), tuple(unchecked))

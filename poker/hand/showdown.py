@@ -12,9 +12,10 @@ or awarded by the dealer (one or two boards:
 
 from __future__ import annotations
 
-from typing import Self, TypeGuard
+from typing import Self
 
 from .cards import UNKNOWN, is_known, parse_cards
+from .core import with_flag
 from .errors import EngineError
 from .evaluation import evaluate_showdown
 from .fields import HandFields
@@ -22,10 +23,6 @@ from .formats import award_shares
 from .pots import Award, Pot, build_pots, split_amount
 
 __all__ = ["Showdown"]
-
-
-def _is_int(value) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Showdown(HandFields):
@@ -36,45 +33,12 @@ class Showdown(HandFields):
     __slots__ = ()
 
     def _end_round(self) -> None:
-        """Close the betting round: return the uncalled bet, collect the bets,
+        """Return the uncalled bet and collect the bets (:meth:`~.core.CoreState._collect_bets`),
         then finish the hand, go to showdown or wait for the board."""
-        n = len(self._stacks)
-        self._actors = ()
-        if self._street_acted:
-            self._sd_aggr = self._aggressor
-        folded = self._folded
-        stacks = list(self._stacks)
-        bets = list(self._bets)
-        contrib = list(self._contrib)
-        # Uncalled bet returned (TDA; pokerkit): nobody can win more of a bet
-        # than the second largest bet matched.
-        cutoff = sorted(bets)[-2]
-        active = [i for i in range(n) if not folded[i]]
-        if len(active) == 1:
-            winner = active[0]
-            stacks[winner] += bets[winner]
-            bets[winner] = 0
-        for i in range(n):
-            if bets[i] > cutoff:
-                stacks[i] += bets[i] - cutoff
-                bets[i] = cutoff
-            contrib[i] += bets[i]
-        self._bets = (0,) * n
-        self._contrib = tuple(contrib)
-        if len(active) == 1:
-            # Pot won without showdown (rulebook 003 "Der Showdown": the last
-            # player in the hand gets the pot without showing).
-            winner = active[0]
-            total = sum(contrib)
-            self._pots_final = (Pot(total, (winner,)),)
-            self._awards = (Award(0, winner, total, self.spec.seat_of(winner)),)
-            stacks[winner] += total
-            self._stacks = tuple(stacks)
-            self._final = self._stacks
-            self._phase = "complete"
+        if self._collect_bets():
             return
-        self._stacks = tuple(stacks)
-        if sum(1 for i in active if stacks[i]) <= 1:
+        stacks, folded = self._stacks, self._folded
+        if sum(1 for i in range(len(stacks)) if not folded[i] and stacks[i]) <= 1:
             self._runout = True
         if self._street == 3:
             self._enter_showdown()
@@ -94,27 +58,15 @@ class Showdown(HandFields):
         new = evaluate_showdown(self)
         if new:
             self._awards = self._awards + new
-        assert self._pots_final is not None  # fixed on entering the showdown
-        if len({a.pot_index for a in self._awards}) == len(self._pots_final):
-            stacks = list(self._stacks)
-            for award in self._awards:
-                stacks[award.position] += award.amount
-            self._stacks = tuple(stacks)
-            self._final = self._stacks
-            self._phase = "complete"
+        self._pay_when_awarded()
 
-    def _showdown_pos(self, action: dict) -> int:
-        pos = self.spec.position_of(action.get("seat"))
-        if self._folded[pos]:
-            raise EngineError("folded", f"Seat {action.get('seat')} has folded.")
-        if self._phase in ("betting", "board") and not (self._phase == "board" and self._runout):
-            raise EngineError("wrong_phase", "Hands are shown only once the betting is over.")
-        return pos
+    @property
+    def _hands_may_show(self) -> bool:
+        """The betting is over: the showdown, the end, or an all-in run-out of the board."""
+        return not (self._phase in ("betting", "board") and not (self._phase == "board" and self._runout))
 
     def _do_show(self, action: dict) -> Self:
-        pos = self._showdown_pos(action)
-        if self._mucked[pos]:
-            raise EngineError("wrong_phase", f"Seat {action.get('seat')} already mucked.")
+        pos = self._shower_pos(action)
         text = action.get("cards")
         current = self._hole[pos]
         if text:
@@ -143,52 +95,8 @@ class Showdown(HandFields):
         new._settle()
         return new
 
-    def _do_muck(self, action: dict) -> Self:
-        pos = self._showdown_pos(action)
-        if self._phase == "complete" or self._mucked[pos]:
-            new = self._copy()
-        else:
-            if self._phase != "showdown":
-                raise EngineError("wrong_phase", "A hand can be mucked only at the showdown.")
-            done = {a.pot_index for a in self._awards}
-            assert self._pots_final is not None  # fixed on entering the showdown
-            for index, pot in enumerate(self._pots_final):
-                if index in done or pos not in pot.eligible:
-                    continue
-                if not any(p != pos and not self._mucked[p] for p in pot.eligible):
-                    raise EngineError(
-                        "sole_contender",
-                        f"Seat {action.get('seat')} is the last contender for pot {index} and wins it.",
-                    )
-            new = self._copy()
-        mucked = list(self._mucked)
-        mucked[pos] = True
-        new._mucked = tuple(mucked)
-        new._settle()
-        return new
-
     def _do_award(self, action: dict) -> Self:
-        if self._phase == "complete":
-            raise EngineError("hand_over", "The hand is over.")
-        if self._phase != "showdown":
-            raise EngineError("wrong_phase", "Pots are awarded at the showdown.")
-        index = action.get("pot")
-        pots = self._pots_final
-        assert pots is not None  # fixed on entering the showdown
-        if not _is_int(index) or not 0 <= index < len(pots):
-            raise EngineError("bad_award", f"There is no pot {index!r} (pots 0..{len(pots) - 1}).")
-        if any(a.pot_index == index for a in self._awards):
-            raise EngineError("bad_award", f"Pot {index} is already awarded.")
-        seats = action.get("winners")
-        if isinstance(seats, (int, str)) or not seats:
-            raise EngineError("bad_award", "winners must be a non-empty list of seat numbers.")
-        winners = [self.spec.position_of(s) for s in seats]
-        if len(set(winners)) != len(winners):
-            raise EngineError("bad_award", "A winner is listed twice.")
-        pot = pots[index]
-        for p in winners:
-            if p not in pot.eligible or self._mucked[p]:
-                raise EngineError("bad_award", f"Seat {self.spec.seat_of(p)} is not a contender for pot {index}.")
+        index, pot, winners = self._award_target(action)
         if not self.spec.rules.allow_hole_cards_unknown:
             raise EngineError("bad_award", "House rules require the cards to be entered; show the hands instead.")
         new = self._copy()
@@ -219,17 +127,11 @@ class Showdown(HandFields):
 
         Raises EngineError ``hand_over``, ``no_such_seat``, ``folded``.
         """
-        if self._phase == "complete":
-            raise EngineError("hand_over", "The hand is over.")
-        pos = self.spec.position_of(action.get("seat"))
-        if self._folded[pos] or self._mucked[pos]:
-            raise EngineError("folded", f"Seat {action.get('seat')}'s hand is already dead.")
+        pos = self._dead_hand_position(action)
         new = self._copy()
         if self._phase == "showdown":
             assert self._pots_final is not None  # fixed on entering the showdown
-            mucked = list(self._mucked)
-            mucked[pos] = True
-            new._mucked = tuple(mucked)
+            mucked = new._mucked = with_flag(self._mucked, pos)
             live = [p for p in range(len(mucked)) if not mucked[p] and not self._folded[p]]
             if len(live) == 1:
                 # The last live hand wins every pot still open.
@@ -246,20 +148,7 @@ class Showdown(HandFields):
                 new._pots_final = tuple(pots)
             new._settle()
             return new
-        folded = list(self._folded)
-        folded[pos] = True
-        new._folded = tuple(folded)
-        new._actors = tuple(p for p in self._actors if p != pos)
-        if self._phase == "betting":
-            actors, bets = new._actors, new._bets
-            if (
-                not actors
-                or folded.count(False) <= 1
-                or (len(actors) == 1 and bets[actors[0]] >= max(b for b, f in zip(bets, folded) if not f))
-            ):
-                new._end_round()
-        elif folded.count(False) <= 1:
-            new._end_round()
+        new._kill_before_showdown(pos)
         return new
 
     def _do_floor_award(self, action: dict) -> Self:
@@ -310,31 +199,6 @@ class Showdown(HandFields):
         return new
 
     @property
-    def pots(self) -> tuple[Pot, ...]:
-        """Main pot first, then side pots.
-
-        During a betting round the current bets are included as the pots
-        would be if the round closed now: the part of the largest bet that
-        nobody has matched yet is left out (it would be returned). From the
-        showdown on the pots are fixed and ``award`` indexes refer to them.
-        After a win without showdown there is a single pot.
-        """
-        if self._pots_final is not None:
-            return self._pots_final
-        bets = self._bets
-        cutoff = sorted(bets)[-2]
-        pending = tuple(c + min(b, cutoff) for c, b in zip(self._contrib, bets))
-        return build_pots(pending, self._dead, self._folded)
-
-    @property
-    def total_pot(self) -> int:
-        """All chips in the middle including current bets (chips)."""
-        if self._final is not None:
-            assert self._pots_final is not None  # fixed whenever the hand is complete
-            return sum(p.amount for p in self._pots_final)
-        return sum(self._contrib) + sum(self._bets)
-
-    @property
     def betting_over(self) -> bool:
         """True when no more betting can happen in this hand (all-in run-out,
         showdown or completion)."""
@@ -355,8 +219,3 @@ class Showdown(HandFields):
         n = len(self._folded)
         start = self._sd_aggr if self._sd_aggr is not None else 0
         return tuple(i for i in ((start + k) % n for k in range(n)) if not self._folded[i])
-
-    @property
-    def awards(self) -> tuple[Award, ...]:
-        """Pot awards made so far (several per pot when split)."""
-        return self._awards

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .checks import is_int
 from .errors import EngineError
 from .limits import bet_unit_for
 from .rules import Rules
@@ -20,10 +21,6 @@ GAMES = ("nlhe", "plo", "limit_holdem")
 HOLE_CARDS = {"nlhe": 2, "plo": 4, "limit_holdem": 2}
 #: Betting structure by game.
 STRUCTURE = {"nlhe": "no_limit", "plo": "pot_limit", "limit_holdem": "fixed_limit"}
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +41,7 @@ class SeatSpec:
 def _values(raw, n: int, name: str) -> tuple[int, ...]:
     """PHH ``clean_values``: an int is used for every position, a shorter
     sequence is padded with zeros."""
-    if _is_int(raw):
+    if is_int(raw):
         values = (raw,) * n
     else:
         values = tuple(raw)
@@ -52,7 +49,7 @@ def _values(raw, n: int, name: str) -> tuple[int, ...]:
             raise EngineError("bad_spec", f"{name} has {len(values)} entries for {n} players.")
         values = values + (0,) * (n - len(values))
     for v in values:
-        if not _is_int(v) or v < 0:
+        if not is_int(v) or v < 0:
             raise EngineError("bad_spec", f"{name} must be non-negative integer chips, got {v!r}.")
     return values
 
@@ -169,14 +166,14 @@ class HandSpec:
         for s in seats:
             if not isinstance(s, SeatSpec):
                 raise EngineError("bad_spec", f"Seats must be SeatSpec objects, got {s!r}.")
-            if not _is_int(s.seat):
+            if not is_int(s.seat):
                 raise EngineError("bad_spec", f"Seat number must be an int, got {s.seat!r}.")
-            if not _is_int(s.stack) or s.stack <= 0:
+            if not is_int(s.stack) or s.stack <= 0:
                 raise EngineError("bad_spec", f"Seat {s.seat}: stack must be a positive int, got {s.stack!r}.")
         seat_pos = {s.seat: i for i, s in enumerate(seats)}
         if len(seat_pos) != n:
             raise EngineError("bad_spec", "A table seat number appears twice.")
-        if not _is_int(self.min_bet) or self.min_bet <= 0:
+        if not is_int(self.min_bet) or self.min_bet <= 0:
             raise EngineError("bad_spec", f"min_bet must be a positive int, got {self.min_bet!r}.")
         if not isinstance(self.rules, Rules):
             raise EngineError("bad_spec", "rules must be a Rules instance.")
@@ -205,7 +202,7 @@ class HandSpec:
             raise EngineError("bad_spec", "No blinds are posted in a bomb pot or a flip (000 Allgemein 14).")
         big_blind = self.blinds_or_straddles[1] or self.min_bet
         for post in raw:
-            if len(post) != 2 or not all(_is_int(v) for v in post):
+            if len(post) != 2 or not all(is_int(v) for v in post):
                 raise EngineError("bad_spec", f"A post must be (seat, chips) as ints, got {post!r}.")
             seat, amount = post
             pos = self._seat_pos.get(seat)
@@ -236,14 +233,14 @@ class HandSpec:
             raise EngineError("bad_spec", f"game must be one of {', '.join(GAMES)}, not {self.game!r}.")
         if self.game == "limit_holdem":
             big = 2 * self.min_bet if self.big_bet is None else self.big_bet
-            if not _is_int(big) or big < self.min_bet:
+            if not is_int(big) or big < self.min_bet:
                 raise EngineError("bad_spec", f"big_bet must be an int of at least the small bet, got {big!r}.")
             object.__setattr__(self, "big_bet", big)
         elif self.big_bet is not None:
             raise EngineError("bad_spec", "big_bet is only for split-limit games.")
         for name in ("bomb_pot", "flip"):
             value = getattr(self, name)
-            if not _is_int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 raise EngineError("bad_spec", f"{name} must be a non-negative int, got {value!r}.")
         if self.bomb_pot and self.flip:
             raise EngineError("bad_spec", "A hand is either a bomb pot or a flip, not both.")
@@ -252,13 +249,13 @@ class HandSpec:
         if self.boards not in (1, 2):
             raise EngineError("bad_spec", f"boards must be 1 or 2, got {self.boards!r}.")
         if self.run_it_twice_min_pot is not None and (
-            not _is_int(self.run_it_twice_min_pot) or self.run_it_twice_min_pot < 0
+            not is_int(self.run_it_twice_min_pot) or self.run_it_twice_min_pot < 0
         ):
             raise EngineError("bad_spec", "run_it_twice_min_pot must be None or a non-negative int.")
         stakes = self.stakes
         if stakes is not None:
             stakes = tuple(stakes)
-            if len(stakes) != 2 or not all(_is_int(v) and v >= 0 for v in stakes):
+            if len(stakes) != 2 or not all(is_int(v) and v >= 0 for v in stakes):
                 raise EngineError("bad_spec", f"stakes must be (small_blind, big_blind) chips, got {self.stakes!r}.")
             object.__setattr__(self, "stakes", stakes)
         object.__setattr__(self, "straddles", tuple(tuple(s) for s in self.straddles))
@@ -325,7 +322,7 @@ class HandSpec:
 
         Raises EngineError("no_such_seat") when nobody at that seat is dealt in.
         """
-        pos = self._seat_pos.get(seat) if type(seat) is int or _is_int(seat) else None
+        pos = self._seat_pos.get(seat) if type(seat) is int or is_int(seat) else None
         if pos is None:
             raise EngineError("no_such_seat", f"No player dealt in at seat {seat!r}.")
         return pos

@@ -30,7 +30,6 @@ from .actions import ActionHelpers
 from .betting import BettingRound, Legal
 from .dealing import BOARD_CARDS, STREETS, Dealing
 from .errors import EngineError
-from .fields import HandFields
 from .formats import TwoBoards
 from .showdown import Showdown
 from .spec import HandSpec
@@ -54,9 +53,6 @@ class AllInFlags(tuple):
         return self._state.go_all_in(seat)
 
 
-_SLOTS = HandFields.__slots__  # the fields, declared in .fields
-
-
 class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
     """One moment of a hand. Immutable: :meth:`apply` returns a new state.
 
@@ -64,7 +60,19 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
     ``phase``, ``to_act``, ``stacks``, ``bets``, ``pots`` ...); changes are
     action dicts passed to :meth:`apply` (or the per-action helpers such as
     :meth:`call`). Refused actions raise :class:`EngineError` and leave the
-    state as it was.
+    state as it was. What it shares with the stud engine (the dispatch, the turn,
+    the end of a round, awards, dead hands, the common queries) is
+    :class:`~poker.hand.core.CoreState`'s.
+
+    The actions :meth:`apply` takes (JSON-able dicts; S is a table seat number):
+    ``{"type": "fold"|"check"|"call"|"all_in", "seat": S}``,
+    ``{"type": "bet"|"raise", "seat": S, "to": N}`` (either word means bet/raise
+    to N chips in front on this street), ``{"type": "hole", "seat": S, "cards":
+    "AsKs"}`` ("????" = unknown), ``{"type": "board", "cards": "Jc3d5c"}`` ("" =
+    advance without entering cards), ``{"type": "show", "seat": S, "cards":
+    "AsKs"}`` (cards may be omitted when already entered), ``{"type": "muck",
+    "seat": S}``, ``{"type": "award", "pot": i, "winners": [S, ...]}``, and the
+    floor's ``kill``, ``floor_award`` and ``run_it_twice``.
     """
 
     __slots__ = ()
@@ -136,25 +144,11 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
                 stacks[i] -= post
                 bets[i] += post
 
-        s = object.__new__(cls)
-        s.spec = spec
-        s._stacks = tuple(stacks)
-        s._bets = tuple(bets)
-        s._contrib = tuple(contrib)
-        s._dead = tuple(dead)
-        s._folded = (False,) * n
-        s._street = 0
+        s = cls._new_hand(spec, tuple(stacks), tuple(bets), tuple(contrib), tuple(dead))
         s._phase = "betting"
-        s._sd_aggr = None
         s._runout = bool(spec.flip)  # a flip has no betting at all
         s._board = ()
         s._hole = (None,) * n
-        s._shown = (False,) * n
-        s._mucked = (False,) * n
-        s._pots_final = None
-        s._awards = ()
-        s._history = ()
-        s._final = None
         s._two = TwoBoards() if spec.boards == 2 else None
         # 004 #54: preflop a blind posted short counts in full for the pot limit.
         s._pl_credit = (
@@ -221,55 +215,9 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         "floor_award": Showdown._do_floor_award,
     }
 
-    def apply(self, action: dict) -> HandState:
-        """Apply one action and return the NEW state (this one is unchanged).
-
-        Args:
-            action: a JSON-able dict, one of
-                ``{"type": "fold"|"check"|"call"|"all_in", "seat": S}``,
-                ``{"type": "bet"|"raise", "seat": S, "to": N}`` (either word
-                means bet/raise to N chips in front on this street),
-                ``{"type": "hole", "seat": S, "cards": "AsKs"}`` ("????" =
-                unknown), ``{"type": "board", "cards": "Jc3d5c"}`` ("" =
-                advance without entering cards),
-                ``{"type": "show", "seat": S, "cards": "AsKs"}`` (cards may
-                be omitted when already entered), ``{"type": "muck", "seat": S}``,
-                ``{"type": "award", "pot": i, "winners": [S, ...]}``.
-                S is a table seat number.
-
-        Returns:
-            The new HandState; ``history`` gains a copy of ``action``.
-
-        Raises:
-            EngineError with a specific code (see ``errors.ERROR_CODES``).
-        """
-        if not isinstance(action, dict):
-            raise EngineError("bad_action", f"An action must be a dict, got {type(action).__name__}.")
-        handler = self._HANDLERS.get(action.get("type", ""))
-        if handler is None:
-            raise EngineError("bad_action", f"Unknown action type {action.get('type')!r}.")
-        new = handler(self, action)
-        new._history = self._history + (dict(action),)
-        return new
-
     def verify(self, action: dict) -> None:
         """Raise :class:`EngineError` if ``action`` is not legal now; else return None."""
         self.apply(action)
-
-    def can(self, action: dict) -> bool:
-        """Return True when ``action`` is legal now."""
-        try:
-            self.apply(action)
-        except EngineError:
-            return False
-        return True
-
-    @property
-    def phase(self) -> str:
-        """``"betting"`` (a player is to act), ``"board"`` (the dealer deals
-        the next street; cards optional), ``"showdown"`` (waiting for shows,
-        mucks or awards) or ``"complete"``."""
-        return self._phase
 
     @property
     def street(self) -> str:
@@ -278,31 +226,6 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         if self._phase in ("showdown", "complete"):
             return self._phase
         return STREETS[self._street]
-
-    @property
-    def to_act(self) -> int | None:
-        """Position of the player to act, or None when no betting action is pending."""
-        return self._actors[0] if self._phase == "betting" else None
-
-    @property
-    def to_act_seat(self) -> int | None:
-        """Table seat number of the player to act, or None."""
-        return self.spec.seats[self._actors[0]].seat if self._phase == "betting" else None
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Chips behind per position (after completion: the final stacks)."""
-        return self._stacks
-
-    @property
-    def bets(self) -> tuple[int, ...]:
-        """Chips in front per position on the current street."""
-        return self._bets
-
-    @property
-    def folded(self) -> tuple[bool, ...]:
-        """Per position, whether the player folded."""
-        return self._folded
 
     @property
     def all_in(self) -> AllInFlags:
@@ -318,42 +241,6 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         else:
             flags = tuple(not s and not f for s, f in zip(self._stacks, self._folded))
         return AllInFlags(flags, self)
-
-    @property
-    def mucked(self) -> tuple[bool, ...]:
-        """Per position, whether the player mucked at the showdown."""
-        return self._mucked
-
-    @property
-    def shown(self) -> tuple[bool, ...]:
-        """Per position, whether the player showed at the showdown."""
-        return self._shown
-
-    @property
-    def contributions(self) -> tuple[int, ...]:
-        """Chips per position already collected into the pots (antes included)."""
-        return self._contrib
-
-    @property
-    def dead_antes(self) -> tuple[int, ...]:
-        """Per position, antes that are dead money in the main pot (ante
-        trimming off); zeros when antes count as ordinary contributions."""
-        return self._dead
-
-    @property
-    def final_stacks(self) -> tuple[int, ...] | None:
-        """Stacks per position when the hand is complete, else None."""
-        return self._final
-
-    @property
-    def history(self) -> tuple[dict, ...]:
-        """The actions applied, as given."""
-        return self._history
-
-    @property
-    def is_complete(self) -> bool:
-        """True when every pot is awarded."""
-        return self._phase == "complete"
 
     def to_dict(self) -> dict:
         """JSON-serialisable snapshot for clients.
@@ -372,19 +259,13 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         two = self._two
         players = [
             {
-                "position": i,
-                "seat": seat.seat,
-                "player": seat.player,
-                "starting_stack": seat.stack,
-                "stack": self._stacks[i],
-                "bet": self._bets[i],
-                "folded": self._folded[i],
+                **self._seat_json(i),
                 "all_in": all_in[i],
                 "hole_cards": None if (hole := self._hole[i]) is None else "".join(hole),
                 "shown": self._shown[i],
                 "mucked": self._mucked[i],
             }
-            for i, seat in enumerate(spec.seats)
+            for i in range(len(spec.seats))
         ]
         order = self.showdown_order
         return {
@@ -400,20 +281,11 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
             "run_twice_pots": None if two is None or two.run_twice is None else sorted(two.run_twice),
             "game": spec.game,
             "players": players,
-            "pots": [
-                {
-                    "amount": p.amount,
-                    "eligible": list(p.eligible),
-                    "eligible_seats": [spec.seat_of(i) for i in p.eligible],
-                }
-                for p in self.pots
-            ],
+            "pots": self._pots_json(),
             "total_pot": self.total_pot,
             "showdown_order": list(order),
             "showdown_order_seats": [spec.seat_of(i) for i in order],
-            "awards": [
-                {"pot": a.pot_index, "position": a.position, "seat": a.seat, "amount": a.amount} for a in self._awards
-            ],
+            "awards": self._awards_json(),
             "final_stacks": None if self._final is None else list(self._final),
             "button_seat": spec.button_seat,
             "actions": len(self._history),

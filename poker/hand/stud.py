@@ -17,6 +17,13 @@ the middle. Showdown: best five of the seven cards (pokerkit's
 ``StandardHighHand``, :func:`~poker.hand.evaluation.hand_strength`), the
 odd chip of a split pot to the highest card by suit (000 Allgemein 8).
 
+What both engines share (the fields of a hand, the dispatch of ``apply``, the turn, the end of
+a betting round with the uncalled bet returned, mucks, awards and dead hands, the common
+queries and the JSON of pots and awards) is :class:`~poker.hand.core.CoreState`'s; this module
+and its parts (:mod:`.stud_base`, :mod:`.stud_showdown`) hold only what stud does its own way:
+the deal street by street, the bring-in and completion, fixed-limit sizes, the showdown of
+seven cards with high/low parts (the games as data: :data:`.stud_spec.STUD_GAMES`).
+
 Betting follows the queue model of :mod:`.betting` and pokerkit's
 ``FixedLimitSevenCardStud`` (the differential test compares both):
 completion and raise sizes, the cap (000 Aktionen 3: three raises, none when
@@ -41,15 +48,12 @@ Actions (``StudState.apply``):
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar
-
 from .cards import UNKNOWN, parse_cards
+from .core import with_flag
 from .errors import EngineError
-from .pots import Award, Pot, build_pots
 from .spec import HandSpec
 from .state import HandState
-from .stud_base import StudLegal, _is_int, split_stud
+from .stud_base import StudLegal, split_stud
 from .stud_showdown import StudShowdown
 from .stud_spec import (
     STUD_STREETS,
@@ -85,66 +89,20 @@ class StudState(StudShowdown):
             raise EngineError("bad_spec", "StudState.start needs a StudSpec.")
         n = len(spec.seats)
         antes = tuple(min(spec.ante, s.stack) for s in spec.seats)
-        s = object.__new__(cls)
-        s.spec = spec
-        s._stacks = tuple(seat.stack - a for seat, a in zip(spec.seats, antes))
-        s._bets = (0,) * n
-        s._contrib = antes
-        s._dead = antes
-        s._folded = (False,) * n
+        contrib = antes
+        s = cls._new_hand(spec, tuple(seat.stack - a for seat, a in zip(spec.seats, antes)), (0,) * n, contrib, antes)
         s._street = -1
         s._phase = "deal"
         s._down = ((),) * n
         s._up = ((),) * n
         s._community = ()
         s._cards_out = 0
-        s._actors = ()
-        s._acted = frozenset()
-        s._raise_inc = 0
-        s._raises = 0
         s._bring_in_due = False
         s._completion = False
         s._short_allins = ()
         s._open_pair = False
         s._opener = None
-        s._aggressor = None
-        s._street_acted = False
-        s._sd_aggr = None
-        s._uncapped = False
-        s._shown = (False,) * n
-        s._mucked = (False,) * n
-        s._pots_final = None
-        s._awards = ()
-        s._history = ()
-        s._final = None
         return s
-
-    # ---------------------------------------------------------------- apply
-    _HANDLERS: ClassVar[dict[str, Callable[[StudState, dict], StudState]]] = {}
-
-    def apply(self, action: dict) -> StudState:
-        """Apply one action (see the module docstring) and return the NEW
-        state; ``history`` gains a copy of ``action``.
-
-        Raises:
-            EngineError with a specific code; this state is unchanged.
-        """
-        if not isinstance(action, dict):
-            raise EngineError("bad_action", f"An action must be a dict, got {type(action).__name__}.")
-        handler = self._HANDLERS.get(action.get("type", ""))
-        if handler is None:
-            raise EngineError("bad_action", f"Unknown action type {action.get('type')!r}.")
-        new = handler(self, action)
-        new._history = self._history + (dict(action),)
-        return new
-
-    def can(self, action: dict) -> bool:
-        """True when ``action`` is legal now."""
-        try:
-            self.apply(action)
-        except EngineError:
-            return False
-        return True
 
     # ----------------------------------------------------------------- deal
     @property
@@ -283,19 +241,6 @@ class StudState(StudShowdown):
             self._end_round()
 
     # -------------------------------------------------------------- betting
-    def _turn(self, action: dict) -> int:
-        if self._phase == "complete":
-            raise EngineError("hand_over", "The hand is over.")
-        pos = self.spec.position_of(action.get("seat"))
-        if self._phase != "betting":
-            raise EngineError("not_betting_round", f"No betting action is pending (phase {self._phase}).")
-        if pos != self._actors[0]:
-            raise EngineError(
-                "not_your_turn",
-                f"Seat {self.spec.seat_of(pos)} cannot act: seat {self.spec.seat_of(self._actors[0])} is to act.",
-            )
-        return pos
-
     def _no_bring_in(self) -> None:
         if self._bring_in_due:
             raise EngineError(
@@ -359,10 +304,8 @@ class StudState(StudShowdown):
         pos = self._turn(action)
         self._no_bring_in()
         new = self._copy()
-        folded = list(self._folded)
-        folded[pos] = True
-        new._folded = tuple(folded)
-        new._uncapped = new._lift_cap()
+        new._folded = with_flag(self._folded, pos)
+        new._on_fold()
         return new._pass(pos, 0)
 
     def _do_check(self, action: dict) -> StudState:
@@ -390,12 +333,7 @@ class StudState(StudShowdown):
 
     def _do_raise(self, action: dict) -> StudState:
         pos = self._turn(action)
-        to = action.get("to")
-        if isinstance(to, float) and to.is_integer():
-            to = int(to)
-        if not _is_int(to):
-            raise EngineError("bad_action", f"'to' must be an integer amount of chips, got {to!r}.")
-        return self._raise_to(pos, to)
+        return self._raise_to(pos, self._chips_to(action))
 
     def _do_all_in(self, action: dict) -> StudState:
         pos = self._turn(action)
@@ -471,12 +409,6 @@ class StudState(StudShowdown):
 
     # ------------------------------------------------------- end of a round    # -------------------------------------------------------------- queries
     @property
-    def phase(self) -> str:
-        """``"deal"`` (the dealer deals the next street), ``"betting"``,
-        ``"showdown"`` or ``"complete"``."""
-        return self._phase
-
-    @property
     def street(self) -> str:
         """``"third"`` ... ``"seventh"`` (in phase "deal": the street just
         finished, ``"ante"`` before third street), ``"showdown"`` or
@@ -491,16 +423,6 @@ class StudState(StudShowdown):
         return self._street
 
     @property
-    def to_act(self) -> int | None:
-        """Position of the player to act, or None."""
-        return self._actors[0] if self._phase == "betting" else None
-
-    @property
-    def to_act_seat(self) -> int | None:
-        """Table seat of the player to act, or None."""
-        return None if (p := self.to_act) is None else self.spec.seat_of(p)
-
-    @property
     def opener(self) -> int | None:
         """Position that brought in (third street) or acted first on the
         current street."""
@@ -511,31 +433,6 @@ class StudState(StudShowdown):
         """True on a fourth-street round opened with a pair showing (000
         Aktionen 3: the small or the big bet)."""
         return self._open_pair
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Chips behind per position (after completion: the final stacks)."""
-        return self._stacks
-
-    @property
-    def bets(self) -> tuple[int, ...]:
-        """Chips in front per position on the current street."""
-        return self._bets
-
-    @property
-    def folded(self) -> tuple[bool, ...]:
-        """Per position, whether the hand folded or is dead."""
-        return self._folded
-
-    @property
-    def mucked(self) -> tuple[bool, ...]:
-        """Per position, whether the hand was mucked at the showdown."""
-        return self._mucked
-
-    @property
-    def shown(self) -> tuple[bool, ...]:
-        """Per position, whether the hand was shown at the showdown."""
-        return self._shown
 
     @property
     def up_cards(self) -> tuple[tuple[str, ...], ...]:
@@ -551,53 +448,6 @@ class StudState(StudShowdown):
     def community(self) -> tuple[str, ...]:
         """The community card of seventh street when the stub ran out, else ()."""
         return self._community
-
-    @property
-    def contributions(self) -> tuple[int, ...]:
-        """Chips per position collected into the pots (antes included)."""
-        return self._contrib
-
-    @property
-    def dead_antes(self) -> tuple[int, ...]:
-        """The antes, dead money in the main pot."""
-        return self._dead
-
-    @property
-    def pots(self) -> tuple[Pot, ...]:
-        """Main pot first, then side pots (during a round: as if it closed now)."""
-        if self._pots_final is not None:
-            return self._pots_final
-        cutoff = sorted(self._bets)[-2]
-        pending = tuple(c + min(b, cutoff) for c, b in zip(self._contrib, self._bets))
-        return build_pots(pending, self._dead, self._folded)
-
-    @property
-    def total_pot(self) -> int:
-        """All chips in the middle including current bets."""
-        if self._final is not None:
-            assert self._pots_final is not None
-            return sum(p.amount for p in self._pots_final)
-        return sum(self._contrib) + sum(self._bets)
-
-    @property
-    def awards(self) -> tuple[Award, ...]:
-        """Pot awards made so far."""
-        return self._awards
-
-    @property
-    def final_stacks(self) -> tuple[int, ...] | None:
-        """Stacks when the hand is complete, else None."""
-        return self._final
-
-    @property
-    def history(self) -> tuple[dict, ...]:
-        """The actions applied, as given."""
-        return self._history
-
-    @property
-    def is_complete(self) -> bool:
-        """True when every pot is awarded."""
-        return self._phase == "complete"
 
     @property
     def showdown_order(self) -> tuple[int, ...]:
@@ -634,34 +484,19 @@ class StudState(StudShowdown):
             "community": list(self._community),
             "players": [
                 {
-                    "position": i,
-                    "seat": s.seat,
-                    "player": s.player,
-                    "starting_stack": s.stack,
-                    "stack": self._stacks[i],
-                    "bet": self._bets[i],
-                    "folded": self._folded[i],
+                    **self._seat_json(i),
                     "all_in": not done and not self._stacks[i] and not self._folded[i],
                     "up_cards": list(self._up[i]),
                     "down_cards": list(self._down[i]),
                     "shown": self._shown[i],
                     "mucked": self._mucked[i],
                 }
-                for i, s in enumerate(spec.seats)
+                for i in range(len(spec.seats))
             ],
-            "pots": [
-                {
-                    "amount": p.amount,
-                    "eligible": list(p.eligible),
-                    "eligible_seats": [spec.seat_of(i) for i in p.eligible],
-                }
-                for p in self.pots
-            ],
+            "pots": self._pots_json(),
             "total_pot": self.total_pot,
             "showdown_order_seats": [spec.seat_of(i) for i in self.showdown_order],
-            "awards": [
-                {"pot": a.pot_index, "position": a.position, "seat": a.seat, "amount": a.amount} for a in self._awards
-            ],
+            "awards": self._awards_json(),
             "final_stacks": None if self._final is None else list(self._final),
             "actions": len(self._history),
         }

@@ -9,16 +9,12 @@ Aktionen 3 (split limit, the cap lifted with two players left).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Self, TypeGuard
+from typing import NamedTuple, Self
 
-from .pots import Award, Pot
+from .core import CoreState
 from .stud_spec import StudSpec
 
 __all__ = ["StudFields", "StudLegal", "split_stud"]
-
-
-def _is_int(value) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class StudLegal(NamedTuple):
@@ -51,8 +47,8 @@ class StudLegal(NamedTuple):
     raise_blocked_by: str | None = None
 
     def to_dict(self) -> dict:
-        """JSON-serialisable dict of the fields."""
-        return self._asdict()
+        """The fields by name, JSON-serialisable (``bring_in`` and ``call_amount`` None when not due)."""
+        return dict(zip(self._fields, self))
 
 
 def split_stud(amount: int, winners: Sequence[int], unit: int, first: int | None = None) -> list[tuple[int, int]]:
@@ -74,80 +70,43 @@ def split_stud(amount: int, winners: Sequence[int], unit: int, first: int | None
     return [(p, share * unit + ((odd * unit + rest) if p == lucky else 0)) for p in ordered]
 
 
-class StudFields:
-    """The fields of a stud hand state (positions index ``spec.seats``; chips are ints)."""
+class StudFields(CoreState):
+    """The fields of a stud hand state on top of :class:`~.core.CoreState`: the down and up
+    cards, the community card, the bring-in and completion, the open pair (positions index
+    ``spec.seats``; chips are ints)."""
 
     __slots__ = (
-        "spec",
-        "_stacks",
-        "_bets",
-        "_contrib",
-        "_dead",
-        "_folded",
-        "_street",
-        "_phase",
         "_down",
         "_up",
         "_community",
         "_cards_out",
-        "_actors",
-        "_acted",
-        "_raise_inc",
-        "_raises",
         "_bring_in_due",
         "_completion",
         "_short_allins",
         "_open_pair",
         "_opener",
-        "_aggressor",
-        "_street_acted",
-        "_sd_aggr",
-        "_uncapped",
-        "_shown",
-        "_mucked",
-        "_pots_final",
-        "_awards",
-        "_history",
-        "_final",
     )
 
     spec: StudSpec
-    _stacks: tuple[int, ...]
-    _bets: tuple[int, ...]
-    _contrib: tuple[int, ...]
-    _dead: tuple[int, ...]
-    _folded: tuple[bool, ...]
-    _street: int
-    _phase: str
     _down: tuple[tuple[str, ...], ...]
     _up: tuple[tuple[str, ...], ...]
     _community: tuple[str, ...]
     _cards_out: int
-    _actors: tuple[int, ...]
-    _acted: frozenset[int]
-    _raise_inc: int
-    _raises: int
     _bring_in_due: bool
     _completion: bool
     _short_allins: tuple[int, ...]
     _open_pair: bool
     _opener: int | None
-    _aggressor: int | None
-    _street_acted: bool
-    _sd_aggr: int | None
-    _uncapped: bool
-    _shown: tuple[bool, ...]
-    _mucked: tuple[bool, ...]
-    _pots_final: tuple[Pot, ...] | None
-    _awards: tuple[Award, ...]
-    _history: tuple[dict, ...]
-    _final: tuple[int, ...] | None
 
     def _copy(self) -> Self:
         new = object.__new__(type(self))
-        for name in StudFields.__slots__:
+        for name in _ALL_SLOTS:
             object.__setattr__(new, name, getattr(self, name))
         return new
+
+    def _on_fold(self) -> None:
+        """A fold or a dead hand may leave two players: the cap is lifted (:meth:`_lift_cap`)."""
+        self._uncapped = self._lift_cap()
 
     def _lift_cap(self) -> bool:
         """000 Aktionen 3: with only two players left before the cap is
@@ -161,3 +120,7 @@ class StudFields:
             and self._raises < cap
             and self._folded.count(False) == 2
         )
+
+
+#: Every field of a stud hand state: the shared ones and the stud ones (:meth:`StudFields._copy`).
+_ALL_SLOTS = CoreState.__slots__ + StudFields.__slots__

@@ -16,10 +16,11 @@ from typing import Self
 from pokerkit import EightOrBetterLowHand, Hand, RegularLowHand
 
 from .cards import UNKNOWN, is_known, parse_cards
+from .core import with_flag
 from .errors import EngineError
 from .evaluation import hand_strength
 from .pots import Award, Pot, build_pots
-from .stud_base import StudFields, _is_int, split_stud
+from .stud_base import StudFields, split_stud
 from .stud_spec import high_card_key
 
 __all__ = ["StudShowdown"]
@@ -31,37 +32,10 @@ class StudShowdown(StudFields):
     __slots__ = ()
 
     def _end_round(self) -> None:
-        """Return the uncalled bet, collect the bets; then the hand is won,
-        goes to the showdown, or waits for the next street."""
-        n = len(self._stacks)
-        self._actors = ()
-        if self._street_acted:
-            self._sd_aggr = self._aggressor
-        folded = self._folded
-        stacks, bets, contrib = list(self._stacks), list(self._bets), list(self._contrib)
-        cutoff = sorted(bets)[-2]
-        active = [i for i in range(n) if not folded[i]]
-        if len(active) == 1:
-            stacks[active[0]] += bets[active[0]]
-            bets[active[0]] = 0
-        for i in range(n):
-            if bets[i] > cutoff:
-                stacks[i] += bets[i] - cutoff
-                bets[i] = cutoff
-            contrib[i] += bets[i]
-        self._bets = (0,) * n
-        self._contrib = tuple(contrib)
-        if len(active) == 1:
-            winner = active[0]
-            total = sum(contrib)
-            self._pots_final = (Pot(total, (winner,)),)
-            self._awards = (Award(0, winner, total, self.spec.seat_of(winner)),)
-            stacks[winner] += total
-            self._stacks = tuple(stacks)
-            self._final = self._stacks
-            self._phase = "complete"
+        """Return the uncalled bet, collect the bets (:meth:`~.core.CoreState._collect_bets`);
+        then the hand is won, goes to the showdown, or waits for the next street."""
+        if self._collect_bets():
             return
-        self._stacks = tuple(stacks)
         if self._street == 4:
             self._phase = "showdown"
             self._pots_final = build_pots(self._contrib, self._dead, self._folded)
@@ -156,26 +130,15 @@ class StudShowdown(StudFields):
                 parts = [contenders]
             awards.extend(self._split(index, pot.amount, parts, unit))
         self._awards = tuple(awards)
-        if len({a.pot_index for a in self._awards}) == len(pots):
-            stacks = list(self._stacks)
-            for award in self._awards:
-                stacks[award.position] += award.amount
-            self._stacks = tuple(stacks)
-            self._final = self._stacks
-            self._phase = "complete"
+        self._pay_when_awarded()
 
-    def _showdown_pos(self, action: dict) -> int:
-        pos = self.spec.position_of(action.get("seat"))
-        if self._folded[pos]:
-            raise EngineError("folded", f"Seat {action.get('seat')} has folded.")
-        if self._phase not in ("showdown", "complete"):
-            raise EngineError("wrong_phase", "Hands are shown only once the betting is over.")
-        return pos
+    @property
+    def _hands_may_show(self) -> bool:
+        """The betting is over: the showdown or the end (the stud engine has no run-out phase)."""
+        return self._phase in ("showdown", "complete")
 
     def _do_show(self, action: dict) -> Self:
-        pos = self._showdown_pos(action)
-        if self._mucked[pos]:
-            raise EngineError("wrong_phase", f"Seat {action.get('seat')} already mucked.")
+        pos = self._shower_pos(action)
         current = self.cards_of(pos)
         text = action.get("cards")
         if text:
@@ -199,27 +162,7 @@ class StudShowdown(StudFields):
         down[pos] = cards[:2] + cards[2 + k :]
         up[pos] = cards[2 : 2 + k]
         new._down, new._up = tuple(down), tuple(up)
-        shown = list(self._shown)
-        shown[pos] = True
-        new._shown = tuple(shown)
-        new._settle()
-        return new
-
-    def _do_muck(self, action: dict) -> Self:
-        pos = self._showdown_pos(action)
-        if self._phase == "showdown" and not self._mucked[pos]:
-            assert self._pots_final is not None
-            done = {a.pot_index for a in self._awards}
-            for index, pot in enumerate(self._pots_final):
-                if index not in done and pos in pot.eligible:
-                    if not any(p != pos and not self._mucked[p] for p in pot.eligible):
-                        raise EngineError(
-                            "sole_contender", f"Seat {action.get('seat')} is the last contender for pot {index}."
-                        )
-        new = self._copy()
-        mucked = list(self._mucked)
-        mucked[pos] = True
-        new._mucked = tuple(mucked)
+        new._shown = with_flag(self._shown, pos)
         new._settle()
         return new
 
@@ -228,25 +171,7 @@ class StudShowdown(StudFields):
         ``odd_chip`` names the winner with the highest card by suit when
         their cards are unknown and the pot does not split evenly (000
         Allgemein 8)."""
-        if self._phase == "complete":
-            raise EngineError("hand_over", "The hand is over.")
-        if self._phase != "showdown":
-            raise EngineError("wrong_phase", "Pots are awarded at the showdown.")
-        pots = self._pots_final
-        assert pots is not None
-        index = action.get("pot")
-        if not _is_int(index) or not 0 <= index < len(pots) or any(a.pot_index == index for a in self._awards):
-            raise EngineError("bad_award", f"There is no open pot {index!r}.")
-        seats = action.get("winners")
-        if isinstance(seats, (int, str)) or not seats:
-            raise EngineError("bad_award", "winners must be a non-empty list of seat numbers.")
-        winners = [self.spec.position_of(s) for s in seats]
-        if len(set(winners)) != len(winners):
-            raise EngineError("bad_award", "A winner is listed twice.")
-        pot = pots[index]
-        for p in winners:
-            if p not in pot.eligible or self._mucked[p]:
-                raise EngineError("bad_award", f"Seat {self.spec.seat_of(p)} is not a contender for pot {index}.")
+        index, pot, winners = self._award_target(action)
         first = self._odd_chip_to(winners)
         named = action.get("odd_chip")
         if named is not None:
@@ -283,36 +208,16 @@ class StudShowdown(StudFields):
 
         Raises EngineError ``hand_over``, ``no_such_seat``, ``folded``.
         """
-        if self._phase == "complete":
-            raise EngineError("hand_over", "The hand is over.")
-        pos = self.spec.position_of(action.get("seat"))
-        if self._folded[pos] or self._mucked[pos]:
-            raise EngineError("folded", f"Seat {action.get('seat')}'s hand is already dead.")
+        pos = self._dead_hand_position(action)
         new = self._copy()
         if self._phase == "showdown":
             assert self._pots_final is not None
-            mucked = list(self._mucked)
-            mucked[pos] = True
-            new._mucked = tuple(mucked)
+            new._mucked = with_flag(self._mucked, pos)
             new._pots_final = tuple(
                 Pot(pot.amount, tuple(p for p in pot.eligible if p != pos) or pot.eligible) for pot in self._pots_final
             )
             new._settle()
             return new
-        folded = list(self._folded)
-        folded[pos] = True
-        new._folded = tuple(folded)
-        new._uncapped = new._lift_cap()
-        if self._phase == "betting":
-            # a bring-in still due falls to the next player in turn
-            new._actors = tuple(p for p in self._actors if p != pos)
-            actors, bets = new._actors, new._bets
-            if (
-                not actors
-                or folded.count(False) <= 1
-                or (len(actors) == 1 and bets[actors[0]] >= max(b for b, f in zip(bets, folded) if not f))
-            ):
-                new._end_round()
-        elif folded.count(False) <= 1:
-            new._end_round()
+        # a bring-in still due falls to the next player in turn
+        new._kill_before_showdown(pos)
         return new

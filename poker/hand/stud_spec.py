@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TypeGuard
 
 from .cards import RANKS, SUITS, UNKNOWN
+from .checks import is_int
 from .errors import EngineError
 from .rules import Rules
 from .spec import HandSpec, SeatSpec
@@ -100,10 +100,6 @@ STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 ODD_CHIP_RULES = ("high_card", "position")
 DECK_SIZE = 52
 MAX_PLAYERS = 8
-
-
-def _is_int(value) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def card_key(card: str, ace_low: bool = False) -> tuple[int, int]:
@@ -270,14 +266,14 @@ class StudSpec:
         if not 2 <= len(seats) <= MAX_PLAYERS:
             raise EngineError("bad_spec", f"Seven Card Stud deals 2 to {MAX_PLAYERS} players, not {len(seats)}.")
         for s in seats:
-            if not isinstance(s, SeatSpec) or not _is_int(s.seat) or not _is_int(s.stack) or s.stack <= 0:
+            if not isinstance(s, SeatSpec) or not is_int(s.seat) or not is_int(s.stack) or s.stack <= 0:
                 raise EngineError("bad_spec", f"Each seat must be a SeatSpec with a positive stack, got {s!r}.")
         if len({s.seat for s in seats}) != len(seats):
             raise EngineError("bad_spec", "A table seat number appears twice.")
-        big = 2 * self.small_bet if self.big_bet is None and _is_int(self.small_bet) else self.big_bet
+        big = 2 * self.small_bet if self.big_bet is None and is_int(self.small_bet) else self.big_bet
         values = {"ante": self.ante, "bring_in": self.bring_in, "small_bet": self.small_bet, "big_bet": big}
         for name, value in values.items():
-            if not _is_int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 raise EngineError("bad_spec", f"{name} must be a non-negative int, got {value!r}.")
         assert big is not None
         if not 0 < self.bring_in < self.small_bet <= big:
@@ -330,7 +326,7 @@ class StudSpec:
         Raises EngineError("no_such_seat") when nobody at that seat is dealt in.
         """
         for i, s in enumerate(self.seats):
-            if _is_int(seat) and s.seat == seat:
+            if is_int(seat) and s.seat == seat:
                 return i
         raise EngineError("no_such_seat", f"No player dealt in at seat {seat!r}.")
 

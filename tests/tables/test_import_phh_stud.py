@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from tables.models import ArchivedHand
-from tests.poker.hand.test_phh_stud import _pokerkit_hand
+from tests.poker.hand.test_phh_stud import pokerkit_hand
 from tests.tables.test_import_phh import run
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def test_stud_razz_and_stud8_hands_are_archived_and_export_back(client, floorman
     finals = {}
     for variant, name in (("F7S", "stud"), ("FR", "razz"), ("F7S/8", "stud8")):
         for i in range(3):
-            record, final = _pokerkit_hand(rng, variant)
+            record, final = pokerkit_hand(rng, variant)
             record.players = [f"{name.title()} Player {k + 1}" for k in range(len(final))]
             path = tmp_path / f"{name}{i}.phh"
             path.write_text(record.dumps())

@@ -48,7 +48,7 @@ GAMES = {
 }
 
 
-def _pokerkit_hand(rng: random.Random, variant: str = "F7S") -> tuple[HandHistory, tuple[int, ...]]:
+def pokerkit_hand(rng: random.Random, variant: str = "F7S") -> tuple[HandHistory, tuple[int, ...]]:
     """One random stud hand played in pokerkit: its PHH record and final stacks
     (a hand where pokerkit trips over its own assertion, or loses chips, is played again)."""
     while True:
@@ -108,7 +108,7 @@ def test_pokerkits_stud_hands_replay_to_its_finishing_stacks(variant):
     refused = []
     warnings.simplefilter("ignore", UserWarning)  # pokerkit's advice on cards and folds
     for i in range(HANDS):
-        record, final = _pokerkit_hand(rng, variant)
+        record, final = pokerkit_hand(rng, variant)
         hand = load_phh(record.dumps())
         assert isinstance(hand, StudPhhHand)
         result = replay(hand, Rules.pokerkit())
@@ -122,7 +122,7 @@ def test_our_stud_hands_are_read_by_pokerkit_to_the_same_stacks(variant):
     rng = random.Random(7)
     compared = 0
     for _ in range(60):
-        record, final = _pokerkit_hand(rng, variant)
+        record, final = pokerkit_hand(rng, variant)
         ours = replay(load_phh(record.dumps()), Rules.pokerkit())
         assert ours.ok, ours.error
         state = ours.state
