@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, StrictBool, StrictInt, TypeAdapter
+from pydantic import Field, StrictBool, StrictInt, StringConstraints, TypeAdapter
 
-from tables.schemas import MAX_BIGINT, Chips, Id, Message, Seat, SnapshotRequest, text
+from tables.schemas import CLEAN_TEXT, MAX_BIGINT, Chips, Id, Message, Seat, SnapshotRequest
 
-Label = text(80)
-Username = text(150, min_length=1)
+Label = Annotated[str, StringConstraints(min_length=0, max_length=80), CLEAN_TEXT]
+Username = Annotated[str, StringConstraints(min_length=1, max_length=150), CLEAN_TEXT]
 
 
 class WaitlistAdd(Message):

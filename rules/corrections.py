@@ -152,6 +152,13 @@ def _int_field(data, name: str, label: str, *, required: bool = True) -> int | N
     return int(raw)
 
 
+def _required_int(data, name: str, label: str) -> int:
+    """``_int_field`` of a field the form must give: the whole number, or ``ServiceError("invalid")``."""
+    value = _int_field(data, name, label)
+    assert value is not None  # required: _int_field raised for an empty field
+    return value
+
+
 def _int_list(data, name: str, label: str) -> list[int]:
     values = data.getlist(name) if hasattr(data, "getlist") else list(data.get(name) or [])
     out = []
@@ -179,12 +186,13 @@ def correction_from_form(call: FloorCall, data) -> dict[str, Any]:
     ctype = str(data.get("ctype") or "").strip()
     if ctype not in PAGE_CORRECTIONS:
         raise ServiceError("invalid", _t("Pick what the floor corrects."))
-    picked = None
+    picked: dict[str, Any] = {}  # the action corrected (void, replace, adjust, return_action)
     if ctype in ("void", "replace", "adjust", "return_action"):
         index = _int_field(data, "index", _t("the action to correct"))
-        picked = next((a for a in options["actions"] if a["index"] == index), None)
-        if picked is None:
+        found = next((a for a in options["actions"] if a["index"] == index), None)
+        if found is None:
             raise ServiceError("invalid", _t("Event %(index)s is not an action that stands.") % {"index": index})
+        picked = found
     if ctype == "void":
         return {"type": "void", "index": picked["index"]}
     if ctype == "replace":
@@ -194,7 +202,7 @@ def correction_from_form(call: FloorCall, data) -> dict[str, Any]:
             raise ServiceError("invalid", _t("Pick the action that stands instead."))
         action: dict[str, Any] = {"type": word, "seat": picked["seat"]}
         if word in ("bet", "raise"):
-            to = _int_field(data, "amount", _t("the amount"))
+            to = _required_int(data, "amount", _t("the amount"))
             low, high = allowed[word]["min"], allowed[word]["max"]
             if to < low or (high is not None and to > high):
                 raise ServiceError(
@@ -205,7 +213,7 @@ def correction_from_form(call: FloorCall, data) -> dict[str, Any]:
     if ctype == "adjust":
         if picked["type"] not in ("bet", "raise"):
             raise ServiceError("invalid", _t("Only a bet or a raise can be adjusted."))
-        to = _int_field(data, "amount", _t("the amount"))
+        to = _required_int(data, "amount", _t("the amount"))
         if to <= 0:
             raise ServiceError("invalid", _t("The amount must be more than 0."))
         return {"type": "adjust", "index": picked["index"], "to": to}

@@ -68,14 +68,22 @@ def _clean_text(value: str) -> str:
     return value
 
 
+#: The validator of every free text of a message: no NUL, no lone surrogate (``Annotated[str, ..., CLEAN_TEXT]``).
+CLEAN_TEXT = AfterValidator(_clean_text)
+
+
 def text(max_length: int, *, min_length: int = 0) -> Any:
-    """A bounded string type free of NUL and lone surrogates (``Annotated[str, ...]``)."""
-    return Annotated[str, StringConstraints(min_length=min_length, max_length=max_length), AfterValidator(_clean_text)]
+    """A bounded string type free of NUL and lone surrogates (``Annotated[str, ...]``), for a field built at
+    run time; a module-level alias spells it out (``Annotated[str, StringConstraints(...), CLEAN_TEXT]``) so
+    that type checkers read it as a type."""
+    return Annotated[str, StringConstraints(min_length=min_length, max_length=max_length), CLEAN_TEXT]
 
 
-Text = text(500)
-Name = text(80, min_length=1)
-ClientId = text(64, min_length=1)
+Text = Annotated[str, StringConstraints(min_length=0, max_length=500), CLEAN_TEXT]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=80), CLEAN_TEXT]
+ClientId = Annotated[str, StringConstraints(min_length=1, max_length=64), CLEAN_TEXT]
+#: A short word of a message (a declaration, a procedure step's answer).
+Word = Annotated[str, StringConstraints(min_length=0, max_length=40), CLEAN_TEXT]
 Cards = Annotated[str, StringConstraints(max_length=64, pattern=r"^[0-9A-Za-z?, ]*$")]
 Id = Annotated[StrictInt, Field(ge=1, le=MAX_BIGINT)]
 Seq = Annotated[StrictInt, Field(ge=0, le=MAX_BIGINT)]
@@ -315,7 +323,7 @@ class Observed(Message):
     chips: (
         Annotated[dict[Denomination, ChipCount], Field(max_length=20), BeforeValidator(_chips_by_denomination)] | None
     ) = None
-    declared: text(40) | None = None
+    declared: Word | None = None
     declared_before_chips: StrictBool = True
     declared_amount: Chips | None = None
     amount_kind: Literal["to", "by"] = "to"
@@ -360,7 +368,7 @@ class FinishProcedure(_Mutation):
 
     type: Literal["procedure"]
     procedure: Literal["exposed_card", "misdeal", "premature_board"]
-    answers: Annotated[list[text(40)], Field(max_length=10)]
+    answers: Annotated[list[Word], Field(max_length=10)]
 
 
 class SnapshotRequest(Message):

@@ -20,15 +20,22 @@ from pydantic import (
     StrictFloat,
     StrictInt,
     StrictStr,
+    StringConstraints,
     TypeAdapter,
     ValidationError,
     model_validator,
 )
 
 from tables import schemas as tables_schemas
-from tables.schemas import Chips, Id, Message, MessageError, Seat, SnapshotRequest, text
+from tables.schemas import CLEAN_TEXT, Chips, Id, Message, MessageError, Seat, SnapshotRequest
 
-PlayerName = text(80, min_length=1)
+PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=80), CLEAN_TEXT]
+#: A name box that may stay empty (then the picked player's id names the player).
+PlayerLabel = Annotated[str, StringConstraints(min_length=0, max_length=80), CLEAN_TEXT]
+#: Why the director did it, as typed at the desk (kept in the audit trail).
+Note = Annotated[str, StringConstraints(min_length=0, max_length=200), CLEAN_TEXT]
+#: A dealer login's user name (empty: no dealer).
+Username = Annotated[str, StringConstraints(min_length=0, max_length=150), CLEAN_TEXT]
 CardCode = Annotated[str, Field(pattern=r"^[2-9TJQKA][shdc]$")]
 
 
@@ -37,7 +44,7 @@ class Register(Message):
     ``GET /tournaments/<id>/players/?q=``); ``reserve``: reserve a place, 004 #73."""
 
     op: Literal["register"]
-    player: text(80) = ""
+    player: PlayerLabel = ""
     player_id: Id | None = None
     reserve: StrictBool = False  # neither a name nor an ID: the service refuses (a player needs a name)
 
@@ -54,7 +61,7 @@ class CancelEntry(Message):
 
     op: Literal["cancel"]
     entry: Id
-    note: text(200) = ""
+    note: Note = ""
 
 
 class RenameEntry(Message):
@@ -63,7 +70,7 @@ class RenameEntry(Message):
     op: Literal["rename"]
     entry: Id
     player: PlayerName
-    note: text(200) = ""
+    note: Note = ""
 
 
 class Rebuy(Message):
@@ -133,8 +140,6 @@ class Payouts(Message):
 
 
 TableNumber = Annotated[StrictInt, Field(ge=1, le=10_000)]
-#: Why the director did it, as typed at the desk (kept in the audit trail).
-Note = text(200)
 
 
 class DeskBustRow(Message):
@@ -222,7 +227,7 @@ class AssignDealer(Message):
 
     op: Literal["dealer"]
     table: TableNumber
-    username: text(150) = ""
+    username: Username = ""
 
 
 class AddTable(Message):
