@@ -143,3 +143,43 @@ def test_a_storm_of_tablets_beyond_the_connect_limit_is_told_to_retry_and_every_
     assert outcome["retries"] > 0  # 24 at once against 2 in progress: some were told to come back
     assert outcome["failures"] < outcome["retries"]  # and were not left to time out
     assert sorted(outcome["snapshots"]) == sorted(t for t, _ in tablets)  # and every tablet got its own
+
+
+async def _ignore(message: dict) -> None:
+    pass
+
+
+def _inbox():
+    queue: asyncio.Queue = asyncio.Queue()
+    queue.put_nowait({"type": "websocket.connect"})
+    return queue.get
+
+
+def test_slow_connects_let_fewer_in_at_once_and_fast_ones_more_again():
+    now = [100.0]
+
+    async def app(scope, receive, send):
+        await receive()
+        now[0] += scope["takes"]  # the connect's time, as the machine's load makes it
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "text": "snapshot"})
+
+    async def scenario():
+        admission = Admission(app, limit=16, clock=lambda: now[0])
+        for _ in range(2):  # two slow connects more than a second apart: halved twice
+            await admission({"type": "websocket", "takes": 3.0}, _inbox(), _ignore)
+        assert int(admission.allowed) == 4
+        admission.in_progress = 4  # four in progress: a fifth is told to retry
+        refused: list[dict] = []
+
+        async def keep(message: dict) -> None:
+            refused.append(message)
+
+        await admission({"type": "websocket", "takes": 0.0}, _inbox(), keep)
+        assert refused[-1] == {"type": "websocket.close", "code": CLOSE_RETRY}
+        admission.in_progress = 0
+        for _ in range(200):  # fast again: back up, one at a time, never past the limit
+            await admission({"type": "websocket", "takes": 0.01}, _inbox(), _ignore)
+        assert int(admission.allowed) == 16
+
+    asyncio.run(scenario())

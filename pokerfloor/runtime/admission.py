@@ -11,7 +11,7 @@ connect's first message sent, or its close).  A connect beyond that is accepted,
 and closed at once with :data:`CLOSE_RETRY` (the wait is a message because daphne drops a close's
 reason): how long the connects waiting now take to drain at the
 rate this process completes them (the connects refused during the last second, times the mean connect
-time, divided by ``limit``; at least :data:`MIN_RETRY_MS`, at most :data:`MAX_RETRY_MS`).  The client waits
+time, divided by the connects let in at once; at least :data:`MIN_RETRY_MS`, at most :data:`MAX_RETRY_MS`).  The client waits
 that long times a random factor (0.5-1.5, ``static/js/socket.js``), so the retries spread over the time
 the server needs instead of arriving together.  A refusal costs a handshake and no database work.
 """
@@ -28,17 +28,28 @@ MIN_RETRY_MS = 200
 MAX_RETRY_MS = 15_000
 #: Seconds of refusals counted for the hint.
 WINDOW = 1.0
+#: A connect slower than this (s) halves the connects let in at once (at most once per :data:`WINDOW`):
+#: daphne drops a handshake not answered within 5 s, so the queue in front of the read threads must stay
+#: well below that on a loaded machine.  One faster than :data:`FAST` lets one more in, up to the limit.
+SLOW = 2.0
+FAST = 0.5
 
 
 class Admission:
     """ASGI middleware in front of the websocket application (``scope["type"] == "websocket"``; other
-    scopes pass through untouched).  ``limit``: connects in progress at once (int, at least 1)."""
+    scopes pass through untouched).  ``limit``: connects in progress at once (int, at least 1), at most:
+    :attr:`allowed` goes down (halved) while connects take longer than :data:`SLOW` and back up (one
+    per fast connect) while they are faster than :data:`FAST`."""
 
-    def __init__(self, app: Any, limit: int) -> None:
+    def __init__(self, app: Any, limit: int, clock: Any = time.monotonic) -> None:
         if limit < 1:
             raise ValueError("the websocket connect limit must be at least 1")
         self.app = app
+        self.clock = clock  # seconds, monotonic (a test's own clock)
         self.limit = limit
+        #: Connects let in at once now (float, 1 to ``limit``).
+        self.allowed = float(limit)
+        self.last_cut = 0.0
         self.in_progress = 0
         #: Mean seconds from handshake to first message (exponentially weighted).
         self.mean_connect = 0.05
@@ -49,23 +60,29 @@ class Admission:
         while self.refused and self.refused[0] < now - WINDOW:
             self.refused.popleft()
         backlog = len(self.refused) + 1
-        drain = backlog * self.mean_connect / self.limit
+        drain = backlog * self.mean_connect / self.allowed
         return int(min(MAX_RETRY_MS, max(MIN_RETRY_MS, drain * 1000)))
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "websocket":
             return await self.app(scope, receive, send)
-        if self.in_progress >= self.limit:
+        if self.in_progress >= int(self.allowed):
             return await self.refuse(receive, send)
         self.in_progress += 1
-        started = time.monotonic()
+        started = self.clock()
         finished = False
 
         def finish() -> None:
             nonlocal finished
             finished = True
             self.in_progress -= 1
-            self.mean_connect += 0.1 * (time.monotonic() - started - self.mean_connect)
+            now = self.clock()
+            took = now - started
+            self.mean_connect += 0.1 * (took - self.mean_connect)
+            if took > SLOW and now - self.last_cut > WINDOW:
+                self.allowed, self.last_cut = max(1.0, self.allowed / 2), now
+            elif took < FAST:
+                self.allowed = min(float(self.limit), self.allowed + 1 / self.allowed)
 
         async def watched_send(message: dict[str, Any]) -> None:
             if not finished and message["type"] in ("websocket.send", "websocket.close"):
@@ -83,7 +100,7 @@ class Admission:
         message = await receive()
         if message["type"] != "websocket.connect":
             return
-        now = time.monotonic()
+        now = self.clock()
         wait = self.retry_ms(now)
         self.refused.append(now)
         await send({"type": "websocket.accept"})
