@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "room",
     "tournaments",
     "office",  # players, dealers and reports (issue 28): the top, beside pokerfloor
+    "public",  # the public room pages for phones, remote waitlist joins, feeds (issue 29)
 ]
 
 MIDDLEWARE = [
@@ -268,3 +269,15 @@ LOGGING = {
 
 # Parallel pytest sessions (several engineers on one machine) each get their own test database.
 DATABASES["default"]["TEST"] = {"NAME": os.environ.get("POKERFLOOR_TEST_DB", "test_pokerfloor")}
+
+# The waitlist in the player's pocket (issue 29): the one-time codes by SMS go through this backend
+# (room/sms.py; README "Remote waitlist: SMS provider"), by e-mail through Django's mail.  Web Push of a
+# call needs the VAPID keys (room/services/push.py); without a private key nothing is pushed.
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
+)
+POKERFLOOR_SMS_BACKEND = os.environ.get("POKERFLOOR_SMS_BACKEND", "room.sms.ConsoleSMSBackend")
+POKERFLOOR_VAPID_PRIVATE_KEY = os.environ.get("POKERFLOOR_VAPID_PRIVATE_KEY", "")
+POKERFLOOR_VAPID_PUBLIC_KEY = os.environ.get("POKERFLOOR_VAPID_PUBLIC_KEY", "")
+POKERFLOOR_VAPID_SUBJECT = os.environ.get("POKERFLOOR_VAPID_SUBJECT", "mailto:floor@example.invalid")

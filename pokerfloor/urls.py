@@ -76,6 +76,7 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("office/", include("office.urls")),
+    path("p/", include("public.urls")),  # the public room pages for phones (issue 29)
     path("", include("room.urls")),
     path("", include("tables.urls")),
 ]

@@ -37,6 +37,19 @@ class Room(models.Model):
         _("names on the lobby screen"), max_length=10, choices=Names.choices, default=Names.FULL
     )
     lobby_stacks = models.BooleanField(_("stacks on the lobby screen"), default=False)
+    # The waitlist in the player's pocket (issue 29, room.services.remote): a game is "running" (listed on the
+    # public page) while a table of it has a dealer and at least ``running_min_players`` players seated.
+    running_min_players = models.PositiveSmallIntegerField(_("players seated for a running game"), default=2)
+    remote_cap = models.PositiveIntegerField(_("remote entries at most"), default=30)
+    arrival_seconds = models.PositiveIntegerField(_("arrival window after 'On my way' (seconds)"), default=900)
+    more_time_seconds = models.PositiveIntegerField(_("'Need more time' adds (seconds)"), default=300)
+    remote_no_show = models.CharField(
+        _("a remote no-show"),
+        max_length=10,
+        choices=[("down", _("moves down the list")), ("off", _("leaves the list"))],
+        default="down",
+    )
+    no_show_places = models.PositiveSmallIntegerField(_("places a no-show moves down"), default=3)
     seq = models.BigIntegerField(default=0)
 
     class Meta:
@@ -120,6 +133,7 @@ class QueueEntry(models.Model):
         WALK_IN = "walk_in", _("walk-in")
         PHONE_IN = "phone_in", _("phone-in")
         SEATED = "seated", _("seated")
+        REMOTE = "remote", _("remote")  # joined from the player's phone (room.services.remote)
 
     class Status(models.TextChoices):
         WAITING = "waiting", _("waiting")
@@ -285,3 +299,50 @@ class LobbyDisplay(models.Model):
 
     class Meta:
         db_table = "tables_lobbydisplay"
+
+
+class RemoteSession(models.Model):
+    """A player's phone: joined remotely with a ``nickname`` (shown publicly instead of the name) and a
+    contact (``contact_kind`` ``email`` or ``sms``) confirmed by a one-time code (``code_hash``: salted
+    hash, never the code; ``attempts`` wrong codes so far).  ``token`` is the unguessable key of the phone
+    page and socket; ``arrival_token`` the key of the QR the desk scans.  ``games`` the game ids asked for
+    (listed when the code is confirmed, ``verified_at``).  ``player`` is made for the nickname then."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="remote_sessions")
+    token = models.CharField(max_length=64, unique=True)
+    arrival_token = models.CharField(max_length=64, unique=True)
+    nickname = models.CharField(max_length=40)
+    contact_kind = models.CharField(max_length=5, choices=[("email", "e-mail"), ("sms", "SMS")])
+    contact = models.CharField(max_length=254)
+    code_hash = models.CharField(max_length=128)
+    code_expires_at = models.DateTimeField()
+    attempts = models.PositiveSmallIntegerField(default=0)
+    games = models.JSONField(default=list)
+    verified_at = models.DateTimeField(null=True, blank=True)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
+class RemoteEntry(models.Model):
+    """A waitlist entry made from a phone: its session, and the player's answers to the call
+    (``on_my_way_at``: the arrival window runs from then; ``more_time_used``: "Need more time" once)."""
+
+    entry = models.OneToOneField(QueueEntry, on_delete=models.CASCADE, related_name="remote")
+    session = models.ForeignKey(RemoteSession, on_delete=models.CASCADE, related_name="entries")
+    on_my_way_at = models.DateTimeField(null=True, blank=True)
+    more_time_used = models.BooleanField(default=False)
+    no_shows = models.PositiveSmallIntegerField(default=0)
+
+
+class PushSubscription(models.Model):
+    """A phone's Web Push subscription (the browser's ``endpoint`` and keys ``p256dh`` and ``auth``): the call
+    reaches a closed page (``room.services.push``)."""
+
+    session = models.ForeignKey(RemoteSession, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=500)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["session", "endpoint"], name="push_once_per_endpoint")]

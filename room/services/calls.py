@@ -22,6 +22,8 @@ from room.services.base import (
     room_of,
     room_step,
 )
+from room.services.noshow import remote_no_show
+from room.services.push import push_call_on_commit
 from tables import services
 from tables.db import rows as _rows
 from tables.models import Seat, Table
@@ -93,6 +95,8 @@ def _call(
     )
     entry.status = QueueEntry.Status.CALLED
     entry.save(update_fields=["status"])
+    if entry.source == QueueEntry.Source.REMOTE:  # the phone gets the call even with its page closed (issue 29)
+        push_call_on_commit(call.id)
     step.log(
         "call",
         game=game,
@@ -180,6 +184,8 @@ def close_call(step: Step, call: Call, status: str) -> None:
     elif status == Call.Status.ACCEPTED:
         entry.status = QueueEntry.Status.DONE
     entry.save(update_fields=["status"])
+    if status == Call.Status.EXPIRED and entry.source == QueueEntry.Source.REMOTE and entry.queue == "waitlist":
+        remote_no_show(step, entry)  # down or off the list, as the room sets (issue 29)
     kind = {
         Call.Status.DECLINED: "decline",
         Call.Status.EXPIRED: "no_show",

@@ -35,7 +35,7 @@ def add_to_waitlist(
     several lists, 000 Allgemein 12).  If a seat is open it is offered at
     once.  Errors: ``not_found``, ``invalid``, ``already_listed``,
     ``already_seated``, ``barred`` (:func:`tables.players.check_may_play`)."""
-    if source not in (QueueEntry.Source.WALK_IN, QueueEntry.Source.PHONE_IN):
+    if source not in (QueueEntry.Source.WALK_IN, QueueEntry.Source.PHONE_IN, QueueEntry.Source.REMOTE):
         raise ServiceError("invalid", _("source is walk_in or phone_in"))
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
