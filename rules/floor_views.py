@@ -6,7 +6,7 @@
   stands instead (void, replace with a legal alternative, adjust, return the
   action, kill, award, misdeal), see the corrected hand, apply it with the
   citations.  POST ``rule/`` applies it (``rules.services.make_ruling``);
-  POST ``preview/`` answers the corrected hand (``rules.services.preview_correction``)
+  POST ``preview/`` answers the corrected hand (``rules.corrections.preview_correction``)
   as an HTML fragment in JSON, and changes nothing.
 - ``/rules/rulings/``: rulings searchable by citation or text, table, player and date.
 - ``/rules/rulings/<id>/``: one ruling.
@@ -29,6 +29,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from poker.rulebooks import Citation
+from rules import citations as rules_citations
+from rules import corrections as rules_corrections
 from rules import handwords, services
 from rules.models import FloorCall, Ruling
 from rules.views import floor_required, query_text
@@ -68,7 +70,7 @@ def _cited(suggestions: list[dict]) -> list[dict]:
 
 
 def _with_urls(ruling: Ruling) -> Ruling:
-    ruling.cites = _local_labels([dict(c, url=services.citation_url(c)) for c in ruling.citations])
+    ruling.cites = _local_labels([dict(c, url=rules_citations.citation_url(c)) for c in ruling.citations])
     return ruling
 
 
@@ -103,7 +105,7 @@ def _call_page(request, call: FloorCall, kept: dict | None = None, status: int =
     suggestions = [] if needs else [_localised(s) for s in services.suggestions_for(call)]
     table = Table.objects.select_related("current_hand").get(pk=call.table_id)
     hand_now = table.current_hand if table.current_hand_id == call.hand_id else call.hand
-    names = services.seat_names(hand_now or call.hand)
+    names = rules_corrections.seat_names(hand_now or call.hand)
     game = (hand_now or call.hand).spec.get("game") if (hand_now or call.hand) is not None else None
     context_state = (call.context.get("table", {}).get("hand") or {}).get("state")
     is_open = call.status in (FloorCall.Status.OPEN, FloorCall.Status.ANSWERED)
@@ -136,7 +138,7 @@ def _call_page(request, call: FloorCall, kept: dict | None = None, status: int =
             "hand_now": hand_now,
             "suggestions": suggestions,
             "citations": citations,
-            "options": services.correction_options(call) if is_open else None,
+            "options": rules_corrections.correction_options(call) if is_open else None,
             "rulings": [_with_urls(r) for r in call.rulings.all()],
             "kept": kept or {},
         },
@@ -173,10 +175,10 @@ def floor_call_preview(request, call_id):
     ``{"ok": false, "error": message}``.  Changes nothing."""
     call = get_object_or_404(FloorCall, pk=call_id)
     try:
-        item = services.correction_from_form(call, request.POST)
+        item = rules_corrections.correction_from_form(call, request.POST)
     except ServiceError as exc:
         return JsonResponse({"ok": False, "error": exc.message})
-    result = services.preview_correction(call, item)
+    result = rules_corrections.preview_correction(call, item)
     if not result["ok"]:
         return JsonResponse({"ok": False, "error": result["error"], "text": result.get("text", "")})
     html = render_to_string(
@@ -202,7 +204,7 @@ def floor_call_answer(request, call_id):
 @require_POST
 def floor_call_rule(request, call_id):
     """Apply a suggested ruling (``suggestion`` = its key), the correction picked on the page
-    (``ctype`` and its fields, :func:`rules.services.correction_from_form`; ``cite`` = ticked
+    (``ctype`` and its fields, :func:`rules.corrections.correction_from_form`; ``cite`` = ticked
     "rulebook|section" values, ``citation_text`` = typed citations, ``decision`` optional), or for
     API use the floorman's own ruling (``decision`` text, ``citations`` as "rulebook:section" or
     label lines, ``corrections`` as a JSON list)."""
@@ -211,17 +213,17 @@ def floor_call_rule(request, call_id):
     from_form = not key and bool(request.POST.get("ctype"))
     try:
         if from_form:
-            item = services.correction_from_form(call, request.POST)
+            item = rules_corrections.correction_from_form(call, request.POST)
             citations = []
             for value in request.POST.getlist("cite"):
                 book, _sep, section = value.partition("|")
-                citations.append(services.parse_citation(f"{book}:{section}"))
-            for c in services.parse_citations([request.POST.get("citation_text", "")]):
+                citations.append(rules_citations.parse_citation(f"{book}:{section}"))
+            for c in rules_citations.parse_citations([request.POST.get("citation_text", "")]):
                 if c not in citations:
                     citations.append(c)
             if not citations:
                 raise ServiceError("invalid", _("Cite the rule you apply: tick a citation or type one (e.g. 004 #35)."))
-            decision_en, decision_de = services.correction_decision(call, item)
+            decision_en, decision_de = rules_corrections.correction_decision(call, item)
             own = request.POST.get("decision", "").strip()
             services.make_ruling(
                 call.table_id,
@@ -247,7 +249,7 @@ def floor_call_rule(request, call_id):
                 actor=request.user,
             )
         else:
-            citations = services.parse_citations(request.POST.get("citations", "").splitlines())
+            citations = rules_citations.parse_citations(request.POST.get("citations", "").splitlines())
             raw = request.POST.get("corrections", "").strip() or "[]"
             try:
                 corrections = schemas.load_json(raw)
@@ -264,7 +266,7 @@ def floor_call_rule(request, call_id):
     except ServiceError as exc:
         message = exc.message
         if exc.code == "correction_conflict":
-            message = services.conflict_text(call.hand, exc.code, exc.message)
+            message = rules_corrections.conflict_text(call.hand, exc.code, exc.message)
         messages.error(request, message)
         if from_form:  # the form as the floor filled it, to mend the one field refused
             call = FloorCall.objects.select_related("table", "hand", "raised_by", "answered_by").get(pk=call_id)
@@ -301,7 +303,7 @@ def rulings(request):
     player = query_text(request, "player")
     text = query_text(request, "q") or query_text(request, "rule")
     start, end = _date(query_text(request, "from")), _date(query_text(request, "to"))
-    qs = services.search_rulings(
+    qs = rules_citations.search_rulings(
         text,
         table=int(table) if table.isascii() and table.isdigit() and int(table) < 2**31 else None,
         player=player,
@@ -339,7 +341,11 @@ def ruling(request, ruling_id):
     return render(
         request,
         "rules/ruling.html",
-        {"ruling": item, "view": services.ruling_view(item), "penalties": item.penalties.select_related("player")},
+        {
+            "ruling": item,
+            "view": rules_citations.ruling_view(item),
+            "penalties": item.penalties.select_related("player"),
+        },
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import services
+from rules import citations, services
 from rules.models import Penalty
 from tables import hooks, probes
 from tables.models import Seat, Table
@@ -98,4 +98,4 @@ def register() -> None:
     hooks.register_open_calls(open_calls_of)
     hooks.register_floor_call(floor_call)
     hooks.register_interpreter(services.interpret_for_table)
-    hooks.register_citation_url(services.citation_url)
+    hooks.register_citation_url(citations.citation_url)

@@ -21,24 +21,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from poker.floor import procedures
+from poker.floor import procedures, suggestions
 from poker.floor.interpret import InterpretError, interpret_json
-from poker.floor.suggestions import missing_facts
-from poker.floor.suggestions import reason_citations as _reason_citations
 from poker.houserules import Citation, get_profile
-
-# Split by job; their names stay reachable here as before.
-from rules.citations import citation_url, parse_citation, parse_citations, ruling_view, search_rulings  # noqa: E402,F401
-from rules.corrections import (  # noqa: E402,F401
-    PAGE_CORRECTIONS,
-    conflict_text,
-    correctable_hand,
-    correction_decision,
-    correction_from_form,
-    correction_options,
-    preview_correction,
-    seat_names,
-)
+from rules.citations import citation_url
 from rules.models import FloorCall, Penalty, Rule, Rulebook, Ruling, number_slug
 from tables import services as table_services
 from tables.models import Hand, Player, Seat, Table
@@ -55,7 +41,6 @@ __all__ = [
     "call_needs",
     "supply_call_fact",
     "open_calls",
-    "citation_url",
 ]
 
 
@@ -291,7 +276,7 @@ def suggestions_for(call: FloorCall) -> list[dict[str, Any]]:
     table = Table.objects.select_related("current_hand").get(pk=call.table_id)
     profile = get_profile(table.rules_profile)
     data = _call_input(call, table)
-    if missing_facts(data):
+    if suggestions.missing_facts(data):
         return []  # the call page asks for the missing fact first (call_needs); never offered as a ruling
     try:
         found = procedures.suggest_rulings(profile, data)
@@ -311,14 +296,14 @@ def call_needs(call: FloorCall) -> list[str]:
     if call.status not in (FloorCall.Status.OPEN, FloorCall.Status.ANSWERED):
         return []
     table = Table.objects.select_related("current_hand").get(pk=call.table_id)
-    return list(missing_facts(_call_input(call, table)))
+    return list(suggestions.missing_facts(_call_input(call, table)))
 
 
 def reason_citations(call: FloorCall) -> list[dict[str, Any]]:
     """The citations the call page offers to tick for a call of this reason, in the table's rulebook
     (:func:`poker.floor.suggestions.reason_citations`): ``[{"rulebook", "section", "label", "url"}]``."""
     table = Table.objects.only("rules_profile").get(pk=call.table_id)
-    cites = _reason_citations(get_profile(table.rules_profile), call.reason)
+    cites = suggestions.reason_citations(get_profile(table.rules_profile), call.reason)
     return [{**{k: c.to_dict().get(k) for k in ("rulebook", "section", "label")}, "url": citation_url(c.to_dict())}
             for c in cites]  # fmt: skip
 

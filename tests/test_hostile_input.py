@@ -158,9 +158,9 @@ def assert_hands_replay() -> int:
 
     hands = list(Hand.objects.select_related("table").order_by("id"))
     for hand in hands:
-        with replay._cache_lock:
-            replay._state_cache.pop(hand.id, None)
-        state_, _, info = replay._hand_replay(hand)
+        with replay.cache_lock:
+            replay.state_cache.pop(hand.id, None)
+        state_, _, info = replay.hand_replay(hand)
         view = json.loads(json.dumps(hand_view(hand.table, state_, info)))
         assert view == hand.snapshot, f"hand {hand.id} does not replay to its snapshot"
     return len(hands)

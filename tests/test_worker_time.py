@@ -47,8 +47,8 @@ def due_in(hand: Hand, seconds: float) -> None:
     hand.refresh_from_db()
     hand.snapshot["clock"]["deadline"] = deadline
     hand.save(update_fields=["snapshot"])
-    with replay._cache_lock:  # this process's replay of the hand knew the old deadline
-        replay._state_cache.pop(hand.id, None)
+    with replay.cache_lock:  # this process's replay of the hand knew the old deadline
+        replay.state_cache.pop(hand.id, None)
     fastpath.forget(hand.table_id)
 
 

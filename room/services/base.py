@@ -247,7 +247,7 @@ def room_of(kind: str, row_id: int) -> int | None:
 
 
 def locked_seat(table_id: int, seat_number: int) -> tuple[Table, Seat]:
-    table = services._lock_table(table_id)
+    table = services.lock_table(table_id)
     seat = table.seats.select_related("player").filter(number=seat_number).first()
     if seat is None:
         raise ServiceError(
@@ -263,7 +263,7 @@ def locked_seat(table_id: int, seat_number: int) -> tuple[Table, Seat]:
 
 
 def between_hands(table: Table, what: str) -> None:
-    if services._live_hand(table) is not None:
+    if services.live_hand(table) is not None:
         raise ServiceError("hand_in_progress", _("%(what)s only between hands (000 Einsätze 1)") % {"what": what})
 
 
@@ -274,7 +274,7 @@ def move_seated(
     seat change at the same table two or more occupied seats clockwise away
     from the button owes the big blind (000 Einsätze 4); a move by the floor
     to another table owes nothing."""
-    locked = {tid: services._lock_table(tid) for tid in sorted({from_table_id, to_table_id})}
+    locked = {tid: services.lock_table(tid) for tid in sorted({from_table_id, to_table_id})}
     src_table, dst_table = locked[from_table_id], locked[to_table_id]
     for t in locked.values():
         between_hands(t, _("players move"))
@@ -306,7 +306,7 @@ def move_seated(
     if owes:
         BlindDue.objects.create(table=src_table, seat_number=to_seat, player=player, amount=owes, at=timezone.now())
     for t in locked.values():
-        services._commit_table_change(t)
+        services.commit_table_change(t)
     step.log(
         "move",
         game=game,

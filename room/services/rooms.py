@@ -183,9 +183,9 @@ def assign_dealer(table_id: int, dealer, *, actor=None) -> int:
         raise ServiceError("invalid", _("%(dealer)s is not a dealer") % {"dealer": dealer.username})
     gt = game_of_table(table_id)
     with room_step(gt.game.room_id, actor) as step:
-        table = services._lock_table(table_id)
+        table = services.lock_table(table_id)
         table.dealer = dealer
-        services._commit_table_change(table, ("dealer",))
+        services.commit_table_change(table, ("dealer",))
         step.log("dealer", game=gt.game, table=table_id, dealer=dealer.username if dealer else None)
         return step.finish()
 

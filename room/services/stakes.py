@@ -76,7 +76,7 @@ def buy_in(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
             )
         seat.stack = amount
         seat.save(update_fields=["stack"])
-        services._commit_table_change(table)
+        services.commit_table_change(table)
         step.log("buy_in", game=game, player=seat.player, table=table_id, seat=seat_number, amount=amount)
         return step.finish()
 
@@ -107,7 +107,7 @@ def add_on(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
             raise ServiceError("above_maximum", message, maximum=room_left)
         seat.stack += amount
         seat.save(update_fields=["stack"])
-        services._commit_table_change(table)
+        services.commit_table_change(table)
         step.log(
             "add_on", game=game, player=seat.player, table=table_id, seat=seat_number, amount=amount, stack=seat.stack
         )
@@ -129,7 +129,7 @@ def leave_seat(table_id: int, seat_number: int, *, actor=None) -> int:
     game = gt.game
     with room_step(game.room_id, actor) as step:
         table, seat = locked_seat(table_id, seat_number)
-        if services._live_hand(table) is not None:
+        if services.live_hand(table) is not None:
             LeaveAfterHand.objects.get_or_create(
                 table_id=table_id, seat_number=seat_number, defaults={"player": seat.player, "at": timezone.now()}
             )
@@ -204,7 +204,7 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
         table, seat = locked_seat(table_id, seat_number)
         seat.absent = bool(absent)
         seat.save(update_fields=["absent"])
-        services._commit_table_change(table)
+        services.commit_table_change(table)
         step.log("absent" if absent else "back", game=gt.game, player=seat.player, table=table_id, seat=seat_number)
         return step.finish()
 

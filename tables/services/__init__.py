@@ -16,57 +16,44 @@ see), :mod:`~tables.services.steps` (locking, appending, broadcasting),
 :mod:`~tables.services.formats` (straddles, bomb pot, flip, double board,
 run it twice), :mod:`~tables.services.floor` (out of turn, "time",
 corrections), :mod:`~tables.services.seating` (tables and seats between
-hands).  This module re-exports their names (private ones too, for the
-apps and tests that use them), so ``tables.services.X`` keeps working.
+hands).  This module re-exports their public names (:data:`__all__`), so
+``tables.services.X`` is the one name the apps use; a name with a leading
+underscore stays inside its module.
 """
 
-from tables.services.floor import (  # noqa: F401
+from tables.services.floor import (
     BETTING_TYPES,
     DEFAULT_TIME_SECONDS,
     EXPIRY_TOLERANCE_SECONDS,
-    _check_restriction,
-    _info_after_action,
-    _resolve_held,
     apply_corrections,
     call_time,
     expire_time,
     record_out_of_turn,
 )
-from tables.services.formats import (  # noqa: F401
-    _FORMAT_KEYS,
+from tables.services.formats import (
     FORMAT_KINDS,
-    _cite_000,
-    _is_int,
     apply_format,
     clean_format,
     run_it_twice,
     set_table_formats,
 )
-from tables.services.hands import (  # noqa: F401
+from tables.services.hands import (
     LATE_ACTIONS,
-    _check_spec_matches_seats,
-    _dead_hands,
     apply_action,
     build_spec,
     start_hand,
 )
-from tables.services.replay import (  # noqa: F401
-    _CACHE_SIZE,
-    _cache_lock,
-    _hand_replay,
-    _hand_state_and_index,
-    _no_info,
-    _profile,
-    _remember,
-    _state_cache,
+from tables.services.replay import (
+    hand_replay,
     hand_state,
+    hand_state_and_index,
     rules_for_table,
     spec_from_dict,
     spec_to_dict,
+    state_cache,
 )
-from tables.services.seating import (  # noqa: F401
+from tables.services.seating import (
     SeatChange,
-    _call_next_for_seat,
     create_table,
     seat_player,
     set_seat,
@@ -76,16 +63,9 @@ from tables.services.seating import (  # noqa: F401
     unseat_player,
     vacate_seats,
 )
-from tables.services.snapshots import (  # noqa: F401
+from tables.services.snapshots import (
     FLOOR_GROUP,
     STRADDLE_KINDS,
-    _board_results,
-    _dealt_in,
-    _event_dict,
-    _is_dealt_in,
-    _next_button,
-    _seat_cache,
-    _seats,
     format_view,
     hand_events,
     hand_view,
@@ -95,23 +75,61 @@ from tables.services.snapshots import (  # noqa: F401
     table_snapshots,
     table_straddle_kinds,
 )
-from tables.services.steps import (  # noqa: F401
-    _HAND_FIELDS,
-    _TABLE_FIELDS,
+from tables.services.steps import (
     Outcome,
-    _append,
-    _broadcast_on_commit,
-    _commit_table_change,
-    _duplicate_seq,
-    _live,
-    _live_hand,
-    _lock_table,
-    _repeated,
-    _settle,
-    _step,
-    _table_changed,
     commit_table_change,
     live_hand,
     lock_table,
 )
-from tables.writepath import ServiceError, send_on_commit  # noqa: F401  (re-exported)
+from tables.writepath import ServiceError, send_on_commit
+
+__all__ = [
+    "apply_action",
+    "apply_corrections",
+    "apply_format",
+    "BETTING_TYPES",
+    "build_spec",
+    "call_time",
+    "clean_format",
+    "commit_table_change",
+    "create_table",
+    "DEFAULT_TIME_SECONDS",
+    "expire_time",
+    "EXPIRY_TOLERANCE_SECONDS",
+    "FLOOR_GROUP",
+    "FORMAT_KINDS",
+    "format_view",
+    "hand_events",
+    "hand_replay",
+    "hand_state",
+    "hand_state_and_index",
+    "hand_view",
+    "LATE_ACTIONS",
+    "live_hand",
+    "lock_table",
+    "next_button_seat",
+    "Outcome",
+    "record_out_of_turn",
+    "rules_for_table",
+    "run_it_twice",
+    "seat_player",
+    "SeatChange",
+    "send_on_commit",
+    "ServiceError",
+    "set_seat",
+    "set_seats",
+    "set_seats_at",
+    "set_table_formats",
+    "set_table_status",
+    "spec_from_dict",
+    "spec_to_dict",
+    "start_hand",
+    "state_cache",
+    "STRADDLE_KINDS",
+    "table_group",
+    "table_snapshot",
+    "table_snapshots",
+    "table_straddle_kinds",
+    "unseat_player",
+    "vacate_seats",
+]

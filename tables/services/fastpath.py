@@ -40,10 +40,10 @@ from django.db import DatabaseError, connection, transaction
 
 from poker.hand import EngineError
 from tables.models import Hand, HandEvent, Table
-from tables.services.floor import _info_after_action
-from tables.services.replay import _cache_lock, _remember, _state_cache
+from tables.services.floor import info_after_action
+from tables.services.replay import cache_lock, remember_state, state_cache
 from tables.services.snapshots import hand_view
-from tables.services.steps import Outcome, _broadcast_on_commit, _event_json
+from tables.services.steps import Outcome, broadcast_on_commit, event_json
 from tables.writepath import busy_error, is_lock_timeout, lock_timeout_ms
 
 
@@ -133,8 +133,8 @@ def try_action(
     if expected_seq is not None and expected_seq != table.seq:
         remember(table, hand)
         return None
-    with _cache_lock:
-        cached = _state_cache.get(hand.id)
+    with cache_lock:
+        cached = state_cache.get(hand.id)
     if cached is None or cached[0] != hand.last_index:
         return None
     last_index, state, info = cached
@@ -149,7 +149,7 @@ def try_action(
     if new_state.phase == "complete":
         remember(table, hand)
         return None  # settling the stacks and the apps' hooks: the normal path
-    info = _info_after_action(info, new_state)
+    info = info_after_action(info, new_state)
     index, seq = last_index + 1, table.seq + 1
     snapshot = hand_view(table, new_state, info)
     actor_id = actor.id if actor is not None and actor.is_authenticated else None
@@ -172,8 +172,8 @@ def try_action(
         return None
     table.seq = seq
     hand.snapshot, hand.snapshot_seq, hand.last_index = snapshot, seq, index
-    _remember(hand.id, index, new_state, info)
-    event = _event_json(seq, index, "action", action, found[0], actor if actor_id else None)
-    _broadcast_on_commit(table, hand, event, state_json=state_json)
+    remember_state(hand.id, index, new_state, info)
+    event = event_json(seq, index, "action", action, found[0], actor if actor_id else None)
+    broadcast_on_commit(table, hand, event, state_json=state_json)
     remember(table, hand)
     return Outcome(table.id, seq)

@@ -11,21 +11,29 @@ from django.utils import timezone
 from poker.floor.procedures import clock_policy, resolve_out_of_turn, time_expired
 from poker.hand import EngineError, HandState, corrections
 from tables.models import Hand, Table
-from tables.services.replay import _hand_replay, _profile, spec_from_dict
-from tables.services.steps import Outcome, _append, _broadcast_on_commit, _live, _repeated, _settle, _step
+from tables.services.replay import hand_replay, house_profile, spec_from_dict
+from tables.services.steps import (
+    Outcome,
+    append_event,
+    broadcast_on_commit,
+    live_replay,
+    repeated_outcome,
+    settle_stacks,
+    table_step,
+)
 from tables.writepath import ServiceError, WriteStep
 
 BETTING_TYPES = frozenset({"fold", "check", "call", "bet", "raise", "all_in"})
 
 
-def _info_after_action(info: dict[str, Any], state: HandState) -> dict[str, Any]:
+def info_after_action(info: dict[str, Any], state: HandState) -> dict[str, Any]:
     """The replay info after a betting action: the clock stops; a
     restriction lasts for the street it was given on."""
     restricted = {seat: r for seat, r in info.get("restricted", {}).items() if r.get("street") == state.street}
     return dict(info, held=dict(info["held"]), clock=None, restricted=restricted)
 
 
-def _check_restriction(info: dict[str, Any], state: HandState, action: dict[str, Any]) -> None:
+def check_restriction(info: dict[str, Any], state: HandState, action: dict[str, Any]) -> None:
     """Refuse a bet or raise by a player whose released out-of-turn check or
     call forbids it on this street (002 #8, 004 #55: ``may_not_raise``)."""
     r = info.get("restricted", {}).get(action.get("seat"))
@@ -37,7 +45,7 @@ def _check_restriction(info: dict[str, Any], state: HandState, action: dict[str,
         )
 
 
-def _resolve_held(
+def resolve_held(
     step: WriteStep[Table], hand: Hand, state: HandState, info: dict[str, Any], index: int, actor
 ) -> dict[str, Any] | None:
     """When the action reaches a player whose out-of-turn action is held,
@@ -47,7 +55,7 @@ def _resolve_held(
 
     event = None
     table = step.row
-    profile = _profile(table)
+    profile = house_profile(table)
     while state.phase == "betting" and info["held"]:
         seat = state.to_act_seat
         mine = sorted(i for i, a in info["held"].items() if a.get("seat") == seat)
@@ -80,8 +88,8 @@ def _resolve_held(
         index += 1
         if payload is not None:
             state = new_state
-            info = _info_after_action(info, state)
-            event = _append(step, hand, index, "action", payload, actor, None, state, info)
+            info = info_after_action(info, state)
+            event = append_event(step, hand, index, "action", payload, actor, None, state, info)
         else:
             note = {
                 "type": "out_of_turn_released",
@@ -97,7 +105,7 @@ def _resolve_held(
                 info["restricted"] = dict(
                     info.get("restricted", {}), **{seat: {"street": state.street, "citations": cites}}
                 )
-            event = _append(step, hand, index, "note", note, actor, None, state, info)
+            event = append_event(step, hand, index, "note", note, actor, None, state, info)
     return event
 
 
@@ -118,10 +126,10 @@ def record_out_of_turn(
     """
     if not isinstance(action, dict) or action.get("type") not in BETTING_TYPES:
         raise ServiceError("invalid", "an out-of-turn action is fold, check, call, bet, raise or all_in with a seat")
-    with _step(table_id, expected_seq, client_id) as step:
-        if dup := _repeated(step):
+    with table_step(table_id, expected_seq, client_id) as step:
+        if dup := repeated_outcome(step):
             return dup
-        table, hand, state, last_index, info = _live(step)
+        table, hand, state, last_index, info = live_replay(step)
         if state.phase != "betting":
             raise ServiceError("not_betting_round", "no betting round is running")
         seat = action.get("seat")
@@ -145,8 +153,10 @@ def record_out_of_turn(
             )
         clean = {k: action[k] for k in ("type", "seat", "to") if k in action}
         info = dict(info, held={**info["held"], last_index + 1: clean})
-        event = _append(step, hand, last_index + 1, "out_of_turn", {"action": clean}, actor, client_id, state, info)
-        step.publish(_broadcast_on_commit, table, hand, event)
+        event = append_event(
+            step, hand, last_index + 1, "out_of_turn", {"action": clean}, actor, client_id, state, info
+        )
+        step.publish(broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)
 
 
@@ -162,15 +172,15 @@ def call_time(
     called only on the player to act), ``clock_running``.
     """
 
-    with _step(table_id, expected_seq, client_id) as step:
-        if dup := _repeated(step):
+    with table_step(table_id, expected_seq, client_id) as step:
+        if dup := repeated_outcome(step):
             return dup
-        table, hand, state, last_index, info = _live(step)
+        table, hand, state, last_index, info = live_replay(step)
         if state.phase != "betting" or state.to_act_seat != seat:
             raise ServiceError("not_your_turn", f"time is called on the player to act (seat {state.to_act_seat})")
         if info["clock"] is not None:
             raise ServiceError("clock_running", "time is already running")
-        policy = clock_policy(_profile(table))
+        policy = clock_policy(house_profile(table))
         seconds = policy.total_seconds or DEFAULT_TIME_SECONDS
         deadline = timezone.now() + timezone.timedelta(seconds=seconds)
         payload = {
@@ -183,8 +193,8 @@ def call_time(
             "citations": policy.to_dict()["citations"],
         }
         info = dict(info, clock=dict(payload, index=last_index + 1))
-        event = _append(step, hand, last_index + 1, "clock", payload, actor, client_id, state, info)
-        step.publish(_broadcast_on_commit, table, hand, event)
+        event = append_event(step, hand, last_index + 1, "clock", payload, actor, client_id, state, info)
+        step.publish(broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)
 
 
@@ -209,10 +219,10 @@ def expire_time(table_id: int, *, actor=None, client_id: str | None = None, now=
     stands in for the server clock in tests.
     """
 
-    with _step(table_id, client_id=client_id) as step:
-        if dup := _repeated(step):
+    with table_step(table_id, client_id=client_id) as step:
+        if dup := repeated_outcome(step):
             return dup
-        table, hand, state, last_index, info = _live(step, missing="no_clock")
+        table, hand, state, last_index, info = live_replay(step, missing="no_clock")
         clock = info["clock"]
         if clock is None or state.to_act_seat != clock["seat"]:
             raise ServiceError("no_clock", "no clock is running")
@@ -220,7 +230,7 @@ def expire_time(table_id: int, *, actor=None, client_id: str | None = None, now=
         if left > EXPIRY_TOLERANCE_SECONDS:
             raise ServiceError("clock_running", f"{left:.0f} s left", seconds_left=round(left))
         facing_bet = bool(state.legal().call_amount)
-        result = time_expired(_profile(table), facing_bet, clock["seat"])
+        result = time_expired(house_profile(table), facing_bet, clock["seat"])
         if result.action is None:
             raise ServiceError("floor_decides", result.explanation_en)
         payload = dict(
@@ -231,10 +241,10 @@ def expire_time(table_id: int, *, actor=None, client_id: str | None = None, now=
             explanation_de=result.explanation_de,
         )
         new_state = state.apply(payload)
-        info = _info_after_action(info, new_state)
-        event = _append(step, hand, last_index + 1, "action", payload, actor, client_id, new_state, info)
-        event = _resolve_held(step, hand, new_state, info, last_index + 1, actor) or event
-        step.publish(_broadcast_on_commit, table, hand, event)
+        info = info_after_action(info, new_state)
+        event = append_event(step, hand, last_index + 1, "action", payload, actor, client_id, new_state, info)
+        event = resolve_held(step, hand, new_state, info, last_index + 1, actor) or event
+        step.publish(broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)
 
 
@@ -259,12 +269,12 @@ def apply_corrections(
     """
     if not isinstance(items, list) or not all(isinstance(c, dict) for c in items):
         raise ServiceError("invalid", "corrections must be a list of objects")
-    with _step(table_id) as step:
+    with table_step(table_id) as step:
         table = step.row
         hand = table.current_hand
         if hand is None or hand.status == Hand.Status.MISDEAL:
             raise ServiceError("no_hand", "there is no hand to correct")
-        state, last_index, info = _hand_replay(hand)
+        state, last_index, info = hand_replay(hand)
         events = list(hand.events.order_by("index").values_list("index", "kind", "payload"))
         was_complete = hand.status == Hand.Status.COMPLETE
         start_stacks = {s.seat: s.stack for s in state.spec.seats}
@@ -300,7 +310,7 @@ def apply_corrections(
                     seat.stack = start_stacks[seat.number]
                     seat.save(update_fields=["stack"])
                 was_complete = False
-            event = _append(step, hand, last_index, "correction", payload, actor, None, result.state, info)
+            event = append_event(step, hand, last_index, "correction", payload, actor, None, result.state, info)
             indices.append(last_index)
         if result.misdeal:
             hand.status = Hand.Status.MISDEAL
@@ -311,6 +321,6 @@ def apply_corrections(
                     seat.stack = start_stacks[seat.number]
                     seat.save(update_fields=["stack"])
         elif was_complete and result.state.phase == "complete":
-            _settle(table, hand, result.state)
-        step.publish(_broadcast_on_commit, table, hand, event)
+            settle_stacks(table, hand, result.state)
+        step.publish(broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq), indices

@@ -13,13 +13,13 @@ from tables.models import Table
 from tables.services.snapshots import STRADDLE_KINDS, table_straddle_kinds
 from tables.services.steps import (
     Outcome,
-    _append,
-    _broadcast_on_commit,
-    _live,
-    _repeated,
-    _step,
-    _table_changed,
+    append_event,
+    broadcast_on_commit,
     live_hand,
+    live_replay,
+    repeated_outcome,
+    table_changed,
+    table_step,
 )
 from tables.writepath import ServiceError
 
@@ -243,10 +243,10 @@ def run_it_twice(
         raise ServiceError("invalid", "pots must be a list of pot indexes")
     if not isinstance(floor, bool):
         raise ServiceError("invalid", "floor must be true or false")
-    with _step(table_id, expected_seq, client_id) as step:
-        if dup := _repeated(step):
+    with table_step(table_id, expected_seq, client_id) as step:
+        if dup := repeated_outcome(step):
             return dup
-        table, hand, state, last_index, info = _live(step)
+        table, hand, state, last_index, info = live_replay(step)
         chosen = list(range(len(state.pots))) if pots is None else list(pots)
         payload = {
             "type": "run_it_twice",
@@ -259,8 +259,8 @@ def run_it_twice(
             new_state = state.apply(payload)
         except EngineError as exc:
             raise ServiceError(exc.code, exc.message) from None
-        event = _append(step, hand, last_index + 1, "action", payload, actor, client_id, new_state, info)
-        step.publish(_broadcast_on_commit, table, hand, event)
+        event = append_event(step, hand, last_index + 1, "action", payload, actor, client_id, new_state, info)
+        step.publish(broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)
 
 
@@ -280,7 +280,7 @@ def set_table_formats(
         raise ServiceError("invalid", f"straddle kinds are a list of {', '.join(STRADDLE_KINDS)}")
     if run_it_twice_min_pot is not None and (not _is_int(run_it_twice_min_pot) or run_it_twice_min_pot < 0):
         raise ServiceError("invalid", "run_it_twice_min_pot must be None or chips (>= 0)")
-    with _step(table_id, expected_seq) as step:
+    with table_step(table_id, expected_seq) as step:
         table = step.row
         if live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "formats are agreed between hands")
@@ -292,4 +292,4 @@ def set_table_formats(
             )
         table.straddle_kinds = ",".join(k for k in STRADDLE_KINDS if k in straddle_kinds)
         table.run_it_twice_min_pot = run_it_twice_min_pot
-        return _table_changed(step, "straddle_kinds", "run_it_twice_min_pot")
+        return table_changed(step, "straddle_kinds", "run_it_twice_min_pot")

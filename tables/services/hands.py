@@ -14,18 +14,18 @@ from poker.houserules import Citation
 from tables import hooks
 from tables.models import Hand, Seat, Table
 from tables.services import fastpath
-from tables.services.floor import _check_restriction, _info_after_action, _resolve_held
+from tables.services.floor import check_restriction, info_after_action, resolve_held
 from tables.services.formats import apply_format, clean_format
-from tables.services.replay import _hand_replay, _profile, rules_for_table, spec_from_dict, spec_to_dict
-from tables.services.snapshots import _dealt_in, _seat_cache, _seat_dict, next_button_seat
-from tables.services.steps import Outcome, _append, _broadcast_on_commit, _repeated, _step, live_hand
+from tables.services.replay import hand_replay, house_profile, rules_for_table, spec_from_dict, spec_to_dict
+from tables.services.snapshots import dealt_in_seats, next_button_seat, seat_cache, seat_dict
+from tables.services.steps import Outcome, append_event, broadcast_on_commit, live_hand, repeated_outcome, table_step
 from tables.writepath import ServiceError
 
 
 def build_spec(table: Table, seats: list[Seat], button: int) -> HandSpec:
     """The engine spec of the next hand at ``table`` with the button at seat
     ``button``: stakes from the table, stacks from the seats."""
-    live = _dealt_in(seats)
+    live = dealt_in_seats(seats)
     spec = HandSpec.standard(
         [SeatSpec(seat=s.number, player=s.player.name, stack=s.stack) for s in sorted(live, key=lambda s: s.number)],
         button=button,
@@ -63,7 +63,7 @@ def start_hand(
     spec: dict[str, Any] | None = None,
     metadata: dict[str, Any] | None = None,
     format: dict[str, Any] | None = None,
-) -> Outcome:  # noqa: A002  (the protocol's word)
+) -> Outcome:  # the protocol's word
     """Start the next hand: the button moves, antes, blinds and the live
     straddle post themselves.
 
@@ -88,8 +88,8 @@ def start_hand(
     fmt = clean_format(format)
     if fmt is not None and spec is not None:
         raise ServiceError("format_not_allowed", "a replayed spec carries its own format")
-    with _step(table_id, expected_seq, client_id) as step:
-        if dup := _repeated(step):
+    with table_step(table_id, expected_seq, client_id) as step:
+        if dup := repeated_outcome(step):
             return dup
         table = step.row
         if table.status != Table.Status.OPEN:
@@ -97,7 +97,7 @@ def start_hand(
         if live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "finish the current hand first")
         hooks.before_deal(table)  # e.g. a disqualified player's seat opens (000 Strafen 4)
-        _seat_cache.pop(table.id, None)
+        seat_cache.pop(table.id, None)
         seats = list(table.seats.select_related("player").order_by("number"))
         previous = table.current_hand
         if spec is None and previous is not None and previous.status == Hand.Status.MISDEAL:
@@ -151,19 +151,19 @@ def start_hand(
         table.current_hand = hand
         table.save(update_fields=["button_seat", "current_hand"])
         if seats_as_read:  # the snapshot's seats without reading them again (one statement less per deal)
-            _seat_cache[table.id] = (hand.id, [_seat_dict(s) for s in seats])
+            seat_cache[table.id] = (hand.id, [seat_dict(s) for s in seats])
         start = {"type": "start", "button": button}
         if format_record is not None:
             start["format"] = format_record
-        event = _append(step, hand, 0, "start", start, actor, client_id, state)
+        event = append_event(step, hand, 0, "start", start, actor, client_id, state)
         index = 0
         for kill in _dead_hands(table, seats, state):
             if state.phase == "complete":
                 break
             state = state.apply(kill)
             index += 1
-            event = _append(step, hand, index, "action", kill, actor, None, state)
-        step.publish(_broadcast_on_commit, table, hand, event)
+            event = append_event(step, hand, index, "action", kill, actor, None, state)
+        step.publish(broadcast_on_commit, table, hand, event)
         fastpath.remember_on_commit(table, hand)
         return Outcome(table.id, table.seq)
 
@@ -185,7 +185,7 @@ def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[
     if absent:
         # The rule of the table's house-rule profile: 001 Sitzverteilung and 6.14 (Wynental
         # tournaments), 004 #30 (MunotPoker), else the cash rule 000 Allgemein 6.
-        profile = _profile(table)
+        profile = house_profile(table)
         rule = {
             "wynental": (("wynental", "Sitzverteilung"), ("wynental", "6.14")),
             "munotpoker": (("munotpoker", "#30"),),
@@ -236,25 +236,25 @@ def apply_action(
         )
         if outcome is not None:
             return outcome
-    with _step(table_id, expected_seq, client_id) as step:
-        if dup := _repeated(step):
+    with table_step(table_id, expected_seq, client_id) as step:
+        if dup := repeated_outcome(step):
             return dup
         table = step.row
         hand = table.current_hand
         if hand is None or (hand.status != Hand.Status.LIVE and action["type"] not in LATE_ACTIONS):
             raise ServiceError("no_hand", "no hand in progress: start one first")
-        state, last_index, info = _hand_replay(hand)
-        _check_restriction(info, state, action)
+        state, last_index, info = hand_replay(hand)
+        check_restriction(info, state, action)
         try:
             new_state = state.apply(action)
         except EngineError as exc:
             raise ServiceError(exc.code, exc.message) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise ServiceError("invalid", f"malformed action: {exc}") from None
-        info = _info_after_action(info, new_state)
-        event = _append(step, hand, last_index + 1, "action", action, actor, client_id, new_state, info)
-        event = _resolve_held(step, hand, new_state, info, last_index + 1, actor) or event
-        step.publish(_broadcast_on_commit, table, hand, event)
+        info = info_after_action(info, new_state)
+        event = append_event(step, hand, last_index + 1, "action", action, actor, client_id, new_state, info)
+        event = resolve_held(step, hand, new_state, info, last_index + 1, actor) or event
+        step.publish(broadcast_on_commit, table, hand, event)
         fastpath.remember_on_commit(table, hand)
         return Outcome(table.id, table.seq)
 
@@ -289,7 +289,7 @@ def undo_options(table_id: int) -> dict[str, Any]:
         return {"hand": None, "seq": table.seq, "actions": []}
     events = list(hand.events.order_by("index").values_list("index", "kind", "payload"))
     try:
-        history = undo_history(_profile(table), events)
+        history = undo_history(house_profile(table), events)
     except corrections.CorrectionError as exc:
         raise ServiceError(exc.code, exc.message) from None
     streets = _streets_of(events)
@@ -326,8 +326,8 @@ def undo_action(
     ``undo_not_allowed`` (with ``reason_de`` and ``index``),
     ``correction_conflict``; nothing changes on error.
     """
-    with _step(table_id, expected_seq, client_id) as step:
-        if dup := _repeated(step):
+    with table_step(table_id, expected_seq, client_id) as step:
+        if dup := repeated_outcome(step):
             return dup
         table = step.row
         hand = table.current_hand
@@ -335,7 +335,7 @@ def undo_action(
             raise ServiceError("no_hand", "there is no hand to take an action back from")
         events = list(hand.events.order_by("index").values_list("index", "kind", "payload"))
         try:
-            decision = undo_decision(_profile(table), events, index)
+            decision = undo_decision(house_profile(table), events, index)
         except corrections.CorrectionError as exc:
             raise ServiceError(exc.code, exc.message) from None
         if not decision.allowed:
@@ -373,7 +373,7 @@ def undo_action(
             for seat in table.seats.filter(number__in=start_stacks):
                 seat.stack = start_stacks[seat.number]
                 seat.save(update_fields=["stack"])
-            _seat_cache.pop(table.id, None)
-        event = _append(step, hand, last_index + 1, "correction", payload, actor, client_id, result.state, info)
-        step.publish(_broadcast_on_commit, table, hand, event)
+            seat_cache.pop(table.id, None)
+        event = append_event(step, hand, last_index + 1, "correction", payload, actor, client_id, result.state, info)
+        step.publish(broadcast_on_commit, table, hand, event)
         return Outcome(table.id, table.seq)

@@ -12,9 +12,9 @@ from poker.floor.procedures import HandFacts, Outcome, ProcedureError, walk
 from poker.hand import HandState, corrections
 from tables.models import Hand, Table
 from tables.services.floor import apply_corrections
-from tables.services.replay import _hand_replay, _profile
+from tables.services.replay import hand_replay, house_profile
 from tables.services.steps import Outcome as StepOutcome
-from tables.services.steps import _append, _broadcast_on_commit, _live, _repeated, _step
+from tables.services.steps import append_event, broadcast_on_commit, live_replay, repeated_outcome, table_step
 from tables.writepath import ServiceError
 
 
@@ -38,12 +38,12 @@ def facts_of_table(table: Table) -> HandFacts | None:
     hand = table.current_hand
     if hand is None or hand.status != Hand.Status.LIVE:
         return None
-    state, _last_index, _info = _hand_replay(hand)
+    state, _last_index, _info = hand_replay(hand)
     return hand_facts(state)
 
 
 def _dealer_outcome(table: Table, state: HandState, procedure: str, answers: list[str]) -> Outcome:
-    profile = _profile(table)
+    profile = house_profile(table)
     try:
         node = walk(profile, procedure, answers, hand_facts(state))
     except ProcedureError as exc:
@@ -90,17 +90,17 @@ def finish_procedure(
     a question still open), ``floor_decides`` (the outcome is the floor's: call the floor),
     ``misdeal_not_allowed``; nothing changes on error.
     """
-    with _step(table_id, expected_seq, client_id) as step:
-        if dup := _repeated(step):
+    with table_step(table_id, expected_seq, client_id) as step:
+        if dup := repeated_outcome(step):
             return dup
-        table, hand, state, last_index, info = _live(step)
+        table, hand, state, last_index, info = live_replay(step)
         node = _dealer_outcome(table, state, procedure, answers)
         record = _record(procedure, answers, node)
         if not any(c.get("type") == "misdeal" for c in node.corrections):
-            event = _append(
+            event = append_event(
                 step, hand, last_index + 1, "note", {"type": "procedure", **record}, actor, client_id, state, info
             )
-            step.publish(_broadcast_on_commit, table, hand, event)
+            step.publish(broadcast_on_commit, table, hand, event)
             return StepOutcome(table.id, table.seq)
     outcome, _indices = apply_corrections(table_id, [{"type": "misdeal", **record}], ruling_id=None, actor=actor)
     return outcome

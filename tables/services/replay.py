@@ -32,28 +32,32 @@ def spec_from_dict(data: dict[str, Any]) -> HandSpec:
 _CACHE_SIZE = 512
 
 
-_state_cache: OrderedDict[int, tuple[int, HandState, dict]] = OrderedDict()
+state_cache: OrderedDict[int, tuple[int, HandState, dict]] = OrderedDict()
+"""This process's replayed hands: hand id -> ``(last event index, state, info)``, the least recently
+used first, at most ``_CACHE_SIZE`` (read and written under :data:`cache_lock`)."""
 
 
-_cache_lock = threading.Lock()
+cache_lock = threading.Lock()
+"""Guards :data:`state_cache` (the consumers' threads and the services share it)."""
 
 
 def hand_state(hand: Hand) -> HandState:
     """Replay a hand's events through the engine and return its state."""
-    return _hand_state_and_index(hand)[0]
+    return hand_state_and_index(hand)[0]
 
 
-def _no_info() -> dict[str, Any]:
+def empty_info() -> dict[str, Any]:
+    """The replay ``info`` of a hand with nothing beyond the engine state (see :func:`hand_replay`)."""
     return {"held": {}, "voided": [], "corrected": False, "misdeal": False, "clock": None, "restricted": {}}
 
 
-def _hand_state_and_index(hand: Hand) -> tuple[HandState, int]:
-    """The hand's state and the index of its last event (see :func:`_hand_replay`)."""
-    state, last, _ = _hand_replay(hand)
+def hand_state_and_index(hand: Hand) -> tuple[HandState, int]:
+    """The hand's state and the index of its last event (see :func:`hand_replay`)."""
+    state, last, _ = hand_replay(hand)
     return state, last
 
 
-def _hand_replay(hand: Hand) -> tuple[HandState, int, dict[str, Any]]:
+def hand_replay(hand: Hand) -> tuple[HandState, int, dict[str, Any]]:
     """The hand's state, the index of its last event, and what the replay
     knows beyond the engine state (``info``: held out-of-turn actions,
     voided event indices, whether it was corrected or misdealt, the running
@@ -65,8 +69,8 @@ def _hand_replay(hand: Hand) -> tuple[HandState, int, dict[str, Any]]:
     by :func:`poker.hand.corrections.replay`.
     """
     last = hand.last_index
-    with _cache_lock:
-        cached = _state_cache.get(hand.id)
+    with cache_lock:
+        cached = state_cache.get(hand.id)
     if cached is not None and cached[0] == last:
         return cached[1], last, cached[2]
     events = list(hand.events.order_by("index").values_list("index", "kind", "payload"))
@@ -97,20 +101,23 @@ def _hand_replay(hand: Hand) -> tuple[HandState, int, dict[str, Any]]:
         if kind == "clock" and payload.get("type") == "time_called":
             info["clock"] = dict(payload, index=index)
             break
-    _remember(hand.id, last, result.state, info)
+    remember_state(hand.id, last, result.state, info)
     return result.state, last, info
 
 
-def _remember(hand_id: int, index: int, state: HandState, info: dict[str, Any] | None = None) -> None:
-    with _cache_lock:
-        _state_cache[hand_id] = (index, state, info if info is not None else _no_info())
-        _state_cache.move_to_end(hand_id)
-        while len(_state_cache) > _CACHE_SIZE:
-            _state_cache.popitem(last=False)
+def remember_state(hand_id: int, index: int, state: HandState, info: dict[str, Any] | None = None) -> None:
+    """Cache the state of hand ``hand_id`` after event ``index`` (and its replay ``info``) in
+    :data:`state_cache`, dropping the least recently used hand beyond ``_CACHE_SIZE``."""
+    with cache_lock:
+        state_cache[hand_id] = (index, state, info if info is not None else empty_info())
+        state_cache.move_to_end(hand_id)
+        while len(state_cache) > _CACHE_SIZE:
+            state_cache.popitem(last=False)
 
 
-def _profile(table: Table):
-
+def house_profile(table: Table):
+    """The house-rule profile of the table (:func:`poker.houserules.get_profile`);
+    ``ServiceError('invalid')`` for an unknown profile slug."""
     try:
         return get_profile(table.rules_profile)
     except KeyError:

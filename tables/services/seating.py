@@ -12,8 +12,8 @@ from django.db import connection, transaction
 from tables import hooks
 from tables.models import Player, Seat, Table
 from tables.players import check_may_play
-from tables.services.snapshots import _seat_cache, table_snapshots
-from tables.services.steps import Outcome, _broadcast_on_commit, _step, _table_changed, live_hand
+from tables.services.snapshots import seat_cache, table_snapshots
+from tables.services.steps import Outcome, broadcast_on_commit, live_hand, table_changed, table_step
 from tables.writepath import ServiceError
 
 
@@ -59,7 +59,7 @@ def seat_player(
     ``invalid``, ``barred`` (:func:`tables.players.check_may_play`)."""
     if stack < 0:
         raise ServiceError("invalid", "stack must not be negative")
-    with _step(table_id, expected_seq) as step:
+    with table_step(table_id, expected_seq) as step:
         table = step.row
         if live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "players are seated between hands")
@@ -75,12 +75,12 @@ def seat_player(
         seat.stack = stack
         seat.sitting_out = False
         seat.save()
-        return _table_changed(step)
+        return table_changed(step)
 
 
 def unseat_player(table_id: int, seat_number: int, *, expected_seq: int | None = None) -> Outcome:
     """Remove the player from a seat between hands (they leave with their stack)."""
-    with _step(table_id, expected_seq) as step:
+    with table_step(table_id, expected_seq) as step:
         table = step.row
         if live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "players leave between hands")
@@ -88,7 +88,7 @@ def unseat_player(table_id: int, seat_number: int, *, expected_seq: int | None =
         if not updated:
             raise ServiceError("no_such_seat", f"table has no seat {seat_number}")
         transaction.on_commit(lambda: _call_next_for_seat(table_id, seat_number))
-        return _table_changed(step)
+        return table_changed(step)
 
 
 def _call_next_for_seat(table_id: int, seat_number: int) -> None:
@@ -105,12 +105,12 @@ def set_table_status(table_id: int, status: str, *, expected_seq: int | None = N
     hands.  Errors: ``not_found``, ``stale``, ``hand_in_progress``, ``invalid``."""
     if status not in Table.Status.values:
         raise ServiceError("invalid", f"unknown table status {status!r}")
-    with _step(table_id, expected_seq) as step:
+    with table_step(table_id, expected_seq) as step:
         table = step.row
         if status == Table.Status.CLOSED and live_hand(table) is not None:
             raise ServiceError("hand_in_progress", "finish the hand before closing the table")
         table.status = status
-        return _table_changed(step, "status")
+        return table_changed(step, "status")
 
 
 def set_seat(
@@ -128,7 +128,7 @@ def set_seat(
     """
     if stack < 0:
         raise ServiceError("invalid", "stack must not be negative")
-    with _step(table_id) as step:
+    with table_step(table_id) as step:
         table = step.row
         seat = table.seats.filter(number=seat_number).first()
         if seat is None:
@@ -142,8 +142,8 @@ def set_seat(
         seat.stack = stack if player_id is not None else 0
         seat.sitting_out = sitting_out if player_id is not None else False
         seat.save(update_fields=["player", "stack", "sitting_out"])
-        _seat_cache.pop(table.id, None)
-        return _table_changed(step)
+        seat_cache.pop(table.id, None)
+        return table_changed(step)
 
 
 def vacate_seats(table: Table, numbers: Iterable[int]) -> int:
@@ -156,7 +156,7 @@ def vacate_seats(table: Table, numbers: Iterable[int]) -> int:
     emptied = Seat.objects.filter(table_id=table.id, number__in=list(numbers), player__isnull=False).update(
         player=None, stack=0, sitting_out=False, absent=False
     )
-    _seat_cache.pop(table.id, None)
+    seat_cache.pop(table.id, None)
     return emptied
 
 
@@ -259,7 +259,7 @@ def set_seats_at(changes: dict[int, list[SeatChange]]) -> list[Outcome]:
                 )
                 for table in changed:
                     table.seq += 1
-                    _seat_cache.pop(table.id, None)
+                    seat_cache.pop(table.id, None)
                 cursor.execute(
                     f"UPDATE {Table._meta.db_table} AS t SET seq = v.seq"
                     " FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, seq) WHERE t.id = v.id",
@@ -267,5 +267,5 @@ def set_seats_at(changes: dict[int, list[SeatChange]]) -> list[Outcome]:
                 )
         snapshots = table_snapshots(changed)  # now, inside the transaction: two queries for all the tables
         for table in changed:
-            _broadcast_on_commit(table, snapshot=snapshots[table.id])  # sent after the commit
+            broadcast_on_commit(table, snapshot=snapshots[table.id])  # sent after the commit
         return [Outcome(table.id, table.seq) for table in tables]

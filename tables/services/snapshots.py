@@ -11,7 +11,7 @@ from poker.hand.cards import is_known
 from poker.hand.evaluation import best_hand_description, hand_strength
 from poker.houserules import is_substantial_action, misdeal_still_possible
 from tables.models import Hand, HandEvent, Seat, Table
-from tables.services.replay import _profile
+from tables.services.replay import house_profile
 
 FLOOR_GROUP = "floor"
 
@@ -32,7 +32,7 @@ def hand_view(table: Table, state: HandState, info: dict[str, Any]) -> dict[str,
     ``board_results`` (:func:`format_view`)."""
 
     view = state.to_dict()
-    profile = _profile(table)
+    profile = house_profile(table)
     words = corrections.acted_words(list(enumerate(state.history)))
     view["held"] = [{"index": i, "seat": a.get("seat"), "action": a} for i, a in sorted(info["held"].items())]
     view["voided"] = info["voided"]
@@ -106,7 +106,9 @@ def table_snapshot(
     }
 
 
-_seat_cache: dict[int, tuple[int, list[dict[str, Any]]]] = {}
+seat_cache: dict[int, tuple[int, list[dict[str, Any]]]] = {}
+"""This process's seats of each table while a hand is live: table id -> ``(live hand id, seat
+dicts)``; a writer that changes the seats pops its table."""
 
 
 def _seats(table: Table, hand: Hand | None) -> list[dict[str, Any]]:
@@ -117,7 +119,7 @@ def _seats(table: Table, hand: Hand | None) -> list[dict[str, Any]]:
     has a new id)."""
     live_id = hand.id if hand is not None and hand.status == Hand.Status.LIVE else None
     if live_id is not None:
-        cached = _seat_cache.get(table.id)
+        cached = seat_cache.get(table.id)
         if cached is not None and cached[0] == live_id:
             return cached[1]
     seats = [
@@ -127,12 +129,12 @@ def _seats(table: Table, hand: Hand | None) -> list[dict[str, Any]]:
         )
     ]
     if live_id is not None:
-        _seat_cache[table.id] = (live_id, seats)
+        seat_cache[table.id] = (live_id, seats)
     return seats
 
 
-def _seat_dict(seat: Seat) -> dict[str, Any]:
-    """A seat (its ``player`` loaded) as :func:`_seats` gives it."""
+def seat_dict(seat: Seat) -> dict[str, Any]:
+    """A seat (its ``player`` loaded) as the snapshot lists it."""
     return {
         "number": seat.number,
         "player": seat.player.name if seat.player_id is not None else None,
@@ -196,7 +198,8 @@ def _is_dealt_in(occupied: bool, stack: int, sitting_out: bool) -> bool:
     return occupied and stack > 0 and not sitting_out
 
 
-def _dealt_in(seats: list[Seat]) -> list[Seat]:
+def dealt_in_seats(seats: list[Seat]) -> list[Seat]:
+    """The seats of ``seats`` dealt into the next hand (a player with chips, not sitting out)."""
     return [s for s in seats if _is_dealt_in(s.player_id is not None, s.stack, s.sitting_out)]
 
 
@@ -206,7 +209,7 @@ def next_button_seat(table: Table, seats: list[Seat] | None = None) -> int | Non
     player dealt in; the lowest such seat for the table's first hand.
     Returns None when fewer than two players can be dealt in."""
     seats = seats if seats is not None else list(table.seats.all())
-    return _next_button(table.button_seat, [s.number for s in _dealt_in(seats)])
+    return _next_button(table.button_seat, [s.number for s in dealt_in_seats(seats)])
 
 
 def _next_button(button: int | None, live: list[int]) -> int | None:

@@ -18,7 +18,7 @@ from django.utils import timezone
 from poker.hand import HandState
 from tables import hooks, probes
 from tables.models import Hand, HandEvent, Seat, Table
-from tables.services.replay import _hand_replay, _no_info, _remember
+from tables.services.replay import empty_info, hand_replay, remember_state
 from tables.services.snapshots import FLOOR_GROUP, hand_view, table_group, table_snapshot
 from tables.writepath import ServiceError, WriteStep, send_on_commit, send_text_on_commit, write_step
 
@@ -109,7 +109,7 @@ def _duplicate_seq(table: Table, client_id: str) -> int | None:
     return found[1]
 
 
-def _step(
+def table_step(
     table_id: int, expected_seq: int | None = None, client_id: str | None = None
 ) -> contextlib.AbstractContextManager[WriteStep[Table]]:
     """A write step on the table (:func:`tables.writepath.write_step`): the
@@ -125,18 +125,18 @@ def _step(
     )
 
 
-def _repeated(step: WriteStep[Table]) -> Outcome | None:
+def repeated_outcome(step: WriteStep[Table]) -> Outcome | None:
     """The outcome of a repeated ``client_id`` (its first seq), or None."""
     if step.duplicate_seq is None:
         return None
     return Outcome(step.row.id, step.duplicate_seq, duplicate=True)
 
 
-#: Stands for the hand's state in a snapshot serialised without it (see :func:`_broadcast_on_commit`).
+#: Stands for the hand's state in a snapshot serialised without it (see :func:`broadcast_on_commit`).
 _STATE_MARK = "\x00hand-state\x00"
 
 
-def _broadcast_on_commit(
+def broadcast_on_commit(
     table: Table,
     hand: Hand | None = None,
     event: dict[str, Any] | None = None,
@@ -162,7 +162,7 @@ def _broadcast_on_commit(
     send_text_on_commit(groups, text, seq=snapshot["seq"], table_id=table.id)
 
 
-def _append(
+def append_event(
     step: WriteStep[Table],
     hand: Hand,
     index: int,
@@ -185,7 +185,7 @@ def _append(
     table = step.row
     step.bump()
     actor_id = actor.id if actor is not None and actor.is_authenticated else None
-    info = info if info is not None else _no_info()
+    info = info if info is not None else empty_info()
     hand.snapshot = hand_view(table, state, info)
     hand.snapshot_seq = table.seq
     hand.last_index = index
@@ -212,16 +212,16 @@ def _append(
     if ends:
         hand.status = Hand.Status.COMPLETE
         hand.ended_at = timezone.now()
-        _settle(table, hand, state)
+        settle_stacks(table, hand, state)
         hand.save(update_fields=["snapshot", "snapshot_seq", "last_index", "status", "ended_at"])
         start_stacks = {s.seat: s.stack for s in state.spec.seats}
         final_stacks = {s.seat: state.final_stacks[i] for i, s in enumerate(state.spec.seats)}
         hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks)
-    _remember(hand.id, index, state, info)
-    return _event_json(table.seq, index, kind, payload, at, actor if actor_id else None)
+    remember_state(hand.id, index, state, info)
+    return event_json(table.seq, index, kind, payload, at, actor if actor_id else None)
 
 
-def _event_json(seq: int, index: int, kind: str, payload: dict, at, actor) -> dict[str, Any]:
+def event_json(seq: int, index: int, kind: str, payload: dict, at, actor) -> dict[str, Any]:
     """A recorded hand event as clients see it (``last_event``, docs/protocol.md);
     ``at`` a datetime, ``actor`` the authenticated user or None."""
     return {
@@ -234,7 +234,7 @@ def _event_json(seq: int, index: int, kind: str, payload: dict, at, actor) -> di
     }
 
 
-def _settle(table: Table, hand: Hand, state: HandState) -> None:
+def settle_stacks(table: Table, hand: Hand, state: HandState) -> None:
     """Write the final stacks of a completed hand back to the seats, in one
     statement for all of them (every hand's end comes here).  It sends no
     ``post_save`` of the seats: the apps learn of the new stacks from
@@ -250,14 +250,14 @@ def _settle(table: Table, hand: Hand, state: HandState) -> None:
         )
 
 
-def _live(step: WriteStep[Table], *, missing: str = "no_hand") -> tuple[Table, Hand, HandState, int, dict]:
+def live_replay(step: WriteStep[Table], *, missing: str = "no_hand") -> tuple[Table, Hand, HandState, int, dict]:
     """The live hand of the step's table, replayed: ``(table, hand, state,
     last_index, info)``; ``ServiceError(missing)`` when no hand is live."""
     table = step.row
     hand = live_hand(table)
     if hand is None:
         raise ServiceError(missing, "no hand in progress")
-    return (table, hand, *_hand_replay(hand))
+    return (table, hand, *hand_replay(hand))
 
 
 def commit_table_change(table: Table, fields: tuple[str, ...] = ()) -> Outcome:
@@ -265,20 +265,14 @@ def commit_table_change(table: Table, fields: tuple[str, ...] = ()) -> Outcome:
     ``seq``): bump its seq and broadcast the new snapshot after the commit."""
     table.seq += 1
     table.save(update_fields=[*fields, "seq"])
-    _broadcast_on_commit(table)
+    broadcast_on_commit(table)
     return Outcome(table.id, table.seq)
 
 
-def _table_changed(step: WriteStep[Table], *fields: str) -> Outcome:
+def table_changed(step: WriteStep[Table], *fields: str) -> Outcome:
     """The step changed the table between hands (``fields`` of the row, its
     seats): one new seq, the snapshot broadcast after the commit."""
     step.bump()
     step.save(*fields)
-    step.publish(_broadcast_on_commit, step.row)
+    step.publish(broadcast_on_commit, step.row)
     return Outcome(step.row.id, step.row.seq)
-
-
-# The names of earlier releases, used by apps that lock a table themselves.
-_lock_table = lock_table
-_live_hand = live_hand
-_commit_table_change = commit_table_change

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from django.http import QueryDict
 
+from rules import citations as rules_citations
+from rules import corrections as rules_corrections
 from rules import services as floor
 from rules.models import Ruling
 from tables import services
@@ -53,7 +55,7 @@ def form(**fields) -> QueryDict:
 
 
 def test_the_options_list_the_standing_actions_with_their_legal_alternatives(mistaken_fold):
-    options = floor.correction_options(mistaken_fold)
+    options = rules_corrections.correction_options(mistaken_fold)
     actions = {a["index"]: a for a in options["actions"]}
     assert [a["type"] for a in options["actions"]] == ["raise", "fold"]
     fold = actions[2]
@@ -66,9 +68,9 @@ def test_the_options_list_the_standing_actions_with_their_legal_alternatives(mis
 
 def test_the_preview_shows_the_corrected_hand_and_changes_nothing(mistaken_fold, table):
     seq = hand_of(table).snapshot_seq
-    item = floor.correction_from_form(mistaken_fold, form(ctype="replace", index=2, action="call"))
+    item = rules_corrections.correction_from_form(mistaken_fold, form(ctype="replace", index=2, action="call"))
     assert item == {"type": "replace", "index": 2, "action": {"type": "call", "seat": 1}}
-    preview = floor.preview_correction(mistaken_fold, item)
+    preview = rules_corrections.preview_correction(mistaken_fold, item)
     assert preview["ok"], preview
     assert preview["state"]["total_pot"] == 6 + 6 + 1 + 2
     anna = next(p for p in preview["state"]["players"] if p["seat"] == 1)
@@ -80,8 +82,8 @@ def test_the_preview_shows_the_corrected_hand_and_changes_nothing(mistaken_fold,
 
 def test_a_preview_that_cannot_stand_names_the_conflict(mistaken_fold, table):
     services.apply_action(table.id, {"type": "call", "seat": 3})
-    item = floor.correction_from_form(mistaken_fold, form(ctype="void", index=1))
-    preview = floor.preview_correction(mistaken_fold, item)
+    item = rules_corrections.correction_from_form(mistaken_fold, form(ctype="void", index=1))
+    preview = rules_corrections.preview_correction(mistaken_fold, item)
     assert not preview["ok"] and "“Anna (1) folds preflop” would no longer be legal" in preview["error"]
 
 
@@ -98,7 +100,7 @@ def test_bad_picks_get_a_clear_error(mistaken_fold):
     ]
     for data, message in cases:
         with pytest.raises(services.ServiceError) as err:
-            floor.correction_from_form(mistaken_fold, data)
+            rules_corrections.correction_from_form(mistaken_fold, data)
         assert err.value.message == message
 
 
@@ -135,18 +137,18 @@ def test_a_correction_needs_a_citation(client, mistaken_fold, floorman, rulebook
 
 
 def test_typed_citations_keep_their_rulebook(rulebooks):
-    assert floor.parse_citation("tda-2024:1")["label"] == "TDA 2024 Rule 1"
-    assert floor.parse_citation("tda:35") == {
+    assert rules_citations.parse_citation("tda-2024:1")["label"] == "TDA 2024 Rule 1"
+    assert rules_citations.parse_citation("tda:35") == {
         "rulebook": "tda-2024",
         "section": "TDA 2024 Rule 35",
         "label": "TDA 2024 Rule 35",
     }
-    assert floor.parse_citation("004 #35")["rulebook"] == "munotpoker"
-    assert floor.parse_citation("munotpoker:53")["label"] == "004 #53"
-    assert floor.parse_citation("000 Aktionen 4")["rulebook"] == "casino-cash"
+    assert rules_citations.parse_citation("004 #35")["rulebook"] == "munotpoker"
+    assert rules_citations.parse_citation("munotpoker:53")["label"] == "004 #53"
+    assert rules_citations.parse_citation("000 Aktionen 4")["rulebook"] == "casino-cash"
     for bad in ("nope:1", "004 #999", "hello"):
         with pytest.raises(services.ServiceError):
-            floor.parse_citation(bad)
+            rules_citations.parse_citation(bad)
 
 
 def test_the_api_form_with_json_corrections_still_works_and_stores_tda_citations(
@@ -176,8 +178,8 @@ def test_every_page_correction_previews_in_words(mistaken_fold, table):
     call = mistaken_fold
 
     def preview(**fields):
-        item = floor.correction_from_form(call, form(**fields))
-        return item, floor.preview_correction(call, item)
+        item = rules_corrections.correction_from_form(call, form(**fields))
+        return item, rules_corrections.preview_correction(call, item)
 
     item, result = preview(ctype="void", index=2)
     assert item == {"type": "void", "index": 2} and result["ok"]
@@ -202,12 +204,12 @@ def test_every_page_correction_previews_in_words(mistaken_fold, table):
     assert result["state"]["phase"] == "complete"
 
     with pytest.raises(services.ServiceError) as err:
-        floor.correction_from_form(call, form(ctype="misdeal"))
+        rules_corrections.correction_from_form(call, form(ctype="misdeal"))
     assert "misdeal can no longer be declared" in err.value.message
 
 
 def test_a_hand_that_moved_on_offers_no_correction(mistaken_fold, table, floorman, client):
     floor.make_ruling(table.id, decision="Pot to Ben", corrections=[{"type": "award", "seats": [3]}], actor=floorman)
     services.start_hand(table.id)
-    assert floor.correction_options(mistaken_fold) is None
-    assert not floor.preview_correction(mistaken_fold, {"type": "void", "index": 2})["ok"]
+    assert rules_corrections.correction_options(mistaken_fold) is None
+    assert not rules_corrections.preview_correction(mistaken_fold, {"type": "void", "index": 2})["ok"]

@@ -1,4 +1,4 @@
-"""Searching rulings (rules.services.search_rulings and /rules/rulings/) on the demo room
+"""Searching rulings (rules.citations.search_rulings and /rules/rulings/) on the demo room
 (``manage.py load_demo``): by citation ("004 #35", "#35", "tda-2024:53"), by a word of the cited
 rules or the decision ("misdeal", "Overchip"), by table, player and date; under 100 ms a search."""
 
@@ -12,6 +12,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from rules import citations as rules_citations
 from rules import services as floor
 from rules.models import Ruling
 from tables.models import Table
@@ -29,7 +30,7 @@ def demo(rulebooks, floorman):
         return floor.make_ruling(
             table.id,
             decision=decision,
-            citations=floor.parse_citations(labels),
+            citations=rules_citations.parse_citations(labels),
             corrections=corrections or [],
             actor=floorman,
         )
@@ -57,7 +58,7 @@ def demo(rulebooks, floorman):
 
 
 def found(**kwargs):
-    return {r.pk for r in floor.search_rulings(**kwargs)}
+    return {r.pk for r in rules_citations.search_rulings(**kwargs)}
 
 
 def test_a_citation_finds_the_rulings_that_cite_it(demo):
@@ -102,7 +103,7 @@ def test_the_rulings_page_finds_them_in_under_100_ms(client, demo, floorman):
     pages, searches = {}, {}
     for q in ("004 #35", "#35", "misdeal", "Overchip", "tda-2024:53"):
         pages[q] = _median(lambda q=q: client.get("/rules/rulings/", {"q": q}))
-        searches[q] = _median(lambda q=q: list(floor.search_rulings(q)))
+        searches[q] = _median(lambda q=q: list(rules_citations.search_rulings(q)))
     html = client.get("/rules/rulings/", {"q": "Overchip"}).content.decode()
     assert "single 100 chip" in html and "Filler ruling" not in html
     print("\npage median ms:", {q: round(t * 1000, 1) for q, t in pages.items()})

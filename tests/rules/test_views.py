@@ -39,7 +39,7 @@ def test_dealers_read_the_rules_they_are_shown_but_not_the_floor_pages(client, d
 
 
 def test_a_tda_citation_opens_its_summary_in_english_and_german(client, dealer):
-    from rules.services import citation_url
+    from rules.citations import citation_url
 
     url = citation_url({"rulebook": "tda-2024", "section": "TDA 2024 Rule 44"})
     assert url == "/rules/tda-2024/tda-2024-rule-44/"

@@ -64,10 +64,10 @@ RAW = re.compile(r"\b[A-Za-z]+_[a-z_]+\b|\bevent \d|\bEreignis \d")
 
 
 def _appended_kinds() -> set[str]:
-    """The event kinds the services append (``_append(step, hand, index, "<kind>", ...)``)."""
+    """The event kinds the services append (``append_event(step, hand, index, "<kind>", ...)``)."""
     kinds = set()
     for path in (ROOT / "tables" / "services").glob("*.py"):
-        kinds |= set(re.findall(r'_append\(\s*step,\s*hand,\s*[^,]+,\s*"([a-z_]+)"', path.read_text()))
+        kinds |= set(re.findall(r'append_event\(\s*step,\s*hand,\s*[^,]+,\s*"([a-z_]+)"', path.read_text()))
     return kinds
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules import corrections as rules_corrections
 from rules import services as floor
 from rules.models import Ruling
 from tables import services
@@ -86,7 +87,7 @@ def test_a_raise_that_is_the_whole_stack_is_offered_once(client, table, dealer, 
     services.apply_action(table.id, {"type": "raise", "seat": 3, "to": 100})
     services.apply_action(table.id, {"type": "call", "seat": 5})
     call = floor.raise_floor_call(table.id, "dispute", seat=5, actor=dealer)
-    clara = next(a for a in floor.correction_options(call)["actions"] if a["seat"] == 5)
+    clara = next(a for a in rules_corrections.correction_options(call)["actions"] if a["seat"] == 5)
     assert [a["type"] for a in clara["alternatives"]] == ["fold", "all_in"]
     client.force_login(floorman)
     html = client.get(f"/rules/calls/{call.id}/").content.decode()

@@ -19,7 +19,7 @@ from tables import services
 from tables.access import deal_right_sql, right_in_session
 from tables.models import Hand, HandEvent, Seat, Table
 from tables.services import fastpath
-from tables.services.replay import _state_cache
+from tables.services.replay import state_cache
 from tables.services.snapshots import FLOOR_GROUP
 from tables.writepath import ServiceError
 
@@ -88,9 +88,9 @@ def test_the_one_statement_path_records_the_same_hand_as_the_locked_path(table, 
     assert log(fast_hand) == log(locked_hand)
     seqs = list(HandEvent.objects.filter(table_id=table.id).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))  # no gap, no repeat
-    _state_cache.clear()  # a restart: the state is rebuilt from the events alone
+    state_cache.clear()  # a restart: the state is rebuilt from the events alone
     assert services.table_snapshot(Table.objects.get(pk=table.id))["hand"]["state"] == fast_hand.snapshot
-    state, _ = services._hand_state_and_index(hand_of(table.id))
+    state, _ = services.hand_state_and_index(hand_of(table.id))
     assert state.to_dict()["total_pot"] == fast_hand.snapshot["total_pot"]
 
 

@@ -58,7 +58,7 @@ def assert_replays(table):
     replayed = corrections.replay(services.spec_from_dict(hand.spec), events).state
     engine = json.loads(json.dumps(replayed.to_dict()))
     assert {k: hand.snapshot[k] for k in engine} == engine
-    services._state_cache.clear()
+    services.state_cache.clear()
     assert services.hand_state(hand).to_dict() == replayed.to_dict()
 
 

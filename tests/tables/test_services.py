@@ -107,7 +107,7 @@ def test_the_live_state_is_the_replay_of_the_events(table):
     services.apply_action(table.id, {"type": "call", "seat": 7})
     services.apply_action(table.id, {"type": "raise", "seat": 1, "to": 10})
     hand = Hand.objects.get(table=table)
-    services._state_cache.clear()
+    services.state_cache.clear()
     replayed = services.hand_state(hand)
     engine_view = replayed.to_dict()
     assert engine_view == {k: hand.snapshot[k] for k in engine_view}

@@ -9,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from rules import corrections as rules_corrections
 from rules import services as floor
 from tables import services
 
@@ -26,8 +27,8 @@ def misdeal_call(dealer):
 
 
 def test_the_misdeal_preview_shows_the_hand_void_with_every_chip_back(misdeal_call):
-    item = floor.correction_from_form(misdeal_call, {"ctype": "misdeal"})
-    result = floor.preview_correction(misdeal_call, item)
+    item = rules_corrections.correction_from_form(misdeal_call, {"ctype": "misdeal"})
+    result = rules_corrections.preview_correction(misdeal_call, item)
     assert result["ok"], result
     state = result["state"]
     assert state["misdeal"]

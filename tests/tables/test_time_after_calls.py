@@ -56,9 +56,9 @@ def test_time_after_eight_rulings_runs_out_on_the_server(hand4, dealer):
     hand.refresh_from_db()
     clock = hand.snapshot["clock"]
     assert clock is not None and clock["seat"] == seat, hand.snapshot.get("clock")
-    with replay._cache_lock:
-        replay._state_cache.pop(hand.id, None)  # the worker is another process: it replays from the events
-    _, _, info = replay._hand_replay(hand)
+    with replay.cache_lock:
+        replay.state_cache.pop(hand.id, None)  # the worker is another process: it replays from the events
+    _, _, info = replay.hand_replay(hand)
     assert info["clock"] is not None and info["clock"]["seat"] == seat
 
     deadline = dt.datetime.fromisoformat(clock["deadline"])

@@ -46,9 +46,9 @@ def test_a_mistaken_fold_is_taken_back_and_flagged(table, dealer):
 
     # the right action now, and the replay from scratch agrees
     services.apply_action(table.id, {"type": "call", "seat": 7})
-    services._state_cache.clear()
+    services.state_cache.clear()
     hand = Hand.objects.get(pk=table.current_hand_id)
-    replayed, _, info = services._hand_replay(hand)
+    replayed, _, info = services.hand_replay(hand)
     assert replayed.to_act_seat == 1 and info["undone"] == [1]
 
 
