@@ -52,11 +52,11 @@ if not settings.configured:
     )
     django.setup()
 
-from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from django.urls import path  # noqa: E402
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.routing import ProtocolTypeRouter, URLRouter
+from django.urls import path
 
-from pokerfloor.runtime.dispatch import DirectDispatch  # noqa: E402
+from pokerfloor.runtime.dispatch import DirectDispatch
 
 #: The last seq of every table this process has served.
 SEQ: dict[int, int] = defaultdict(int)

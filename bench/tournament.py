@@ -112,7 +112,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from poker.tournament import (  # noqa: E402
+from poker.tournament import (
     TableState,
     apply_break_plan,
     apply_moves,

@@ -42,7 +42,7 @@ def player_sessions(player_id: int) -> list[Session]:
     """One player's sessions over all his hands (table ids as the sessions' tables)."""
     rows = (
         live_hands()
-        .extra(  # noqa: S610 -- a constant SQL fragment, the id a parameter
+        .extra(  # a constant SQL fragment, the id a parameter
             where=[
                 "EXISTS (SELECT 1 FROM jsonb_each(tables_hand.metadata->'player_ids') e"
                 " WHERE e.value = to_jsonb(%s::int))"

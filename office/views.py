@@ -128,7 +128,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         for day, secs in reversed(list(seconds_by_day(found, day_of=lambda m: timezone.localtime(m).date()).items()))
     ]
     hand_ids = list(
-        Hand.objects.extra(  # noqa: S610 -- a constant SQL fragment, the id a parameter
+        Hand.objects.extra(  # a constant SQL fragment, the id a parameter
             where=[
                 "EXISTS (SELECT 1 FROM jsonb_each(tables_hand.metadata->'player_ids') e"
                 " WHERE e.value = to_jsonb(%s::int))"

@@ -12,10 +12,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
 
 # Django's HTTP handler, run with one thread hop per request and persistent
 # database connections (pokerfloor.runtime.http says why).
-from django.conf import settings  # noqa: E402
-from django.core.exceptions import ImproperlyConfigured  # noqa: E402
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 
-from pokerfloor.runtime.http import get_asgi_application  # noqa: E402
+from pokerfloor.runtime.http import get_asgi_application
 
 try:  # Django refuses an empty key when it is read
     _key = settings.SECRET_KEY

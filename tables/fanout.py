@@ -101,7 +101,7 @@ class GroupFanout:
                 for member in list(sub.members):
                     try:
                         await member.fanout_message(event)
-                    except Exception:  # noqa: BLE001  (one broken socket must not starve the others)
+                    except Exception:  # one broken socket must not starve the others
                         logger.exception("fan-out to a member of %s failed", sub.group)
         finally:
             renew.cancel()

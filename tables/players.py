@@ -145,7 +145,7 @@ def merge_players(keep_id: int, duplicate_id: int) -> dict[str, int]:
 
 def _hands_of(player_id: int):
     """The hands player ``player_id`` was dealt in (``Hand.metadata['player_ids']`` holds his id)."""
-    return Hand.objects.extra(  # noqa: S610 -- a constant SQL fragment, the id a parameter
+    return Hand.objects.extra(  # a constant SQL fragment, the id a parameter
         where=[
             "EXISTS (SELECT 1 FROM jsonb_each(tables_hand.metadata->'player_ids') e WHERE e.value = to_jsonb(%s::int))"
         ],
@@ -169,7 +169,7 @@ def erase_player(player_id: int) -> Player:
         for row in hand.spec.get("seats", []):
             if str(row.get("seat")) in seats and row.get("player") == old:
                 row["player"] = anonymous
-        for row in (hand.snapshot or {}).get("seats", []) if isinstance(hand.snapshot, dict) else []:
+        for row in (hand.snapshot or {}).get("players", []) if isinstance(hand.snapshot, dict) else []:
             if isinstance(row, dict) and str(row.get("seat")) in seats and row.get("player") == old:
                 row["player"] = anonymous
         hand.save(update_fields=["spec", "snapshot"])

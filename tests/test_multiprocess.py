@@ -223,7 +223,7 @@ class Tablet:
                 assert message["type"] == "snapshot", message
                 self.snapshot = message["snapshot"]
                 return
-            except Exception as error:  # noqa: BLE001  (refused, closed, no Redis yet: try again)
+            except Exception as error:  # refused, closed, no Redis yet: try again
                 if time.monotonic() > deadline:
                     raise AssertionError(f"tablet could not connect to {server.name}: {error!r}") from error
                 await asyncio.sleep(0.3)
@@ -342,7 +342,7 @@ class Floor:
                 for entry in first["tables"]:
                     self.seq[entry["table"]["id"]] = entry["seq"]
                 return
-            except Exception as error:  # noqa: BLE001
+            except Exception as error:
                 if time.monotonic() > deadline:
                     raise AssertionError(f"floor could not connect to {server.name}: {error!r}") from error
                 await asyncio.sleep(0.3)
@@ -492,7 +492,7 @@ def test_the_floor_and_tablet_resync_when_redis_restarts(servers, room, redis):
         await tablet.send(message)
         try:
             first = await tablet.ack(timeout=5)
-        except Exception as error:  # noqa: BLE001  (the socket may close: nothing tells the tablet then)
+        except Exception as error:  # the socket may close: nothing tells the tablet then
             first = repr(error)
         await asyncio.sleep(1.0)
         redis.start()
@@ -585,7 +585,7 @@ def test_a_lobby_screen_that_reconnects_after_a_redis_restart_hears_the_room_aga
                 first = json.loads(await asyncio.wait_for(ws.recv(), 10))
                 assert first["type"] == "snapshot"
                 return ws, first["seq"]
-            except Exception:  # noqa: BLE001  (Redis not back yet)
+            except Exception:  # Redis not back yet
                 assert time.monotonic() < deadline, "the lobby screen could not reconnect"
                 await asyncio.sleep(0.3)
 

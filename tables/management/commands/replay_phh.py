@@ -55,7 +55,7 @@ from poker.hand import EngineError, HandSpec, Rules
 from poker.hand.phh import PhhHand
 from tables import services
 from tables.models import Hand, HandEvent, Table
-from tables.phh_import import (  # noqa: F401  (find_phh_files, rules_for, spec_for: this command's names too)
+from tables.phh_import import (  # find_phh_files, rules_for, spec_for: this command's names too
     ReplayError,
     Replica,
     check_recorded,
