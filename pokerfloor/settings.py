@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import zoneinfo
 from pathlib import Path
 
 import dj_database_url
@@ -45,9 +46,34 @@ def envlist(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def envstr(name: str, default: str = "") -> str:
+    """Read a text environment variable (stripped); ``default`` when unset or empty."""
+    return os.environ.get(name, "").strip() or default
+
+
+def envchoice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """Read an environment variable that must be one of ``choices`` (compared upper-case);
+    raise ImproperlyConfigured naming the variable otherwise."""
+    value = envstr(name, default).upper()
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, got {value!r}")
+    return value
+
+
+def envzone(name: str, default: str) -> str:
+    """Read an IANA time zone name (``Europe/Zurich``); raise ImproperlyConfigured naming the
+    variable when the zone database does not know it."""
+    value = envstr(name, default)
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(f"{name} must be a time zone such as Europe/Zurich, got {value!r}") from None
+    return value
+
+
 #: The test suite (pytest in this process, or a server it started: tests/conftest.py sets
 #: POKERFLOOR_FAST_PASSWORDS for itself and its subprocesses).
-TESTING = "pytest" in sys.modules or os.environ.get("POKERFLOOR_FAST_PASSWORDS") == "1"
+TESTING = "pytest" in sys.modules or envbool("POKERFLOOR_FAST_PASSWORDS", "0")
 
 # Off unless set: `make run` turns it on for the local demo (DEBUG=1).  With
 # DEBUG on, a 404 page lists every URL pattern and errors show tracebacks.
@@ -55,7 +81,7 @@ DEBUG = envbool("DEBUG", "false")
 # Required when DEBUG is off: the server (pokerfloor.asgi) refuses to start
 # without it, and Django refuses to sign anything.  Commands that sign nothing
 # (migrate, compilemessages, run_worker) run without it.
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-secret-key-change-me" if DEBUG or TESTING else "")
+SECRET_KEY = envstr("SECRET_KEY", "dev-only-insecure-secret-key-change-me" if DEBUG or TESTING else "")
 # The host names this site answers to (the Host header); Django's test client's
 # "testserver" only with DEBUG on or under the test suite.
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost" + (",testserver" if DEBUG or TESTING else ""))
@@ -164,11 +190,10 @@ WRITE_LOCK_TIMEOUT_MS = envint("WRITE_LOCK_TIMEOUT_MS", "2000")
 DB_POOL = envbool("DB_POOL", "false")
 DB_POOL_SIZE = envint("DB_POOL_SIZE", "8")
 CONN_MAX_AGE = 0 if DB_POOL else envint("CONN_MAX_AGE", "600")
-if os.environ.get("DATABASE_URL"):
+DATABASE_URL = envstr("DATABASE_URL")
+if DATABASE_URL:
     DATABASES = {
-        "default": dj_database_url.parse(
-            os.environ["DATABASE_URL"], conn_max_age=CONN_MAX_AGE, conn_health_checks=not DB_POOL
-        )
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=CONN_MAX_AGE, conn_health_checks=not DB_POOL)
     }
 else:
     from pokerfloor.embedded_pg import embedded_database_url
@@ -199,7 +224,8 @@ _db_options["prepare_threshold"] = DB_PREPARE_THRESHOLD or None
 if not DATABASES["default"]["ENGINE"].endswith("postgresql"):
     raise ImproperlyConfigured("pokerfloor runs on PostgreSQL only")
 
-if os.environ.get("REDIS_URL"):
+REDIS_URL = envstr("REDIS_URL")
+if REDIS_URL:
     # Several processes (daphnes, the worker) share groups through Redis: channels_redis, with the
     # sockets of a process closed (their clients resync by snapshot) when its connection to Redis
     # breaks, and sends to an unreachable Redis dropped, not raised (pokerfloor.runtime.layers).
@@ -207,7 +233,7 @@ if os.environ.get("REDIS_URL"):
         "default": {
             "BACKEND": "pokerfloor.runtime.layers.RedisChannelLayer",
             # messages a socket may have waiting before more are dropped (channels_redis: 100), as in memory
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "capacity": envint("CHANNEL_CAPACITY", "1000")},
+            "CONFIG": {"hosts": [REDIS_URL], "capacity": envint("CHANNEL_CAPACITY", "1000")},
         }
     }
 else:
@@ -224,14 +250,12 @@ else:
 
 # The cache holds the rate-limit counters: shared by all processes through
 # Redis when REDIS_URL is set, else per process.
-if os.environ.get("REDIS_URL"):
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}
-    }
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-if os.environ.get("POKERFLOOR_FAST_PASSWORDS") == "1":
+if envbool("POKERFLOOR_FAST_PASSWORDS", "0"):
     # The test suite only (tests/conftest.py sets it for pytest and for its
     # daphne): PBKDF2's million rounds cost about a second per test user on
     # a small machine.  Never set this in production.
@@ -248,7 +272,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
-TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Zurich")
+TIME_ZONE = envzone("TIME_ZONE", "Europe/Zurich")
 USE_TZ = True
 
 STATIC_URL = "static/"
@@ -258,26 +282,29 @@ WHITENOISE_USE_FINDERS = True  # serve straight from static/ too, so no collects
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Where the shared material (rulebooks, PHH hands) lives: ../shared beside the checkout.
-SHARED_DIR = Path(os.environ.get("POKERFLOOR_SHARED", BASE_DIR.parent / "shared"))
+SHARED_DIR = Path(envstr("POKERFLOOR_SHARED", str(BASE_DIR.parent / "shared")))
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "root": {
+        "handlers": ["console"],
+        "level": envchoice("LOG_LEVEL", "WARNING", ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")),
+    },
 }
 
 # Parallel pytest sessions (several engineers on one machine) each get their own test database.
-DATABASES["default"]["TEST"] = {"NAME": os.environ.get("POKERFLOOR_TEST_DB", "test_pokerfloor")}
+DATABASES["default"]["TEST"] = {"NAME": envstr("POKERFLOOR_TEST_DB", "test_pokerfloor")}
 
 # The waitlist in the player's pocket (issue 29): the one-time codes by SMS go through this backend
 # (room/sms.py; README "Remote waitlist: SMS provider"), by e-mail through Django's mail.  Web Push of a
 # call needs the VAPID keys (room/services/push.py); without a private key nothing is pushed.
-EMAIL_BACKEND = os.environ.get(
+EMAIL_BACKEND = envstr(
     "EMAIL_BACKEND",
     "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
 )
-POKERFLOOR_SMS_BACKEND = os.environ.get("POKERFLOOR_SMS_BACKEND", "room.sms.ConsoleSMSBackend")
-POKERFLOOR_VAPID_PRIVATE_KEY = os.environ.get("POKERFLOOR_VAPID_PRIVATE_KEY", "")
-POKERFLOOR_VAPID_PUBLIC_KEY = os.environ.get("POKERFLOOR_VAPID_PUBLIC_KEY", "")
-POKERFLOOR_VAPID_SUBJECT = os.environ.get("POKERFLOOR_VAPID_SUBJECT", "mailto:floor@example.invalid")
+POKERFLOOR_SMS_BACKEND = envstr("POKERFLOOR_SMS_BACKEND", "room.sms.ConsoleSMSBackend")
+POKERFLOOR_VAPID_PRIVATE_KEY = envstr("POKERFLOOR_VAPID_PRIVATE_KEY", "")
+POKERFLOOR_VAPID_PUBLIC_KEY = envstr("POKERFLOOR_VAPID_PUBLIC_KEY", "")
+POKERFLOOR_VAPID_SUBJECT = envstr("POKERFLOOR_VAPID_SUBJECT", "mailto:floor@example.invalid")
