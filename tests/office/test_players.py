@@ -98,4 +98,6 @@ def test_erase_keeps_the_hands_under_an_anonymous_name(floorman):
     for hand in Hand.objects.filter(pk__in=[h.pk for h in hands]):
         names = [s["player"] for s in hand.spec["seats"]]
         assert "Anna" not in names and f"Player #{anna.pk}" in names
+        shown = [p["player"] for p in hand.snapshot["players"]]
+        assert "Anna" not in shown and f"Player #{anna.pk}" in shown
     assert sum(s.hands for s in player_sessions(anna.pk)) == 2

@@ -1,0 +1,230 @@
+"""Players and dealers in a real browser (issue 28), in English and in German:
+
+- a push on the rotation board moves three dealers, and each tablet asks its incoming dealer, signed in
+  under their own login, for the deck change or recount (001 6.24), which is recorded;
+- a player's record shows the hours the player was dealt in across two tables;
+- a barred player is refused at the waitlist, with the reason shown to the floor;
+- duplicate players merged keep all their history.
+
+Screenshots (artifacts/screenshots/issue28/): the player page, the rotation board and the reports at
+1920x1080 in both languages, the tablet's prompt at 1280x800.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from tests.browser.conftest import login, off_loop
+from tests.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = ARTIFACTS / "screenshots" / "issue28"
+WAIT = 20_000  # ms: the machine is loaded
+T = {
+    "en": {
+        "push": "Push now",
+        "incoming": "Incoming dealer",
+        "swapped": "Decks swapped",
+        "recounted": "Decks recounted",
+        "sign_in": "Sign in as",
+        "merge": "Merge into the first",
+        "barred": "is barred",
+    },
+    "de": {
+        "push": "Jetzt pushen",
+        "incoming": "Neuer Dealer",
+        "swapped": "Decks getauscht",
+        "recounted": "Decks neu ausgezählt",
+        "sign_in": "anmelden",
+        "merge": "In den ersten zusammenführen",
+        "barred": "ist gesperrt",
+    },
+}
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def locale(lang: str) -> str:
+    return "de-DE" if lang == "de" else "en-US"
+
+
+def make_room(floorman, tables: int, players: dict[int, tuple[str, ...]] | None = None):
+    """Room "casino", NLHE 1/2 with ``tables`` tables "Main 1".. (6 seats), players seated with 100."""
+    from room import services as r
+    from tables import services
+
+    room = r.create_room("casino", "Casino Bregenz", call_seconds=300)
+    game = r.create_game(room.id, "NLHE 1/2", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200, actor=floorman)
+    made = [r.open_table(game.id, f"Main {n}", max_seats=6, actor=floorman) for n in range(1, tables + 1)]
+    for index, names in (players or {}).items():
+        for seat, name in enumerate(names, start=1):
+            services.seat_player(made[index].id, seat, name, 0)
+            r.buy_in(made[index].id, seat, 100)
+    return room, game, made
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_push_moves_three_dealers_and_each_tablet_asks_for_the_deck_change(lang, floorman, roles, new_page):
+    from django.contrib.auth.models import User
+
+    from tables import dealers
+    from tables.models import DealerChange, DealerShift
+
+    _room, _game, tables = off_loop(make_room, floorman, 3)
+    crew = {}
+    now = timezone.now()
+    for name in ("d1", "d2", "d3", "d4"):
+        user = User.objects.create_user(name, password="pw-" + name)
+        user.groups.add(roles["dealer"])
+        DealerShift.objects.create(dealer=user, starts_at=now - timedelta(hours=1), ends_at=now + timedelta(hours=7))
+        crew[name] = user
+    for table, name in zip(tables, ("d1", "d2", "d3")):
+        off_loop(dealers.start_down, table.id, crew[name])
+    words = T[lang]
+
+    # d3 deals Main 3 and keeps the tablet open: after the push it shows the incoming dealer (d2).
+    old = new_page((1280, 800), locale=locale(lang))
+    login(old, "d3", "pw-d3")
+    old.goto(f"/tables/{tables[2].id}/dealer/")
+    expect(old.locator("#dealer-push")).to_be_hidden()
+
+    floor = new_page((1920, 1080), locale=locale(lang))
+    login(floor, "floor", "pw-floor")
+    floor.goto("/office/rotation/")
+    board = floor.locator("table.rotation")
+    expect(board.locator('tr[data-table="Main 1"] td.next')).to_have_text("d4")
+    expect(board.locator('tr[data-table="Main 2"] td.next')).to_have_text("d1")
+    expect(board.locator('tr[data-table="Main 3"] td.next')).to_have_text("d2")
+    shot(floor, f"rotation-board-{lang}-1920x1080")
+    floor.get_by_role("button", name=words["push"]).click()
+    expect(floor.locator('[data-field="waiting"]')).to_be_visible()
+    assert DealerChange.objects.filter(taken_at=None).count() == 3
+
+    expect(old.locator("#dealer-push")).to_be_visible(timeout=WAIT)  # the tablet asked and reloaded
+    expect(old.locator('#dealer-push [data-field="incoming"]')).to_have_text("d2")
+    expect(old.locator("#dealer-push")).to_contain_text(words["sign_in"])
+
+    for table, incoming, deck in (
+        (tables[0], "d4", "swapped"),
+        (tables[1], "d1", "recounted"),
+        (tables[2], "d2", "swapped"),
+    ):
+        tablet = new_page((1280, 800), locale=locale(lang))
+        login(tablet, incoming, "pw-" + incoming)
+        tablet.goto(f"/tables/{table.id}/dealer/")
+        prompt = tablet.locator("#dealer-push")
+        expect(prompt).to_be_visible()
+        expect(prompt).to_contain_text(words["incoming"])
+        expect(prompt.locator('[data-field="incoming"]')).to_have_text(incoming)
+        if table == tables[0]:
+            shot(tablet, f"tablet-deck-prompt-{lang}-1280x800")
+        with tablet.expect_navigation():
+            tablet.get_by_role("button", name=words[deck]).click()
+        expect(tablet.locator("#dealer-push")).to_be_hidden()
+        expect(tablet.locator('[data-field="conn"]')).to_have_attribute("data-state", "open", timeout=WAIT)
+        change = DealerChange.objects.get(table=table)
+        assert (change.incoming.username, change.deck, change.citation) == (incoming, deck, "001 6.24")
+    for table, name in zip(tables, ("d4", "d1", "d2")):
+        table.refresh_from_db()
+        assert table.dealer.username == name
+    floor.goto("/office/rotation/")
+    expect(floor.locator('[data-resting="d3"]')).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_players_record_shows_the_hours_dealt_in_across_two_tables(lang, floorman, new_page):
+    from room import services as r
+    from tables import services
+    from tables.models import Player
+    from tests.office.night import EVENING, play_hands_at
+
+    _room, _game, tables = off_loop(make_room, floorman, 2, {0: ("Anna Keller", "Ben"), 1: ("Clara", "Dora")})
+    anna = Player.objects.get(name="Anna Keller")
+    anna.card_number, anna.nickname = "C-1042", "Annie"
+    anna.save()
+
+    def night():
+        play_hands_at(tables[0], EVENING, 6, timedelta(minutes=4), timedelta(minutes=3))  # 20:00-20:23
+        r.leave_seat(tables[0].id, 1, actor=floorman)
+        r.leave_seat(tables[1].id, 1, actor=floorman)
+        services.seat_player(tables[1].id, 1, anna, 0)
+        r.buy_in(tables[1].id, 1, 100)
+        play_hands_at(tables[1], EVENING + timedelta(hours=1), 5, timedelta(minutes=6), timedelta(minutes=4))
+
+    off_loop(night)  # Main 2 from 21:00 to 21:28
+    page = new_page((1920, 1080), locale=locale(lang))
+    login(page, "floor", "pw-floor")
+    page.goto("/office/players/")
+    page.fill('input[name="q"]', "kel")
+    expect(page.locator("#player-suggest option")).to_have_count(1, timeout=WAIT)  # the autocomplete answered
+    page.locator('input[name="q"]').press("Enter")
+    page.get_by_role("link", name="Anna Keller").click()
+    expect(page.locator("h1")).to_contain_text("Anna Keller")
+    # 23 minutes at Main 1 + 28 at Main 2 = 51 minutes = 0.85 h, 11 hands
+    expect(page.locator('[data-field="total-hours"]')).to_have_text("0.85" if lang == "en" else re.compile(r"0[.,]85"))
+    expect(page.locator('[data-field="total-hands"]')).to_have_text("11")
+    expect(page.locator('table.sessions tr[data-table="Main 1"]')).to_have_count(1)
+    expect(page.locator('table.sessions tr[data-table="Main 2"]')).to_have_count(1)
+    shot(page, f"player-page-{lang}-1920x1080")
+
+    day = EVENING.date().isoformat()
+    page.goto(f"/office/reports/?from={day}&to={day}")
+    expect(page.locator('[data-chart="hands"] svg')).to_be_visible()
+    expect(page.locator('table[data-report="players"]')).to_contain_text("Anna Keller")
+    shot(page, f"reports-{lang}-1920x1080")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_barred_player_is_refused_at_the_waitlist_with_the_reason_shown_to_staff(lang, floorman, new_page):
+    from room.models import QueueEntry
+    from tables.models import Player
+
+    off_loop(make_room, floorman, 1, {0: ("Anna", "Ben", "Clara", "Dora", "Emil", "Fritz")})
+    Player.objects.create(name="Max Muster", standing=Player.Standing.BARRED, standing_reason="marked cards, 2 Oct")
+    page = new_page((1280, 800), locale=locale(lang))
+    login(page, "floor", "pw-floor")
+    page.goto("/room/casino/")
+    expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open", timeout=WAIT)
+    page.fill('form[data-form="waitlist"] input[name="name"]', "Max Muster")
+    page.click('form[data-form="waitlist"] button[type="submit"]')
+    error = page.locator('[data-field="error"]')
+    expect(error).to_be_visible(timeout=WAIT)
+    expect(error).to_contain_text(T[lang]["barred"])
+    expect(error).to_contain_text("marked cards, 2 Oct")
+    assert not QueueEntry.objects.filter(player__name="Max Muster").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_duplicate_players_merged_keep_all_their_history(lang, floorman, new_page):
+    from tables.models import Player
+    from tests.office.night import EVENING, play_hands_at
+
+    _room, _game, tables = off_loop(make_room, floorman, 2, {0: ("Jörg Huber", "Ben"), 1: ("jorg  huber", "Dora")})
+    keep = Player.objects.get(name="Jörg Huber")
+    dup = Player.objects.get(name="jorg  huber")
+    off_loop(play_hands_at, tables[0], EVENING, 3, timedelta(minutes=4), timedelta(minutes=3))
+    off_loop(play_hands_at, tables[1], EVENING + timedelta(hours=2), 2, timedelta(minutes=5), timedelta(minutes=4))
+    page = new_page((1920, 1080), locale=locale(lang))
+    login(page, "floor", "pw-floor")
+    page.goto("/office/players/")
+    row = page.locator(f'form.dup[data-duplicate="{dup.pk}"]')
+    expect(row).to_contain_text("Jörg Huber")
+    with page.expect_navigation():
+        row.get_by_role("button", name=T[lang]["merge"]).click()
+    expect(page.locator("h1")).to_contain_text("Jörg Huber")
+    expect(page.locator('[data-field="total-hands"]')).to_have_text("5")
+    expect(page.locator('table.sessions tr[data-table="Main 1"]')).to_have_count(1)
+    expect(page.locator('table.sessions tr[data-table="Main 2"]')).to_have_count(1)
+    page.goto(f"/office/players/{dup.pk}/")  # the duplicate's old link finds the record kept
+    expect(page.locator("h1")).to_contain_text("Jörg Huber")
+    dup.refresh_from_db()
+    assert dup.merged_into_id == keep.pk
