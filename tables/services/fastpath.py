@@ -39,7 +39,8 @@ from typing import Any
 from django.db import DatabaseError, connection, transaction
 
 from poker.hand import EngineError
-from tables.models import Hand, HandEvent, Table
+from tables import sql
+from tables.models import Hand, Table
 from tables.services.floor import info_after_action
 from tables.services.replay import cache_lock, remember_state, state_cache
 from tables.services.snapshots import hand_view
@@ -79,21 +80,6 @@ def forget(table_id: int) -> None:
     """Drop what is kept of ``table_id`` (the next action takes the normal path)."""
     with _live_lock:
         _live.pop(table_id, None)
-
-
-# ``lt`` sets the write path's lock timeout for the statement's own transaction (``set_config(..., true)``;
-# the statement runs in autocommit), read by ``tb`` before it waits for the table's row: a row held by
-# another step makes the statement fail after the timeout instead of waiting without limit.
-_EVENT_SQL = (
-    "WITH lt AS (SELECT set_config('lock_timeout', %s, true) AS v), "
-    f"tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s AND seq = %s "
-    f"AND current_hand_id = %s AND (SELECT v FROM lt) IS NOT NULL{{right}} RETURNING id), "
-    f'ev AS (INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, actor_id, at, '
-    f"client_id) SELECT tb.id, %s, %s, %s, 'action', %s::jsonb, %s, now(), %s FROM tb RETURNING at), "
-    f"hd AS (UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s "
-    f"WHERE id = %s AND EXISTS (SELECT 1 FROM tb)) "
-    f"SELECT at FROM ev"
-)
 
 
 def try_action(
@@ -153,27 +139,32 @@ def try_action(
     index, seq = last_index + 1, table.seq + 1
     snapshot = hand_view(table, new_state, info)
     actor_id = actor.id if actor is not None and actor.is_authenticated else None
-    right_sql, right_params = right if right is not None else ("", [])
-    sql = _EVENT_SQL.replace("{right}", f" AND ({right_sql})" if right_sql else "")
-    params: list[Any] = [f"{lock_timeout_ms()}ms", seq, table.id, table.seq, hand.id, *right_params]
-    params += [hand.id, seq, index, json.dumps(action), actor_id, client_id or None]
     state_json = json.dumps(snapshot, separators=(",", ":"))  # once: for the database and the broadcast
-    params += [state_json, seq, index, hand.id]
+    guard = sql.SeqGuard(table.seq, f"{lock_timeout_ms()}ms", right if right is not None else ("", []))
     try:
         with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
-            with connection.cursor() as cursor:
-                cursor.execute(sql, params)
-                found = cursor.fetchone()
+            at = sql.write_event(
+                table_id=table.id,
+                seq=seq,
+                hand_id=hand.id,
+                index=index,
+                kind="action",
+                payload_json=json.dumps(action),
+                actor_id=actor_id,
+                client_id=client_id,
+                snapshot_json=state_json,
+                guard=guard,
+            )
     except DatabaseError as exc:  # a repeated client_id (unique), a lost connection: the normal path answers
         if is_lock_timeout(exc):  # another step holds the table: busy, the tablet sends it again
             raise busy_error() from None
         return None
-    if found is None:  # another step wrote first, or the right is gone
+    if at is None:  # another step wrote first, or the right is gone
         return None
     table.seq = seq
     hand.snapshot, hand.snapshot_seq, hand.last_index = snapshot, seq, index
     remember_state(hand.id, index, new_state, info)
-    event = event_json(seq, index, "action", action, found[0], actor if actor_id else None)
+    event = event_json(seq, index, "action", action, at, actor if actor_id else None)
     broadcast_on_commit(table, hand, event, state_json=state_json)
     remember(table, hand)
     return Outcome(table.id, seq)

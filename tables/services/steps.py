@@ -16,7 +16,7 @@ from django.db import connection
 from django.utils import timezone
 
 from poker.hand import HandState
-from tables import hooks, probes
+from tables import hooks, probes, sql
 from tables.models import Hand, HandEvent, Seat, Table
 from tables.services.replay import empty_info, hand_replay, remember_state
 from tables.services.snapshots import FLOOR_GROUP, hand_view, table_group, table_snapshot
@@ -54,14 +54,14 @@ def lock_table(table_id: int, client_id: str | None = None) -> Table:
         else ""
     )
     probe_cols, probe_names = probes.select_sql()
-    sql = (
+    query = (
         f"SELECT {table_cols}, u.username, {hand_cols}{probe_cols}{seen} FROM {Table._meta.db_table} t "
         f"LEFT JOIN {User._meta.db_table} u ON u.id = t.dealer_id "
         f"LEFT JOIN {Hand._meta.db_table} h ON h.id = t.current_hand_id "
         f"WHERE t.id = %s FOR NO KEY UPDATE OF t"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [client_id, table_id] if client_id else [table_id])
+        cursor.execute(query, [client_id, table_id] if client_id else [table_id])
         row = cursor.fetchone()
     if row is None:
         raise ServiceError("not_found", f"no table {table_id}")
@@ -179,8 +179,9 @@ def append_event(
 
     The table row is locked, so seq and index cannot collide; the unique
     constraints stay as a last line of defence.  This is the hot path of
-    every dealer action, so it speaks plain SQL (three statements) instead
-    of compiling ORM queries.
+    every dealer action, so it writes in one plain SQL statement
+    (:func:`tables.sql.write_event`, the fast path's write too) instead of
+    compiling ORM queries.
     """
     table = step.row
     step.bump()
@@ -191,23 +192,18 @@ def append_event(
     hand.last_index = index
     ends = state.phase == "complete" and hand.status == Hand.Status.LIVE and not info["misdeal"]
     # One round trip: the event, the table's seq and (unless the hand ends and is saved below) the
-    # hand's snapshot, as data-modifying CTEs of one statement.
-    sql = (
-        f'WITH ev AS (INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, '
-        f"actor_id, at, client_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, now(), %s) RETURNING at), "
-        f"tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s)"
+    # hand's snapshot, in one statement (tables.sql.write_event, shared with the fast path).
+    at = sql.write_event(
+        table_id=table.id,
+        seq=table.seq,
+        hand_id=hand.id,
+        index=index,
+        kind=kind,
+        payload_json=json.dumps(payload),
+        actor_id=actor_id,
+        client_id=client_id,
+        snapshot_json=None if ends else json.dumps(hand.snapshot),
     )
-    params: list[Any] = [table.id, hand.id, table.seq, index, kind, json.dumps(payload), actor_id, client_id or None]
-    params += [table.seq, table.id]
-    if not ends:
-        sql += (
-            f", hd AS (UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s "
-            f"WHERE id = %s)"
-        )
-        params += [json.dumps(hand.snapshot), table.seq, index, hand.id]
-    with connection.cursor() as cursor:
-        cursor.execute(sql + " SELECT at FROM ev", params)
-        at = cursor.fetchone()[0]
     step.stored()
     if ends:
         hand.status = Hand.Status.COMPLETE

@@ -1,0 +1,85 @@
+"""The hand-written SQL of the tables app (as pretix keeps its raw SQL in ``locking.py``).
+
+The hot paths of a dealer's action speak plain SQL instead of compiling ORM queries.  The one
+write of a hand event lives here, used by both writers: the write path's step
+(:func:`tables.services.steps.append_event`, the table row locked) and the one-statement fast
+path (:mod:`tables.services.fastpath`, guarded by the table's seq instead of a lock).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import connection
+
+from tables.models import Hand, HandEvent, Table
+
+__all__ = ["SeqGuard", "write_event"]
+
+
+@dataclass(frozen=True)
+class SeqGuard:
+    """Write only while the table is as the fast path remembered it: its seq is ``seq`` and the
+    hand is its current hand, and ``right`` (``(sql, params)``, a boolean condition on the
+    table row, e.g. :func:`tables.access.deal_right_sql`) holds.  ``lock_timeout``: how long the
+    statement waits for the table's row (``"2000ms"``) before it fails."""
+
+    seq: int
+    lock_timeout: str
+    right: tuple[str, list[Any]] = field(default=("", []))
+
+
+def write_event(
+    *,
+    table_id: int,
+    seq: int,
+    hand_id: int,
+    index: int,
+    kind: str,
+    payload_json: str,
+    actor_id: int | None,
+    client_id: str | None,
+    snapshot_json: str | None = None,
+    guard: SeqGuard | None = None,
+) -> datetime.datetime | None:
+    """Record hand event ``index`` of ``hand_id`` in ONE statement (data-modifying CTEs): the
+    table's ``seq`` set to ``seq``, the event inserted with that seq (``payload_json``: the
+    payload as JSON text), and, given ``snapshot_json``, the hand's cached snapshot, its seq and
+    last index updated.
+
+    ``guard`` None: the caller holds the table's row lock (the write path).  With a
+    :class:`SeqGuard` nothing is written unless the guard holds.  Returns the event's ``at``
+    (the database clock), or None when the guard did not hold.  A repeated ``client_id``
+    (unique) raises the database's IntegrityError and writes nothing."""
+    params: list[Any] = []
+    if guard is None:
+        sql = f"WITH tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s RETURNING id), "
+        params += [seq, table_id]
+    else:
+        # ``lt`` sets the lock timeout for the statement's own transaction (``set_config(..., true)``), read
+        # by ``tb`` before it waits for the table's row: a row held by another step fails the statement.
+        right_sql, right_params = guard.right
+        sql = (
+            "WITH lt AS (SELECT set_config('lock_timeout', %s, true) AS v), "
+            f"tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s AND seq = %s "
+            f"AND current_hand_id = %s AND (SELECT v FROM lt) IS NOT NULL"
+            f"{f' AND ({right_sql})' if right_sql else ''} RETURNING id), "
+        )
+        params += [guard.lock_timeout, seq, table_id, guard.seq, hand_id, *right_params]
+    sql += (
+        f'ev AS (INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, '
+        f"actor_id, at, client_id) SELECT tb.id, %s, %s, %s, %s, %s::jsonb, %s, now(), %s FROM tb RETURNING at)"
+    )
+    params += [hand_id, seq, index, kind, payload_json, actor_id, client_id or None]
+    if snapshot_json is not None:
+        sql += (
+            f", hd AS (UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s "
+            f"WHERE id = %s AND EXISTS (SELECT 1 FROM tb))"
+        )
+        params += [snapshot_json, seq, index, hand_id]
+    with connection.cursor() as cursor:
+        cursor.execute(sql + " SELECT at FROM ev", params)
+        found = cursor.fetchone()
+    return found[0] if found is not None else None
