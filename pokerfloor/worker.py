@@ -15,7 +15,8 @@ or several machines there is still one worker for them all.  Several
 workers may run at once all the same (two machines, or a restart that overlaps):
 each due call is first *claimed* with a conditional update, and a worker
 goes on with a call only if its update changed that one row (see
-:func:`expire_due_calls`).  The room's updates go out through the channel
+:func:`room.services.due.expire_due_calls`: the waitlist's side lives in the room app, this
+module only schedules).  The room's updates go out through the channel
 layer, so lobby screens and dashboards served by daphne see them only with
 a layer both processes share (``REDIS_URL``; ``make run`` starts a local
 Redis for that when it finds one).  With the in-process layer the change is
@@ -42,12 +43,10 @@ import datetime
 import logging
 import threading
 
-from django.db import OperationalError, close_old_connections, connection, transaction
-from django.db.models import F, Min
+from django.db import close_old_connections, connection
 from django.utils import timezone
 
-from room.models import Call, Room
-from room.services import expire_calls
+from room.services import expire_due_calls, next_call_deadline
 from tables.models import Hand, Table
 from tables.services import ServiceError, expire_time
 
@@ -55,45 +54,6 @@ logger = logging.getLogger(__name__)
 
 #: The longest the worker sleeps between two looks at the calls (seconds).
 POLL_SECONDS = 1.0
-
-
-def expire_due_calls(now=None) -> int:
-    """Record a no-show for every open, unforced call past its deadline, in
-    every room, and call the next players.  Returns the number of calls this
-    worker expired.  ``now``: an aware datetime (default: the server clock).
-    Forced must-move calls never expire (000 Allgemein 15: the floor moves
-    that player).
-
-    Each due call is claimed in its own transaction, in the style of a job
-    queue: ``UPDATE … WHERE id = %s AND status = 'open' AND deadline <= now``
-    takes the call's row lock and, if another worker (or the floor) is
-    closing that call, waits for it and re-checks the condition after its
-    commit; a worker goes on only when its update changed one row.  It then
-    takes the room's lock without waiting (a room busy with a floor action is
-    left for the next look, so the claim never waits for the room while
-    holding the call, which the room's services lock the other way round)
-    and runs the room's ``expire_calls``, which closes every due call of the
-    room under that lock.  So two workers never record a no-show twice."""
-    now = now or timezone.now()
-    due = list(
-        Call.objects.filter(status=Call.Status.OPEN, forced=False, deadline__lte=now)
-        .order_by("deadline", "id")
-        .values_list("id", "game__room_id")
-    )
-    expired = 0
-    for call_id, room_id in due:
-        try:
-            with transaction.atomic():
-                claimed = Call.objects.filter(
-                    id=call_id, status=Call.Status.OPEN, forced=False, deadline__lte=now
-                ).update(deadline=F("deadline"))
-                if claimed != 1:
-                    continue  # closed meanwhile, by the floor or another worker
-                list(Room.objects.select_for_update(no_key=True, nowait=True).filter(pk=room_id).values_list("pk"))
-                expired += expire_calls(room_id, now=now)
-        except OperationalError:
-            logger.info("floor worker: room %s is busy; its due calls wait for the next look", room_id)
-    return expired
 
 
 #: The running clocks of live hands, by deadline: ``(table id, hand id, clock event index, deadline)``.  A
@@ -180,7 +140,7 @@ def seconds_to_next_deadline(now=None) -> float | None:
     call or of a running "Time" clock (0 if one is due), or None when
     nobody is being called and no clock runs."""
     now = now or timezone.now()
-    deadline = Call.objects.filter(status=Call.Status.OPEN, forced=False).aggregate(d=Min("deadline"))["d"]
+    deadline = next_call_deadline()
     clocks = [row[3] for row in _running_clocks() if row[3] is not None]
     deadlines = [d for d in (deadline, *clocks[:1]) if d is not None]
     if not deadlines:
@@ -222,7 +182,7 @@ def run(stop: threading.Event, poll: float = POLL_SECONDS) -> None:
         close_old_connections()
         try:
             wait = tick(poll)
-        except Exception:  # noqa: BLE001  (logged; the clock must survive a failed look)
+        except Exception:  # logged; the clock must survive a failed look
             logger.exception("floor worker: expiring waitlist calls or clocks failed")
             wait = poll
         finally:

@@ -40,6 +40,7 @@ from room.services.base import (
     seats_passed_from_button,
 )
 from room.services.calls import accept_call, call_open_seats, decline_call, expire_calls, seat_opened
+from room.services.due import expire_due_calls, next_call_deadline
 from room.services.moves import approve_table_change, move_player, refuse_table_change, request_table_change
 from room.services.rooms import (
     assign_dealer,
@@ -86,6 +87,8 @@ __all__ = [
     "accept_call",
     "decline_call",
     "expire_calls",
+    "expire_due_calls",
+    "next_call_deadline",
     "seat_from_list",
     "buy_in",
     "add_on",
