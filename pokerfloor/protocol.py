@@ -18,7 +18,8 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
 
 def endpoints() -> list[tuple[str, str, TypeAdapter]]:
     """``(title, tag key, adapter)`` of every socket and JSON endpoint, in the order documented."""
-    from room.schemas import RoomAction, RoomSocketMessage
+    from room.actions import RoomAction
+    from room.schemas import RoomSocketMessage
     from tables.schemas import DealerMessage, FloorMessage
     from tournaments.schemas import (
         AbsentBody,

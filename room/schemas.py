@@ -165,32 +165,7 @@ class Settings(Message):
     lobby_stacks: StrictBool | None = None
 
 
-RoomAction = TypeAdapter(
-    Annotated[
-        WaitlistAdd
-        | WaitlistRemove
-        | CallNext
-        | Accept
-        | Decline
-        | Sweep
-        | SeatFromList
-        | BuyIn
-        | Leave
-        | Move
-        | Absent
-        | TableOpen
-        | AssignDealer
-        | ChangeRequest
-        | ChangeApprove
-        | ChangeRefuse
-        | Display
-        | DisplayRevoke
-        | Settings,
-        Field(discriminator="op"),
-    ]
-)
-
 #: The room and lobby sockets accept one message: a snapshot request.
 RoomSocketMessage = TypeAdapter(Annotated[SnapshotRequest, Field(discriminator="type")])
 
-__all__ = ["RoomAction", "RoomSocketMessage", "MAX_BIGINT"]
+__all__ = ["RoomSocketMessage", "MAX_BIGINT"]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from room.schemas import RoomAction
+from room.actions import RoomAction
 from tables.schemas import DealerMessage, FloorMessage, MessageError, dump, parse
 from tournaments.schemas import AbsentBody, DirectorAction
 
