@@ -18,10 +18,11 @@ STYLE = Style(
     foreground_strong="#eef3f8",
     foreground_subtle="#2b3a4b",
     font_family="system-ui, sans-serif",
-    label_font_size=13,
-    major_label_font_size=13,
-    legend_font_size=14,
-    title_font_size=16,
+    label_font_size=12,
+    major_label_font_size=12,
+    legend_font_size=13,
+    title_font_size=15,
+    value_font_size=13,
     colors=("#f5c542", "#4dabf7", "#9ff0bd", "#ff8787", "#b197fc", "#ffa94d", "#63e6be", "#f783ac"),
 )
 
@@ -39,8 +40,8 @@ def _config(**kwargs):
         "style": STYLE,
         "js": [],
         "disable_xml_declaration": True,
-        "width": 900,
-        "height": 360,
+        "width": 560,
+        "height": 300,
         "explicit_size": False,
         "legend_at_bottom": True,
         "print_values": False,
@@ -49,8 +50,9 @@ def _config(**kwargs):
 
 
 def hands_per_hour_chart(title: str, labels: list[str], series: dict[str, list[int]], no_data: str) -> str:
-    """A line chart (SVG text): ``series`` (table name -> hands started per hour) over ``labels`` (hours)."""
-    chart = pygal.Line(**_config(title=title, no_data_text=no_data, show_dots=True, dots_size=4, min_scale=4))
+    """A bar chart (SVG text): ``series`` (table name -> hands started per hour), a group of bars per hour of
+    ``labels``."""
+    chart = pygal.Bar(**_config(title=title, no_data_text=no_data, print_values=True, min_scale=4))
     chart.x_labels = labels
     for name, counts in series.items():
         chart.add(name, counts)

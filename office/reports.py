@@ -110,7 +110,8 @@ class DealerRow:
 
 
 def dealer_rows(start: datetime, end: datetime, now: datetime | None = None) -> list[DealerRow]:
-    """Per dealer: the downs begun in the period, their time (an open down counts to ``now``) and the hands
+    """Per dealer: the downs begun in the period, their time (an open down counts to ``now`` or the period's end,
+    whichever is first) and the hands
     started at the down's table during it; by dealer name."""
     now = now or timezone.now()
     rows: dict[str, DealerRow] = {}
@@ -120,7 +121,7 @@ def dealer_rows(start: datetime, end: datetime, now: datetime | None = None) -> 
         hands_by_table[table_id].append(started)
     for down in downs:
         row = rows.setdefault(down.dealer.username, DealerRow(down.dealer.username))
-        finish = down.ended_at or now
+        finish = down.ended_at or min(now, end)  # a down still open counts to now, or to the period's end
         row.downs += 1
         row.seconds += int((finish - down.started_at).total_seconds())
         row.hands += sum(1 for s in hands_by_table[down.table_id] if down.started_at <= s < finish)

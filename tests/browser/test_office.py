@@ -176,11 +176,30 @@ def test_a_players_record_shows_the_hours_dealt_in_across_two_tables(lang, floor
     expect(page.locator('table.sessions tr[data-table="Main 2"]')).to_have_count(1)
     shot(page, f"player-page-{lang}-1920x1080")
 
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_reports_of_a_scripted_night(lang, floorman, roles, new_page):
+    """The night of tests/office/test_reports.py on the page: tables, dealers, waitlist and tournament money,
+    two charts and the CSV export."""
+    from tests.office.night import EVENING, scripted_night
+
+    off_loop(scripted_night, floorman, roles)
+    page = new_page((1920, 1080), locale=locale(lang))
+    login(page, "floor", "pw-floor")
     day = EVENING.date().isoformat()
     page.goto(f"/office/reports/?from={day}&to={day}")
     expect(page.locator('[data-chart="hands"] svg')).to_be_visible()
-    expect(page.locator('table[data-report="players"]')).to_contain_text("Anna Keller")
+    expect(page.locator('[data-chart="occupancy"] svg')).to_be_visible()
+    expect(page.locator('table[data-report="tables"] tbody tr')).to_have_count(3)  # two tables and the game
+    expect(page.locator('table[data-report="dealers"] tbody tr')).to_have_count(3)
+    waitlist = page.locator('table[data-report="waitlists"] tbody tr td')
+    expect(waitlist).to_have_text(["NLHE 1/2", "3", "3", "1", "2", "16.5" if lang == "en" else "16,5"])
+    expect(page.locator('table[data-report="tournaments"]')).to_contain_text("Friday Deepstack")
     shot(page, f"reports-{lang}-1920x1080")
+    with page.expect_download() as download:
+        page.locator('a[href*="reports.csv"]').click()
+    text = open(download.value.path(), encoding="utf-8").read()
+    assert "waitlist,NLHE 1/2,3,3,1,2,16.5" in text
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

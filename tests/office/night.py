@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from room import services as r
-from room.models import GameTable
-from tables import services
-from tables.models import Hand, HandEvent
+from room.models import Call, GameTable, RoomLog
+from tables import dealers, services
+from tables.models import DealerShift, Hand, HandEvent
+from tournaments.services import registration
 
 EVENING = timezone.make_aware(datetime(2026, 11, 20, 20, 0))
 
@@ -51,3 +53,58 @@ def play_hands_at(table, start: datetime, count: int, every: timedelta, length: 
         hand.refresh_from_db()
         hands.append(hand)
     return hands
+
+
+STRUCTURE = {"periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 30}] * 3}
+MIN = timedelta(minutes=1)
+
+
+def scripted_night(floorman, roles):
+    """20:00-21:00: Main 1 (Anna, Ben, Clara) and Main 2 (Dora, Emil); dealers d1 at Main 1 and d2 at Main 2
+    from 20:00, pushed at 20:30 (d3 comes in at Main 1, d1 goes to Main 2, d2 to the break; taken over at
+    20:31); 15 hands at Main 1, 10 at Main 2; Felix and Hugo join the list and are seated, Gina is called and
+    does not come; a tournament with three registrations."""
+    room, game, t1, t2 = room_with_two_tables(floorman)
+    crew = {}
+    for name in ("d1", "d2", "d3"):
+        user = User.objects.create_user(name, password="x")
+        user.groups.add(roles["dealer"])
+        DealerShift.objects.create(dealer=user, starts_at=EVENING - 60 * MIN, ends_at=EVENING + 7 * 60 * MIN)
+        crew[name] = user
+    dealers.start_down(t1.id, crew["d1"], now=EVENING)
+    dealers.start_down(t2.id, crew["d2"], now=EVENING)
+    play_hands_at(t1, EVENING, 10, 3 * MIN, 2 * MIN)  # 20:00 .. 20:29
+    play_hands_at(t2, EVENING + 2 * MIN, 6, 5 * MIN, 4 * MIN)  # 20:02 .. 20:31
+    dealers.push(actor=floorman, now=EVENING + 30 * MIN)
+    dealers.take_over(t1.id, crew["d3"], "swapped", now=EVENING + 31 * MIN)
+    dealers.take_over(t2.id, crew["d1"], "recounted", now=EVENING + 31 * MIN)
+    play_hands_at(t1, EVENING + 32 * MIN, 5, 3 * MIN, 2 * MIN)  # 20:32 .. 20:46
+    play_hands_at(t2, EVENING + 33 * MIN, 4, 5 * MIN, 4 * MIN)  # 20:33 .. 20:52
+    # The waitlist (open seats: each joiner is called at once).
+    felix = r.add_to_waitlist(game.id, "Felix", actor=floorman)
+    r.accept_call(Call.objects.get(entry=felix, status="open").id, actor=floorman)
+    gina = r.add_to_waitlist(game.id, "Gina", actor=floorman)
+    r.expire_calls(room.id, now=Call.objects.get(entry=gina, status="open").deadline + timedelta(seconds=1))
+    hugo = r.add_to_waitlist(game.id, "Hugo", actor=floorman)
+    r.accept_call(Call.objects.get(entry=hugo, status="open").id, actor=floorman)
+    times = {
+        ("Felix", "waitlist_add"): 10,
+        ("Felix", "call"): 20,
+        ("Felix", "seat"): 25,
+        ("Gina", "waitlist_add"): 15,
+        ("Gina", "call"): 21,
+        ("Gina", "no_show"): 26,
+        ("Hugo", "waitlist_add"): 40,
+        ("Hugo", "call"): 50,
+        ("Hugo", "seat"): 58,
+    }
+    for row in RoomLog.objects.select_related("player"):
+        minute = times.get((row.player.name if row.player else "", row.kind), 5)
+        RoomLog.objects.filter(pk=row.pk).update(at=EVENING + minute * MIN)
+    t = registration.create_tournament("Friday Deepstack", "munotpoker", STRUCTURE, starting_stack=10_000, buy_in=50)
+    t.fee = 5
+    t.save(update_fields=["fee"])
+    for name in ("Ivan", "Jana", "Kurt"):
+        registration.register(t.id, name)
+    type(t).objects.filter(pk=t.pk).update(created_at=EVENING + 5 * MIN)
+    return {"t1": t1, "t2": t2, "crew": crew}

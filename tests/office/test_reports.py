@@ -10,73 +10,22 @@ from collections import defaultdict
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import User
 
 from office.reports import report
-from room import services as r
-from room.models import Call, RoomLog
-from tables import dealers
-from tables.models import DealerChange, DealerShift, HandEvent, Player
-from tests.office.night import EVENING, play_hands_at, room_with_two_tables
-from tournaments.services import registration
+from room.models import RoomLog
+from tables.models import DealerChange, HandEvent, Player
+from tests.office.night import EVENING, scripted_night
 
 pytestmark = pytest.mark.django_db
 
-STRUCTURE = {"periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 30}] * 3}
 MIN = timedelta(minutes=1)
 NOW = EVENING + 60 * MIN  # the report is read at 21:00
 
 
 @pytest.fixture
 def night(floorman, roles):
-    """20:00-21:00: Main 1 (Anna, Ben, Clara) and Main 2 (Dora, Emil); dealers d1 at Main 1 and d2 at Main 2
-    from 20:00, pushed at 20:30 (d3 comes in at Main 1, d1 goes to Main 2, d2 to the break; taken over at
-    20:31); 15 hands at Main 1, 10 at Main 2; Felix and Hugo join the list and are seated, Gina is called and
-    does not come; a tournament with three registrations."""
-    room, game, t1, t2 = room_with_two_tables(floorman)
-    crew = {}
-    for name in ("d1", "d2", "d3"):
-        user = User.objects.create_user(name, password="x")
-        user.groups.add(roles["dealer"])
-        DealerShift.objects.create(dealer=user, starts_at=EVENING - 60 * MIN, ends_at=EVENING + 7 * 60 * MIN)
-        crew[name] = user
-    dealers.start_down(t1.id, crew["d1"], now=EVENING)
-    dealers.start_down(t2.id, crew["d2"], now=EVENING)
-    play_hands_at(t1, EVENING, 10, 3 * MIN, 2 * MIN)  # 20:00 .. 20:29
-    play_hands_at(t2, EVENING + 2 * MIN, 6, 5 * MIN, 4 * MIN)  # 20:02 .. 20:31
-    dealers.push(actor=floorman, now=EVENING + 30 * MIN)
-    dealers.take_over(t1.id, crew["d3"], "swapped", now=EVENING + 31 * MIN)
-    dealers.take_over(t2.id, crew["d1"], "recounted", now=EVENING + 31 * MIN)
-    play_hands_at(t1, EVENING + 32 * MIN, 5, 3 * MIN, 2 * MIN)  # 20:32 .. 20:46
-    play_hands_at(t2, EVENING + 33 * MIN, 4, 5 * MIN, 4 * MIN)  # 20:33 .. 20:52
-    # The waitlist (open seats: each joiner is called at once).
-    felix = r.add_to_waitlist(game.id, "Felix", actor=floorman)
-    r.accept_call(Call.objects.get(entry=felix, status="open").id, actor=floorman)
-    gina = r.add_to_waitlist(game.id, "Gina", actor=floorman)
-    r.expire_calls(room.id, now=Call.objects.get(entry=gina, status="open").deadline + timedelta(seconds=1))
-    hugo = r.add_to_waitlist(game.id, "Hugo", actor=floorman)
-    r.accept_call(Call.objects.get(entry=hugo, status="open").id, actor=floorman)
-    times = {
-        ("Felix", "waitlist_add"): 10,
-        ("Felix", "call"): 20,
-        ("Felix", "seat"): 25,
-        ("Gina", "waitlist_add"): 15,
-        ("Gina", "call"): 21,
-        ("Gina", "no_show"): 26,
-        ("Hugo", "waitlist_add"): 40,
-        ("Hugo", "call"): 50,
-        ("Hugo", "seat"): 58,
-    }
-    for row in RoomLog.objects.select_related("player"):
-        minute = times.get((row.player.name if row.player else "", row.kind), 5)
-        RoomLog.objects.filter(pk=row.pk).update(at=EVENING + minute * MIN)
-    t = registration.create_tournament("Friday Deepstack", "munotpoker", STRUCTURE, starting_stack=10_000, buy_in=50)
-    t.fee = 5
-    t.save(update_fields=["fee"])
-    for name in ("Ivan", "Jana", "Kurt"):
-        registration.register(t.id, name)
-    type(t).objects.filter(pk=t.pk).update(created_at=EVENING + 5 * MIN)
-    return {"t1": t1, "t2": t2, "crew": crew}
+    """The scripted night of :func:`tests.office.night.scripted_night`."""
+    return scripted_night(floorman, roles)
 
 
 def independent_figures(table_ids, now):
@@ -151,3 +100,12 @@ def test_the_reports_match_the_night_counted_from_its_events(night):
     (money,) = data.tournaments
     entries = Player.objects.filter(entries__tournament__name="Friday Deepstack").count()
     assert (money.entries, money.fees, money.pool) == (entries, entries * 5, entries * 50)
+
+
+def test_a_down_still_open_counts_to_the_end_of_the_period_read_later(night):
+    """The night read a week later: d3's down at Main 1, open since 20:31, counts to the period's end (24:00),
+    not to the day the report is read (it showed 158 hours)."""
+    end = EVENING + 4 * 60 * MIN
+    data = report(EVENING - 60 * MIN, end, now=EVENING + timedelta(days=7))
+    d3 = next(d for d in data.dealers if d.dealer == "d3")
+    assert d3.hours == round((end - (EVENING + 31 * MIN)).total_seconds() / 3600, 2) == 3.48
