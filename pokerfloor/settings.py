@@ -305,6 +305,7 @@ EMAIL_BACKEND = envstr(
     "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
 )
 POKERFLOOR_SMS_BACKEND = envstr("POKERFLOOR_SMS_BACKEND", "room.sms.ConsoleSMSBackend")
+POKERFLOOR_SMS_FILE = envstr("POKERFLOOR_SMS_FILE", "")  # room.sms.FileSMSBackend's file (tests)
 POKERFLOOR_VAPID_PRIVATE_KEY = envstr("POKERFLOOR_VAPID_PRIVATE_KEY", "")
 POKERFLOOR_VAPID_PUBLIC_KEY = envstr("POKERFLOOR_VAPID_PUBLIC_KEY", "")
 POKERFLOOR_VAPID_SUBJECT = envstr("POKERFLOOR_VAPID_SUBJECT", "mailto:floor@example.invalid")

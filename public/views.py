@@ -99,14 +99,16 @@ def tournaments_ics(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _qr_svg(url: str, scale: int = 8, dark: str = "#000", light: str = "#fff") -> str:
     """An SVG QR code of ``url`` (segno, error correction M), as text for inlining."""
-    return segno.make(url, error="m").svg_inline(scale=scale, dark=dark, light=light, border=2)
+    # viewBox only (no width and height): the page's CSS sizes it, the whole code stays in view
+    return segno.make(url, error="m").svg_inline(scale=scale, dark=dark, light=light, border=2, omitsize=True)
 
 
 @require_GET
 def qr_svg(request: HttpRequest, slug: str) -> HttpResponse:
     """The QR code of the public room page, as SVG (the lobby TV and the poster show it)."""
     room = _room(slug)
-    return HttpResponse(_qr_svg(_public_url(request, room)), content_type="image/svg+xml")
+    svg = _qr_svg(_public_url(request, room)).replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    return HttpResponse(svg, content_type="image/svg+xml")
 
 
 @require_GET

@@ -31,6 +31,16 @@ class ConsoleSMSBackend:
         sys.stdout.flush()
 
 
+class FileSMSBackend:
+    """Appends each SMS as a line ``number<TAB>text`` to the file named by the setting
+    ``POKERFLOOR_SMS_FILE`` (browser tests read the code from it)."""
+
+    def send(self, number: str, text: str) -> None:
+        """Append ``number`` and ``text`` (one line) to the file."""
+        with open(settings.POKERFLOOR_SMS_FILE, "a", encoding="utf-8") as out:
+            out.write(f"{number}\t{text}\n")
+
+
 class LocmemSMSBackend:
     """Keeps the SMS in :data:`outbox` (tests)."""
 

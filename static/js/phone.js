@@ -17,7 +17,7 @@
   let ringing = null; // id of the call that rang already
   let busy = false;
 
-  const fmt = (s, p) => s.replace(/%\((\w+)\)s/g, (_, k) => (p[k] ?? ""));
+  const fmt = (s, p) => s.replace(/\{(\w+)\}/g, (_, k) => (p[k] ?? "")); // "{pos} of {of}"
   const mmss = (sec) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
   const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; };
 

@@ -52,6 +52,7 @@ export const texts = new Texts({
   name: gettext("Name"),
   walk_in: gettext("walk-in"),
   phone_in: gettext("phone-in"),
+  remote: gettext("remote (phone)"), // joined from the player's phone (issue 29)
   seated: gettext("seated"),
   empty: gettext("nobody"),
   approve: gettext("Approve"),

@@ -110,7 +110,9 @@ def test_the_public_pages_and_feeds_show_running_games_and_no_personal_data(worl
     for text in (page, json.dumps(feed), ics.content.decode()):
         _no_personal_data(text)
     svg = client.get(f"/p/{slug}/qr.svg")
-    assert svg.status_code == 200 and b"<svg" in svg.content
+    assert svg.status_code == 200 and svg["Content-Type"] == "image/svg+xml"
+    # a standalone image (the lobby TV's <img>) that scales whole: its namespace and a viewBox, no fixed size
+    assert b'<svg xmlns="http://www.w3.org/2000/svg" viewBox=' in svg.content and b"width=" not in svg.content
     assert b"<svg" in client.get(f"/p/{slug}/poster/").content
 
 
