@@ -52,7 +52,7 @@ def _config(**kwargs):
 def hands_per_hour_chart(title: str, labels: list[str], series: dict[str, list[int]], no_data: str) -> str:
     """A bar chart (SVG text): ``series`` (table name -> hands started per hour), a group of bars per hour of
     ``labels``."""
-    chart = pygal.Bar(**_config(title=title, no_data_text=no_data, print_values=True, min_scale=4))
+    chart = pygal.Bar(**_config(title=title, no_data_text=no_data, print_values=True, max_scale=6))
     chart.x_labels = labels
     for name, counts in series.items():
         chart.add(name, counts)
