@@ -21,9 +21,9 @@ def endpoints() -> list[tuple[str, str, TypeAdapter]]:
     from room.actions import RoomAction
     from room.schemas import RoomSocketMessage
     from tables.schemas import DealerMessage, FloorMessage
+    from tournaments.actions import DirectorAction
     from tournaments.schemas import (
         AbsentBody,
-        DirectorAction,
         TournamentDeltaMessage,
         TournamentPublicDeltaMessage,
         TournamentSocketMessage,

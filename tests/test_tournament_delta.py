@@ -17,7 +17,8 @@ from tests.tournaments.play import bust_hand
 from tournaments import services
 from tournaments.models import Entry, Tournament, TournamentTable
 from tournaments.schemas import TournamentDeltaMessage, TournamentPublicDeltaMessage
-from tournaments.services.snapshot import apply_delta, public_snapshot_of
+from tournaments.services.delta import apply_delta
+from tournaments.services.snapshot import public_snapshot_of
 
 STRUCTURE = {
     "periods": [{"kind": "level", "small_blind": 100, "big_blind": 200, "minutes": 600}],
@@ -176,6 +177,44 @@ def test_events_that_change_rows_in_bulk_still_send_the_whole_snapshot(django_ca
     assert messages and messages[-1][0]["type"] == "update"
     assert len(messages[-1][0]["snapshot"]["seat_draw"]) == 12
     assert len(messages[-1][1]["snapshot"]["seat_draw"]) == 12
+
+
+@pytest.mark.django_db
+def test_a_rebuy_offer_closed_by_a_bulk_update_reaches_the_director_in_the_delta(django_capture_on_commit_callbacks):
+    """004 #27: a player who lost his chips in a rebuy tournament is offered a rebuy (a pending
+    instruction); the director records "No rebuy" and the service marks the offer done with a
+    ``QuerySet.update`` -- no ``post_save``.  The services name what they change, so the director's
+    delta carries the offer as done (and the bust), and the page adds up to a fresh snapshot."""
+    structure = {**STRUCTURE, "late_registration_until": 0}
+    t = services.create_tournament(
+        "Offer", "munotpoker", structure, starting_stack=10_000, buy_in=10, seed=5, rebuys_allowed=1
+    )
+    for i in range(4):
+        services.register(t.id, f"Offer {i}")
+    services.start(t.id)
+    t = Tournament.objects.get(pk=t.id)
+    table_id = TournamentTable.objects.get(tournament=t, number=1).table_id
+    with django_capture_on_commit_callbacks(execute=True):
+        bust_hand(table_id)
+    entry = Entry.objects.get(tournament=t, rebuy_pending=True)
+    screens = Screens(t)
+    held = services.snapshot(Tournament.objects.get(pk=t.id))
+    offer = next(i for i in held["instructions"] if i["kind"] == "rebuy")
+    assert offer["status"] == "pending"
+    with django_capture_on_commit_callbacks(execute=True):
+        services.decline_rebuy(entry.id)
+    messages = screens.messages()
+    assert messages and all(full["type"] == "delta" for full, _public in messages), [m[0]["type"] for m in messages]
+    first = messages[0][0]
+    assert first["kind"] == "rebuy_declined"
+    assert [i["status"] for i in first["instructions"] if i["id"] == offer["id"]] == ["done"]
+    assert [f["player"] for f in first["finishes"]] == [entry.player.name]
+    for full, public in messages:
+        TournamentDeltaMessage.validate_python(full)
+        TournamentPublicDeltaMessage.validate_python(public)
+        held = apply_delta(held, full)
+    assert comparable(held) == comparable(services.snapshot(Tournament.objects.get(pk=t.id)))
+    assert next(i for i in held["instructions"] if i["id"] == offer["id"])["status"] == "done"
 
 
 # --------------------------------------------------------------- the socket: a gap in seq

@@ -23,12 +23,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from tables.writepath import ServiceError
+from tournaments.http import require_floor
 from tournaments.models import Tournament
 from tournaments.pdf import pdf_response, wants_pdf
 from tournaments.services import payouts as desk
 from tournaments.services import places
 from tournaments.services.reading import payout_table_of
-from tournaments.views import _require_floor
 
 
 def _whole(text: str, label: str) -> int:
@@ -76,7 +76,7 @@ def _post(request: HttpRequest, t: Tournament) -> dict | None:
 @login_required
 def payouts(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The payout desk (GET), or one of its forms (POST, see the module)."""
-    _require_floor(request)
+    require_floor(request)
     t = get_object_or_404(Tournament, pk=tournament_id)
     error = preview = None
     status = 200
@@ -115,7 +115,7 @@ def payouts(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @login_required
 def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The result sheet as CSV (``place,name,prize``), as a download."""
-    _require_floor(request)
+    require_floor(request)
     t = get_object_or_404(Tournament, pk=tournament_id)
     response = HttpResponse(desk.result_csv(t), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="results-{t.id}.csv"'
@@ -125,7 +125,7 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @login_required
 def ranking_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The results for player-ranking sites (``Place,Name,Country,Prize``), as a download."""
-    _require_floor(request)
+    require_floor(request)
     t = get_object_or_404(Tournament, pk=tournament_id)
     response = HttpResponse(desk.ranking_csv(t), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="ranking-{t.id}.csv"'
@@ -136,7 +136,7 @@ def ranking_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def payout_slips(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The payout slips, one per player paid, as a print-styled page
     (:func:`tournaments.services.payouts.payout_slips`)."""
-    _require_floor(request)
+    require_floor(request)
     t = get_object_or_404(Tournament, pk=tournament_id)
     context = {"t": t, "slips": desk.payout_slips(t)}
     if wants_pdf(request):
@@ -154,7 +154,7 @@ def seat_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
     table, seat, name), by table and seat: a print-styled page from the desk."""
     from tables.models import Seat
 
-    _require_floor(request)
+    require_floor(request)
     t = get_object_or_404(Tournament, pk=tournament_id)
     seats = (
         Seat.objects.filter(table__tournament_table__tournament=t, player__isnull=False)
@@ -177,7 +177,7 @@ def table_sheets(request: HttpRequest, tournament_id: int) -> HttpResponse:
     from tables.models import Seat
     from tournaments.models import TournamentTable
 
-    _require_floor(request)
+    require_floor(request)
     t = get_object_or_404(Tournament, pk=tournament_id)
     names = {
         (s.table_id, s.number): s.player.name

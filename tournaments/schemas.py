@@ -239,33 +239,6 @@ class AddTable(Message):
     seats: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
 
 
-DirectorAction = TypeAdapter(
-    Annotated[
-        Register
-        | CancelEntry
-        | RenameEntry
-        | EntryOp
-        | Rebuy
-        | TournamentOp
-        | ClockOp
-        | UndoMove
-        | ChipRace
-        | Payouts
-        | DeskBust
-        | DeskChips
-        | DeskMove
-        | DeskBreak
-        | DeskHandPlayed
-        | DeskUndo
-        | ConfirmMove
-        | DeskAbsent
-        | AssignDealer
-        | AddTable,
-        Field(discriminator="op"),
-    ]
-)
-
-
 class AbsentToggle(Message):
     """The tablet marks the player at ``seat`` away (``absent`` true) or back (001 Sitzverteilung, 004 #30)."""
 
@@ -418,7 +391,9 @@ class TournamentDelta(_Sent):
     ``header`` whole and, whole, each table, registration, instruction and finish that changed
     (``finishes_removed``: ids of finishes undone); ``kind`` names the event. Apply it to the snapshot
     held at ``seq - 1`` (replace by ``number`` / ``id``; instructions: the newest 40); on a gap ask
-    for a ``snapshot``. Events that change rows in bulk send ``update`` with the whole snapshot."""
+    for a ``snapshot``. Events that change what every row derives from (the start, the clock, the
+    structure, the payouts, a name) and every event in hand-for-hand send ``update`` with the whole
+    snapshot."""
 
     type: Literal["delta"]
     seq: StrictInt

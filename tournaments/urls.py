@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import payout_views, views
+from tournaments import chip_views, payout_views, structure_views, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -11,10 +11,10 @@ urlpatterns = [
     path("<int:tournament_id>/action/", views.action, name="action"),
     path("<int:tournament_id>/desk/", views.desk_state, name="desk"),
     path("<int:tournament_id>/players/", views.players_search, name="players"),
-    path("<int:tournament_id>/structure/", views.structure, name="structure"),
-    path("<int:tournament_id>/structure/api/", views.structure_api, name="structure_api"),
-    path("<int:tournament_id>/chips/", views.chip_counts, name="chip_counts"),
-    path("<int:tournament_id>/chips/api/", views.chip_counts_api, name="chip_counts_api"),
+    path("<int:tournament_id>/structure/", structure_views.structure, name="structure"),
+    path("<int:tournament_id>/structure/api/", structure_views.structure_api, name="structure_api"),
+    path("<int:tournament_id>/chips/", chip_views.chip_counts, name="chip_counts"),
+    path("<int:tournament_id>/chips/api/", chip_views.chip_counts_api, name="chip_counts_api"),
     path("<int:tournament_id>/payouts/", payout_views.payouts, name="payouts"),
     path("<int:tournament_id>/payouts/results.csv", payout_views.results_csv, name="payouts_csv"),
     path("<int:tournament_id>/payouts/ranking.csv", payout_views.ranking_csv, name="ranking_csv"),

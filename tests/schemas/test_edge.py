@@ -4,7 +4,8 @@ import pytest
 
 from room.actions import RoomAction
 from tables.schemas import DealerMessage, FloorMessage, MessageError, dump, parse
-from tournaments.schemas import AbsentBody, DirectorAction
+from tournaments.actions import DirectorAction
+from tournaments.schemas import AbsentBody
 
 
 def refused(adapter, raw):

@@ -295,9 +295,9 @@ def test_a_rebuy_only_at_or_below_the_chips_the_event_sets():
         services.rebuy(e.id)
     assert exc.value.code == "not_allowed" and "4,000" in exc.value.message
     where = Seat.objects.get(player=e.player, table__tournament_table__tournament=t)
-    from tournaments.services.writes import _set_seat
+    from tournaments.services.writes import set_seat
 
-    _set_seat(where.table_id, where.number, player_id=e.player_id, stack=4_000)
+    set_seat(where.table_id, where.number, player_id=e.player_id, stack=4_000)
     services.rebuy(e.id)
     assert _stack(t, e) == 14_000
 

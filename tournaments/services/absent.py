@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 from tables.models import Seat
 from tables.writepath import ServiceError
 from tournaments.models import TournamentTable
+from tournaments.services.delta import changed
 from tournaments.services.reading import engine_rules
-from tournaments.services.writes import _absent_seats, _push_absent, _record, _step
+from tournaments.services.writes import absent_seats, push_absent, record_event, tournament_step
 
 
 def absent_state(table_id: int) -> dict[str, Any]:
@@ -27,7 +28,7 @@ def absent_state(table_id: int) -> dict[str, Any]:
     return {
         "tournament": tt.tournament_id,
         "table": tt.number,
-        "seats": _absent_seats(table_id),
+        "seats": absent_seats(table_id),
         "players": players,
         "rule": str(rule),
         "rule_label": rule.label,
@@ -51,7 +52,7 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
     tt = TournamentTable.objects.filter(table_id=table_id).first()
     if tt is None:
         raise ServiceError("not_found", _("table %(table_id)s plays in no tournament") % {"table_id": table_id})
-    with _step(tt.tournament_id) as step:
+    with tournament_step(tt.tournament_id) as step:
         t = step.row
         tt.refresh_from_db()
         if tt.broken:
@@ -64,12 +65,13 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
         if seat.absent != bool(absent):
             seat.absent = bool(absent)
             seat.save(update_fields=["absent"])
+            changed(tables=[table_id])
             rule = str(engine_rules(t).cite("absent"))
-            _record(
+            record_event(
                 step,
                 "absent" if absent else "back",
                 {"table": tt.number, "seat": seat_number, "player": seat.player.name, "rule": rule},
                 actor,
             )
-            _push_absent(table_id)
+            push_absent(table_id)
     return absent_state(table_id)

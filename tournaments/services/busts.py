@@ -14,15 +14,34 @@ from poker import tournament as eng
 from tables.models import Hand
 from tables.writepath import ServiceError, WriteStep, after_response
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentEvent, TournamentTable
-from tournaments.services.moves import _plan, execute_moves
+from tournaments.services.delta import changed
+from tournaments.services.moves import execute_moves, plan_moves
 from tournaments.services.places import next_bust_order, refresh_places
-from tournaments.services.reading import _store_clock, clock_of, engine_rules, entry_refusal, payout_table_of
-from tournaments.services.waitlist import _fill_waitlist
+from tournaments.services.reading import clock_of, engine_rules, entry_refusal, payout_table_of, store_clock
+from tournaments.services.waitlist import fill_waitlist_locked
 from tournaments.services.windows import window_open
-from tournaments.services.writes import _clear_busted_seats, _instruct, _locked_entry, _record, _step, caused_by
+from tournaments.services.writes import (
+    caused_by,
+    clear_busted_seats,
+    instruct,
+    locked_entry,
+    record_event,
+    tournament_step,
+)
+
+__all__ = [
+    "after_busts",
+    "decline_rebuy",
+    "end_hand_for_hand_in_the_money",
+    "finish_if_won",
+    "offer_rebuys",
+    "record_busts",
+    "record_pending_busts",
+    "step_hand_for_hand",
+]
 
 
-def _offer_rebuys(
+def offer_rebuys(
     t: Tournament, out: list[tuple[Entry, int]], hand: Hand, table_number: int
 ) -> tuple[list[tuple[Entry, int]], list[tuple[Entry, int]]]:
     """004 #27: in a rebuy tournament a rebuy must follow a bust at once.
@@ -47,7 +66,8 @@ def _offer_rebuys(
             continue
         e.rebuy_pending, e.rebuy_stack, e.rebuy_hand = True, stack, hand
         e.save(update_fields=["rebuy_pending", "rebuy_stack", "rebuy_hand"])
-        _instruct(
+        changed(entries=[e.id])
+        instruct(
             t,
             "rebuy",
             f"{e.player.name} may rebuy now, before the next hand (004 #27)",
@@ -61,7 +81,7 @@ def _offer_rebuys(
     return bust, pending
 
 
-def _record_pending_busts(t: Tournament, entries: list[Entry]) -> None:
+def record_pending_busts(t: Tournament, entries: list[Entry]) -> None:
     """Record the busts of rebuy-pending ``entries`` (no rebuy, 004 #27) as
     a normal bust: placed by the stack at the start of the hand they busted
     in (001 Ende des Turniers / 003), paid, and their ``rebuy``
@@ -69,8 +89,10 @@ def _record_pending_busts(t: Tournament, entries: list[Entry]) -> None:
     for e in entries:
         e.rebuy_pending = False
         e.save(update_fields=["rebuy_pending"])
-        Instruction.objects.filter(tournament=t, kind="rebuy", entry=e, status="pending").update(status="done")
-    _record_busts(t, engine_rules(t), [(e, e.rebuy_stack) for e in entries], hand=None)
+        offers = Instruction.objects.filter(tournament=t, kind="rebuy", entry=e, status="pending")
+        changed(entries=[e.id], instructions=list(offers.values_list("id", flat=True)))
+        offers.update(status="done")
+    record_busts(t, engine_rules(t), [(e, e.rebuy_stack) for e in entries], hand=None)
     for e in entries:
         Finish.objects.filter(entry=e, hand__isnull=True).update(hand=e.rebuy_hand)
 
@@ -80,20 +102,20 @@ def decline_rebuy(entry_id: int, *, actor=None) -> Entry:
     his bust is recorded now as a normal bust (place by his stack at the
     start of the hand he busted in, payout, waitlist, balancing).
     Errors: ``not_found``, ``invalid`` (no rebuy pending)."""
-    with _locked_entry(entry_id) as (step, entry):
+    with locked_entry(entry_id) as (step, entry):
         t = step.row
         if not entry.rebuy_pending or entry.status != Entry.Status.SEATED:
             raise ServiceError("invalid", _("%(player)s has no rebuy pending") % {"player": entry.player.name})
         rules = engine_rules(t)
-        _record_pending_busts(t, [entry])
+        record_pending_busts(t, [entry])
         payload = {"entry": entry.id, "stack_at_start": entry.rebuy_stack, "rule": "004 #27"}
-        if not _finish_if_won(step, rules, None, ("rebuy_declined", payload, actor, ())):
-            _after_busts(step, rules, True, "rebuy_declined", payload, actor)
+        if not finish_if_won(step, rules, None, ("rebuy_declined", payload, actor, ())):
+            after_busts(step, rules, True, "rebuy_declined", payload, actor)
     entry.refresh_from_db()
     return entry
 
 
-def _record_busts(
+def record_busts(
     t: Tournament, rules: eng.TournamentRules, out: list[tuple[Entry, int]], *, hand: Hand | None = None
 ) -> None:
     """The players of ``out`` (``(entry, stack before)`` pairs: his stack at
@@ -110,7 +132,7 @@ def _record_busts(
     for e, stack in out:
         e.status = Entry.Status.BUSTED
         e.save(update_fields=["status"])
-        Finish.objects.create(
+        f = Finish.objects.create(
             tournament=t,
             entry=e,
             hand=hand,
@@ -119,12 +141,15 @@ def _record_busts(
             h4h_round=h4h_round,
             bust_order=order,
         )
+        changed(entries=[e.id], finishes=[f.id])
     refresh_places(t)
-    # what _finish_if_won and _after_busts ask next in this step (the tournament is locked): not asked again
+    # what finish_if_won and after_busts ask next in this step (the tournament is locked): not asked again
     t._seated_after_busts, t._waitlisted = players_before - len(out), waiting
+    if h4h_round is None:  # placed now: the step's event need not ask again (places.refresh_if_needed)
+        t._places_fresh = True
 
 
-def _finish_if_won(
+def finish_if_won(
     step: WriteStep[Tournament],
     rules: eng.TournamentRules,
     hand: Hand | None,
@@ -141,28 +166,29 @@ def _finish_if_won(
     ``finished`` without one) when the tournament is won, else ``None``."""
     t = step.row
     remaining = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED)
-    known = t.__dict__.pop("_seated_after_busts", None)  # counted by _record_busts in this step
+    known = t.__dict__.pop("_seated_after_busts", None)  # counted by record_busts in this step
     if (known if known is not None else remaining.count()) != 1:
         return None
     winner = remaining.select_related("player").first()
-    Finish.objects.create(tournament=t, entry=winner, hand=hand, bust_order=next_bust_order(t))
+    won = Finish.objects.create(tournament=t, entry=winner, hand=hand, bust_order=next_bust_order(t))
+    changed(finishes=[won.id])
     refresh_places(t)
     seq = None
     if event is not None:
         kind, payload, actor, fields = event
-        seq = _record(step, kind, payload, actor, fields)
+        seq = record_event(step, kind, payload, actor, fields)
     t.status = Tournament.Status.FINISHED
     if t.clock_paused_at is None and t.clock_started_at is not None:
-        _store_clock(t, clock_of(t).pause(time.time()))
+        store_clock(t, clock_of(t).pause(time.time()))
     finished = {"winner": winner.player.name, "winner_entry": winner.id, "hand": hand.id if hand else None}
     if seq is None:
-        return _record(step, "finished", finished, None, ("status", "clock_paused_at"))
+        return record_event(step, "finished", finished, None, ("status", "clock_paused_at"))
     with caused_by(seq, event[0]):
-        _record(step, "finished", finished, None, ("status", "clock_paused_at"))
+        record_event(step, "finished", finished, None, ("status", "clock_paused_at"))
     return seq
 
 
-def _after_busts(
+def after_busts(
     step: WriteStep[Tournament],
     rules: eng.TournamentRules,
     busted: bool,
@@ -179,15 +205,15 @@ def _after_busts(
     the commit."""
     t = step.row
     tournament_id = t.id
-    waiting = t.__dict__.pop("_waitlisted", None)  # known when _record_busts ran in this step
+    waiting = t.__dict__.pop("_waitlisted", None)  # known when record_busts ran in this step
     if waiting is None and busted:
         waiting = Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists()
     if busted and waiting:
-        seq = _record(step, kind, payload, actor, fields)
+        seq = record_event(step, kind, payload, actor, fields)
         transaction.on_commit(lambda: _seat_and_plan(tournament_id, seq, kind), robust=True)
     else:
-        _plan(t, rules)
-        seq = _record(step, kind, payload, actor, fields)
+        plan_moves(t, rules)
+        seq = record_event(step, kind, payload, actor, fields)
 
     def moves() -> None:  # made by the system, caused by this event (the audit trail says so)
         with caused_by(seq, kind):
@@ -200,24 +226,24 @@ def _after_busts(
 def _seat_and_plan(tournament_id: int, cause_seq: int, cause_kind: str) -> None:
     """After busts with a waitlist: seat the waitlist, then plan balancing;
     the ``waitlist_seated`` event names the bust's event as its cause."""
-    with _step(tournament_id) as step, caused_by(cause_seq, cause_kind):
+    with tournament_step(tournament_id) as step, caused_by(cause_seq, cause_kind):
         t = step.row
         if t.status != Tournament.Status.RUNNING:
             return
         rules = engine_rules(t)
-        _clear_busted_seats(t)
-        seated = _fill_waitlist(t, rules)
-        _plan(t, rules)
-        _record(step, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated})
+        clear_busted_seats(t)
+        seated = fill_waitlist_locked(t, rules)
+        plan_moves(t, rules)
+        record_event(step, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated})
 
 
-def _step_hand_for_hand(t: Tournament, rules: eng.TournamentRules) -> None:
+def step_hand_for_hand(t: Tournament, rules: eng.TournamentRules) -> None:
     """004 #77: when every table has finished the hand, step the clock and
     place the round's busts together (004 #79)."""
     active = TournamentTable.objects.filter(tournament=t, broken=False)
     if any(tt.h4h_hands <= t.hands_played_h4h for tt in active):
         return
-    _store_clock(t, clock_of(t).hand_completed())
+    store_clock(t, clock_of(t).hand_completed())
     refresh_places(t)  # the round's busts are placed together (004 #79)
     if _in_the_money(t):  # the bubble burst: hand-for-hand ends after this step (004 #77)
         tournament_id = t.id
@@ -240,12 +266,12 @@ def end_hand_for_hand_in_the_money(tournament_id: int) -> bool:
     ``text_de``), caused by the event that completed the round.  Returns
     whether it ended (``False``: not in hand-for-hand, not running, or not
     every player is paid yet)."""
-    with _step(tournament_id, with_tables=False) as step:
+    with tournament_step(tournament_id, with_tables=False) as step:
         t = step.row
         if t.status != Tournament.Status.RUNNING or not t.hand_for_hand or not _in_the_money(t):
             return False
         last = TournamentEvent.objects.filter(tournament=t).order_by("-seq").first()
-        _store_clock(t, clock_of(t).leave_hand_for_hand(time.time()))
+        store_clock(t, clock_of(t).leave_hand_for_hand(time.time()))
         left = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count()
         paid = payout_table_of(t).places_paid
         payload = {
@@ -257,8 +283,8 @@ def end_hand_for_hand_in_the_money(tournament_id: int) -> bool:
         }
         fields = ("clock_started_at", "clock_paused_at", "clock_paused_total", "clock_offset", "hand_for_hand")
         if last is None:
-            _record(step, "hand_for_hand_ended", payload, None, fields)
+            record_event(step, "hand_for_hand_ended", payload, None, fields)
         else:
             with caused_by(last.seq, last.kind):
-                _record(step, "hand_for_hand_ended", payload, None, fields)
+                record_event(step, "hand_for_hand_ended", payload, None, fields)
     return True

@@ -23,7 +23,7 @@ from tables.services import SeatChange
 from tables.writepath import ServiceError
 from tournaments.models import ChipCount, ChipRaceRecord, Entry, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.reading import add_on_chips, clock_of, engine_rules, rebuy_chips
-from tournaments.services.writes import _record, _set_seats, _step
+from tournaments.services.writes import record_event, set_seats, tournament_step
 
 MOMENTS = ("level_end", "break", "final_table")
 """When a count is taken: at the end of a level, at a break, at the final table."""
@@ -40,7 +40,7 @@ def record_chip_counts(
     negative count), ``hand_in_progress``; nothing changes."""
     if moment not in MOMENTS:
         raise ServiceError("invalid", _("unknown moment of a chip count: %(moment)s") % {"moment": moment})
-    with _step(tournament_id) as step:
+    with tournament_step(tournament_id) as step:
         t = step.row
         tt = TournamentTable.objects.filter(tournament=t, number=table_number, broken=False).first()
         if tt is None:
@@ -64,7 +64,7 @@ def record_chip_counts(
         if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in given.values()):
             raise ServiceError("invalid", _("A count is a whole number of chips, 0 or more."))
         # the counted stacks; each seat keeps its absent flag
-        _set_seats(tt.table_id, [SeatChange(seat, seated[seat], stack) for seat, stack in sorted(given.items())])
+        set_seats(tt.table_id, [SeatChange(seat, seated[seat], stack) for seat, stack in sorted(given.items())])
         st = clock_of(t).state(time.time())
         record = ChipCount.objects.create(
             tournament=t,
@@ -75,15 +75,15 @@ def record_chip_counts(
             total=sum(given.values()),
             actor=actor if actor is not None and actor.is_authenticated else None,
         )
-        _record(step, "chip_count", {"table": table_number, "moment": moment, "counts": record.counts}, actor)
+        record_event(step, "chip_count", {"table": table_number, "moment": moment, "counts": record.counts}, actor)
     return record
 
 
 def show_chip_leaders(tournament_id: int, show: bool, *, actor=None) -> Tournament:
     """Show (or hide) the chip leaders on the TV.  Errors: ``not_found``."""
-    with _step(tournament_id, with_tables=False) as step:
+    with tournament_step(tournament_id, with_tables=False) as step:
         step.row.show_chip_leaders = bool(show)
-        _record(step, "show_chip_leaders", {"show": bool(show)}, actor, ("show_chip_leaders",))
+        record_event(step, "show_chip_leaders", {"show": bool(show)}, actor, ("show_chip_leaders",))
     return step.row
 
 

@@ -11,9 +11,9 @@ from tables.models import Hand, Seat
 from tables.services import SeatChange
 from tables.writepath import ServiceError
 from tournaments.models import ChipRaceRecord, Entry, TournamentEvent, TournamentTable
-from tournaments.services.busts import _after_busts, _finish_if_won, _record_busts
-from tournaments.services.reading import _rng, clock_of, engine_rules
-from tournaments.services.writes import _instruct, _record, _set_seats, _step
+from tournaments.services.busts import after_busts, finish_if_won, record_busts
+from tournaments.services.reading import clock_of, draw_rng, engine_rules
+from tournaments.services.writes import instruct, record_event, set_seats, tournament_step
 
 
 def chip_race(
@@ -35,7 +35,7 @@ def chip_race(
     each player holds (default: the odd value of his stack, ``stack % new``).
     The result is recorded and applied to the seats.  A player raced out
     under 001 busts: his finish is recorded, placed and paid exactly like a
-    bust in a hand (:func:`_record_busts`; two raced out together are ranked
+    bust in a hand (:func:`record_busts`; two raced out together are ranked
     by their stacks before the race), and the waitlist and balancing react
     as after a hand.  Under 004 #24 nobody busts: he keeps one chip of the
     new denomination.  The same race (table, chip removed) in the same
@@ -43,7 +43,7 @@ def chip_race(
     twice by mistake would hand out the odd chips twice.  Errors:
     ``not_found``, ``invalid``, ``hand_in_progress``, ``duplicate``.
     """
-    with _step(tournament_id) as step:
+    with tournament_step(tournament_id) as step:
         t = step.row
         tt = TournamentTable.objects.filter(tournament=t, number=table_number, broken=False).first()
         if tt is None:
@@ -87,12 +87,12 @@ def chip_race(
                 )
                 for s in seats
             ]
-            result = eng.chip_race(entries, removed, new, rules, cards=cards, rng=None if cards else _rng(t))
+            result = eng.chip_race(entries, removed, new, rules, cards=cards, rng=None if cards else draw_rng(t))
         except ValueError:  # the engine's English stays out of the desk: say what to put right
             raise ServiceError(
                 "invalid", _("The chip race cannot be run with these cards or chip counts: check them.")
             ) from None
-        _set_seats(
+        set_seats(
             tt.table_id,
             [
                 SeatChange(s.number, s.player_id, line.new_stack)
@@ -134,7 +134,7 @@ def chip_race(
         out_de = "".join(f"; {ln.player} scheidet aus" for ln in result.lines if ln.eliminated)
         kept_en = "".join(f"; {ln.player} keeps one {new} chip" for ln in result.lines if ln.protected)
         kept_de = "".join(f"; {ln.player} behält einen {new}er Chip" for ln in result.lines if ln.protected)
-        _instruct(
+        instruct(
             t,
             "chip_race",
             f"Chip race table {table_number}: {removed} chips out; {winners}{out_en}{kept_en} ({result.rule})",
@@ -153,7 +153,7 @@ def chip_race(
                 tournament=t, status=Entry.Status.SEATED, player_id__in=raced_out
             ).select_related("player")
         ]
-        _record_busts(t, rules, out)
+        record_busts(t, rules, out)
         payload = {
             "table": table_number,
             "record": record.id,
@@ -163,8 +163,8 @@ def chip_race(
             **data,
         }
         if Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() == 1:
-            _record(step, "chip_race", payload, actor)
-            _finish_if_won(step, rules, None)
+            record_event(step, "chip_race", payload, actor)
+            finish_if_won(step, rules, None)
         else:
-            _after_busts(step, rules, bool(out), "chip_race", payload, actor)
+            after_busts(step, rules, bool(out), "chip_race", payload, actor)
     return record

@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 from poker import tournament as eng
 from tables.writepath import ServiceError
 from tournaments.models import Tournament, TournamentTable
-from tournaments.services.reading import _store_clock, clock_of, engine_rules
-from tournaments.services.writes import _instruct, _record, _step
+from tournaments.services.delta import changed
+from tournaments.services.reading import clock_of, engine_rules, store_clock
+from tournaments.services.writes import instruct, record_event, tournament_step
 
 
 def _clock_refusal(engine_text: str, level: int | None) -> str:
@@ -42,7 +43,7 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
     ``hand_for_hand`` (enter, 004 #77) or ``leave_hand_for_hand``.  The
     clock is stored as timestamps; a new level applies from the next hand
     (001 Neues Limit, 004 #23).  Errors: ``invalid`` (``ClockError``)."""
-    with _step(tournament_id, with_tables=False) as step:
+    with tournament_step(tournament_id, with_tables=False) as step:
         t = step.row
         clock, now = clock_of(t), time.time()
         try:
@@ -67,14 +68,15 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
                     )
                 clock = clock.enter_hand_for_hand(now, t.seconds_per_hand)
                 TournamentTable.objects.filter(tournament=t).update(h4h_hands=0)
+                changed(whole=True)  # every table's hand-for-hand count
             elif op == "leave_hand_for_hand":
                 clock = clock.leave_hand_for_hand(now)
             else:
                 raise ServiceError("invalid", _("unknown clock operation %(op)s") % {"op": op})
         except (eng.ClockError, TypeError, ValueError) as exc:
             raise ServiceError("invalid", _clock_refusal(str(exc), level)) from None
-        _store_clock(t, clock)
-        _record(
+        store_clock(t, clock)
+        record_event(
             step,
             f"clock_{op}",
             {"seconds": seconds, "level": level, "at": now},
@@ -91,7 +93,7 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
         if op in ("hand_for_hand", "jump"):
             st = clock.state(now)
             if op == "hand_for_hand":
-                _instruct(
+                instruct(
                     t,
                     "hand_for_hand",
                     "Hand-for-hand: finish the hand and wait for all tables (004 #77)",
@@ -100,7 +102,7 @@ def clock_action(tournament_id: int, op: str, *, seconds: int = 0, level: int | 
                 )
             elif st.level is not None:
                 lv = st.level
-                _instruct(
+                instruct(
                     t,
                     "level",
                     f"Level {st.level_number}: {lv.small_blind}/{lv.big_blind}"
@@ -126,8 +128,9 @@ def push_level_to_tables(tournament_id: int, now: float | None = None) -> list[i
     hand's stakes; its next hand takes the level as it starts.  Returns the
     ids of the tables changed.  ``now``: epoch seconds (default the server
     clock; the floor worker's look, ``pokerfloor.worker.push_due_levels``)."""
-    from tables.services import _step as table_step
-    from tables.services import _table_changed, live_hand
+    from tables.models import Table
+    from tables.services import commit_table_change, live_hand, lock_table
+    from tables.writepath import write_step
     from tournaments.services.floor_tables import current_level, follow_level, stakes_of
 
     t = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING).first()
@@ -136,8 +139,9 @@ def push_level_to_tables(tournament_id: int, now: float | None = None) -> list[i
     level = current_level(t, now)
     changed = []
     for table_id in TournamentTable.objects.filter(tournament=t, broken=False).values_list("table_id", flat=True):
-        with table_step(table_id) as step:
-            if live_hand(step.row) is None and follow_level(step.row, level):
-                _table_changed(step, *stakes_of(level))
+        with write_step(Table, table_id, lock=lock_table) as step:  # the table's lock, with the lock timeout
+            table = step.row
+            if live_hand(table) is None and follow_level(table, level):
+                commit_table_change(table, tuple(stakes_of(level)))
                 changed.append(table_id)
     return changed

@@ -32,10 +32,11 @@ from tables.access import DEALER, roles_of
 from tables.models import Table
 from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Tournament, TournamentTable
-from tournaments.services.moves import _plan, execute_moves
+from tournaments.services.delta import changed
+from tournaments.services.moves import execute_moves, plan_moves
 from tournaments.services.reading import clock_of, engine_rules, parse_structure
-from tournaments.services.waitlist import _fill_waitlist
-from tournaments.services.writes import _clear_busted_seats, _record, _step
+from tournaments.services.waitlist import fill_waitlist_locked
+from tournaments.services.writes import clear_busted_seats, record_event, tournament_step
 
 __all__ = ["add_table", "assign_dealer", "current_level", "follow_level", "stakes_of", "open_table_for_waitlist"]
 
@@ -105,17 +106,19 @@ def _open_table(t: Tournament, rules: eng.TournamentRules, number: int | None, s
         rules_profile=t.rulebook,
     )
     first_button = 1 if rules.initial_button == "seat_one" else None
-    return TournamentTable.objects.create(tournament=t, table=table, number=number, first_button=first_button)
+    tt = TournamentTable.objects.create(tournament=t, table=table, number=number, first_button=first_button)
+    changed(tables=[table.id])
+    return tt
 
 
 def _seat_and_balance(t: Tournament, rules: eng.TournamentRules, actor) -> list[dict]:
     """Seat the waiting entries (004 #73 order; 004 #8 seat draw: the new
     table is the shortest) and plan the moves that balance the new table
     (004 #11 / 001 Balancing).  Returns the seated rows of
-    :func:`~tournaments.services.waitlist._fill_waitlist`."""
-    _clear_busted_seats(t)
-    seated = _fill_waitlist(t, rules, manual=True)
-    _plan(t, rules, actor)
+    :func:`~tournaments.services.waitlist.fill_waitlist_locked`."""
+    clear_busted_seats(t)
+    seated = fill_waitlist_locked(t, rules, manual=True)
+    plan_moves(t, rules, actor)
     return seated
 
 
@@ -129,7 +132,7 @@ def add_table(tournament_id: int, *, number: int | None = None, seats: int | Non
     ``table_added`` event's payload (``table``, ``seats``, ``seated``,
     ``rule``, ``seq``).  Errors: ``not_found``, ``not_started``, ``invalid``
     (number in use, bad size)."""
-    with _step(tournament_id) as step:
+    with tournament_step(tournament_id) as step:
         t = step.row
         if t.status != Tournament.Status.RUNNING:
             raise ServiceError("not_started", _("Tables are added while the tournament runs."))
@@ -142,7 +145,7 @@ def add_table(tournament_id: int, *, number: int | None = None, seats: int | Non
             "seated": seated,
             "rule": str(rules.cite("balancing")),
         }
-        payload["seq"] = _record(step, "table_added", payload, actor)
+        payload["seq"] = record_event(step, "table_added", payload, actor)
     execute_moves(tournament_id, actor=actor)
     return payload
 
@@ -160,7 +163,7 @@ def open_table_for_waitlist(step: WriteStep[Tournament], rules: eng.TournamentRu
         return []
     tt = _open_table(t, rules, None, None)
     seated = _seat_and_balance(t, rules, actor)
-    _record(
+    record_event(
         step,
         "table_added",
         {"table": tt.number, "seats": tt.table.max_seats, "seated": seated, "rule": str(rules.cite("balancing"))},
@@ -184,14 +187,14 @@ def assign_dealer(tournament_id: int, table_number: int, username: str, *, actor
             raise ServiceError("not_found", _("No user “%(username)s”.") % {"username": username})
         if DEALER not in roles_of(dealer):
             raise ServiceError("invalid", _("%(username)s is not a dealer.") % {"username": username})
-    with _step(tournament_id) as step:
+    with tournament_step(tournament_id) as step:
         t = step.row
         tt = TournamentTable.objects.filter(tournament=t, number=table_number, broken=False).first()
         if tt is None:
             raise ServiceError("not_found", _("no table %(table)s") % {"table": table_number})
-        table = table_services._lock_table(tt.table_id)
+        table = table_services.lock_table(tt.table_id)
         table.dealer = dealer
-        table_services._commit_table_change(table, ("dealer",))
+        table_services.commit_table_change(table, ("dealer",))
         payload = {"table": tt.number, "dealer": dealer.username if dealer else None}
-        payload["seq"] = _record(step, "dealer", payload, actor)
+        payload["seq"] = record_event(step, "dealer", payload, actor)
     return payload

@@ -19,18 +19,19 @@ from tables.models import Hand, HandEvent, Seat, Table
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
 from tournaments.services.busts import (
-    _after_busts,
-    _finish_if_won,
-    _offer_rebuys,
-    _record_busts,
-    _record_pending_busts,
-    _step_hand_for_hand,
+    after_busts,
+    finish_if_won,
+    offer_rebuys,
+    record_busts,
+    record_pending_busts,
+    step_hand_for_hand,
 )
+from tournaments.services.delta import changed
 from tournaments.services.floor_tables import follow_level
 from tournaments.services.moves import IN_TRANSIT
-from tournaments.services.reading import _positions, _rng, clock_of, engine_rules
+from tournaments.services.reading import clock_of, draw_rng, engine_rules, table_positions
 from tournaments.services.waitlist import fill_waitlist
-from tournaments.services.writes import _absent_seats, _push_absent, _step, _tracker
+from tournaments.services.writes import push_absent, tournament_step
 
 
 def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
@@ -97,9 +98,9 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
     occupied = [s.number for s in live]
     if len(occupied) < 2:
         raise ServiceError("not_enough_players", _("at least two players with chips are needed"))
-    prev = _positions(tt)
+    prev = table_positions(tt)
     if prev is None:
-        button = tt.first_button if tt.first_button in occupied else eng.draw_button(occupied, rules, _rng(t))[0]
+        button = tt.first_button if tt.first_button in occupied else eng.draw_button(occupied, rules, draw_rng(t))[0]
         pos = eng.first_hand_positions(button, occupied, rules)
     else:
         pos = eng.next_positions(prev, occupied, rules)
@@ -137,11 +138,11 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
     )
     if lapsed:
         # 004 #27: the next hand starts without their rebuy -- they are out.
-        with _step(t.id, with_tables=False) as step:  # the hand holds this table already
-            _record_pending_busts(step.row, lapsed)
+        with tournament_step(t.id, with_tables=False) as step:  # the hand holds this table already
+            record_pending_busts(step.row, lapsed)
             payload = {"table": tt.number, "entries": [e.id for e in lapsed], "rule": "004 #27"}
-            if not _finish_if_won(step, rules, None, ("rebuy_lapsed", payload, None, ())):
-                _after_busts(step, rules, True, "rebuy_lapsed", payload, None)
+            if not finish_if_won(step, rules, None, ("rebuy_lapsed", payload, None, ())):
+                after_busts(step, rules, True, "rebuy_lapsed", payload, None)
     return spec
 
 
@@ -189,7 +190,7 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
     transaction, the table locked): ``start_stacks`` and ``final_stacks`` are
     ``{seat number: chips}``.
 
-    Records busts (:func:`_record_busts`: placed by the stacks at the start
+    Records busts (:func:`record_busts`: placed by the stacks at the start
     of the hand, 001 Ende des Turniers / 003; after hand-for-hand is
     announced busts of one hand share, 004 #79) -- a player who was absent
     and blinded out busts the same way (001 Sitzverteilung, 004 #30) --,
@@ -203,13 +204,15 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
     tt = TournamentTable.objects.filter(table_id=table.id).first()
     if tt is None or hand.status != Hand.Status.COMPLETE:
         return
-    _tracker.table(table.id)  # the seats' new stacks (settled in one UPDATE, without post_save) go in the delta
-    with _step(tt.tournament_id, with_tables=False) as step:  # the hand holds this table already
+    with tournament_step(tt.tournament_id, with_tables=False) as step:  # the hand holds this table already
+        changed(tables=[table.id])  # the seats' new stacks (settled in one UPDATE) go in the delta
         t = step.row
         rules = engine_rules(t)
         busted_seats = [s for s, stack in final_stacks.items() if stack == 0 and start_stacks.get(s, 0) > 0]
         dealt_names = {int(s["seat"]): s["player"] for s in hand.spec["seats"]}
-        seat_players = dict(table.seats.filter(number__in=busted_seats).values_list("number", "player_id"))
+        seat_rows = table.seats.filter(number__in=busted_seats).values_list("number", "player_id", "absent")
+        seat_players = {number: player_id for number, player_id, _absent in seat_rows}
+        away = {number for number, player_id, absent in seat_rows if absent and player_id is not None}
         payload: dict[str, Any] = {"table": tt.number, "hand": hand.id, "busts": []}
         if busted_seats:
             entries = {
@@ -219,16 +222,16 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
                 ).select_related("player")
             }
             out = [(entries[seat_players[s]], start_stacks[s]) for s in busted_seats if seat_players.get(s) in entries]
-            out, pending = _offer_rebuys(t, out, hand, tt.number)
-            _record_busts(t, rules, out, hand=hand)
+            out, pending = offer_rebuys(t, out, hand, tt.number)
+            record_busts(t, rules, out, hand=hand)
             payload["rebuy_pending"] = [e.id for e, _stack in pending]
             out_players = {e.player_id for e, _stack in out}
             gone = [s for s in busted_seats if seat_players.get(s) in out_players]
             if gone:  # they leave the felt with this hand (their table is locked by it)
-                was_absent = set(gone) & set(_absent_seats(table.id))
+                was_absent = set(gone) & away
                 table_services.vacate_seats(table, gone)
                 if was_absent:  # an emptied seat is not absent: the tablet's absent seats changed
-                    _push_absent(table.id)
+                    push_absent(table.id)
             payload["busts"] = [
                 {"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]}
                 for s in busted_seats
@@ -240,15 +243,17 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
         for e in wait_done:
             e.wait_hands -= 1
             e.save(update_fields=["wait_hands"])
+            changed(entries=[e.id])
         if t.hand_for_hand:
             tt.h4h_hands += 1
             tt.save(update_fields=["h4h_hands"])
-            _step_hand_for_hand(t, rules)
+            changed(tables=[tt.table_id])
+            step_hand_for_hand(t, rules)
         fields = ("hand_for_hand", "hands_played_h4h", "clock_offset")
         dealer = _dealer(hand)  # who entered the hand: the audit trail's actor of its busts
-        if _finish_if_won(step, rules, hand, ("hand_completed", payload, dealer, fields)):
+        if finish_if_won(step, rules, hand, ("hand_completed", payload, dealer, fields)):
             return
-        _after_busts(step, rules, bool(payload["busts"]), "hand_completed", payload, dealer, fields)
+        after_busts(step, rules, bool(payload["busts"]), "hand_completed", payload, dealer, fields)
 
 
 def _dealer(hand: Hand):

@@ -24,34 +24,46 @@ from tables.models import Hand, Seat, Table
 from tables.services import SeatChange
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Instruction, Tournament, TournamentEvent, TournamentTable
-from tournaments.services.reading import _floor, _rng, clock_of, engine_rules
+from tournaments.services.delta import changed
+from tournaments.services.reading import clock_of, draw_rng, engine_rules, floor_state
 from tournaments.services.writes import (
-    _busted_seats,
-    _clear_busted_seats,
-    _instruct,
-    _push_instruction,
-    _record,
-    _set_seats_at,
-    _step,
-    _tracker,
+    busted_seats,
+    clear_busted_seats,
+    instruct,
+    push_instruction,
+    record_event,
+    set_seats_at,
+    tournament_step,
 )
 
+__all__ = [
+    "IN_TRANSIT",
+    "confirm_move",
+    "confirmations",
+    "execute_moves",
+    "plan_moves",
+    "rebalance",
+    "undo_move",
+    "undo_move_in",
+]
 
-def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
+
+def plan_moves(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
     """Plan breaking (001 Balancing / 004 #10, final table 001 / 004 #78) or
     else balancing (001 Balancing / 004 #11) on the floor with pending moves
     applied, and record each move as a pending instruction."""
-    floor, tts = _floor(t)
+    floor, tts = floor_state(t)
     if len(floor) <= 1:
         return
     reg_open = clock_of(t).state(time.time()).late_registration_open and rules.late_entry != "none"
-    plan = eng.plan_breaks(floor, rules, _rng(t), registration_open=reg_open)
+    plan = eng.plan_breaks(floor, rules, draw_rng(t), registration_open=reg_open)
     if plan.broken_tables:
         for number in plan.broken_tables:
             tt = tts[number]
             tt.broken = True
             tt.save(update_fields=["broken"])
-            _instruct(
+            changed(tables=[tt.table_id])
+            instruct(
                 t,
                 "break_table",
                 f"Table {number} breaks: players take new seats by draw ({plan.rules[0]})",
@@ -66,11 +78,12 @@ def _plan(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
                 final.first_button = plan.final_table_button
                 final.positions = {}
                 final.save(update_fields=["first_button", "positions"])
+                changed(tables=[final.table_id])
         _move_instructions(
             t, [m for m in plan.moves if (m.from_table, m.from_seat) != (m.to_table, m.to_seat)], tts, actor
         )
         return
-    balance = eng.plan_balancing(floor, rules, _rng(t))
+    balance = eng.plan_balancing(floor, rules, draw_rng(t))
     _move_instructions(t, list(balance.moves), tts, actor)
 
 
@@ -107,10 +120,9 @@ def _move_instructions(t: Tournament, moves: list[eng.Move], tts: dict[int, Tour
                 actor=by,
             )
         )
-    Instruction.objects.bulk_create(made)  # no post_save: the delta learns of them here
-    _tracker.of(t.id).instructions.update(i.id for i in made)
+    Instruction.objects.bulk_create(made)  # each pushed below, which names it for the delta
     for i in made:
-        _push_instruction(t, i, table_ids=table_ids)
+        push_instruction(t, i, table_ids=table_ids)
 
 
 #: Statuses of a move whose player is on his way: not dealt in at either table (004 #33).
@@ -161,7 +173,7 @@ def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
     i = Instruction.objects.filter(pk=instruction_id, kind="move").select_related("entry__player").first()
     if i is None:
         raise ServiceError("not_found", _("no move %(instruction_id)s") % {"instruction_id": instruction_id})
-    with _step(i.tournament_id) as step:
+    with tournament_step(i.tournament_id) as step:
         t = step.row
         i.refresh_from_db()
         if i.status not in IN_TRANSIT:
@@ -172,14 +184,15 @@ def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
             if i.status == "moving" and _arrival_confirmed(sides):
                 i.status = "done"
                 i.save(update_fields=["status"])
+                changed(instructions=[i.id])
             name = i.entry.player.name if i.entry_id else ""
-            _record(  # after the status: the snapshot sent with the event shows it
+            record_event(  # after the status: the snapshot sent with the event shows it
                 step,
                 "move_confirmed",
                 {"instruction": i.id, "side": side, "player": name, "rule": "004 #33"},
                 actor,
             )
-            _push_instruction(t, i)
+            push_instruction(t, i)
     if i.status == "pending" and side == "director":
         execute_moves(i.tournament_id, actor=actor)
         i.refresh_from_db()
@@ -189,7 +202,7 @@ def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
 def _tables_due(tournament_id: int) -> tuple[set[int], bool]:
     """The tables :func:`execute_moves` has to lock (no lock taken here):
     those of pending moves (source and destination), those where a busted
-    player still sits (:func:`writes._busted_seats`), broken tables still
+    player still sits (:func:`writes.busted_seats`), broken tables still
     open -- and whether a busted player still sits (else his seats need not
     be read again).  Empty: nothing to do."""
     tables = TournamentTable.objects.filter(tournament_id=tournament_id).order_by()
@@ -200,7 +213,7 @@ def _tables_due(tournament_id: int) -> tuple[set[int], bool]:
         Q(number__in=pending.values("from_table")) | Q(number__in=pending.values("to_table"))
     ).values_list("table_id", flat=True)
     broken = tables.filter(broken=True, table__status=Table.Status.OPEN).values_list("table_id", flat=True)
-    busted = set(_busted_seats(tournament_id).values_list("table_id", flat=True))
+    busted = set(busted_seats(tournament_id).values_list("table_id", flat=True))
     return set(moving.union(broken)) | busted, bool(busted)
 
 
@@ -222,7 +235,7 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
     if not due:
         return 0
     done = 0
-    with _step(tournament_id, with_tables=due) as step:
+    with tournament_step(tournament_id, with_tables=due) as step:
         t = step.row
         table_of: dict[int, int] = {}  # table number -> Table id
         broken: set[int] = set()  # Table ids
@@ -249,7 +262,7 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
         involved = {table_of[n] for i in pending for n in (i.from_table, i.to_table)}
         live = set(Table.objects.filter(pk__in=due, current_hand__status=Hand.Status.LIVE).values_list("id", flat=True))
         if busted_seated:  # busted players leave their seats first (a mover may take the seat)
-            _clear_busted_seats(t)
+            clear_busted_seats(t)
         seats = {
             (table_id, number): (player_id, stack, absent)
             for table_id, number, player_id, stack, absent in Seat.objects.filter(table_id__in=involved).values_list(
@@ -268,7 +281,7 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
                 if holder is None or holder[0] != i.entry.player_id:
                     i.status = "cancelled"
                     i.save(update_fields=["status"])
-                    _push_instruction(t, i, table_ids=table_of)
+                    push_instruction(t, i, table_ids=table_of)
                     continue
                 if seats.get((dst, i.to_seat), (None,))[0] is not None:
                     later.append(i)  # the seat is still held by a player who moves away later
@@ -281,7 +294,7 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
                 made.append(i)
                 progress = True
             waiting = later
-        _set_seats_at(changes)  # every table of the round in one step
+        set_seats_at(changes)  # every table of the round in one step
         confirmed = _confirmed_ids(t, [i for i in made if i.confirmed_any])  # no statement when none was
         waits: dict[int, list[int]] = {}
         for i in made:
@@ -290,10 +303,10 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
             i.status = "done" if i.id in confirmed else "moving"
         for hands, entry_ids in waits.items():
             Entry.objects.filter(pk__in=entry_ids).update(wait_hands=hands)
-        Instruction.objects.bulk_update(made, ["status"])  # no post_save: the delta learns of them here
-        _tracker.of(t.id).instructions.update(i.id for i in made)
+            changed(entries=entry_ids)
+        Instruction.objects.bulk_update(made, ["status"])  # each pushed below, which names it for the delta
         for i in made:
-            _push_instruction(t, i, table_ids=table_of)
+            push_instruction(t, i, table_ids=table_of)
             done += 1
         broken_open = Table.objects.filter(
             pk__in=list(broken & due),
@@ -302,8 +315,9 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
         for table_id in broken_open.values_list("id", flat=True):
             if not Seat.objects.filter(table_id=table_id, player__isnull=False).exists():
                 table_services.set_table_status(table_id, Table.Status.CLOSED)
+                changed(tables=[table_id])
         if done:  # which moves: the audit trail names them (with the actor, or the system and its cause)
-            _record(step, "moves_made", {"moves": done, "instructions": [i.id for i in made]}, actor)
+            record_event(step, "moves_made", {"moves": done, "instructions": [i.id for i in made]}, actor)
     return done
 
 
@@ -316,13 +330,13 @@ def undo_move(instruction_id: int, *, actor=None) -> Instruction:
     i = Instruction.objects.filter(pk=instruction_id).select_related("entry__player").first()
     if i is None:
         raise ServiceError("not_found", _("no instruction %(instruction_id)s") % {"instruction_id": instruction_id})
-    with _step(i.tournament_id) as step:
-        back = _undo_move(step, i, actor)
+    with tournament_step(i.tournament_id) as step:
+        back = undo_move_in(step, i, actor)
     execute_moves(i.tournament_id, actor=actor)
     return back
 
 
-def _undo_move(step, i: Instruction, actor, *, record: bool = True) -> Instruction:
+def undo_move_in(step, i: Instruction, actor, *, record: bool = True) -> Instruction:
     """:func:`undo_move` inside the caller's step (``record``: append the event)."""
     t = step.row
     i.refresh_from_db()
@@ -331,9 +345,9 @@ def _undo_move(step, i: Instruction, actor, *, record: bool = True) -> Instructi
     if i.status == "pending":
         i.status = "cancelled"
         i.save(update_fields=["status"])
-        _push_instruction(t, i)
+        push_instruction(t, i)
         if record:
-            _record(step, "move_cancelled", {"instruction": i.id}, actor)
+            record_event(step, "move_cancelled", {"instruction": i.id}, actor)
         return i
     if i.status not in ("moving", "done"):
         raise ServiceError("invalid", _("this move was cancelled"))
@@ -349,9 +363,9 @@ def _undo_move(step, i: Instruction, actor, *, record: bool = True) -> Instructi
     if i.status == "moving":  # the reverse move replaces it: the player waits for that one
         i.status = "done"
         i.save(update_fields=["status"])
-        _push_instruction(t, i)
+        push_instruction(t, i)
     name = i.entry.player.name
-    back = _instruct(
+    back = instruct(
         t,
         "move",
         f"Undo: move {name} back: table {i.to_table} seat {i.to_seat} → table {i.from_table} seat {i.from_seat}",
@@ -364,15 +378,15 @@ def _undo_move(step, i: Instruction, actor, *, record: bool = True) -> Instructi
         actor=actor,
     )
     if record:
-        _record(step, "move_undone", {"instruction": i.id, "reverse": back.id}, actor)
+        record_event(step, "move_undone", {"instruction": i.id, "reverse": back.id}, actor)
     return back
 
 
 def rebalance(tournament_id: int, *, actor=None) -> int:
     """Plan breaking/balancing now (the director's button) and make the
     moves that can be made.  Returns the moves made."""
-    with _step(tournament_id) as step:
+    with tournament_step(tournament_id) as step:
         t = step.row
-        _plan(t, engine_rules(t), actor)
-        _record(step, "rebalance", {}, actor)
+        plan_moves(t, engine_rules(t), actor)
+        record_event(step, "rebalance", {}, actor)
     return execute_moves(tournament_id, actor=actor)

@@ -18,7 +18,7 @@ result sheet.
   their places come from their busts, their prizes from the deal.
 
 Every write is one step (``tables.writepath.write_step`` through
-``writes._step``) with its event: ``payouts`` or ``deal``.
+``writes.tournament_step``) with its event: ``payouts`` or ``deal``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from tables.models import Seat
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Finish, Tournament, TournamentTable
 from tournaments.services.reading import add_on_cost, payout_table_of, pool_amounts, rebuy_cost
-from tournaments.services.writes import _record, _step
+from tournaments.services.writes import record_event, tournament_step
 
 DEAL_RULE = "004 #79"
 """Citation recorded with a deal: the only rulebook text on deals (the players' "Bubble-Deal")."""
@@ -130,7 +130,7 @@ def compute_payouts(tournament_id: int, *, unit: int, fee: int | None = None, ac
         raise ServiceError("invalid", _("The payout unit must be a whole amount of 1 or more."))
     if fee is not None and (not isinstance(fee, int) or isinstance(fee, bool) or fee < 0 or fee > 10**9):
         raise ServiceError("invalid", _("The fee must be a whole amount of 0 or more."))
-    with _step(tournament_id, with_tables=False) as step:
+    with tournament_step(tournament_id, with_tables=False) as step:
         t = step.row
         _refuse_after_deal(t)
         if fee is not None:
@@ -149,7 +149,7 @@ def compute_payouts(tournament_id: int, *, unit: int, fee: int | None = None, ac
             "fees": pool.fees,
             "source": "standard",
         }
-        _record(step, "payouts", payload, actor, ("payouts", "payout_unit", "fee"))
+        record_event(step, "payouts", payload, actor, ("payouts", "payout_unit", "fee"))
     return t
 
 
@@ -184,7 +184,7 @@ def set_payouts(tournament_id: int, amounts: list[int], *, actor=None) -> Tourna
     first: :func:`amounts_problem`).  An empty list restores the house
     default.  Event ``payouts`` with ``{"amounts", "source": "edited"}``.
     Errors: ``invalid`` (nothing changes), ``not_found``."""
-    with _step(tournament_id, with_tables=False) as step:
+    with tournament_step(tournament_id, with_tables=False) as step:
         t = step.row
         _refuse_after_deal(t)
         if amounts:
@@ -201,7 +201,7 @@ def set_payouts(tournament_id: int, amounts: list[int], *, actor=None) -> Tourna
                     "invalid", _("These payouts are not possible: %(reason)s") % {"reason": exc}
                 ) from None
         t.payouts = [int(a) for a in amounts]
-        _record(
+        record_event(
             step, "payouts", {"amounts": t.payouts, "source": "edited" if amounts else "default"}, actor, ("payouts",)
         )
     return t
@@ -283,13 +283,13 @@ def record_deal(tournament_id: int, method: str, seen: list[int], *, actor=None)
     ``"rule"``) and appends the event ``deal``.  Errors: ``invalid``,
     ``stale`` (preview again), ``duplicate``, ``not_found``.
     """
-    with _step(tournament_id) as step:
+    with tournament_step(tournament_id) as step:
         t = step.row
         result = _compute_deal(t, method)
         if [p["amount"] for p in result["players"]] != list(seen):
             raise ServiceError("stale", _("The stacks or the payouts changed since the preview: preview again."))
         t.deal = {**result, "rule": DEAL_RULE}
-        _record(step, "deal", t.deal, actor, ("deal",))
+        record_event(step, "deal", t.deal, actor, ("deal",))
     return t
 
 

@@ -44,6 +44,7 @@ from django.utils.translation import gettext as _
 from poker import tournament as eng
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Finish, Tournament
+from tournaments.services.delta import changed as name_changed
 from tournaments.services.reading import UNPAID, engine_rules, payout_table_from, payout_table_of
 
 PLACE_KINDS = frozenset({"payouts", "deal", "rebuy", "add_on", "bust_order", "finished"})
@@ -107,6 +108,7 @@ def record_surrender(t: Tournament, entry: Entry, stack: int) -> Finish:
     f = Finish.objects.create(
         tournament=t, entry=entry, stack_at_start=stack, bust_order=next_bust_order(t), rule="004 #74"
     )
+    name_changed(finishes=[f.id])
     refresh_places(t)
     return f
 
@@ -198,9 +200,7 @@ def _write(t: Tournament, changed: list[tuple]) -> None:
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [x for row in changed for x in row])
-    from tournaments.services.writes import _tracker  # writes calls this module: imported here
-
-    _tracker.of(t.id).finishes.update(row[0] for row in changed)
+    name_changed(finishes=[row[0] for row in changed])
 
 
 def _state(t: Tournament) -> dict:
@@ -286,11 +286,14 @@ finish, the pool or the deal: no place can have changed, :func:`refresh_if_neede
 def refresh_if_needed(t: Tournament, kind: str = "") -> set[int]:
     """:func:`refresh_places` after an event of ``kind`` when it may change
     a prize (:data:`PLACE_KINDS`: every finish again) or :func:`places_stale`; else
-    (and after :data:`SEAT_KINDS`) nothing."""
+    (after :data:`SEAT_KINDS`, or when ``busts.record_busts`` placed the step's
+    busts, ``t._places_fresh``) nothing."""
     if kind in PLACE_KINDS:
         return refresh_places(t, full=True)
     if kind in SEAT_KINDS:
         return set()
+    if t.__dict__.pop("_places_fresh", False):
+        return set()  # busts.record_busts placed this step's busts already; nothing else changed an entry
     if places_stale(t):
         return refresh_places(t)
     return set()
@@ -354,11 +357,11 @@ def correct_bust_order(tournament_id: int, entry_id: int, move: str, *, note: st
     and the time on the event).  Returns the payload.  Errors:
     ``not_found``, ``invalid`` (unknown move, not busted, no bust to move
     past), nothing changes."""
-    from tournaments.services.writes import _record, _step  # writes calls this module: imported here
+    from tournaments.services.writes import record_event, tournament_step  # writes calls this module: imported here
 
     if move not in BUST_MOVES:
         raise ServiceError("invalid", _("Unknown correction of the bust order."))
-    with _step(tournament_id, with_tables=False) as step:
+    with tournament_step(tournament_id, with_tables=False) as step:
         t = step.row
         rows = list(
             Finish.objects.filter(tournament=t, entry__status__in=_OUT)
@@ -381,6 +384,7 @@ def correct_bust_order(tournament_id: int, entry_id: int, move: str, *, note: st
         Finish.objects.bulk_update(changed, ["bust_order"])
         winner = Finish.objects.filter(tournament=t).exclude(entry__status__in=_OUT)
         winner.update(bust_order=len(new) + 1)
+        name_changed(whole=True)  # the bust order of every finish may change
         refresh_places(t, full=True)
         after = {
             f["entry_id"]: (f["place"], f["place_worst"])
@@ -410,5 +414,5 @@ def correct_bust_order(tournament_id: int, entry_id: int, move: str, *, note: st
             "text_de": f"Reihenfolge des Ausscheidens korrigiert ({name}): {moved or 'kein Platz geändert'}",
             "note": note,
         }
-        payload["seq"] = _record(step, "bust_order", payload, actor)
+        payload["seq"] = record_event(step, "bust_order", payload, actor)
     return payload

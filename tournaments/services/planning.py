@@ -75,11 +75,11 @@ def generate(
     level's is the first on the ladder at or above the end big blind.  Small blind
     half the big blind; big blind antes equal to the big blind from 200/400 (004 #81), chips 25 ..
     25,000 with the smallest colored up at a break once no later blind needs it (001 Chip Race, 004
-    #24) -- as the built-in templates (``structures._template``).  Late registration, re-entries:
+    #24) -- as the built-in templates (``structures.blind_template``).  Late registration, re-entries:
     to the end of the first break (if any).  Raises ``ValueError`` (an English sentence) for a value
     out of range.
     """
-    from tournaments.services.structures import _template  # the built-in templates' chips and breaks
+    from tournaments.services.structures import blind_template  # the built-in templates' chips and breaks
 
     if not 0.5 <= hours <= 24:
         raise ValueError("the target duration is 0.5 to 24 hours")
@@ -110,7 +110,7 @@ def generate(
             bb = next((b for b in ladder(bb * 2) if b > blinds[-1][1]), blinds[-1][1] * 2)
         blinds.append((bb // 2, bb))
     first_break = every if levels > every else None
-    structure = _template(blinds, level_minutes, every, break_minutes, first_break if first_break else 0)
+    structure = blind_template(blinds, level_minutes, every, break_minutes, first_break if first_break else 0)
     if first_break is None:
         structure["late_registration_until"] = structure["re_entry_until"] = min(levels - 1, 2)
     return structure

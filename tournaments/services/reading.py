@@ -1,6 +1,6 @@
 """What the tournament services read: the rulebook profile, the structure and
 clock, the payout table, which entry operations are allowed now, and the
-floor as ``poker.tournament`` values.  No writes (``_store_clock`` only
+floor as ``poker.tournament`` values.  No writes (``store_clock`` only
 sets fields of the instance it is given)."""
 
 from __future__ import annotations
@@ -18,6 +18,31 @@ from poker.tournament.buttons import Positions
 from tables.models import Seat
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Instruction, Tournament, TournamentTable
+
+__all__ = [
+    "GONE_STATUSES",
+    "ENTRY_OPS",
+    "RULEBOOKS",
+    "UNPAID",
+    "add_on_chips",
+    "add_on_cost",
+    "clock_of",
+    "draw_rng",
+    "engine_rules",
+    "entry_refusal",
+    "floor_state",
+    "level_dict",
+    "parse_structure",
+    "payout_table_from",
+    "payout_table_of",
+    "pool_amounts",
+    "rebuy_chips",
+    "rebuy_cost",
+    "rebuy_stack_refusal",
+    "store_clock",
+    "table_positions",
+    "tournament_group",
+]
 
 RULEBOOKS = {"wynental": "wynental", "munotpoker": "munot"}
 """Tournament.rulebook -> ``poker.tournament.rules_for`` name (and tables.Table.rules_profile)."""
@@ -73,7 +98,8 @@ def clock_of(t: Tournament) -> eng.Clock:
     )
 
 
-def _store_clock(t: Tournament, clock: eng.Clock) -> None:
+def store_clock(t: Tournament, clock: eng.Clock) -> None:
+    """Copy ``clock``'s state (start, pause, offset, hand-for-hand) into ``t``'s fields; the caller saves them."""
     t.clock_started_at = clock.started_at
     t.clock_paused_at = clock.paused_at
     t.clock_paused_total = clock.paused_total
@@ -82,11 +108,13 @@ def _store_clock(t: Tournament, clock: eng.Clock) -> None:
     t.hands_played_h4h = clock.hands_played
 
 
-def _rng(t: Tournament) -> random.Random:
+def draw_rng(t: Tournament) -> random.Random:
+    """The random draw of ``t``'s next event: seeded from ``t.seed`` and the seq (repeatable in tests), else fresh."""
     return random.Random(t.seed * 1_000_003 + t.seq) if t.seed else random.Random()
 
 
-def _level_dict(level: eng.Level | None) -> dict | None:
+def level_dict(level: eng.Level | None) -> dict | None:
+    """A level as the snapshots carry it: ``{"small_blind", "big_blind", "ante", "ante_kind", "seconds"}`` (chips, seconds), or None."""
     if level is None:
         return None
     return {
@@ -170,7 +198,8 @@ def payout_table_from(t: Tournament, paid: int, rebuys: int, add_ons: int) -> en
 ENTRY_OPS = ("re_enter", "surrender", "rebuy", "add_on")
 """What the director may do with one registration (the buttons of the page)."""
 
-_GONE = (Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED, Entry.Status.CANCELLED)
+GONE_STATUSES = (Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED, Entry.Status.CANCELLED)
+"""Statuses of an entry no longer in the tournament (out, given up, lapsed, refunded)."""
 
 
 def entry_refusal(
@@ -203,7 +232,7 @@ def entry_refusal(
             )
         if entry.status != Entry.Status.BUSTED:
             return ServiceError("invalid", _("only a busted player re-enters"))
-        if any(e.status not in _GONE for e in player_entries):
+        if any(e.status not in GONE_STATUSES for e in player_entries):
             return ServiceError("duplicate", _("%(player)s has an entry already") % {"player": entry.player.name})
         if entry.number != max(e.number for e in player_entries):
             return ServiceError("invalid", _("a re-entry is made from the latest entry only"))
@@ -267,7 +296,7 @@ def rebuy_stack_refusal(t: Tournament, entry: Entry, stack: int | None) -> Servi
     )
 
 
-def _floor(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState], dict[int, TournamentTable]]:
+def floor_state(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState], dict[int, TournamentTable]]:
     """The floor as ``TableState`` values (player id = entry id), with the
     pending moves already applied (their seats are taken)."""
     tts = {
@@ -290,7 +319,9 @@ def _floor(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState]
     for n, tt in sorted(tts.items()):
         # a table the director opened may seat fewer (tournaments.services.floor_tables.add_table)
         size = min(rules.final_table_seats if len(tts) == 1 else t.max_seats, tt.table_seats)
-        floor.append(eng.TableState(n, seats[n], max(size, max(seats[n], default=0)), _positions(tt), tt.first_button))
+        floor.append(
+            eng.TableState(n, seats[n], max(size, max(seats[n], default=0)), table_positions(tt), tt.first_button)
+        )
     if pending:
         moves = [
             eng.Move(i.entry_id, i.from_table, i.from_seat, i.to_table, i.to_seat, ("", ""))
@@ -305,7 +336,8 @@ def _floor(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState]
     return floor, tts
 
 
-def _positions(tt: TournamentTable) -> Positions | None:
+def table_positions(tt: TournamentTable) -> Positions | None:
+    """The button, blinds and dead-button flag stored for ``tt``'s last hand (``Positions``), or None before its first."""
     p = tt.positions
     if not p:
         return None

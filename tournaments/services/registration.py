@@ -16,23 +16,25 @@ from tables.players import check_may_play
 from tables.services import SeatChange
 from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Instruction, Tournament, TournamentTable
+from tournaments.services.delta import changed
 from tournaments.services.floor_tables import stakes_of
 from tournaments.services.places import record_surrender
 from tournaments.services.reading import (
+    GONE_STATUSES,
     RULEBOOKS,
-    _rng,
-    _store_clock,
     add_on_chips,
     clock_of,
+    draw_rng,
     engine_rules,
     entry_refusal,
     parse_structure,
     rebuy_chips,
     rebuy_stack_refusal,
+    store_clock,
 )
-from tournaments.services.waitlist import _fill_waitlist, _late_entry, _promote_waitlist, _re_entry_holds
+from tournaments.services.waitlist import fill_waitlist_locked, late_entry, promote_waitlist, re_entry_holds
 from tournaments.services.windows import has_own_window, window_open, window_refusal
-from tournaments.services.writes import _locked_entry, _record, _seat_of, _set_seat, _step
+from tournaments.services.writes import locked_entry, record_event, seat_of, set_seat, tournament_step
 
 
 def create_tournament(
@@ -115,7 +117,7 @@ def create_tournament(
         )
         step = WriteStep(t)  # a row nobody else sees yet: nothing to lock or check
         payload = {"rulebook": rulebook, "structure": structure} | ({"template": template} if template else {})
-        _record(step, "created", payload, actor)
+        record_event(step, "created", payload, actor)
         step.finish()
     return t
 
@@ -151,7 +153,6 @@ def clean_name(name: str) -> str:
     return name
 
 
-_GONE = [Entry.Status.BUSTED, Entry.Status.SURRENDERED, Entry.Status.EXPIRED, Entry.Status.CANCELLED]
 """Entries no longer in the tournament (a name of theirs may register again)."""
 
 
@@ -159,7 +160,7 @@ def _same_name(t: Tournament, name: str, *, exclude_player: int | None = None) -
     """An entry of ``t`` still in it (not busted, surrendered, lapsed or cancelled) whose player's name
     is ``name`` apart from case, spaces and accents (:func:`name_key`): one query through the players'
     indexed ``name_key``, whatever the size of the field."""
-    entries = Entry.objects.filter(tournament=t, player__name_key=name_key(name)).exclude(status__in=_GONE)
+    entries = Entry.objects.filter(tournament=t, player__name_key=name_key(name)).exclude(status__in=GONE_STATUSES)
     if exclude_player is not None:
         entries = entries.exclude(player_id=exclude_player)
     return entries.select_related("player").order_by("id").first()
@@ -219,7 +220,7 @@ def register(
     (``not_allowed``).  Errors: ``not_found``, ``invalid``, ``duplicate``,
     ``closed``, ``not_allowed``.
     """
-    with _step(tournament_id) as step:
+    with tournament_step(tournament_id) as step:
         t = step.row
         known = None
         if player_id is not None:
@@ -251,25 +252,28 @@ def register(
             )
             status = Entry.Status.WAITLISTED if full else Entry.Status.RESERVED if reserve else Entry.Status.REGISTERED
             entry = Entry.objects.create(tournament=t, player=player, number=number, status=status)
-            _record(step, "registered", {"entry": entry.id, "player": player.name, "status": status}, actor)
+            changed(entries=[entry.id])
+            record_event(step, "registered", {"entry": entry.id, "player": player.name, "status": status}, actor)
             return entry
         entry = Entry.objects.create(
             tournament=t, player=player, number=number, status=Entry.Status.WAITLISTED, late=True
         )
-        _late_entry(step, entry, actor)
+        changed(entries=[entry.id])
+        late_entry(step, entry, actor)
         return entry
 
 
 def check_in(entry_id: int, *, actor=None) -> Entry:
     """A reserved player checks in before the start (004 #73).  Errors:
     ``not_found``, ``invalid``."""
-    with _locked_entry(entry_id) as (step, entry):
+    with locked_entry(entry_id) as (step, entry):
         t = step.row
         if entry.status != Entry.Status.RESERVED or t.status != Tournament.Status.REGISTRATION:
             raise ServiceError("invalid", _("only a reservation checks in, before the start"))
         entry.status = Entry.Status.REGISTERED
         entry.save(update_fields=["status"])
-        _record(step, "checked_in", {"entry": entry.id}, actor)
+        changed(entries=[entry.id])
+        record_event(step, "checked_in", {"entry": entry.id}, actor)
     return entry
 
 
@@ -285,7 +289,7 @@ def cancel_entry(entry_id: int, *, note: str = "", actor=None) -> Entry:
     surrendered entry took its place and stays.  Audited
     (``entry_cancelled``, with ``note``).  Errors: ``not_found``,
     ``invalid``, ``hand_in_progress``."""
-    with _locked_entry(entry_id) as (step, entry):
+    with locked_entry(entry_id) as (step, entry):
         t = step.row
         if entry.status not in (
             Entry.Status.RESERVED,
@@ -298,7 +302,7 @@ def cancel_entry(entry_id: int, *, note: str = "", actor=None) -> Entry:
                 _("only a registration still in play is cancelled (%(player)s is %(status)s)")
                 % {"player": entry.player.name, "status": entry.get_status_display()},
             )
-        where = _seat_of(t, entry.player_id) if entry.status == Entry.Status.SEATED else None
+        where = seat_of(t, entry.player_id) if entry.status == Entry.Status.SEATED else None
         stack = 0
         if where is not None:
             tt, seat = where
@@ -308,13 +312,14 @@ def cancel_entry(entry_id: int, *, note: str = "", actor=None) -> Entry:
                     _("a hand is live at table %(table)s: cancel between hands") % {"table": tt.number},
                 )
             stack = Seat.objects.get(table_id=tt.table_id, number=seat).stack
-            _set_seat(tt.table_id, seat, player_id=None)
+            set_seat(tt.table_id, seat, player_id=None)
         before = entry.status
         entry.status = Entry.Status.CANCELLED
         entry.priority = False
         entry.rebuy_pending = False
         entry.save(update_fields=["status", "priority", "rebuy_pending"])
-        _record(
+        changed(entries=[entry.id])
+        record_event(
             step,
             "entry_cancelled",
             {
@@ -330,7 +335,7 @@ def cancel_entry(entry_id: int, *, note: str = "", actor=None) -> Entry:
             actor,
         )
         if where is not None and t.status == Tournament.Status.RUNNING:
-            _fill_waitlist(t, engine_rules(t))
+            fill_waitlist_locked(t, engine_rules(t))
     return entry
 
 
@@ -342,7 +347,7 @@ def rename_entry(entry_id: int, name: str, *, note: str = "", actor=None) -> Ent
     of the tournament has that name apart from case, spaces and accents.
     Audited (``entry_renamed``: from, to, ``note``).  Errors:
     ``not_found``, ``invalid``, ``duplicate``."""
-    with _locked_entry(entry_id) as (step, entry):
+    with locked_entry(entry_id) as (step, entry):
         t = step.row
         new = clean_name(name)
         old = entry.player
@@ -358,17 +363,18 @@ def rename_entry(entry_id: int, name: str, *, note: str = "", actor=None) -> Ent
             )
         if Entry.objects.filter(player=old).exclude(tournament=t).exists():
             player = Player.objects.create(name=new)
-            where = _seat_of(t, old.id)
+            where = seat_of(t, old.id)
             Entry.objects.filter(tournament=t, player=old).update(player=player)
             if where is not None:
                 seat = Seat.objects.get(table_id=where[0].table_id, number=where[1])
-                _set_seat(where[0].table_id, where[1], player_id=player.id, stack=seat.stack, absent=seat.absent)
+                set_seat(where[0].table_id, where[1], player_id=player.id, stack=seat.stack, absent=seat.absent)
         else:
             old.name = new
             old.save(update_fields=["name"])
         entry.refresh_from_db()
-        entry.save(update_fields=["player"])  # the registration goes in the tournament's next update
-        _record(step, "entry_renamed", {"entry": entry.id, "from": previous, "to": new, "note": note}, actor)
+        entry.save(update_fields=["player"])
+        changed(whole=True)  # his name on every row: the registrations, his seat, the draw
+        record_event(step, "entry_renamed", {"entry": entry.id, "from": previous, "to": new, "note": note}, actor)
     return entry
 
 
@@ -383,11 +389,11 @@ def re_enter(entry_id: int, *, at_once: bool | None = None, actor=None) -> Entry
     else waitlisted.  Errors (``entry_refusal``): ``not_found``,
     ``invalid`` (not busted), ``duplicate``, ``not_allowed`` (no re-entries
     left, or 001), ``closed`` (not running, late registration over)."""
-    with _locked_entry(entry_id) as (step, old):
+    with locked_entry(entry_id) as (step, old):
         t = step.row
         _refuse(t, "re_enter", old)
         if at_once is None:
-            at_once = old.id in _re_entry_holds(t)
+            at_once = old.id in re_entry_holds(t)
         count = Entry.objects.filter(tournament=t, player=old.player).count()
         entry = Entry.objects.create(
             tournament=t,
@@ -397,7 +403,8 @@ def re_enter(entry_id: int, *, at_once: bool | None = None, actor=None) -> Entry
             priority=at_once,
             late=True,
         )
-        _late_entry(step, entry, actor)
+        changed(entries=[entry.id])
+        late_entry(step, entry, actor)
     return entry
 
 
@@ -408,23 +415,24 @@ def surrender(entry_id: int, *, actor=None) -> Entry:
     left goes to the first player waiting (004 #73).  Errors
     (``entry_refusal``): ``not_found``, ``invalid``, ``not_allowed`` (001,
     no re-entries), ``closed``; ``hand_in_progress`` (he is in the live hand)."""
-    with _locked_entry(entry_id) as (step, old):
+    with locked_entry(entry_id) as (step, old):
         t = step.row
         _refuse(t, "surrender", old)
         count = Entry.objects.filter(tournament=t, player=old.player).count()
-        where = _seat_of(t, old.player_id)
+        where = seat_of(t, old.player_id)
         stack = 0
         if where is not None:
             stack = Seat.objects.get(table_id=where[0].table_id, number=where[1]).stack
-            _set_seat(where[0].table_id, where[1], player_id=None)
+            set_seat(where[0].table_id, where[1], player_id=None)
         old.status = Entry.Status.SURRENDERED
         old.save(update_fields=["status"])
         record_surrender(t, old, stack)  # the entry given up takes its place (tournaments.services.places)
         entry = Entry.objects.create(
             tournament=t, player=old.player, number=count + 1, status=Entry.Status.WAITLISTED, priority=False, late=True
         )
-        _record(step, "surrender", {"entry": old.id, "new_entry": entry.id, "rule": "004 #74"}, actor)
-        _late_entry(step, entry, actor)
+        changed(entries=[old.id, entry.id])
+        record_event(step, "surrender", {"entry": old.id, "new_entry": entry.id, "rule": "004 #74"}, actor)
+        late_entry(step, entry, actor)
     return entry
 
 
@@ -433,22 +441,23 @@ def rebuy(entry_id: int, *, add_on: bool = False, double: bool = False, actor=No
     the starting stack; into the pool at its cost, ``reading.pool_amounts``), only where the structure
     allows it (001 Re-buy/Add-on: none unless provided; 004 #27: in a rebuy
     tournament at once, between hands), while late registration is open.
-    A player who lost his chips (``rebuy_pending``, :func:`_offer_rebuys`)
+    A player who lost his chips (``rebuy_pending``, :func:`offer_rebuys`)
     gets his stack in the same seat before his table's next hand, so he
     misses no hand and posts his blinds/antes at once (004 #27).
     ``double`` -- a double rebuy (two at once, twice the chips, counted as two rebuys) where the event
     allows it (``Tournament.double_rebuy``) and two rebuys are left (``not_allowed`` otherwise).
     Errors (``entry_refusal``): ``not_found``, ``not_allowed``, ``invalid``,
     ``closed``; ``hand_in_progress``."""
-    with _locked_entry(entry_id) as (step, entry):
+    with locked_entry(entry_id) as (step, entry):
         t = step.row
         _refuse(t, "add_on" if add_on else "rebuy", entry)
         count = _rebuy_count(t, entry, add_on, double)
         rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 #27"
-        tt, seat = _seat_of(t, entry.player_id)
+        tt, seat = seat_of(t, entry.player_id)
         stack = Seat.objects.get(table_id=tt.table_id, number=seat).stack
         chips = (add_on_chips(t) if add_on else rebuy_chips(t)) * count
         table_services.set_seat(tt.table_id, seat, player_id=entry.player_id, stack=stack + chips)
+        changed(tables=[tt.table_id], entries=[entry.id])
         if add_on:
             entry.add_ons += 1
         else:
@@ -457,8 +466,10 @@ def rebuy(entry_id: int, *, add_on: bool = False, double: bool = False, actor=No
         entry.rebuy_pending = False
         entry.save(update_fields=["add_ons", "rebuys", "rebuy_pending"])
         if was_pending:
-            Instruction.objects.filter(tournament=t, kind="rebuy", entry=entry, status="pending").update(status="done")
-        _record(
+            offers = Instruction.objects.filter(tournament=t, kind="rebuy", entry=entry, status="pending")
+            changed(instructions=list(offers.values_list("id", flat=True)))
+            offers.update(status="done")
+        record_event(
             step,
             "add_on" if add_on else "rebuy",
             {"entry": entry.id, "rule": rule, "after_bust": was_pending, "count": count, "chips": chips},
@@ -488,17 +499,17 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
     profile); the first button is drawn (001 Dealerbutton) or on seat 1
     (004 #75); the clock starts.  Errors: ``invalid`` (not in registration,
     fewer than two players)."""
-    with _step(tournament_id) as step:
+    with tournament_step(tournament_id) as step:
         t = step.row
         if t.status != Tournament.Status.REGISTRATION:
             raise ServiceError("invalid", _("the tournament has started already"))
         expired = Entry.objects.filter(tournament=t, status=Entry.Status.RESERVED).update(status=Entry.Status.EXPIRED)
-        promoted = _promote_waitlist(t)
+        promoted = promote_waitlist(t)
         entries = list(Entry.objects.filter(tournament=t, status=Entry.Status.REGISTERED).select_related("player"))
         if len(entries) < 2:
             raise ServiceError("invalid", _("at least two registered players are needed"))
         rules = engine_rules(t)
-        draw = eng.draw_seats([e.id for e in entries], rules, _rng(t))
+        draw = eng.draw_seats([e.id for e in entries], rules, draw_rng(t))
         first = parse_structure(t.structure).periods[0]
         by_id = {e.id: e for e in entries}
         seats_total = rules.final_table_seats
@@ -520,12 +531,13 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
                 ],
             )
         Entry.objects.filter(pk__in=list(by_id)).update(status=Entry.Status.SEATED)
+        changed(whole=True)  # the whole field is drawn: the start sends the whole snapshot
         t.status = Tournament.Status.RUNNING
         fields = ["status"]
         if start_clock:
-            _store_clock(t, clock_of(t).start(time.time()))
+            store_clock(t, clock_of(t).start(time.time()))
             fields += ["clock_started_at"]
-        _record(
+        record_event(
             step,
             "started",
             {

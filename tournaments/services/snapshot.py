@@ -1,15 +1,15 @@
 """Snapshots of a tournament: the director's view (:func:`snapshot`) and
 the lobby screen's (:func:`public_snapshot`), and an instruction as sent to
-the tablets (:func:`instruction_message`)."""
+the tablets (:func:`instruction_message`).  The rows and the header are
+public: :mod:`.delta` builds a change's message from them."""
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Subquery
 
 from poker import tournament as eng
 from tables.models import Hand, Seat
@@ -17,16 +17,40 @@ from tournaments.models import Entry, Finish, Instruction, Tournament, Tournamen
 from tournaments.services.reading import (
     ENTRY_OPS,
     UNPAID,
-    _level_dict,
     clock_of,
     entry_refusal,
+    level_dict,
     payout_table_from,
     pool_amounts,
 )
 from tournaments.services.windows import window_open
 
+__all__ = [
+    "INSTRUCTIONS",
+    "LIST_KEYS",
+    "PUBLIC_KEYS",
+    "draw_of",
+    "entry_stacks",
+    "finish_order",
+    "finish_row",
+    "header_counts",
+    "header_of",
+    "instruction_message",
+    "open_windows",
+    "public_snapshot",
+    "public_snapshot_of",
+    "registration_rows",
+    "snapshot",
+    "table_rows",
+    "tables_query",
+]
 
-def _instruction_message(i: Instruction) -> dict:
+
+def instruction_message(i: Instruction) -> dict:
+    """An instruction as the tablets and the director get it: ``{"type":
+    "instruction", "id", "kind", "text_en", "text_de", "player", "from",
+    "to" (``{"table", "seat"}`` or None), "status", "rule", "cancelled",
+    "at"}`` (docs/protocol.md)."""
     return {
         "type": "instruction",
         "id": i.id,
@@ -47,7 +71,9 @@ LIST_KEYS = ("tables", "seat_draw", "registrations", "finishes", "instructions")
 """The director snapshot's lists; every other key is the header a ``delta`` carries whole."""
 
 
-def _tables_query(t: Tournament):
+def tables_query(t: Tournament):
+    """The tournament's tables by number, ``table`` selected and annotated
+    with ``live`` (a live hand at the table)."""
     return (
         TournamentTable.objects.filter(tournament=t)
         .select_related("table")
@@ -56,28 +82,42 @@ def _tables_query(t: Tournament):
     )
 
 
-def _table_dicts(tts: list[TournamentTable], seated: dict[int, Any] | None, t: Tournament) -> list[dict]:
+class _SeatedEntry:
+    """The fields of a seated entry a table row shows, read with its seat."""
+
+    __slots__ = ("id", "rebuy_pending", "wait_hands")
+
+    def __init__(self, entry_id: int, rebuy_pending: bool, wait_hands: int) -> None:
+        self.id, self.rebuy_pending, self.wait_hands = entry_id, rebuy_pending, wait_hands
+
+
+def table_rows(tts: list[TournamentTable], seated: dict[int, Any] | None, t: Tournament) -> list[dict]:
     """The director's rows of the tables ``tts`` (annotated with ``live``):
     seats with player, stack, absent, rebuy_pending, entry id and waits --
     a busted player (no chips, no seated entry) is left out, whether or not
     his seat was cleared yet (that happens between hands, without an event).
     ``seated`` -- ``{player id: Entry}`` of the seated entries (None: read
-    those of the players at these tables, one query)."""
-    by_table: dict[int, list] = {}
-    for row in (
-        Seat.objects.filter(table_id__in=[tt.table_id for tt in tts], player__isnull=False)
-        .order_by("table_id", "number")
-        .values_list("table_id", "number", "player_id", "player__name", "stack", "absent")
-    ):
-        by_table.setdefault(row[0], []).append(row)
+    those of the players at these tables in the seats' own statement)."""
+    seats = Seat.objects.filter(table_id__in=[tt.table_id for tt in tts], player__isnull=False).order_by(
+        "table_id", "number"
+    )
+    columns = ["table_id", "number", "player_id", "player__name", "stack", "absent"]
     if seated is None:
-        players = [row[2] for rows in by_table.values() for row in rows]
-        seated = {
-            e.player_id: e
-            for e in Entry.objects.filter(tournament=t, status=Entry.Status.SEATED, player_id__in=players)
-            .order_by()
-            .only("id", "player_id", "rebuy_pending", "wait_hands")
-        }
+        entry = Entry.objects.filter(
+            tournament=t, status=Entry.Status.SEATED, player_id=OuterRef("player_id")
+        ).order_by()
+        seats = seats.annotate(
+            entry_id=Subquery(entry.values("id")[:1]),
+            entry_rebuy_pending=Subquery(entry.values("rebuy_pending")[:1]),
+            entry_wait_hands=Subquery(entry.values("wait_hands")[:1]),
+        )
+        columns += ["entry_id", "entry_rebuy_pending", "entry_wait_hands"]
+        seated = {}
+    by_table: dict[int, list] = {}
+    for row in seats.values_list(*columns):
+        if len(row) > 6 and row[6] is not None:
+            seated[row[2]] = _SeatedEntry(row[6], row[7], row[8])
+        by_table.setdefault(row[0], []).append(row[:6])
     tables = []
     for tt in tts:
         rows = []
@@ -112,14 +152,15 @@ def _table_dicts(tts: list[TournamentTable], seated: dict[int, Any] | None, t: T
     return tables
 
 
-def _draw_of(tables: list[dict]) -> list[dict]:
+def draw_of(tables: list[dict]) -> list[dict]:
     """The seat draw of ``tables`` (player, table, seat), by name."""
     draw = [{"player": s["player"], "table": tb["number"], "seat": s["seat"]} for tb in tables for s in tb["seats"]]
     draw.sort(key=lambda d: d["player"].lower())
     return draw
 
 
-def _finish_dict(f: Finish) -> dict:
+def finish_row(f: Finish) -> dict:
+    """A finish as the director's snapshot lists it (``entry__player`` selected)."""
     return {
         "id": f.id,
         "player": f.entry.player.name,
@@ -130,23 +171,26 @@ def _finish_dict(f: Finish) -> dict:
     }
 
 
-def _finish_order(f: dict) -> tuple:
+def finish_order(f: dict) -> tuple:
     """Finishes by place (the unplaced last, as PostgreSQL orders NULL), then id."""
     return (f["place"] is None, f["place"] or 0, f["id"])
 
 
-def _stacks(tables: list[dict]) -> dict[int, int]:
+def entry_stacks(tables: list[dict]) -> dict[int, int]:
     """``{entry id: stack}`` of the seated entries on ``tables`` (a rebuy only on a short stack, 004 #27)."""
     return {s["entry"]: s["stack"] for tb in tables for s in tb["seats"] if s["entry"]}
 
 
-def _registration_dicts(
+def registration_rows(
     t: Tournament,
     entries: list[Entry],
     by_player: dict[int, list[Entry]],
     windows_open: dict[str, bool],
     stacks: dict[int, int] | None = None,
-):
+) -> list[dict]:
+    """The director's rows of ``entries`` (``by_player``: every entry of
+    their players; ``stacks``: ``{entry id: stack}``, :func:`entry_stacks`),
+    each with ``can`` (the entry operations allowed now)."""
     stacks = stacks or {}
     return [
         {
@@ -195,20 +239,20 @@ def _podium(t: Tournament) -> list[dict]:
     return [{"place": place, "player": name, "prize": prize} for place, name, prize in rows]
 
 
-def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: list[dict]) -> dict[str, Any]:
+def header_of(t: Tournament, now: float, counts: dict[str, int], chip_leaders: list[dict]) -> dict[str, Any]:
     """Every key of the director snapshot but its lists (:data:`LIST_KEYS`).
 
     ``counts`` -- ``players_left`` (seated or registered entries), ``paid``
     (entries that paid a buy-in), ``extra_buy_ins`` (their rebuys and
     add-ons), ``rebuys`` (the rebuys among them), ``seats`` and ``chips`` (the seats of the tournament's tables
-    shown occupied, see :func:`_table_dicts`, and the chips on them)."""
+    shown occupied, see :func:`table_rows`, and the chips on them)."""
     clock = clock_of(t)
     st = clock.state(now)
     s = clock.structure
     periods, start = [], 0
     for p in s.periods:
         if isinstance(p, eng.Level):
-            periods.append({"kind": "level", "start": start, **_level_dict(p)})
+            periods.append({"kind": "level", "start": start, **level_dict(p)})
         else:
             periods.append(
                 {"kind": "break", "start": start, "seconds": p.duration_seconds, "color_up": list(p.color_up)}
@@ -235,10 +279,10 @@ def _header(t: Tournament, now: float, counts: dict[str, int], chip_leaders: lis
             "periods": periods,
             "period_index": st.period_index,
             "level_number": st.level_number,
-            "level": _level_dict(st.level),
+            "level": level_dict(st.level),
             "on_break": st.on_break,
             "seconds_left": st.seconds_left,
-            "next_level": _level_dict(st.next_level),
+            "next_level": level_dict(st.next_level),
             "next_level_number": st.next_level_number,
             "seconds_to_next_level": st.seconds_to_next_level,
             "finished": st.finished,
@@ -295,7 +339,7 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
     now = time.time() if now is None else now
     entries = _entry_rows(t)
     seated_players = {e.player_id: e for e in entries if e.status == Entry.Status.SEATED}
-    tables = _table_dicts(list(_tables_query(t)), seated_players, t)
+    tables = table_rows(list(tables_query(t)), seated_players, t)
     stacks = [s["stack"] for tb in tables for s in tb["seats"]]
     paid = [e for e in entries if e.status not in UNPAID]
     counts = {
@@ -309,17 +353,17 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
     by_player: dict[int, list[Entry]] = {}
     for e in entries:
         by_player.setdefault(e.player_id, []).append(e)
-    windows_open = _windows_open(t, now)
-    data = _header(t, now, counts, _chip_leaders(tables) if t.show_chip_leaders else [])
+    windows_open = open_windows(t, now)
+    data = header_of(t, now, counts, _chip_leaders(tables) if t.show_chip_leaders else [])
     data["tables"] = tables
-    data["seat_draw"] = _draw_of(tables)
-    data["registrations"] = _registration_dicts(t, entries, by_player, windows_open, _stacks(tables))
+    data["seat_draw"] = draw_of(tables)
+    data["registrations"] = registration_rows(t, entries, by_player, windows_open, entry_stacks(tables))
     data["finishes"] = [
-        _finish_dict(f)
+        finish_row(f)
         for f in Finish.objects.filter(tournament=t).select_related("entry__player").order_by("place", "id")
     ]
     data["instructions"] = [
-        _instruction_message(i)
+        instruction_message(i)
         for i in Instruction.objects.filter(tournament=t).select_related("entry__player").order_by("-id")[:INSTRUCTIONS]
     ]
     return data
@@ -360,20 +404,8 @@ def _entry_rows(t: Tournament) -> list[Any]:
     ]
 
 
-@dataclass
-class Changes:
-    """What a write may have changed in a tournament since its last event
-    (ids; a superset does no harm: an unchanged row is sent as it is)."""
-
-    tables: set[int] = field(default_factory=set)  # tables.Table ids
-    entries: set[int] = field(default_factory=set)
-    instructions: set[int] = field(default_factory=set)
-    finishes: set[int] = field(default_factory=set)
-    finishes_removed: set[int] = field(default_factory=set)
-
-
-def _counts(t: Tournament) -> dict[str, int]:
-    """The header's counts (see :func:`_header`) read in one SQL statement
+def header_counts(t: Tournament) -> dict[str, int]:
+    """The header's counts (see :func:`header_of`) read in one SQL statement
     (two aggregates: the entries by status, the seats shown occupied)."""
     entry, seat, tt = Entry._meta.db_table, Seat._meta.db_table, TournamentTable._meta.db_table
     sql = (
@@ -404,136 +436,11 @@ def _counts(t: Tournament) -> dict[str, int]:
     }
 
 
-def _chip_leaders_now(t: Tournament, n: int = 10) -> list[dict]:
-    """:func:`_chip_leaders` read from the seats (every seat as big as the
-    ``n``-th biggest stack, then ordered as there)."""
-    seats = Seat.objects.filter(
-        table__tournament_table__tournament=t, table__tournament_table__broken=False, player__isnull=False, stack__gt=0
-    )
-    nth = list(seats.order_by("-stack").values_list("stack", flat=True)[:n])
-    if not nth:
-        return []
-    rows = [
-        {"player": name, "stack": stack}
-        for name, stack in seats.filter(stack__gte=nth[-1]).values_list("player__name", "stack")
-    ]
-    rows.sort(key=lambda s: (-s["stack"], s["player"].lower()))
-    return rows[:n]
-
-
-def delta(t: Tournament, changes: Changes, kind: str = "", now: float | None = None) -> dict[str, Any]:
-    """The director's ``delta`` at ``t.seq``: what ``changes`` touched, as in
-    :func:`snapshot` -- ``header`` (every key but the lists), ``tables``
-    (the whole row of each table changed, or whose players' entries
-    changed), ``registrations`` (the entries changed and the other entries
-    of their players, whose allowed operations follow from them),
-    ``instructions`` and ``finishes`` changed, ``finishes_removed`` (ids)
-    -- and the event's ``kind``.  :func:`apply_delta` turns the snapshot at
-    ``seq - 1`` into the one at ``seq``.  A handful of queries, each
-    bounded by the rows changed (the counts: one statement of two aggregates)."""
-    now = time.time() if now is None else now
-    entries: list[Entry] = []
-    if changes.entries:
-        changed = Entry.objects.filter(tournament=t, id__in=changes.entries).order_by().values("player_id")
-        entries = list(
-            Entry.objects.filter(tournament=t, player_id__in=changed).select_related("player").order_by("id")
-        )
-    players = {e.player_id for e in entries}
-    where = Q(table_id__in=changes.tables)
-    if players:  # the tables these players sit at show their entry's flags
-        where |= Q(Exists(Seat.objects.filter(table_id=OuterRef("table_id"), player_id__in=players)))
-    tts = list(_tables_query(t).filter(where)) if changes.tables or players else []
-    tables = _table_dicts(tts, None, t) if tts else []
-    stacks = _stacks(tables)
-    if t.rebuys_allowed and stacks:  # a stack that changed may open or close a rebuy (004 #27)
-        known = {e.id for e in entries}
-        entries += list(
-            Entry.objects.filter(id__in=[i for i in stacks if i not in known]).select_related("player").order_by("id")
-        )
-        entries.sort(key=lambda e: e.id)
-    by_player: dict[int, list[Entry]] = {}
-    for e in entries:
-        by_player.setdefault(e.player_id, []).append(e)
-    windows_open = _windows_open(t, now)
-    finishes = (
-        [
-            _finish_dict(f)
-            for f in Finish.objects.filter(tournament=t, id__in=changes.finishes).select_related("entry__player")
-        ]
-        if changes.finishes
-        else []
-    )
-    instructions = (
-        [
-            _instruction_message(i)
-            for i in Instruction.objects.filter(tournament=t, id__in=changes.instructions)
-            .select_related("entry__player")
-            .order_by("-id")
-        ]
-        if changes.instructions
-        else []
-    )
-    return {
-        "type": "delta",
-        "seq": t.seq,
-        "kind": kind,
-        "header": _header(t, now, _counts(t), _chip_leaders_now(t) if t.show_chip_leaders else []),
-        "tables": tables,
-        "registrations": _registration_dicts(t, entries, by_player, windows_open, stacks),
-        "instructions": instructions,
-        "finishes": sorted(finishes, key=_finish_order),
-        "finishes_removed": sorted(changes.finishes_removed - {f["id"] for f in finishes}),
-    }
-
-
-def apply_delta(snap: dict[str, Any], d: dict[str, Any]) -> dict[str, Any]:
-    """The snapshot ``snap`` (director's or public) with delta ``d`` (of the
-    same kind, at ``snap["seq"] + 1``) applied, as the pages do
-    (static/js/tournament_clock.js: ``applyDelta``).  A new dict; ``snap``
-    is left as it is."""
-    out = {**snap, **d["header"], "seq": d["seq"]}
-    changed = {tb["number"]: tb for tb in d.get("tables", [])}
-    if "registrations" in snap:  # the director's
-        tables = [changed.pop(tb["number"], tb) for tb in snap["tables"]]
-        out["tables"] = sorted(tables + list(changed.values()), key=lambda tb: tb["number"])
-        numbers = {tb["number"] for tb in d.get("tables", [])}
-        draw = [row for row in snap["seat_draw"] if row["table"] not in numbers]
-        draw += _draw_of(d.get("tables", []))
-        draw.sort(key=lambda row: row["player"].lower())
-        out["seat_draw"] = draw
-        regs = {e["id"]: e for e in snap["registrations"]}
-        regs.update({e["id"]: e for e in d.get("registrations", [])})
-        out["registrations"] = [regs[k] for k in sorted(regs)]
-        instructions = {i["id"]: i for i in snap["instructions"]}
-        instructions.update({i["id"]: i for i in d.get("instructions", [])})
-        out["instructions"] = [instructions[k] for k in sorted(instructions, reverse=True)][:INSTRUCTIONS]
-        removed = set(d.get("finishes_removed", ()))
-        finishes = {f["id"]: f for f in snap["finishes"] if f["id"] not in removed}
-        finishes.update({f["id"]: f for f in d.get("finishes", [])})
-        out["finishes"] = sorted(finishes.values(), key=_finish_order)
-    else:  # the public one: tables as number and players, the draw by table
-        tables = [changed.pop(tb["number"], tb) for tb in snap["tables"]]
-        tables = [tb for tb in tables + list(changed.values()) if not tb.get("broken")]
-        out["tables"] = sorted(
-            ({"number": tb["number"], "players": tb["players"]} for tb in tables), key=lambda tb: tb["number"]
-        )
-        numbers = {tb["number"] for tb in d.get("tables", [])}
-        draw = [row for row in snap["seat_draw"] if row["table"] not in numbers]
-        draw += [
-            {"player": s["player"], "table": tb["number"], "seat": s["seat"]}
-            for tb in d.get("tables", [])
-            for s in tb["draw"]
-        ]
-        draw.sort(key=lambda row: row["player"].lower())
-        out["seat_draw"] = draw
-    return out
-
-
 _OPS_BY_STATUS = {Entry.Status.BUSTED: ("re_enter",), Entry.Status.SEATED: ("surrender", "rebuy", "add_on")}
 """The only entry operations :func:`entry_refusal` can allow for an entry of that status."""
 
 
-def _windows_open(t: Tournament, now: float) -> dict[str, bool]:
+def open_windows(t: Tournament, now: float) -> dict[str, bool]:
     """``{op: open}`` for :data:`ENTRY_OPS` at ``now``: each operation's own
     window of the structure (re-entry 004 #72, rebuy 004 #27, add-on; 001
     Re-buy/Add-on), or late registration where the structure names none
@@ -623,29 +530,8 @@ def public_snapshot_of(t: Tournament, now: float | None = None) -> dict:
     """``public_snapshot(snapshot(t))`` without reading what the TV does not
     show (registrations, finishes, instructions): for a TV that connects."""
     now = time.time() if now is None else now
-    tables = _table_dicts(list(_tables_query(t)), None, t)
-    full = _header(t, now, _counts(t), _chip_leaders(tables) if t.show_chip_leaders else [])
+    tables = table_rows(list(tables_query(t)), None, t)
+    full = header_of(t, now, header_counts(t), _chip_leaders(tables) if t.show_chip_leaders else [])
     full["tables"] = tables
-    full["seat_draw"] = _draw_of(tables)
+    full["seat_draw"] = draw_of(tables)
     return public_snapshot(full)
-
-
-def public_delta(d: dict) -> dict:
-    """The lobby screen's part of the director's delta ``d``: the public
-    header, and each changed table as ``number``, ``players``, ``broken``
-    and its seat ``draw`` (player and seat) -- no stacks, away flags,
-    registrations, instructions or finishes."""
-    return {
-        "type": "delta",
-        "seq": d["seq"],
-        "header": {k: d["header"][k] for k in PUBLIC_KEYS if k not in ("seat_draw",)},
-        "tables": [
-            {
-                "number": tb["number"],
-                "players": tb["players"],
-                "broken": tb["broken"],
-                "draw": [{"player": s["player"], "seat": s["seat"]} for s in tb["seats"]],
-            }
-            for tb in d["tables"]
-        ],
-    }

@@ -32,7 +32,28 @@ from poker import tournament as eng
 from tables.writepath import ServiceError
 from tournaments.models import StructureTemplate, Tournament
 from tournaments.services.reading import RULEBOOKS, clock_of, parse_structure
-from tournaments.services.writes import _record, _step
+from tournaments.services.writes import record_event, tournament_step
+
+__all__ = [
+    "ANTE_KINDS",
+    "EXPORT_FORMAT",
+    "SAVED_PREFIX",
+    "SETTINGS",
+    "TEMPLATES",
+    "WINDOWS",
+    "blind_template",
+    "check_structure",
+    "copy_structure",
+    "export_structure",
+    "import_structure",
+    "normalise",
+    "resolve_template",
+    "save_template",
+    "set_structure",
+    "settings_of",
+    "template",
+    "template_choices",
+]
 
 WINDOWS = ("late_registration_until", "re_entry_until", "rebuy_until", "add_on_until")
 """The period indices that close a window (the window is open to the end of that period)."""
@@ -49,7 +70,9 @@ def _level(sb: int, bb: int, minutes: int, bba: bool = True) -> dict[str, Any]:
     return {"kind": "level", "small_blind": sb, "big_blind": bb, "ante": 0, "ante_kind": "none", "minutes": minutes}
 
 
-def _template(blinds: list[tuple[int, int]], minutes: int, break_after: int, break_minutes: int, late: int) -> dict:
+def blind_template(
+    blinds: list[tuple[int, int]], minutes: int, break_after: int, break_minutes: int, late: int
+) -> dict:
     """Levels of ``minutes`` with a break after every ``break_after`` levels;
     at a break the smallest chip races off (001 Chip Race, 004 #24) once no
     later blind or ante needs it (the next chip divides them all)."""
@@ -95,9 +118,9 @@ _BLINDS = [
 ]
 
 TEMPLATES: dict[str, dict] = {
-    "turbo": _template(_BLINDS[1:], 12, 6, 10, 7),
-    "standard": _template(_BLINDS, 20, 4, 10, 9),
-    "deep": _template(_BLINDS, 40, 3, 15, 11),
+    "turbo": blind_template(_BLINDS[1:], 12, 6, 10, 7),
+    "standard": blind_template(_BLINDS, 20, 4, 10, 9),
+    "deep": blind_template(_BLINDS, 40, 3, 15, 11),
 }
 """Ready structures by name (chips 25 .. 25,000, big blind antes from 200/400)."""
 
@@ -244,7 +267,7 @@ def set_structure(tournament_id: int, data: Any, *, actor=None) -> Tournament:
     already played stay as they were (the clock's elapsed time keeps its
     meaning).  Errors: ``invalid`` (``errors``: every problem), ``not_found``;
     nothing changes."""
-    with _step(tournament_id, with_tables=False) as step:
+    with tournament_step(tournament_id, with_tables=False) as step:
         t = step.row
         _refuse_if_bad(data, t.rulebook)
         new = normalise(data)
@@ -257,7 +280,7 @@ def set_structure(tournament_id: int, data: Any, *, actor=None) -> Tournament:
                 }
                 raise ServiceError("invalid", message, errors=[message])
         t.structure = new
-        _record(step, "structure", {"structure": new}, actor, ("structure",))
+        record_event(step, "structure", {"structure": new}, actor, ("structure",))
     return t
 
 
@@ -332,7 +355,7 @@ def save_template(tournament_id: int, name: str, data: Any = None, *, actor=None
     name = " ".join(str(name or "").split())
     if not name or len(name) > 100:
         raise ServiceError("invalid", _("A template needs a name of 1 to 100 characters."))
-    with _step(tournament_id, with_tables=False) as step:
+    with tournament_step(tournament_id, with_tables=False) as step:
         t = step.row
         if data is None:
             data = t.structure
@@ -341,7 +364,7 @@ def save_template(tournament_id: int, name: str, data: Any = None, *, actor=None
         saved, _created = StructureTemplate.objects.update_or_create(
             name=name, defaults={"structure": normalise(data), "values": values, "source": t, "actor": actor}
         )
-        _record(step, "template_saved", {"template": saved.id, "name": name, "settings": values}, actor)
+        record_event(step, "template_saved", {"template": saved.id, "name": name, "settings": values}, actor)
     return saved
 
 

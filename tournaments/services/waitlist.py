@@ -13,11 +13,21 @@ from poker import tournament as eng
 from poker.tournament.buttons import hands_until_button
 from tables.writepath import ServiceError, WriteStep
 from tournaments.models import Entry, Finish, Instruction, Tournament
-from tournaments.services.reading import _floor, _rng, clock_of, engine_rules
-from tournaments.services.writes import _clear_busted_seats, _instruct, _record, _step, _take_seat
+from tournaments.services.delta import changed
+from tournaments.services.reading import clock_of, draw_rng, engine_rules, floor_state
+from tournaments.services.writes import clear_busted_seats, instruct, record_event, take_seat, tournament_step
+
+__all__ = [
+    "fill_waitlist",
+    "fill_waitlist_locked",
+    "late_entry",
+    "promote_waitlist",
+    "re_entry_holds",
+    "seat_waitlist",
+]
 
 
-def _late_entry(step: WriteStep[Tournament], entry: Entry, actor) -> None:
+def late_entry(step: WriteStep[Tournament], entry: Entry, actor) -> None:
     """A late registration, re-entry or surrender's new entry (created
     waitlisted) in the step's tournament: allowed only while the clock's late registration is open
     and the rulebook has it; the waitlist is then worked off in its order
@@ -31,9 +41,9 @@ def _late_entry(step: WriteStep[Tournament], entry: Entry, actor) -> None:
         raise ServiceError("not_allowed", _("001 Re-buy/Add-on: no late registration or re-entry in this rulebook"))
     if not clock_of(t).state(time.time()).late_registration_open:
         raise ServiceError("closed", _("late registration is closed"))
-    _clear_busted_seats(t)  # a re-entering player leaves his old seat first
-    seated = {s["entry"]: s for s in _fill_waitlist(t, rules, fresh=entry.id)}
-    _record(
+    clear_busted_seats(t)  # a re-entering player leaves his old seat first
+    seated = {s["entry"]: s for s in fill_waitlist_locked(t, rules, fresh=entry.id)}
+    record_event(
         step,
         "late_entry",
         {"entry": entry.id, "player": entry.player.name, "priority": entry.priority, "seated": seated.get(entry.id)},
@@ -41,7 +51,7 @@ def _late_entry(step: WriteStep[Tournament], entry: Entry, actor) -> None:
     )
 
 
-def _re_entry_holds(t: Tournament) -> set[int]:
+def re_entry_holds(t: Tournament) -> set[int]:
     """Busted entries whose player may still re-enter *at once* (004 #72):
     no hand has been dealt since at the table where he busted (that table
     still shows his last hand and is not broken), he has a re-entry left and
@@ -85,7 +95,7 @@ def _places_free(t: Tournament, floor: list[eng.TableState]) -> int:
     return max(free, 0)
 
 
-def _fill_waitlist(
+def fill_waitlist_locked(
     t: Tournament, rules: eng.TournamentRules, *, manual: bool = False, fresh: int | None = None
 ) -> list[dict]:
     """Seat waiting entries while places are free (inside the caller's lock).
@@ -93,7 +103,7 @@ def _fill_waitlist(
     Order: priority re-entries made at once (004 #72), then by time of
     registration (004 #73); the first who cannot be seated stops the line.
     Places kept for busted players who may still re-enter at once
-    (:func:`_re_entry_holds`) are not given to the others unless
+    (:func:`re_entry_holds`) are not given to the others unless
     ``manual`` (the director's button).  Each seat is drawn at random
     among the free seats of the shortest tables (004 #8 with #7; between the
     small blind and the button he waits for the button), and the
@@ -109,9 +119,9 @@ def _fill_waitlist(
     )
     if not waiting or rules.late_entry == "none":
         return []
-    floor, _unused = _floor(t)
+    floor, _unused = floor_state(t)
     free = _places_free(t, floor)
-    held = 0 if manual else len(_re_entry_holds(t))
+    held = 0 if manual else len(re_entry_holds(t))
     seated = []
     for entry in waiting:
         if free - (0 if entry.priority else held) <= 0:
@@ -129,7 +139,7 @@ def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules, *, waitl
     for the button between the small blind and the button), seat him and
     instruct the table.  Returns ``{"table", "seat", "waits", "rule"}`` or
     None when no place is free."""
-    floor, tts = _floor(t)
+    floor, tts = floor_state(t)
     if t.capacity and Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count() >= t.capacity:
         return None
     # a seat a player is still to leave by a pending move is not free yet
@@ -149,7 +159,7 @@ def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules, *, waitl
         for ts in floor
     ]
     try:
-        late = eng.seat_late_entrant(entry.id, floor, rules, _rng(t))
+        late = eng.seat_late_entrant(entry.id, floor, rules, draw_rng(t))
     except ValueError:
         return None
     tt = tts[late.table]
@@ -157,10 +167,11 @@ def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules, *, waitl
     table_state = next(ts for ts in floor if ts.number == late.table)
     if late.waits_for_button and table_state.positions is not None:
         wait = hands_until_button(late.seat, table_state.positions, [*table_state.seats, late.seat], rules)
-    _take_seat(t, tt.table_id, late.seat, entry.player_id, t.starting_stack)
+    take_seat(t, tt.table_id, late.seat, entry.player_id, t.starting_stack)
     entry.status = Entry.Status.SEATED
     entry.wait_hands = wait
     entry.save(update_fields=["status", "wait_hands"])
+    changed(entries=[entry.id])
     if waitlist:
         how_en, how_de = "from the waitlist", "von der Warteliste"
     elif entry.number > 1:
@@ -178,7 +189,7 @@ def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules, *, waitl
         + (", wartet auf den Button" if wait else "")
         + f" ({rule})"
     )
-    _instruct(
+    instruct(
         t, "move", text, text_de, entry=entry, move=(0, 0, late.table, late.seat), rule=rule, stack=t.starting_stack
     )
     return {"table": late.table, "seat": late.seat, "waits": bool(wait), "rule": rule}
@@ -198,13 +209,13 @@ def seat_waitlist(tournament_id: int, *, actor=None) -> list[int]:
     from tournaments.services.floor_tables import open_table_for_waitlist
     from tournaments.services.moves import execute_moves
 
-    with _step(tournament_id) as step:
+    with tournament_step(tournament_id) as step:
         t = step.row
-        _clear_busted_seats(t)
+        clear_busted_seats(t)
         rules = engine_rules(t)
-        seated = [s["entry"] for s in _fill_waitlist(t, rules, manual=True)]
+        seated = [s["entry"] for s in fill_waitlist_locked(t, rules, manual=True)]
         opened = [s["entry"] for s in open_table_for_waitlist(step, rules, actor)]
-        _record(step, "waitlist_seated", {"entries": seated + opened, "manual": True}, actor)
+        record_event(step, "waitlist_seated", {"entries": seated + opened, "manual": True}, actor)
     if opened:
         execute_moves(tournament_id, actor=actor)
     return seated + opened
@@ -214,20 +225,20 @@ def fill_waitlist(tournament_id: int, *, actor=None) -> list[int]:
     """A place may have opened (a bust, a surrender, a hand dealt after a
     bust ends the re-entry priority): seat the first players of the waitlist
     in its order (004 #73, re-entries made at once first, 004 #72; see
-    :func:`_fill_waitlist`).  Records an event only when somebody was
+    :func:`fill_waitlist_locked`).  Records an event only when somebody was
     seated.  Returns the seated entry ids.  Errors: ``not_found``."""
-    with _step(tournament_id) as step:
+    with tournament_step(tournament_id) as step:
         t = step.row
         if t.status != Tournament.Status.RUNNING:
             return []
-        _clear_busted_seats(t)
-        seated = _fill_waitlist(t, engine_rules(t))
+        clear_busted_seats(t)
+        seated = fill_waitlist_locked(t, engine_rules(t))
         if seated:
-            _record(step, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated}, actor)
+            record_event(step, "waitlist_seated", {"entries": [s["entry"] for s in seated], "seats": seated}, actor)
     return [s["entry"] for s in seated]
 
 
-def _promote_waitlist(t: Tournament) -> list[int]:
+def promote_waitlist(t: Tournament) -> list[int]:
     """At the start (004 #73): places released by lapsed reservations go to
     the waitlist in its order (``capacity``); those entries become
     registered and draw a seat.  Returns their ids."""
@@ -239,4 +250,5 @@ def _promote_waitlist(t: Tournament) -> list[int]:
         waiting = waiting[: max(room, 0)]
     ids = [e.id for e in waiting]
     Entry.objects.filter(pk__in=ids).update(status=Entry.Status.REGISTERED)
+    changed(entries=ids)
     return ids

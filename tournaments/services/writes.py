@@ -5,55 +5,67 @@ tournament tables (with their ``absent`` flag pushed to the tablet).
 
 A service is one step::
 
-    with _step(tournament_id) as step:
+    with tournament_step(tournament_id) as step:
         t = step.row
         ...
-        _record(step, "kind", payload, actor, ("changed", "fields"))
+        record_event(step, "kind", payload, actor, ("changed", "fields"))
 
 Every event of a step is its own message to the screens (one per seq,
-docs/protocol.md), so :func:`_record` queues it at its seq itself (sent
+docs/protocol.md), so :func:`record_event` queues it at its seq itself (sent
 after the commit) rather than one publisher for the step's end; the step
 writes the last seq and the changed fields when its block ends.
 
-The message is a ``delta`` (:func:`tournaments.services.snapshot.delta`):
+The message is a ``delta`` (:func:`tournaments.services.delta.delta`):
 the header and only the tables, registrations, instructions and finishes
-that changed since the tournament's previous event.  What changed is
-collected while the services write (:class:`_Tracker`: Django's
-``post_save`` / ``post_delete`` of seats, tables, entries, instructions
-and finishes, plus the seat updates of this module).  Events whose
-services change rows in bulk (``QuerySet.update``, which sends no signal)
--- the start, the clock, the structure, the waitlist, rebuys -- and every
-event in hand-for-hand send the whole snapshot as an ``update`` instead.
+that changed since the tournament's previous event.  What changed is said
+by the services themselves (:func:`tournaments.services.delta.changed`,
+called where they write: a ``QuerySet.update`` as well as a ``save``; the
+seat and instruction helpers here say it for their callers), collected per
+step.  The events of kinds outside :data:`DELTA_KINDS` -- the start, the
+clock, the structure, the payouts: changes that reach every registration
+row -- and every event in hand-for-hand send the whole snapshot as an
+``update`` instead.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import threading
 from collections.abc import Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.db.models import Exists, OuterRef
-from django.db.models.signals import post_delete, post_save
 from django.utils.translation import gettext as _
 
 from tables import services as table_services
 from tables.models import Seat, Table
 from tables.services import SeatChange, table_group
 from tables.writepath import ServiceError, WriteStep, send_messages_on_commit, send_on_commit, write_step
-from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentEvent, TournamentTable
+from tournaments.models import Entry, Instruction, Tournament, TournamentEvent, TournamentTable
+from tournaments.services.delta import changed, collecting, delta, public_delta, take_changes
 from tournaments.services.places import refresh_if_needed
 from tournaments.services.reading import tournament_group
-from tournaments.services.snapshot import (
-    Changes,
-    _instruction_message,
-    delta,
-    public_delta,
-    public_snapshot,
-    snapshot,
-)
+from tournaments.services.snapshot import instruction_message, public_snapshot, snapshot
+
+__all__ = [
+    "DELTA_KINDS",
+    "absent_seats",
+    "busted_seats",
+    "caused_by",
+    "clear_busted_seats",
+    "instruct",
+    "locked_entry",
+    "push_absent",
+    "push_instruction",
+    "record_event",
+    "seat_of",
+    "set_seat",
+    "set_seats",
+    "set_seats_at",
+    "take_seat",
+    "tournament_step",
+]
 
 
 def _lock(tournament_id: int, *, with_tables: bool | Iterable[int] = True) -> Tournament:
@@ -76,28 +88,32 @@ def _lock(tournament_id: int, *, with_tables: bool | Iterable[int] = True) -> To
     return t
 
 
-def _step(
-    tournament_id: int, *, with_tables: bool | Iterable[int] = True
-) -> AbstractContextManager[WriteStep[Tournament]]:
+@contextmanager
+def tournament_step(tournament_id: int, *, with_tables: bool | Iterable[int] = True) -> Iterator[WriteStep[Tournament]]:
     """One write to a tournament (:func:`tables.writepath.write_step`): a
     transaction with the tournament locked by :func:`_lock` (its tables
     first unless ``with_tables`` is false: a service called from a hand
     holds its table already, or one that changes no table; or only the
     tables of ``with_tables``, ids, for a service that changes only those).
-    Yields the ``WriteStep`` (``step.row`` is the tournament).  Errors:
-    ``not_found``."""
-    return write_step(Tournament, tournament_id, lock=functools.partial(_lock, with_tables=with_tables))
+    Yields the ``WriteStep`` (``step.row`` is the tournament); the rows its
+    services name (:func:`~tournaments.services.delta.changed`) go in its
+    events' deltas.  Errors: ``not_found``."""
+    with (
+        collecting(),
+        write_step(Tournament, tournament_id, lock=functools.partial(_lock, with_tables=with_tables)) as step,
+    ):
+        yield step
 
 
 @contextmanager
-def _locked_entry(entry_id: int) -> Iterator[tuple[WriteStep[Tournament], Entry]]:
-    """The opening of every service on one entry: one step (:func:`_step`)
+def locked_entry(entry_id: int) -> Iterator[tuple[WriteStep[Tournament], Entry]]:
+    """The opening of every service on one entry: one step (:func:`tournament_step`)
     on the entry's tournament and the entry read again under its lock
     (player selected).  Yields ``(step, entry)``.  Errors: ``not_found``."""
     entry = Entry.objects.filter(pk=entry_id).select_related("player").first()
     if entry is None:
         raise ServiceError("not_found", _("no entry %(entry_id)s") % {"entry_id": entry_id})
-    with _step(entry.tournament_id) as step:
+    with tournament_step(entry.tournament_id) as step:
         entry.refresh_from_db()
         yield step, entry
 
@@ -117,7 +133,9 @@ def caused_by(seq: int, kind: str) -> Iterator[None]:
         _CAUSE.reset(token)
 
 
-def _record(step: WriteStep[Tournament], kind: str, payload: dict, actor=None, fields: tuple[str, ...] = ()) -> int:
+def record_event(
+    step: WriteStep[Tournament], kind: str, payload: dict, actor=None, fields: tuple[str, ...] = ()
+) -> int:
     """Append an event at the next seq of the step's tournament, have the
     step save ``fields`` (with the seq, at its end) and send the snapshot
     at this seq after the commit.  Finishing places and prizes follow any
@@ -164,112 +182,15 @@ DELTA_KINDS = frozenset(
         "desk_break",
         "desk_undone",
         "chip_count",
+        "rebuy",
+        "rebuy_declined",
+        "rebuy_lapsed",
     }
 )
-"""Events sent as a ``delta``: their services change rows one by one
-(``save``, ``create``, ``delete``), which :class:`_Tracker` sees."""
-
-_TRACKER_LIMIT = 20_000
-"""Ids a tracker keeps at most; past it, the next event sends the whole snapshot."""
-
-
-class _Tracker(threading.local):
-    """The rows this thread's writes touched since its last tournament event
-    (a service step runs in one thread): Table ids, and per tournament the
-    ids of entries, instructions, finishes and deleted finishes.  Rows of
-    another tournament (or of a cash table) wait for that one's next event."""
-
-    def __init__(self) -> None:
-        self.tables: set[int] = set()
-        self.by_tournament: dict[int, Changes] = {}
-        self.size = 0
-        self.overflow = False
-
-    def of(self, tournament_id: int) -> Changes:
-        self.size += 1
-        if self.size > _TRACKER_LIMIT:
-            self.__init__()  # type: ignore[misc]
-            self.overflow = True
-        return self.by_tournament.setdefault(tournament_id, Changes())
-
-    def table(self, table_id: int) -> None:
-        self.size += 1
-        if self.size > _TRACKER_LIMIT:
-            self.__init__()  # type: ignore[misc]
-            self.overflow = True
-        self.tables.add(table_id)
-
-    def take(self, t: Tournament) -> Changes | None:
-        """What changed in ``t`` since its last event here (None after an
-        overflow: then only the whole snapshot is right)."""
-        changes = self.by_tournament.pop(t.id, None) or Changes()
-        mine = (
-            set(
-                TournamentTable.objects.filter(tournament=t, table_id__in=self.tables)
-                .order_by()
-                .values_list("table_id", flat=True)
-            )
-            if self.tables
-            else set()
-        )
-        self.tables -= mine
-        changes.tables = mine
-        self.size = len(self.tables) + sum(
-            len(c.entries) + len(c.instructions) + len(c.finishes) + len(c.finishes_removed)
-            for c in self.by_tournament.values()
-        )
-        overflow, self.overflow = self.overflow, False
-        return None if overflow else changes
-
-
-_tracker = _Tracker()
-
-
-def _seat_changed(sender, instance, **kwargs) -> None:
-    _tracker.table(instance.table_id)
-
-
-def _table_changed(sender, instance, **kwargs) -> None:
-    _tracker.table(instance.id)
-
-
-def _tournament_table_changed(sender, instance, **kwargs) -> None:
-    _tracker.table(instance.table_id)
-
-
-def _entry_changed(sender, instance, **kwargs) -> None:
-    _tracker.of(instance.tournament_id).entries.add(instance.id)
-
-
-def _entry_deleted(sender, instance, **kwargs) -> None:
-    _tracker.overflow = True  # a registration gone: only the whole snapshot says so
-
-
-def _instruction_changed(sender, instance, **kwargs) -> None:
-    _tracker.of(instance.tournament_id).instructions.add(instance.id)
-
-
-def _finish_saved(sender, instance, **kwargs) -> None:
-    _tracker.of(instance.tournament_id).finishes.add(instance.id)
-
-
-def _finish_deleted(sender, instance, **kwargs) -> None:
-    changes = _tracker.of(instance.tournament_id)
-    changes.finishes.discard(instance.id)
-    changes.finishes_removed.add(instance.id)
-
-
-for _model, _receiver in (
-    (Seat, _seat_changed),
-    (Table, _table_changed),
-    (TournamentTable, _tournament_table_changed),
-    (Entry, _entry_changed),
-    (Instruction, _instruction_changed),
-    (Finish, _finish_saved),
-):
-    post_save.connect(_receiver, sender=_model, dispatch_uid=f"tournament-delta-{_model.__name__}")
-post_delete.connect(_entry_deleted, sender=Entry, dispatch_uid="tournament-delta-Entry-deleted")
-post_delete.connect(_finish_deleted, sender=Finish, dispatch_uid="tournament-delta-Finish-deleted")
+"""Events sent as a ``delta``: their changes reach only the rows their
+services name (:func:`~tournaments.services.delta.changed`); the other
+kinds change what every row derives from (the clock and its windows, the
+structure, the settings, the start) and send the whole snapshot."""
 
 
 def _broadcast_on_commit(t: Tournament, kind: str = "") -> None:
@@ -279,8 +200,8 @@ def _broadcast_on_commit(t: Tournament, kind: str = "") -> None:
     for the lobby screen; the consumers forward one of them): a ``delta``
     for the events of :data:`DELTA_KINDS` outside hand-for-hand, else the
     whole snapshot as an ``update``."""
-    changes = _tracker.take(t)
-    if changes is not None and kind in DELTA_KINDS and not t.hand_for_hand:
+    changes = take_changes()
+    if changes is not None and not changes.whole and kind in DELTA_KINDS and not t.hand_for_hand:
         d = delta(t, changes, kind)
         full_text = json.dumps(d)
         public_text = json.dumps(public_delta(d))
@@ -292,11 +213,13 @@ def _broadcast_on_commit(t: Tournament, kind: str = "") -> None:
     send_messages_on_commit([(tournament_group(t.id), message)])
 
 
-def _push_instruction(
+def push_instruction(
     t: Tournament, i: Instruction, table_numbers: set[int] | None = None, table_ids: dict[int, int] | None = None
 ) -> None:
-    """Send an instruction to the tablets of the tables it concerns (on
-    commit); ``table_ids`` (table number -> ``Table`` id) saves the lookup."""
+    """Send an instruction (new or changed) to the tablets of the tables it
+    concerns (on commit), and name it for the step's next delta;
+    ``table_ids`` (table number -> ``Table`` id) saves the lookup."""
+    changed(instructions=[i.id])
     numbers = table_numbers or {n for n in (i.from_table, i.to_table) if n}
     if numbers and table_ids is not None and numbers <= table_ids.keys():
         ids = [table_ids[n] for n in sorted(numbers)]
@@ -304,10 +227,10 @@ def _push_instruction(
         ids = list(TournamentTable.objects.filter(tournament=t, number__in=numbers).values_list("table_id", flat=True))
     else:
         ids = list(TournamentTable.objects.filter(tournament=t, broken=False).values_list("table_id", flat=True))
-    send_on_commit([table_group(table_id) for table_id in ids], _instruction_message(i))
+    send_on_commit([table_group(table_id) for table_id in ids], instruction_message(i))
 
 
-def _instruct(
+def instruct(
     t: Tournament,
     kind: str,
     text_en: str,
@@ -325,7 +248,7 @@ def _instruct(
 ) -> Instruction:
     """Record an instruction to the tablets (``entry``: the player it
     concerns, his player loaded; ``move``: from table, from seat, to table, to seat)
-    and push it (:func:`_push_instruction`)."""
+    and push it (:func:`push_instruction`)."""
     fr, fs, to, ts = move or (None, None, None, None)
     i = Instruction.objects.create(
         tournament=t,
@@ -343,26 +266,26 @@ def _instruct(
         undoes=undoes,
         actor=actor if actor is not None and actor.is_authenticated else None,
     )
-    _push_instruction(t, i, tables, table_ids)
+    push_instruction(t, i, tables, table_ids)
     return i
 
 
-def _set_seat(table_id: int, number: int, *, player_id: int | None, stack: int = 0, absent: bool = False) -> None:
-    """One seat of :func:`_set_seats`: a seat emptied or given to a
+def set_seat(table_id: int, number: int, *, player_id: int | None, stack: int = 0, absent: bool = False) -> None:
+    """One seat of :func:`set_seats`: a seat emptied or given to a
     newcomer is not absent; a moved player keeps his flag (``absent``)."""
-    _set_seats(table_id, [SeatChange(number, player_id, stack, absent)])
+    set_seats(table_id, [SeatChange(number, player_id, stack, absent)])
 
 
-def _set_seats(table_id: int, changes: list[SeatChange]) -> None:
-    """:func:`_set_seats_at` for one table."""
-    _set_seats_at({table_id: changes})
+def set_seats(table_id: int, changes: list[SeatChange]) -> None:
+    """:func:`set_seats_at` for one table."""
+    set_seats_at({table_id: changes})
 
 
-def _set_seats_at(changes: dict[int, list[SeatChange]]) -> None:
+def set_seats_at(changes: dict[int, list[SeatChange]]) -> None:
     """``tables.services.set_seats_at`` (the seats of several tables in one
     step, each table's changes applied in order) for tournament tables: the
     tables go in the tournament's next delta, and a table whose absent
-    seats change tells its tablet (:func:`_push_absent`).  ``SeatChange.absent``
+    seats change tells its tablet (:func:`push_absent`).  ``SeatChange.absent``
     as there: ``None`` leaves the seat's flag, an emptied seat is never
     absent.  Errors: those of ``set_seats_at``."""
     changes = {table_id: batch for table_id, batch in changes.items() if batch}
@@ -374,8 +297,8 @@ def _set_seats_at(changes: dict[int, list[SeatChange]]) -> None:
     ).values_list("table_id", "number"):
         before[table_id].add(number)
     table_services.set_seats_at(changes)
+    changed(tables=changes)
     for table_id, batch in sorted(changes.items()):
-        _tracker.table(table_id)
         after = set(before[table_id])
         for c in batch:  # in order, as set_seats_at applies them
             if c.player_id is not None and c.absent:
@@ -383,10 +306,10 @@ def _set_seats_at(changes: dict[int, list[SeatChange]]) -> None:
             elif c.player_id is None or c.absent is False:
                 after.discard(c.number)
         if after != before[table_id]:
-            _push_absent(table_id)
+            push_absent(table_id)
 
 
-def _take_seat(t: Tournament, table_id: int, number: int, player_id: int, stack: int) -> None:
+def take_seat(t: Tournament, table_id: int, number: int, player_id: int, stack: int) -> None:
     """Seat a newcomer; a busted player still sitting there (stack 0, no
     seated entry) leaves first."""
     holder = Seat.objects.filter(table_id=table_id, number=number).values_list("player_id", "stack").first()
@@ -396,11 +319,11 @@ def _take_seat(t: Tournament, table_id: int, number: int, player_id: int, stack:
         and holder[1] == 0
         and not Entry.objects.filter(tournament=t, player_id=holder[0], status=Entry.Status.SEATED).exists()
     ):
-        _set_seat(table_id, number, player_id=None)
-    _set_seat(table_id, number, player_id=player_id, stack=stack)
+        set_seat(table_id, number, player_id=None)
+    set_seat(table_id, number, player_id=player_id, stack=stack)
 
 
-def _busted_seats(tournament_id: int):
+def busted_seats(tournament_id: int):
     """The seats of the tournament's tables where a busted (or surrendered)
     player still sits with no chips: a queryset of ``(table_id, number)``
     (one statement; also a subquery of :func:`moves._tables_due`)."""
@@ -418,17 +341,18 @@ def _busted_seats(tournament_id: int):
     )
 
 
-def _clear_busted_seats(t: Tournament) -> int:
+def clear_busted_seats(t: Tournament) -> int:
     """Busted (or surrendered) players still in a seat with no chips leave
-    it (:func:`_busted_seats`).  Returns the seats cleared."""
+    it (:func:`busted_seats`).  Returns the seats cleared."""
     by_table: dict[int, list[SeatChange]] = {}
-    for table_id, number in _busted_seats(t.id):
+    for table_id, number in busted_seats(t.id):
         by_table.setdefault(table_id, []).append(SeatChange(number, None))
-    _set_seats_at(by_table)
+    set_seats_at(by_table)
     return sum(len(c) for c in by_table.values())
 
 
-def _seat_of(t: Tournament, player_id: int) -> tuple[TournamentTable, int] | None:
+def seat_of(t: Tournament, player_id: int) -> tuple[TournamentTable, int] | None:
+    """``(table, seat number)`` where the player sits at an open table of ``t``, or None."""
     seat = Seat.objects.filter(
         player_id=player_id, table__tournament_table__tournament=t, table__tournament_table__broken=False
     ).first()
@@ -437,7 +361,8 @@ def _seat_of(t: Tournament, player_id: int) -> tuple[TournamentTable, int] | Non
     return TournamentTable.objects.get(table_id=seat.table_id), seat.number
 
 
-def _absent_seats(table_id: int) -> list[int]:
+def absent_seats(table_id: int) -> list[int]:
+    """The numbers of the table's occupied seats marked absent, ascending."""
     return list(
         Seat.objects.filter(table_id=table_id, player__isnull=False, absent=True)
         .order_by("number")
@@ -445,7 +370,7 @@ def _absent_seats(table_id: int) -> list[int]:
     )
 
 
-def _push_absent(table_id: int) -> None:
+def push_absent(table_id: int) -> None:
     """Tell the table's tablet which seats are absent now (on commit;
     ``{"type": "absent", "table_id", "seats"}``, no seq: like an instruction)."""
-    send_on_commit([table_group(table_id)], {"type": "absent", "table_id": table_id, "seats": _absent_seats(table_id)})
+    send_on_commit([table_group(table_id)], {"type": "absent", "table_id": table_id, "seats": absent_seats(table_id)})
