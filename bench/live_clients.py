@@ -139,7 +139,10 @@ class _State:
 
 
 async def _act_loop(ws, clock, rate, rng, sent, acks, errors, kinds, table_id, state: _State) -> None:
-    """Act until the deadline (``ConnectionClosed`` when the socket closes; ``state`` keeps the rest)."""
+    """Act until the deadline (``ConnectionClosed`` when the socket closes or stays silent for 15 s;
+    ``state`` keeps the rest)."""
+    import websockets
+
     while True:
         if state.pending is None:
             if time.perf_counter() >= clock["deadline"]:
@@ -152,7 +155,12 @@ async def _act_loop(ws, clock, rate, rng, sent, acks, errors, kinds, table_id, s
             sent[message["client_id"]] = (table_id, time.perf_counter())
             kinds[message["client_id"]] = message["action"]["type"] if message["type"] == "action" else message["type"]
             await ws.send(json.dumps(message))
-        reply = json.loads(await ws.recv())
+        try:
+            reply = json.loads(await asyncio.wait_for(ws.recv(), 15.0))
+        except TimeoutError:  # no answer (a server killed after the send): as the page's heartbeat, reconnect
+            errors["answer_missing"] += 1
+            await ws.close()
+            raise websockets.ConnectionClosedError(None, None) from None
         if reply["type"] in ("update", "snapshot"):
             if reply["seq"] >= state.snapshot["seq"]:
                 state.snapshot = reply["snapshot"]
