@@ -1,10 +1,14 @@
 """The layers of the project, read from the import statements (``ast``, lazy imports included):
 
-    poker  <-  tables  <-  rules, room, tournaments  <-  pokerfloor
+    poker  <-  tables  <-  rules, room, tournaments  <-  public, office, pokerfloor
+    runtime (pokerfloor/runtime/)  <-  tables and everything above it
 
 ``poker`` (the pure core) imports no app; ``tables`` (the ground floor)
 imports none of the apps above it, which reach it through ``tables.hooks``;
-the top-level packages import each other without a cycle.
+the top-level packages import each other without a cycle.  ``pokerfloor.runtime``
+(the server's performance machinery: thread pools, dispatch, channel layers) is
+a leaf of its own: it imports no package of ours, so the consumers of every app
+may use it, while the rest of ``pokerfloor`` stays above all apps.
 """
 
 from __future__ import annotations
@@ -16,10 +20,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("poker", "tables", "rules", "room", "tournaments", "public", "office", "pokerfloor")
+PACKAGES = ("poker", "runtime", "tables", "rules", "room", "tournaments", "public", "office", "pokerfloor")
+#: Where a package's modules are, when not in the folder of its name.
+FOLDERS = {"runtime": "pokerfloor/runtime"}
 #: What each package must not import.
 FORBIDDEN = {
-    "poker": {"tables", "rules", "room", "tournaments", "public", "office", "pokerfloor"},
+    "poker": {"runtime", "tables", "rules", "room", "tournaments", "public", "office", "pokerfloor"},
+    # The runtime machinery is a leaf: Django and Channels only.
+    "runtime": {"poker", "tables", "rules", "room", "tournaments", "public", "office", "pokerfloor"},
     "tables": {"rules", "room", "tournaments", "public", "office", "pokerfloor"},
     # The apps above the ground floor stand side by side: none imports another (they meet in tables.hooks).
     "rules": {"room", "tournaments", "public", "office", "pokerfloor"},
@@ -42,15 +50,31 @@ def _imported_packages(path: Path) -> set[str]:
             names = [node.module]
         else:
             continue
-        found.update(name.split(".")[0] for name in names if name.split(".")[0] in PACKAGES)
+        found.update(package for name in names if (package := _package_of(name)))
     return found
+
+
+def _package_of(module: str) -> str | None:
+    """The package of ``PACKAGES`` that module ``module`` (dotted) belongs to, or None (not ours)."""
+    if module == "pokerfloor.runtime" or module.startswith("pokerfloor.runtime."):
+        return "runtime"
+    top = module.split(".")[0]
+    return top if top in PACKAGES else None
+
+
+def _folder(package: str) -> str:
+    return FOLDERS.get(package, package)
 
 
 def import_edges() -> dict[tuple[str, str], list[str]]:
     """``(importer package, imported package) -> [files]`` over every module of ``PACKAGES``."""
     edges: dict[tuple[str, str], list[str]] = defaultdict(list)
+    nested = {folder for folder in FOLDERS.values()}
     for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
+        for path in sorted((ROOT / _folder(package)).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            if package not in FOLDERS and any(relative.startswith(folder + "/") for folder in nested):
+                continue  # a module of a nested package (pokerfloor/runtime) counts for that one
             for imported in _imported_packages(path) - {package}:
                 edges[(package, imported)].append(str(path.relative_to(ROOT)))
     return edges
@@ -91,6 +115,14 @@ def _violations() -> list[tuple[str, str]]:
     )
 
 
+def _owner(path: str) -> str:
+    """The package a module's path (``pokerfloor/runtime/threads.py``) counts for."""
+    for package, folder in FOLDERS.items():
+        if path.startswith(folder + "/"):
+            return package
+    return path.split("/")[0]
+
+
 def test_no_cycle_between_top_level_packages():
     cycle = _cycle(set(import_edges()))
     assert cycle is None, f"import cycle: {' -> '.join(cycle)}"
@@ -98,7 +130,7 @@ def test_no_cycle_between_top_level_packages():
 
 @pytest.mark.parametrize("package", sorted(FORBIDDEN))
 def test_lower_layers_import_nothing_above_them(package):
-    found = [(path, imported) for path, imported in _violations() if path.startswith(package + "/")]
+    found = [(path, imported) for path, imported in _violations() if _owner(path) == package]
     assert not found, "imports against the layers:\n" + "\n".join(f"{p} imports {i}" for p, i in found)
 
 
@@ -112,3 +144,21 @@ def test_the_check_sees_an_import_against_the_layers(tmp_path):
         assert ("room/bad.py", "tournaments") in _violations()
     finally:
         globals()["ROOT"] = saved
+
+
+def test_the_runtime_is_a_leaf_the_apps_may_use(tmp_path):
+    """``tables`` may import ``pokerfloor.runtime`` (not the rest of ``pokerfloor``); the runtime imports
+    nothing of ours: its importing ``tables`` is reported, and so is ``tables`` importing ``pokerfloor.urls``."""
+    for package in PACKAGES:
+        (tmp_path / _folder(package)).mkdir(parents=True, exist_ok=True)
+    (tmp_path / "tables" / "uses_runtime.py").write_text("from pokerfloor.runtime.threads import x\n", encoding="utf-8")
+    (tmp_path / "tables" / "uses_project.py").write_text("from pokerfloor import urls\n", encoding="utf-8")
+    (tmp_path / "pokerfloor" / "runtime" / "bad.py").write_text("import tables.models\n", encoding="utf-8")
+    globals()["ROOT"], saved = tmp_path, ROOT
+    try:
+        found = _violations()
+    finally:
+        globals()["ROOT"] = saved
+    assert ("tables/uses_project.py", "pokerfloor") in found
+    assert ("pokerfloor/runtime/bad.py", "tables") in found
+    assert not [v for v in found if v[0] == "tables/uses_runtime.py"]
