@@ -86,7 +86,15 @@ def test_a_dealer_sees_only_the_rulebooks_in_the_top_bar(client, table, dealer):
 def test_the_floor_sees_every_page_in_the_top_bar(client, floorman):
     client.force_login(floorman)
     links = _nav(client.get(reverse("floor")).content.decode())
-    assert links == [reverse("floor"), reverse("room_index"), reverse("tournaments:index"), reverse("rules:index")]
+    assert links == [
+        reverse("floor"),
+        reverse("room_index"),
+        reverse("tournaments:index"),
+        reverse("office:players"),  # the player records, the dealer rotation and the reports (issue 28)
+        reverse("office:rotation"),
+        reverse("office:reports"),
+        reverse("rules:index"),
+    ]
     for link in links:
         assert client.get(link, follow=True).status_code == 200
 
