@@ -149,11 +149,12 @@ class CoreState:
 
     def _turn(self, action: dict) -> int:
         """Validate a betting action's seat and turn; return its position."""
-        if self._phase == "complete":
+        phase = self._phase
+        if phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
         pos = self.spec.position_of(action.get("seat"))
-        if self._phase != "betting":
-            raise EngineError("not_betting_round", f"No betting action is pending (phase {self._phase}).")
+        if phase != "betting":
+            raise EngineError("not_betting_round", f"No betting action is pending (phase {phase}).")
         if pos != self._actors[0]:
             raise EngineError(
                 "not_your_turn",

@@ -40,20 +40,37 @@ class Dealing(HandFields):
         cards.discard(UNKNOWN)
         return cards
 
+    def _dealt_elsewhere(self, cards: tuple[str, ...], skip_hole: int | None = None, skip_board: bool = False) -> bool:
+        """Whether a known card of ``cards`` is out elsewhere (the test of :meth:`_known_elsewhere`
+        without building the set: a deal checks it on every card)."""
+        board = () if skip_board else self._board
+        two = None if skip_board or self._two is None else self._two.board2
+        holes = self._hole
+        for card in cards:
+            if card == UNKNOWN:
+                continue
+            if card in board or (two is not None and card in two):
+                return True
+            for i, hole in enumerate(holes):
+                if hole is not None and i != skip_hole and card in hole:
+                    return True
+        return False
+
     def _do_hole(self, action: dict) -> Self:
         if self._phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
-        pos = self.spec.position_of(action.get("seat"))
-        count = self.spec._hole_count
+        spec = self.spec
+        pos = spec.position_of(action.get("seat"))
+        count = spec._hole_count
         cards = parse_cards(action.get("cards") or UNKNOWN * count)
         if len(cards) != count:
             raise EngineError("bad_cards", f"{count} hole cards expected, got {len(cards)}.")
-        clash = self._known_elsewhere(skip_hole=pos).intersection(cards)
-        if clash:
+        if self._dealt_elsewhere(cards, skip_hole=pos):
+            clash = self._known_elsewhere(skip_hole=pos).intersection(cards)
             raise EngineError("duplicate_card", f"{', '.join(sorted(clash))} already dealt.")
         new = self._copy()
         hole = list(self._hole)
-        hole[pos] = None if set(cards) == {UNKNOWN} else cards
+        hole[pos] = None if cards.count(UNKNOWN) == len(cards) else cards
         new._hole = tuple(hole)
         new._settle()
         return new
@@ -72,8 +89,8 @@ class Dealing(HandFields):
             cards = (UNKNOWN,) * count
         if len(cards) != count:
             raise EngineError("bad_cards", f"The {STREETS[street]} is {count} card(s), got {len(cards)}.")
-        clash = self._known_elsewhere().intersection(cards)
-        if clash:
+        if self._dealt_elsewhere(cards):
+            clash = self._known_elsewhere().intersection(cards)
             raise EngineError("duplicate_card", f"{', '.join(sorted(clash))} already dealt.")
         new = self._copy()
         new._board = self._board + cards

@@ -35,11 +35,28 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
         EngineError("bad_action") for actions this engine cannot express
         (draws, bring-ins, unknown words, bad player labels).
     """
-    body, _, comment = text.partition("#")
+    if "#" in text:
+        body, _, comment = text.partition("#")
+    else:
+        body, comment = text, ""
     words = body.split()
     spec = state.spec
     if seats is None:
         seats = tuple(s.seat for s in spec.seats)
+    count = len(words)
+    # The common lines first, tested word by word (the same answers as the patterns below).
+    if count == 2:
+        verb = words[1]
+        if verb == "f":
+            return {"type": "fold", "seat": seat_of_label(words[0], seats, text)}
+        if verb == "cc":
+            s = seat_of_label(words[0], seats, text)
+            pos = spec.position_of(s)
+            bets = state.bets
+            due = state.phase == "betting" and bets[pos] < max(bets)
+            return {"type": "call" if due else "check", "seat": s}
+    elif count == 4 and words[1] == "dh" and words[0] == "d":
+        return {"type": "hole", "seat": seat_of_label(words[2], seats, text), "cards": words[3]}
     if not words:
         extension = comment.split()
         if extension[:1] == ["award"] and len(extension) >= 3:

@@ -49,7 +49,7 @@ def _values(raw, n: int, name: str) -> tuple[int, ...]:
             raise EngineError("bad_spec", f"{name} has {len(values)} entries for {n} players.")
         values = values + (0,) * (n - len(values))
     for v in values:
-        if not is_int(v) or v < 0:
+        if not (type(v) is int or is_int(v)) or v < 0:
             raise EngineError("bad_spec", f"{name} must be non-negative integer chips, got {v!r}.")
     return values
 
@@ -166,9 +166,9 @@ class HandSpec:
         for s in seats:
             if not isinstance(s, SeatSpec):
                 raise EngineError("bad_spec", f"Seats must be SeatSpec objects, got {s!r}.")
-            if not is_int(s.seat):
+            if not (type(s.seat) is int or is_int(s.seat)):
                 raise EngineError("bad_spec", f"Seat number must be an int, got {s.seat!r}.")
-            if not is_int(s.stack) or s.stack <= 0:
+            if not (type(s.stack) is int or is_int(s.stack)) or s.stack <= 0:
                 raise EngineError("bad_spec", f"Seat {s.seat}: stack must be a positive int, got {s.stack!r}.")
         seat_pos = {s.seat: i for i, s in enumerate(seats)}
         if len(seat_pos) != n:
@@ -177,11 +177,14 @@ class HandSpec:
             raise EngineError("bad_spec", f"min_bet must be a positive int, got {self.min_bet!r}.")
         if not isinstance(self.rules, Rules):
             raise EngineError("bad_spec", "rules must be a Rules instance.")
-        object.__setattr__(self, "seats", seats)
-        object.__setattr__(self, "blinds_or_straddles", _values(self.blinds_or_straddles, n, "blinds_or_straddles"))
-        object.__setattr__(self, "antes", _values(self.antes, n, "antes"))
-        object.__setattr__(self, "ante_trimming", bool(self.ante_trimming))
-        object.__setattr__(self, "_seat_pos", seat_pos)
+        # one update of the instance dict instead of an object.__setattr__ per field (frozen, no slots)
+        self.__dict__.update(
+            seats=seats,
+            blinds_or_straddles=_values(self.blinds_or_straddles, n, "blinds_or_straddles"),
+            antes=_values(self.antes, n, "antes"),
+            ante_trimming=bool(self.ante_trimming),
+            _seat_pos=seat_pos,
+        )
         self._check_variant()
         self._check_posts()
 
@@ -263,15 +266,14 @@ class HandSpec:
         base = sb or max(self.antes) or 1
         rules = self.rules
         bet_unit = bet_unit_for(rules.bet_unit, sb, bb, rules.bet_unit_big_blind_stakes, max(self.antes) or 1)
-        object.__setattr__(self, "_bet_unit", bet_unit)
-        object.__setattr__(self, "_split_unit", base if rules.odd_chip_unit == "small_blind" else 1)
-        object.__setattr__(self, "_hole_count", HOLE_CARDS[self.game])
-        object.__setattr__(self, "_betting_from", 4 if self.flip else 1 if self.bomb_pot else 0)
-        object.__setattr__(self, "_structure", STRUCTURE[self.game])
-        object.__setattr__(
-            self,
-            "_pl_credit_on",
-            self._structure == "pot_limit" and rules.pot_limit_preflop_all_in == "counted_full",
+        structure = STRUCTURE[self.game]
+        self.__dict__.update(
+            _bet_unit=bet_unit,
+            _split_unit=base if rules.odd_chip_unit == "small_blind" else 1,
+            _hole_count=HOLE_CARDS[self.game],
+            _betting_from=4 if self.flip else 1 if self.bomb_pot else 0,
+            _structure=structure,
+            _pl_credit_on=structure == "pot_limit" and rules.pot_limit_preflop_all_in == "counted_full",
         )
 
     # ------------------------------------------------------------------ helpers

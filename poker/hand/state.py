@@ -107,7 +107,15 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
             raise EngineError("bad_spec", "HandState.start needs a HandSpec.")
         n = len(spec.seats)
         stacks = [seat.stack for seat in spec.seats]
-        antes = [spec.posted_ante(i) for i in range(n)]
+        # spec.posted_ante, spec.nominal_blind and spec.posted_blind, each computed once
+        owed_antes: tuple[int, ...]
+        nominal: tuple[int, ...]
+        if n == 2:
+            owed_antes = (spec.antes[1], spec.antes[0])
+            nominal = (spec.blinds_or_straddles[1], spec.blinds_or_straddles[0])
+        else:
+            owed_antes, nominal = spec.antes, spec.blinds_or_straddles
+        antes = [min(a, s) for a, s in zip(owed_antes, stacks)]
         contrib = [0] * n
         dead = [0] * n
         if any(antes):
@@ -131,7 +139,7 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
                 posted_forced = min(forced, stacks[i])
                 stacks[i] -= posted_forced
                 contrib[i] += posted_forced
-        bets = [spec.posted_blind(i) for i in range(n)]
+        bets = [min(nominal[i], spec.seats[i].stack - antes[i]) for i in range(n)]
         for i in range(n):
             stacks[i] -= bets[i]
         top_blind = max(bets)
@@ -151,12 +159,8 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         s._hole = (None,) * n
         s._two = TwoBoards() if spec.boards == 2 else None
         # 004 #54: preflop a blind posted short counts in full for the pot limit.
-        s._pl_credit = (
-            sum(spec.nominal_blind(i) - bets[i] for i in range(n) if spec.nominal_blind(i) > bets[i])
-            if spec._pl_credit_on
-            else 0
-        )
-        opener = (max(range(n), key=lambda i: (bets[i] if spec.nominal_blind(i) > 0 else 0, i)) + 1) % n
+        s._pl_credit = sum(nominal[i] - bets[i] for i in range(n) if nominal[i] > bets[i]) if spec._pl_credit_on else 0
+        opener = (max(range(n), key=lambda i: (bets[i] if nominal[i] > 0 else 0, i)) + 1) % n
         # A live straddle is a blind raise: the next raise must be at least
         # the largest forced bet (Rules.straddle_min_raise == "straddle").
         raise_inc = top_blind if spec.rules.straddle_min_raise == "straddle" else 0
