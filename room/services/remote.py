@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 from room import sms
 from room.models import Call, Game, QueueEntry, RemoteEntry, RemoteSession, Room
 from room.services.base import room_step
-from room.services.snapshot import room_snapshot
+from room.services.snapshot import room_snapshot, table_running
 from room.services.wait_estimate import estimate, game_rate
 from room.services.waitlists import add_to_waitlist, remove_from_waitlist
 from tables import throttle
@@ -57,11 +57,6 @@ def initials(name: str) -> str:
     return "".join(p[0].upper() + "." for p in parts) or "?"
 
 
-def _table_running(table: dict[str, Any], min_players: int) -> bool:
-    seated = sum(1 for s in table["seats"] if s["player"] is not None)
-    return table["status"] == "open" and bool(table["dealer"]) and seated >= min_players
-
-
 def public_room(room: Room) -> dict[str, Any]:
     """The room as the public sees it (no login): ``{"room": {slug, name}, "server_time", "games": [{"id",
     "name", "variant_label", "small_blind", "big_blind", "min_buy_in", "max_buy_in", "tables" (running
@@ -71,7 +66,7 @@ def public_room(room: Room) -> dict[str, Any]:
     floor = room_snapshot(room, lobby=False)
     games = []
     for g in floor["games"]:
-        running = [t for t in g["tables"] if _table_running(t, room.running_min_players)]
+        running = [t for t in g["tables"] if table_running(t, room.running_min_players)]
         if not running:
             continue
         open_seats = sum(t["open_seats"] for t in running)

@@ -30,7 +30,7 @@ def _initials(name: str) -> str:
 def room_snapshot(room: Room, *, lobby: bool) -> dict[str, Any]:
     """The room as JSON-able data with its ``seq``.
 
-    Shape: ``{"seq", "room": {slug, name, call_seconds, names, stacks},
+    Shape: ``{"seq", "room": {slug, name, call_seconds, names, stacks, running_min_players},
     "server_time", "games": [{"id", "name", "variant", "variant_label",
     "small_blind", "big_blind", "min_buy_in", "max_buy_in", "unit",
     "open_seats", "tables": [{"name", "kind", "status", "open_seats",
@@ -41,7 +41,9 @@ def room_snapshot(room: Room, *, lobby: bool) -> dict[str, Any]:
     times ISO 8601 (server clock: the countdown is ``deadline`` minus
     ``server_time``).
 
-    ``lobby=True`` is the public lobby form (:func:`lobby_view`): names or
+    ``lobby=True`` is the public lobby form (:func:`lobby_view`): each table and game
+    with ``running`` (:func:`table_running`) and the game's ``open_seats`` counted
+    at running tables only, names or
     initials (room setting), no ids, stacks only if the room allows, and
     never anything from a hand (no cards).  The floor form adds ids,
     stacks, dealers, table-change requests and the log tail.
@@ -51,6 +53,15 @@ def room_snapshot(room: Room, *, lobby: bool) -> dict[str, Any]:
 
 
 _PUBLIC_TABLE = ("name", "kind", "status", "open_seats", "max_seats")
+
+
+def table_running(table: dict[str, Any], min_players: int) -> bool:
+    """Whether a table of a floor snapshot (:func:`room_snapshot`, floor form) is running: open, a dealer
+    assigned and at least ``min_players`` seated (``Room.running_min_players``).  Only a running table's
+    game is listed as running and only its seats are offered to the public (issue 29: a list never shows
+    a game that is not there)."""
+    seated = sum(1 for s in table["seats"] if s["player"] is not None)
+    return table["status"] == "open" and bool(table["dealer"]) and seated >= min_players
 
 
 _PUBLIC_CALL = ("name", "table", "seat", "deadline", "forced", "queue")
@@ -70,8 +81,10 @@ def lobby_view(floor: dict[str, Any]) -> dict[str, Any]:
             out["stack"] = s["stack"]
         return out
 
+    min_players = room.get("running_min_players", 2)
     games = []
     for g in floor["games"]:
+        running = {t["name"]: table_running(t, min_players) for t in g["tables"]}
         games.append(
             {
                 **{
@@ -85,11 +98,18 @@ def lobby_view(floor: dict[str, Any]) -> dict[str, Any]:
                         "min_buy_in",
                         "max_buy_in",
                         "unit",
-                        "open_seats",
                     )
                 },
+                # the seats the lobby offers: those of running tables only
+                "open_seats": sum(t["open_seats"] for t in g["tables"] if running[t["name"]]),
+                "running": any(running.values()),
                 "tables": [
-                    {**{k: t[k] for k in _PUBLIC_TABLE}, "seats": [seat(s) for s in t["seats"]]} for t in g["tables"]
+                    {
+                        **{k: t[k] for k in _PUBLIC_TABLE},
+                        "running": running[t["name"]],
+                        "seats": [seat(s) for s in t["seats"]],
+                    }
+                    for t in g["tables"]
                 ],
                 "waitlist": [{"name": show(e["name"]), "called": e["called"]} for e in g["waitlist"]],
                 "must_move": [{"name": show(e["name"]), "called": e["called"]} for e in g["must_move"]],
@@ -274,6 +294,7 @@ def _floor_snapshot(room: Room) -> dict[str, Any]:
             "call_seconds": room.call_seconds,
             "names": room.lobby_names,
             "stacks": room.lobby_stacks,
+            "running_min_players": room.running_min_players,
         },
         "server_time": timezone.now().isoformat(),
         "games": games,

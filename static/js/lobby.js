@@ -35,6 +35,9 @@ const i18n = new Texts({
   must_move_table: gettext("must-move"),
   // a game none of whose tables is open: no seat to offer, the list still takes names
   no_table_open: gettext("No table open · waiting list only"),
+  // a game whose tables are open but not dealt (no dealer, too few players): not shown as a game to sit in
+  not_running: gettext("Not running yet · waiting list only"),
+  table_not_running: gettext("not running"),
   more: gettext("+%(n)s more"),
 });
 const t = (k, p) => i18n.t(k, p);
@@ -79,10 +82,11 @@ function renderGame(g, showStacks) {
         c.forced ? h("b", {}, ` · ${t("forced")}`) : null),
       h("span", { class: "call-count", dataset: { f: "countdown" } }, mmss(remaining(c.deadline)))));
   const tables = g.tables.map((tb) =>
-    h("li", { class: tb.status === "open" ? "" : "closed" },
+    h("li", { class: tb.running ? "" : "closed" },
       h("span", {}, tb.name, tb.kind === "must_move" ? h("small", {}, ` (${t("must_move_table")})`) : null),
       h("span", { class: "seats-free" },
-        tb.status === "open" ? t("seats_free", { open: tb.open_seats, max: tb.max_seats }) : t("closed")),
+        tb.status !== "open" ? t("closed")
+          : tb.running ? t("seats_free", { open: tb.open_seats, max: tb.max_seats }) : t("table_not_running")),
       showStacks ? h("span", { class: "stacks" },
         tb.seats.filter((s) => s.player).map((s) => `${s.player} ${chips(s.stack)}`).join(" · ")) : null));
   return h("section", { class: "lobby-game" },
@@ -91,7 +95,8 @@ function renderGame(g, showStacks) {
       h("p", { class: "lobby-stakes" }, `${g.variant_label} · ${stakesText(g)}`),
       h("p", { class: "lobby-stakes" }, t("buy_in", { min: chips(g.min_buy_in), max: chips(g.max_buy_in) })),
       h("p", { class: `lobby-open${g.open_seats ? " has-open" : ""}`, dataset: { f: "open" } },
-        g.tables.some((tb) => tb.status === "open") ? openSeats(g.open_seats) : t("no_table_open"))),
+        g.running ? openSeats(g.open_seats)
+          : t(g.tables.some((tb) => tb.status === "open") ? "not_running" : "no_table_open"))),
     calls.length ? h("div", { class: "lobby-calls" }, h("h3", {}, t("now_calling")), calls) : null,
     h("div", { class: "lobby-block", dataset: { f: "waitlist" } }, h("h3", {}, t("waitlist")), list(g.waitlist, "waitlist")),
     g.must_move.length || g.tables.some((tb) => tb.kind === "must_move")

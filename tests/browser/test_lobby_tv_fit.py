@@ -45,6 +45,10 @@ def _five_games(roles):
             for seat in range(1, 7):
                 services.seat_player(table.id, seat, f"Player {g}{kind[0]}{seat} Longname", 0)
                 r.buy_in(table.id, seat, 40 * bb)
+            # a running table: a dealer deals it (a table without one is "not running" on the screen)
+            dealer = User.objects.create_user(f"dealer-{table.id}", password="pw-dealer")
+            dealer.groups.add(roles["dealer"])
+            r.assign_dealer(table.id, dealer)
         for n in range(7):
             r.add_to_waitlist(game.id, f"Waiting Player {g}-{n + 1}")
     display = r.create_display(room.id, actor=manager, label="TV")
