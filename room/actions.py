@@ -165,9 +165,7 @@ def _display_revoke(room: Room, m: s.DisplayRevoke, user) -> dict[str, Any]:
 def _settings(room: Room, m: s.Settings, user) -> dict[str, Any]:
     if MANAGER not in roles_of(user):
         raise ServiceError("forbidden", _("only a manager changes the room settings"))
-    r.update_room(
-        room.id, actor=user, call_seconds=m.call_seconds, lobby_names=m.lobby_names, lobby_stacks=m.lobby_stacks
-    )
+    r.update_room(room.id, actor=user, **m.model_dump(exclude={"op", "client_id", "expected_seq"}, exclude_none=True))
     return {}
 
 

@@ -157,12 +157,21 @@ class DisplayRevoke(Message):
 
 
 class Settings(Message):
-    """Room settings (managers only): waitlist call countdown in seconds, what the lobby screen shows."""
+    """Room settings (managers only): waitlist call countdown in seconds, what the lobby screen shows, and the
+    lists on the players' phones (issue 29): players seated for a game to count as running, remote entries at
+    most, the arrival window after "On my way" and what "Need more time" adds (seconds), what a remote no-show
+    does (``down`` by ``no_show_places`` places, or ``off`` the list)."""
 
     op: Literal["settings"]
     call_seconds: Annotated[StrictInt, Field(ge=10, le=3600)] | None = None
     lobby_names: Literal["full", "initials"] | None = None
     lobby_stacks: StrictBool | None = None
+    running_min_players: Annotated[StrictInt, Field(ge=2, le=10)] | None = None
+    remote_cap: Annotated[StrictInt, Field(ge=0, le=1000)] | None = None
+    arrival_seconds: Annotated[StrictInt, Field(ge=60, le=7200)] | None = None
+    more_time_seconds: Annotated[StrictInt, Field(ge=60, le=3600)] | None = None
+    remote_no_show: Literal["down", "off"] | None = None
+    no_show_places: Annotated[StrictInt, Field(ge=1, le=50)] | None = None
 
 
 #: The room and lobby sockets accept one message: a snapshot request.

@@ -44,6 +44,17 @@ def create_room(
     )
 
 
+#: The settings of the lists on the players' phones (issue 29; ``Room`` fields).
+PHONE_SETTINGS = (
+    "running_min_players",
+    "remote_cap",
+    "arrival_seconds",
+    "more_time_seconds",
+    "remote_no_show",
+    "no_show_places",
+)
+
+
 def update_room(
     room_id: int,
     *,
@@ -51,10 +62,18 @@ def update_room(
     call_seconds: int | None = None,
     lobby_names: str | None = None,
     lobby_stacks: bool | None = None,
+    **phone: int | str,
 ) -> int:
     """Change the room settings (countdown seconds, names or initials on the
-    lobby, stacks on the lobby).  Returns the room's seq.  Errors:
-    ``not_found``, ``invalid``."""
+    lobby, stacks on the lobby) and the phone lists' (``phone``: any of
+    :data:`PHONE_SETTINGS`, ranges checked by ``room.schemas.Settings``).
+    Returns the room's seq; the change is logged and the lobby, the floor and
+    the public page follow.  Errors: ``not_found``, ``invalid``."""
+    unknown = set(phone) - set(PHONE_SETTINGS)
+    if unknown:
+        raise ServiceError("invalid", _("unknown room setting: %(names)s") % {"names": ", ".join(sorted(unknown))})
+    if phone.get("remote_no_show", "down") not in ("down", "off"):
+        raise ServiceError("invalid", _("a remote no-show moves down or leaves the list"))
     if lobby_names is not None and lobby_names not in Room.Names.values:
         raise ServiceError("invalid", _("lobby_names must be one of %(values)s") % {"values": Room.Names.values})
     if call_seconds is not None and (not isinstance(call_seconds, int) or call_seconds < 10):
@@ -65,6 +84,7 @@ def update_room(
             ("call_seconds", call_seconds),
             ("lobby_names", lobby_names),
             ("lobby_stacks", lobby_stacks),
+            *phone.items(),
         ):
             if value is not None:
                 setattr(step.room, field, value)

@@ -346,6 +346,13 @@ root.addEventListener("submit", async (event) => {
       call_seconds: Number(form.elements.call_seconds.value),
       lobby_names: form.elements.lobby_names.value,
       lobby_stacks: form.elements.lobby_stacks.checked,
+      // the lists on the players' phones (issue 29)
+      running_min_players: Number(form.elements.running_min_players.value),
+      remote_cap: Number(form.elements.remote_cap.value),
+      arrival_seconds: Number(form.elements.arrival_minutes.value) * 60,
+      more_time_seconds: Number(form.elements.more_time_minutes.value) * 60,
+      remote_no_show: form.elements.remote_no_show.value,
+      no_show_places: Number(form.elements.no_show_places.value),
     });
   }
 });
