@@ -32,7 +32,13 @@ def endpoints() -> list[tuple[str, str, TypeAdapter]]:
     return [
         ("`/ws/tables/<id>/dealer/` (dealer tablet)", "type", DealerMessage),
         ("`/ws/floor/` (floor dashboard)", "type", FloorMessage),
-        ("`/ws/room/<slug>/` (room dashboard) and `/ws/lobby/<token>/` (lobby screen)", "type", RoomSocketMessage),
+        (
+            "`/ws/room/<slug>/` (room dashboard), `/ws/lobby/<token>/` (lobby screen) and `/ws/phone/<token>/` "
+            '(a remote waitlist player\'s phone: the server sends `{"type": "phone", "state"}` on connect '
+            "and after every change of the room, room.services.remote.phone_state)",
+            "type",
+            RoomSocketMessage,
+        ),
         (
             "`/ws/tournaments/<id>/` (director) and `/ws/tournaments/lobby/<token>/` (screen)",
             "type",
