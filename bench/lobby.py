@@ -131,9 +131,10 @@ def post(url: str, cookie: str, csrf: str, body: dict) -> dict:
 
 
 async def run(args, port: int, slug: str, game_id: int, token: str, cookie: str):
-    from django.middleware.csrf import _get_new_csrf_string
+    from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
+    from django.utils.crypto import get_random_string
 
-    csrf = _get_new_csrf_string()
+    csrf = get_random_string(CSRF_SECRET_LENGTH, allowed_chars=CSRF_ALLOWED_CHARS)  # a cookie's CSRF secret
     connected: list = []
     arrivals: list[tuple[int, list[tuple[float, float, str]]]] = []
     url = f"ws://127.0.0.1:{port}/ws/lobby/{token}/"
