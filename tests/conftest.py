@@ -74,6 +74,18 @@ def patient_communicators() -> None:
             method.__defaults__ = (COMMUNICATOR_TIMEOUT,)
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test starts and ends in the site's default language: a test that activates German (a page
+    view, a German tablet message) must not leave its messages German for the next test of the process
+    (under pytest-xdist a module follows whichever module ran before it on that worker)."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def roles(db):
     """Create the Django groups ``dealer``, ``floor`` and ``manager``."""

@@ -2,7 +2,7 @@
 // the dealer tablet and the floor tiles both render. All knowledge of the
 // engine's HandState.to_dict() shape lives here.
 //
-// The functions that write text take an `i18n` ({t, has}: ./socket.js Texts)
+// The functions that write text take an `i18n` ({t, has}: ./i18n.js Texts)
 // and ask it for the keys of HAND_TEXTS below.
 
 import { gettext, interpolate } from "./i18n.js";

@@ -63,7 +63,7 @@ def test_every_event_kind_is_in_words_on_the_floor_and_the_tablet_helpers(seatle
     texts = page.evaluate(
         """async (events) => {
           const hand = await import("/static/js/hand.js");
-          const { Texts } = await import("/static/js/socket.js");
+          const { Texts } = await import("/static/js/i18n.js");
           const snap = {seq: 1, table: {}, seats: [], hand: {number: 3, status: "live", state: {players: [
             {seat: 1, player: "Anna"}, {seat: 2, player: "Ben"}, {seat: 3, player: "Clara"}]}}};
           const model = hand.readSnapshot(snap);
