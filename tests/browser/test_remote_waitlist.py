@@ -232,3 +232,30 @@ def test_the_public_page_drops_a_game_that_stops_running_and_the_lobby_tv_shows_
     box = qr.bounding_box()
     assert box["width"] >= 80 and box["height"] >= 80, box
     shot(tv, f"lobby-tv-qr-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_manager_sets_the_players_for_a_running_game_and_the_phone_page_follows(casino, new_page, lang):
+    """The manager's settings form on the room dashboard (issue 29 "as the room sets"): with four players
+    asked for a running game, the 3-seat tables with three players seated no longer run and the phone page
+    lists none of their games."""
+    from tests.browser.conftest import login
+
+    phone = new_page(PHONE, locale=LANGS[lang])
+    phone.goto("/p/casino/")
+    expect(phone.locator("body")).to_contain_text("PLO 2/5")
+    desk = new_page((1920, 1080), locale=LANGS[lang])
+    login(desk, "manager", "pw-manager")
+    desk.goto("/room/casino/")
+    form = desk.locator('form[data-form="settings"]')
+    expect(form.locator('input[name="running_min_players"]')).to_have_value("2")
+    form.locator('input[name="running_min_players"]').fill("4")
+    form.locator('input[name="arrival_minutes"]').fill("10")
+    with desk.expect_response(lambda r: r.url.endswith("/room/casino/act/")) as answer:
+        form.locator('button[type="submit"]').click()
+    assert answer.value.json()["ok"], answer.value.json()
+    shot(desk, f"room-settings-{lang}")
+    room = off_loop(Room.objects.get, slug="casino")
+    assert (room.running_min_players, room.arrival_seconds) == (4, 600)
+    phone.goto("/p/casino/")
+    expect(phone.locator("body")).not_to_contain_text("PLO 2/5")  # three seated are no longer a running game
