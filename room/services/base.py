@@ -26,7 +26,7 @@ from room.models import (
 )
 from room.services.snapshot import lobby_view, room_snapshot
 from tables import services
-from tables.db import rows as _rows
+from tables.db import rows as sql_rows
 from tables.models import Player, Seat, Table
 from tables.writepath import ServiceError, WriteStep, send_messages_on_commit, write_step
 
@@ -238,7 +238,7 @@ def room_of(kind: str, row_id: int) -> int | None:
     room), ``"entry"`` (list entry), ``"call"`` or ``"change"`` (table-change
     request).  One small prepared statement: it runs before every floor
     action (``room.views``).  ``KeyError`` for another kind."""
-    found = _rows(_ROOM_OF_SQL[kind], [row_id])
+    found = sql_rows(_ROOM_OF_SQL[kind], [row_id])
     return found[0][0] if found else None
 
 

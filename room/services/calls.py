@@ -25,7 +25,7 @@ from room.services.base import (
 from room.services.noshow import remote_no_show
 from room.services.push import push_call_on_commit
 from tables import services
-from tables.db import rows as _rows
+from tables.db import rows as sql_rows
 from tables.models import Seat, Table
 from tables.writepath import ServiceError
 
@@ -35,7 +35,7 @@ def _uncalled_open_seats(game: Game) -> list[tuple[GameTable, int]]:
     holds: main tables first, then must-move, each by table name and seat.
     One statement (it runs in every waitlist change); the GameTable rows
     only when there is a seat to offer."""
-    found = _rows(
+    found = sql_rows(
         f"SELECT gt.id, s.number FROM {GameTable._meta.db_table} gt "
         f"JOIN {Table._meta.db_table} t ON t.id = gt.table_id "
         f"JOIN {Seat._meta.db_table} s ON s.table_id = t.id AND s.player_id IS NULL "

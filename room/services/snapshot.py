@@ -18,7 +18,7 @@ from room.models import (
     RoomLog,
     TableChange,
 )
-from tables.db import rows as _rows
+from tables.db import rows as sql_rows
 from tables.models import Hand, Player, Seat, Table
 
 
@@ -128,7 +128,7 @@ def _floor_snapshot(room: Room) -> dict[str, Any]:
         for m in (Game, GameTable, Table, Seat, Player, QueueEntry, Call, TableChange, RoomLog, Hand, LeaveAfterHand)
     }
     user_table = User._meta.db_table
-    games_rows = _rows(
+    games_rows = sql_rows(
         f"SELECT id, name, variant, small_blind, big_blind, min_buy_in, max_buy_in, chip_unit "
         f"FROM {T['Game']} WHERE room_id = %s AND is_open ORDER BY big_blind, name",
         [room.id],
@@ -153,7 +153,7 @@ def _floor_snapshot(room: Room) -> dict[str, Any]:
         stack,
         absent,
         leaving,
-    ) in _rows(
+    ) in sql_rows(
         f"SELECT gt.game_id, gt.kind, t.id, t.name, t.status, t.max_seats, t.seq, t.button_seat, u.username, "
         f"h.status, s.number, s.player_id, p.name, s.stack, s.absent, l.id IS NOT NULL "
         f"FROM {T['GameTable']} gt JOIN {T['Table']} t ON t.id = gt.table_id "
@@ -194,7 +194,7 @@ def _floor_snapshot(room: Room) -> dict[str, Any]:
                 }
             )
     lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
-    for eid, game_id, queue, status, source, joined_at, player_id, name in _rows(
+    for eid, game_id, queue, status, source, joined_at, player_id, name in sql_rows(
         f"SELECT e.id, e.game_id, e.queue, e.status, e.source, e.joined_at, e.player_id, p.name "
         f"FROM {T['QueueEntry']} e JOIN {T['Player']} p ON p.id = e.player_id "
         f"WHERE e.game_id = ANY(%s) AND e.status IN ('waiting', 'called') ORDER BY e.joined_at, e.id",
@@ -211,7 +211,7 @@ def _floor_snapshot(room: Room) -> dict[str, Any]:
             }
         )
     calls: dict[int, list[dict[str, Any]]] = {}
-    for cid, game_id, table_id, tname, seat, deadline, forced, entry_id, queue, name in _rows(
+    for cid, game_id, table_id, tname, seat, deadline, forced, entry_id, queue, name in sql_rows(
         f"SELECT c.id, c.game_id, c.table_id, t.name, c.seat_number, c.deadline, c.forced, c.entry_id, "
         f"e.queue, p.name FROM {T['Call']} c JOIN {T['Table']} t ON t.id = c.table_id "
         f"JOIN {T['QueueEntry']} e ON e.id = c.entry_id JOIN {T['Player']} p ON p.id = e.player_id "
@@ -261,7 +261,7 @@ def _floor_snapshot(room: Room) -> dict[str, Any]:
             "to_table": to_name,
             "to_table_id": to_id,
         }
-        for cid, player, from_id, from_name, to_id, to_name in _rows(
+        for cid, player, from_id, from_name, to_id, to_name in sql_rows(
             f"SELECT c.id, p.name, c.from_table_id, f.name, c.to_table_id, t.name FROM {T['TableChange']} c "
             f"JOIN {T['Player']} p ON p.id = c.player_id JOIN {T['Table']} f ON f.id = c.from_table_id "
             f"JOIN {T['Table']} t ON t.id = c.to_table_id JOIN {T['GameTable']} gt ON gt.table_id = c.from_table_id "
@@ -279,7 +279,7 @@ def _floor_snapshot(room: Room) -> dict[str, Any]:
             "actor": actor,
             "at": at.isoformat(),
         }
-        for seq, kind, player, payload, actor, at in _rows(
+        for seq, kind, player, payload, actor, at in sql_rows(
             f"SELECT l.seq, l.kind, p.name, l.payload, u.username, l.at FROM {T['RoomLog']} l "
             f"LEFT JOIN {T['Player']} p ON p.id = l.player_id LEFT JOIN {user_table} u ON u.id = l.actor_id "
             f"WHERE l.room_id = %s ORDER BY l.id DESC LIMIT 15",
