@@ -176,7 +176,9 @@ def test_slow_connects_let_fewer_in_at_once_and_fast_ones_more_again():
             refused.append(message)
 
         await admission({"type": "websocket", "takes": 0.0}, _inbox(), keep)
-        assert refused[-1] == {"type": "websocket.close", "code": CLOSE_RETRY}
+        assert refused[-1]["type"] == "websocket.close" and refused[-1]["code"] == CLOSE_RETRY
+        wait = refused[-2]["text"]  # the retry message, and its wait repeated in the close's reason
+        assert refused[-1]["reason"] == "after_ms=" + wait.split(":")[-1].rstrip("}")
         admission.in_progress = 0
         for _ in range(200):  # fast again: back up, one at a time, never past the limit
             await admission({"type": "websocket", "takes": 0.01}, _inbox(), _ignore)

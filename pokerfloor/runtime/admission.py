@@ -105,4 +105,5 @@ class Admission:
         self.refused.append(now)
         await send({"type": "websocket.accept"})
         await send({"type": "websocket.send", "text": f'{{"type":"retry","after_ms":{wait}}}'})
-        await send({"type": "websocket.close", "code": CLOSE_RETRY})
+        # the reason repeats the wait for servers and proxies that carry it (daphne 4 drops it)
+        await send({"type": "websocket.close", "code": CLOSE_RETRY, "reason": f"after_ms={wait}"})

@@ -24,6 +24,13 @@ const FINAL_CLOSE_CODES = new Set([4403, 4404]);
  * retries spread out over the time the server needs. */
 const CLOSE_RETRY = 4503;
 const DEFAULT_RETRY_MS = 1000;
+/** The wait a 4503 close's reason gives ("after_ms=N"), for when its "retry" message was lost or came
+ * after the close (a proxy may reorder them; daphne itself drops close reasons, so the message is the
+ * main way); else DEFAULT_RETRY_MS. */
+function reasonRetryMs(reason) {
+  const found = /^after_ms=(\d+)$/.exec(reason || "");
+  return found ? Number(found[1]) : DEFAULT_RETRY_MS;
+}
 /** A ping every second; nothing heard for 3.5 s (an update, a pong) means the socket is dead: a page shows
  * itself offline within 5 s of its network going silent (tables/heartbeat.py answers the pings). */
 const HEARTBEAT_MS = 1000;
@@ -140,7 +147,7 @@ export class LiveSocket {
         return;
       }
       this.onStatus("closed");
-      this.scheduleReconnect(event.code === CLOSE_RETRY ? (retryMs ?? DEFAULT_RETRY_MS) : null);
+      this.scheduleReconnect(event.code === CLOSE_RETRY ? (retryMs ?? reasonRetryMs(event.reason)) : null);
     });
   }
 

@@ -40,7 +40,8 @@ def test_the_floor_page_waits_as_the_busy_server_says_and_then_connects(floorman
         attempts.append(time.monotonic())
         if len(attempts) <= 2:  # the first two connects: refused as the busy server does
             ws.send(json.dumps({"type": "retry", "after_ms": AFTER_MS}))
-            ws.close(code=4503)
+            # the reason repeats the wait: Playwright's routed socket may deliver the close before the message
+            ws.close(code=4503, reason=f"after_ms={AFTER_MS}")
             return
         server = ws.connect_to_server()
         ws.on_message(server.send)
