@@ -58,24 +58,30 @@ def players(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def player_search(request: HttpRequest) -> JsonResponse:
-    """``GET /office/players/search.json?q=``: the autocomplete's answer ``{"players": [{"id", "name",
-    "nickname", "card_number", "standing"}]}`` (at most 10, :func:`tables.players.find_players`)."""
+    """``GET /office/players/search.json?q=``: the player record's autocomplete (the room dashboard's
+    waitlist form and the office's search box), in the shape ``static/js/player_picker.js`` reads (the
+    registration desk's): ``{"ok": true, "players": [{"id", "name", "label", "country", "status",
+    "nickname", "card_number", "standing"}]}`` -- at most 10 (:func:`tables.players.find_players`: name,
+    nickname, card number, ``#ID``).  ``label`` names the record (``"#12 · C-1042 · Annie"``); ``status``
+    is the standing when the player may not play (``"barred"``, ``"self_excluded"``), else ``""``, so the
+    list shows a barred player as such (the reason stays on the player's page).  Floor and managers only."""
     require_staff(request)
-    found = find_players(request.GET.get("q", ""), limit=10)
-    return JsonResponse(
-        {
-            "players": [
-                {
-                    "id": p.pk,
-                    "name": p.name,
-                    "nickname": p.nickname,
-                    "card_number": p.card_number,
-                    "standing": p.standing,
-                }
-                for p in found
-            ]
-        }
-    )
+    found = find_players(request.GET.get("q", "")[:100], limit=10)
+    return JsonResponse({"ok": True, "players": [search_row(p) for p in found]})
+
+
+def search_row(p: Player) -> dict:
+    """One player of the autocomplete's answer (see :func:`player_search`)."""
+    return {
+        "id": p.pk,
+        "name": p.name,
+        "label": " · ".join(x for x in (f"#{p.pk}", p.card_number, p.nickname) if x),
+        "country": p.country,
+        "status": "" if p.standing == Player.Standing.OK else p.standing,
+        "nickname": p.nickname,
+        "card_number": p.card_number,
+        "standing": p.standing,
+    }
 
 
 @login_required

@@ -44,7 +44,8 @@ def _in_room(room: Room, **ids: int | None) -> None:
 
 def _waitlist_add(room: Room, m: s.WaitlistAdd, user) -> dict[str, Any]:
     _in_room(room, game_id=m.game_id)
-    return {"entry_id": r.add_to_waitlist(m.game_id, m.name, source=m.source, actor=user).id}
+    who = m.player_id if m.player_id is not None else m.name  # the picked record first (issue 28)
+    return {"entry_id": r.add_to_waitlist(m.game_id, who, source=m.source, actor=user).id}
 
 
 def _waitlist_remove(room: Room, m: s.WaitlistRemove, user) -> dict[str, Any]:

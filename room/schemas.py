@@ -15,10 +15,12 @@ Username = Annotated[str, StringConstraints(min_length=1, max_length=150), CLEAN
 
 
 class WaitlistAdd(Message):
-    """Put a player (``name``) on the waitlist of game ``game_id``."""
+    """Put a player on the waitlist of game ``game_id``: the player record ``player_id`` (picked in the
+    autocomplete), else ``name`` (a known name, or a new player made under it)."""
 
     op: Literal["waitlist_add"]
     game_id: Id
+    player_id: Id | None = None
     name: Label = ""
     source: Literal["walk_in", "phone_in"] = "walk_in"
 

@@ -198,12 +198,19 @@ def positive_int(value: Any, name: str) -> int:
 
 
 def player_of(value: Player | str | int) -> Player:
-    """The player given as a model, an id or a name (found, or created by name).  Errors: ``not_found`` for an
-    unknown id, ``invalid`` for an empty name or one with NUL characters or lone surrogates."""
+    """The player given as a model, a player record's id or a name.  The id is the main path (the floor picks
+    the record in the autocomplete, issue 28); an id of a merged duplicate gives the record it was merged
+    into.  A typed name finds the oldest live record of exactly that name (merged and erased records left
+    out) or makes a new player under it.  Errors: ``not_found`` for an unknown id, ``invalid`` for an empty
+    name or one with NUL characters or lone surrogates."""
     if isinstance(value, Player):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
         player = Player.objects.filter(pk=value).first()
+        seen: set[int] = set()
+        while player is not None and player.merged_into_id is not None and player.pk not in seen:
+            seen.add(player.pk)
+            player = Player.objects.filter(pk=player.merged_into_id).first()
         if player is None:
             raise ServiceError("not_found", _("no player %(value)s") % {"value": value})
         return player
@@ -211,7 +218,8 @@ def player_of(value: Player | str | int) -> Player:
         raise ServiceError("invalid", _("a player's name must not contain NUL characters or lone surrogates"))
     if isinstance(value, str) and value.strip():
         name = value.strip()[:100]
-        return Player.objects.filter(name=name).order_by("id").first() or Player.objects.create(name=name)
+        live = Player.objects.filter(name=name, merged_into__isnull=True, erased_at__isnull=True)
+        return live.order_by("id").first() or Player.objects.create(name=name)
     raise ServiceError("invalid", _("a player needs a name"))
 
 

@@ -1,19 +1,22 @@
 // A name box that offers the room's known players as one types (a combobox: arrow keys, Enter, Escape,
 // a click), so a returning player is picked, not typed again.  The suggestions come from a JSON URL
 // answering GET ?q=<text> with {"ok": true, "players": [{"id", "name", "label" ("#123"), "country",
-// "status"}]} (the tournament desk's registration: tournaments/views players search).  Picking fills
-// the hidden id field; typing on after a pick clears it, so the name is then taken as typed.
+// "status"}]} (the tournament desk's registration: tournaments/views players search; the player record's
+// /office/players/search.json, whose status is a standing such as "barred").  Picking fills the hidden id
+// field; typing on after a pick clears it, so the name is then taken as typed.  Each suggestion carries
+// data-status, so a page can mark a barred player.
 
 import { h } from "./dom.js";
 
 /**
  * Attach the suggestions to `input`.
  * @param {object} o - {input, list (the <ul role=listbox>), picked (an element naming the pick),
- *   idField (hidden input for the player id), url (the search URL), status (status code -> text)}
+ *   idField (hidden input for the player id), url (the search URL), status (status code -> text),
+ *   onPick (called with the player picked, or null when the pick is cleared)}
  * @returns {{pick(player|null): void, settle(): void}} pick sets or clears the pick; settle drops a
  *   search still waiting for its keystroke pause (call it when the form is sent).
  */
-export function attachPlayerPicker({ input, list, picked, idField, url, status = (s) => s }) {
+export function attachPlayerPicker({ input, list, picked, idField, url, status = (s) => s, onPick = () => {} }) {
   let found = [];
   let active = -1;
   let asked = 0;
@@ -34,12 +37,13 @@ export function attachPlayerPicker({ input, list, picked, idField, url, status =
     picked.textContent = player ? player.label : "";
     if (player) input.value = player.name;
     close();
+    onPick(player || null);
   }
 
   function show() {
     list.replaceChildren(
       ...found.map((p, i) =>
-        h("li", { id: `${list.id}-option-${p.id}`, role: "option", "aria-selected": String(i === active), "data-player-id": String(p.id) }, [
+        h("li", { id: `${list.id}-option-${p.id}`, role: "option", "aria-selected": String(i === active), "data-player-id": String(p.id), "data-status": p.status || "" }, [
           h("span", { class: "reg-name" }, p.name),
           h("span", { class: "reg-meta" }, [p.country, p.label, p.status ? status(p.status) : ""].filter(Boolean).join(" · ")),
         ]),

@@ -12,6 +12,7 @@ import { LiveSocket } from "./socket.js";
 import { chips } from "./cards.js";
 import { h } from "./dom.js";
 import { texts } from "./room_texts.js";
+import { attachPlayerPicker } from "./player_picker.js";
 
 const root = document.getElementById("room");
 const gamesEl = document.getElementById("games");
@@ -22,6 +23,7 @@ let offset = 0;
 let snap = null;
 let mode = null; // {kind: "seat"|"move"|"change"|"approve", ...}
 const swept = new Set();
+const picks = new Map(); // game id -> the player record picked in its waitlist form (issue 28)
 
 function remaining(deadline) {
   return Math.max(0, Date.parse(deadline) - (Date.now() + offset));
@@ -153,7 +155,15 @@ function gameSection(game) {
         h("ul", { class: "plain calls", dataset: { f: "calls" } }, calls),
         h("h3", {}, t("waitlist")),
         h("form", { class: "add-form", dataset: { form: "waitlist", game: game.id } },
-          h("input", { name: "name", required: true, placeholder: t("name"), "aria-label": t("name"), dataset: { key: `add:${game.id}` } }),
+          // a returning player is picked from the player records (name, nickname, card number, #ID); the form
+          // then sends the record's id; a name typed on is taken as typed (a new player)
+          h("span", { class: "reg-find" },
+            h("input", { name: "name", required: true, placeholder: t("name_or_card"), "aria-label": t("name_or_card"),
+              autocomplete: "off", role: "combobox", "aria-autocomplete": "list", "aria-expanded": "false",
+              "aria-controls": `suggest-${game.id}`, dataset: { key: `add:${game.id}` } }),
+            h("input", { type: "hidden", name: "player_id" }),
+            h("b", { class: "reg-picked", dataset: { f: "picked" }, hidden: true }),
+            h("ul", { id: `suggest-${game.id}`, class: "reg-suggest", role: "listbox", "aria-label": t("known_players"), hidden: true })),
           h("select", { name: "source", "aria-label": t("walk_in") },
             h("option", { value: "walk_in" }, t("walk_in")), h("option", { value: "phone_in" }, t("phone_in"))),
           h("button", { class: "btn", type: "submit" }, t("add"))),
@@ -177,6 +187,7 @@ function render(snapshot) {
     if (kept.has(el.dataset.key) && !el.dataset.key.startsWith("dealer:")) el.value = kept.get(el.dataset.key);
     if (el.dataset.key === focused) el.focus();
   }
+  for (const form of gamesEl.querySelectorAll('form[data-form="waitlist"]')) attachPicker(form);
   const changes = document.getElementById("changes");
   changes.replaceChildren(...(snapshot.changes || []).map((c) => h("li", {},
     t("change_row", { name: c.player, from: c.from_table, to: c.to_table }), " ",
@@ -186,6 +197,25 @@ function render(snapshot) {
   log.replaceChildren(...(snapshot.log || []).map((e) => h("li", { dataset: { kind: e.kind } },
     h("time", { class: "muted" }, new Date(e.at).toLocaleTimeString()), " ", logText(e),
     e.actor ? h("small", { class: "muted" }, ` · ${e.actor}`) : null)));
+}
+
+/** The player record autocomplete on a game's waitlist form (static/js/player_picker.js over the office's
+ * search.json); a pick survives the redraw of the room (it is kept per game while the name is unchanged). */
+function attachPicker(form) {
+  const game = form.dataset.game;
+  const picker = attachPlayerPicker({
+    input: form.elements.name,
+    list: form.querySelector(".reg-suggest"),
+    picked: form.querySelector('[data-f="picked"]'),
+    idField: form.elements.player_id,
+    url: root.dataset.playersUrl,
+    status: (s) => (texts.has(`standing_${s}`) ? t(`standing_${s}`) : s),
+    onPick: (player) => (player ? picks.set(game, player) : picks.delete(game)),
+  });
+  const kept = picks.get(game);
+  if (kept && form.elements.name.value === kept.name) picker.pick(kept);
+  else picks.delete(game);
+  form.picker = picker;
 }
 
 function findTable(id) {
@@ -335,11 +365,16 @@ root.addEventListener("submit", async (event) => {
   if (form.dataset.form === "waitlist") {
     const name = form.elements.name.value.trim();
     if (!name) return;
-    const reply = await act("waitlist_add", { game_id: Number(form.dataset.game), name, source: form.elements.source.value });
+    if (form.picker) form.picker.settle(); // a search still waiting for its keystroke pause is moot now
+    const id = Number(form.elements.player_id.value);
+    const who = id ? { player_id: id } : { name };
+    const reply = await act("waitlist_add", { game_id: Number(form.dataset.game), ...who, source: form.elements.source.value });
     if (reply && reply.ok) {
-      form.elements.name.value = "";
-      const again = gamesEl.querySelector(`input[data-key="add:${form.dataset.game}"]`);
-      if (again) again.value = "";
+      picks.delete(form.dataset.game);
+      const again = gamesEl.querySelector(`form[data-form="waitlist"][data-game="${form.dataset.game}"]`) || form;
+      again.elements.name.value = "";
+      if (again.picker) again.picker.pick(null);
+      again.elements.name.value = "";
     }
   } else if (form.dataset.form === "settings") {
     await act("settings", {

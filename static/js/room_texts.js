@@ -51,6 +51,10 @@ export const texts = new Texts({
   add: gettext("Add"),
   name: gettext("Name"),
   walk_in: gettext("walk-in"),
+  name_or_card: gettext("Name, nickname or card number"),
+  known_players: gettext("Known players"),
+  standing_barred: gettext("barred"),
+  standing_self_excluded: gettext("self-excluded"),
   phone_in: gettext("phone-in"),
   remote: gettext("remote (phone)"), // joined from the player's phone (issue 29)
   seated: gettext("seated"),

@@ -247,3 +247,52 @@ def test_duplicate_players_merged_keep_all_their_history(lang, floorman, new_pag
     expect(page.locator("h1")).to_contain_text("Jörg Huber")
     dup.refresh_from_db()
     assert dup.merged_into_id == keep.pk
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_waitlist_form_finds_a_returning_player_by_card_number_and_marks_a_barred_one(lang, floorman, new_page):
+    """The room dashboard's waitlist form: the floorman types a card number, picks the returning player from
+    the suggestions (there are two "Anna Keller"), and the list gets that record; a barred player shows as
+    barred in the suggestions and, picked, is refused with the reason shown to the floor."""
+    from room.models import QueueEntry
+    from tables.models import Player
+
+    off_loop(make_room, floorman, 1, {0: ("Ben", "Clara", "Dora", "Emil", "Fritz", "Gabi")})
+    Player.objects.create(name="Anna Keller")  # another Anna Keller, older: the name alone finds her
+    anna = Player.objects.create(name="Anna Keller", nickname="Annie", card_number="C-1042")
+    Player.objects.create(name="Max Muster", standing=Player.Standing.BARRED, standing_reason="marked cards, 2 Oct")
+    for size in ((1280, 800), (390, 844)):
+        page = new_page(size, locale=locale(lang))
+        login(page, "floor", "pw-floor")
+        page.goto("/room/casino/")
+        expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open", timeout=WAIT)
+        form = page.locator('form[data-form="waitlist"]')
+        box = form.locator('input[name="name"]')
+        if size[0] == 390:
+            box.scroll_into_view_if_needed()
+        box.fill("max")
+        barred = form.locator('.reg-suggest li[data-status="barred"]')
+        expect(barred).to_contain_text("Max Muster", timeout=WAIT)
+        expect(barred).to_contain_text(T[lang]["barred"].split()[-1])  # "barred" / "gesperrt"
+        box.fill("C-1042")
+        option = form.locator(f'.reg-suggest li[data-player-id="{anna.pk}"]')
+        expect(option).to_contain_text("Anna Keller", timeout=WAIT)
+        expect(option).to_contain_text("Annie")
+        shot(page, f"waitlist-picker-{lang}-{size[0]}x{size[1]}")
+        if size[0] == 390:
+            continue
+        option.click()
+        expect(box).to_have_value("Anna Keller")
+        expect(form.locator('[data-f="picked"]')).to_contain_text(f"#{anna.pk}")
+        form.locator('button[type="submit"]').click()
+        expect(page.locator('[data-f="waitlist"] li')).to_contain_text(["Anna Keller"], timeout=WAIT)
+        assert QueueEntry.objects.get().player_id == anna.pk
+        expect(box).to_have_value("")
+        box.press_sequentially("Max M")
+        form.locator('.reg-suggest li[data-status="barred"]').click()
+        form.locator('button[type="submit"]').click()
+        error = page.locator('[data-field="error"]')
+        expect(error).to_be_visible(timeout=WAIT)
+        expect(error).to_contain_text(T[lang]["barred"])
+        expect(error).to_contain_text("marked cards, 2 Oct")
+        assert QueueEntry.objects.count() == 1
