@@ -26,6 +26,7 @@ from pokerfloor.runtime.threads import in_service_thread, socket_read
 from tables import hooks, revocation, schemas, services
 from tables.access import can_deal, deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
 from tables.fanout import fanout
+from tables.floor_summary import summary_text, tile_summary
 from tables.heartbeat import Heartbeat
 from tables.models import Table
 from tables.services import fastpath
@@ -101,6 +102,33 @@ def _snapshot(table_id: int) -> dict | None:
     return None if table is None else services.table_snapshot(table)
 
 
+def floor_summaries() -> list[dict]:
+    """The floor's summary of every open table (``tables.floor_summary.tile_summary``, with its section),
+    by section and name: what a dashboard's connect sends instead of the full snapshots (at 1,000 tables
+    those were megabytes)."""
+    tables = list(
+        Table.objects.filter(status=Table.Status.OPEN, imported=False)
+        .select_related("dealer", "current_hand")
+        .order_by("section", "name")
+    )
+    snapshots = services.table_snapshots(tables)
+    return [tile_summary(snapshots[t.id], t.section) for t in tables]
+
+
+_all_summaries = socket_read(floor_summaries)
+
+
+@socket_read
+def _watched_snapshots(table_ids: list[int]) -> list[dict]:
+    """The full snapshots of the open tables among ``table_ids`` (a dashboard's ``watch``), in two
+    statements however many."""
+    tables = list(
+        Table.objects.filter(pk__in=table_ids, imported=False).select_related("dealer", "current_hand").order_by("pk")
+    )
+    snapshots = services.table_snapshots(tables)
+    return [snapshots[t.id] for t in tables]
+
+
 def floor_snapshots() -> list[dict]:
     """The snapshots of all open tables, by name, in a fixed number of statements however many tables
     there are (``services.table_snapshots``: 20 floor dashboards connecting at once after a restart read
@@ -114,14 +142,11 @@ def floor_snapshots() -> list[dict]:
     return [snapshots[t.id] for t in tables]
 
 
-_all_snapshots = socket_read(floor_snapshots)
-
-
 @socket_read
 def _open_floor() -> tuple[list[dict], list[dict]]:
-    """Everything a floor dashboard's connect reads, in one thread hop: the snapshots of all open tables
+    """Everything a floor dashboard's connect reads, in one thread hop: the summaries of all open tables
     and the open floor calls."""
-    return floor_snapshots(), hooks.open_calls()
+    return floor_summaries(), hooks.open_calls()
 
 
 def _hook(name: str):
@@ -429,11 +454,20 @@ class FloorConsumer(_StaffConsumer):
     (``tables.fanout``): an update is one channel message per process, not
     one per dashboard (with Redis: one message serialised, sent and read
     back per process).
+
+    The dashboard hears summaries (``tables.floor_summary``): on connect
+    each open table's, and each table's ``update`` summarised (once per
+    process and update, kept on the shared event) -- except for the tables
+    it ``watch``es (the tiles it draws in detail), whose snapshots and
+    updates come whole.
     """
 
     BATCH_SECONDS = 0.02
+    #: The most tables one dashboard may watch (a screen of tiles is a dozen or two).
+    MAX_WATCHED = 100
     _held: list[dict[str, Any]] | None = None  # updates that came while the snapshot was being read
     _on_floor = False
+    _watched: frozenset[int] = frozenset()
 
     def has_right(self) -> bool:
         return is_floor_now(self.user)
@@ -444,16 +478,29 @@ class FloorConsumer(_StaffConsumer):
             return super().right_holds()
         return right_in_session(self.user, self._session_key)
 
+    def _text_for(self, event: dict[str, Any]) -> str:
+        """What this dashboard gets of ``event``: the whole text for a watched table (and for messages
+        that are not a table's update), else the update's summary, made once for all dashboards of the
+        process (the fan-out hands them the same event) and kept on the event as ``floor_text``."""
+        text = event["text"]
+        if event.get("table_id") in self._watched:
+            return text
+        summary = event.get("floor_text")
+        if summary is None:
+            summary = event["floor_text"] = summary_text(text) or text
+        return summary
+
     async def table_update(self, event: dict[str, Any]) -> None:
         """Group handler: queue the update; the first one of a tick schedules the flush."""
         if self.revoked:
             return
+        text = self._text_for(event)
         pending = getattr(self, "_pending", None)
         if pending is None:
-            self._pending = [event["text"]]
+            self._pending = [text]
             asyncio.get_running_loop().call_later(self.BATCH_SECONDS, self._flush_soon)
         else:
-            pending.append(event["text"])
+            pending.append(text)
 
     async def fanout_message(self, event: dict[str, Any]) -> None:
         """From the process's floor subscription: an update (or floor call) for this dashboard, held back
@@ -509,6 +556,20 @@ class FloorConsumer(_StaffConsumer):
             await fanout().leave(services.FLOOR_GROUP, self)
         await super().disconnect(code)
 
+    async def watch(self, table_ids: list[int]) -> None:
+        """``watch``: from now on the updates of ``table_ids`` (at most ``MAX_WATCHED``) come whole, the
+        others' as summaries; the tables newly watched get their full ``snapshot`` at once (one read)."""
+        if not await self.still_allowed():
+            await self.refuse_revoked()
+            return
+        ids = frozenset(table_ids[: self.MAX_WATCHED])
+        new = sorted(ids - self._watched)
+        self._watched = ids
+        if not new:
+            return
+        for snapshot in await _watched_snapshots(new):
+            await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.revoked:
             return
@@ -520,7 +581,7 @@ class FloorConsumer(_StaffConsumer):
                 await self.refuse_revoked()
                 return
             if message.table_id is None:
-                await self.send_json({"type": "floor_snapshot", "tables": await _all_snapshots()})
+                await self.send_json({"type": "floor_snapshot", "tables": await _all_summaries()})
                 return
             snapshot = await _snapshot(message.table_id)
             if snapshot is None:
@@ -528,3 +589,5 @@ class FloorConsumer(_StaffConsumer):
                 return
             await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
             return
+        if message.type == "watch":
+            await self.watch(message.table_ids)

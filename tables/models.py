@@ -153,6 +153,10 @@ class Table(models.Model):
     imported = models.BooleanField(
         _("imported"), default=False, help_text=_("made to replay imported hand histories; never on the live floor")
     )
+    # The part of the room the table stands in ("A", "Terrace", "High limit"): the floor's room map groups by it.
+    section = models.CharField(
+        _("section"), max_length=40, blank=True, default="", help_text=_("part of the room; the floor map groups by it")
+    )
 
     class Meta:
         ordering = ["name"]

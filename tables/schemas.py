@@ -400,7 +400,16 @@ DealerMessage = TypeAdapter(
 # --------------------------------------------------------------------------- floor socket
 #: The floor dashboard only asks for snapshots: a clock that runs out is the server's (``pokerfloor.worker``),
 #: never a dashboard's report (issue 24: one that opened after the deadline recorded the fold as its user's).
-FloorMessage = TypeAdapter(Annotated[SnapshotRequest, Field(discriminator="type")])
+class WatchRequest(Message):
+    """The floor dashboard's tables drawn in detail (tiles in view, the tile opened from the map): their
+    updates come whole, the other tables' as summaries (``tables.floor_summary``); each table newly in the
+    list gets its ``snapshot`` at once. Replaces the previous list; ``[]`` watches none."""
+
+    type: Literal["watch"]
+    table_ids: Annotated[list[Id], Field(max_length=100)]
+
+
+FloorMessage = TypeAdapter(Annotated[SnapshotRequest | WatchRequest, Field(discriminator="type")])
 
 
 # --------------------------------------------------------------------------- parsing

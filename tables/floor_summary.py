@@ -1,0 +1,107 @@
+"""The floor dashboard's summary of a table: what a tile on the room map shows, not the whole snapshot.
+
+At 1,000 tables the floor socket cannot send every table's full snapshot on connect (megabytes, and the
+event loop starved while it is serialised) nor forward every table's full update to every dashboard.
+The floor hears instead, per table, a *summary* in the snapshot's own shape (``static/js/hand.js``
+``readSnapshot`` reads both) with only what a row of the room map shows: number and name, stakes, the
+seated players (seat number and name: the one to act is named), the dealer, the hand's number, street,
+pot and who is to act, a "time" clock, a correction flag, the last action and the table's section.
+A dashboard asks for the full state only of the tables it draws in detail (``watch``: the tiles in
+view, the tile opened from the map); those tables' updates reach it whole.
+
+Shapes (docs/protocol.md): a summary is ``{"seq", "summary": true, "table": {...}, "seats":
+[{"number", "player", "sitting_out"}], "hand": null | {"number", "status", "state": {...}, "last_event"}}``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+#: The table fields a tile shows (``tables.services.snapshots.table_snapshot``'s ``table``).
+TABLE_FIELDS = (
+    "id",
+    "name",
+    "status",
+    "imported",
+    "small_blind",
+    "big_blind",
+    "ante",
+    "big_blind_ante",
+    "straddle",
+    "max_seats",
+    "dealer",
+    "button_seat",
+    "rules_profile",
+    "section",
+)
+
+#: The hand state's fields a row reads (street, phase, who is to act, the pot, "time", a stud street).
+STATE_FIELDS = (
+    "game",
+    "phase",
+    "street",
+    "next_street",
+    "to_act_seat",
+    "button_seat",
+    "clock",
+    "community_due",
+)
+
+
+def tile_summary(snapshot: dict[str, Any], section: str | None = None) -> dict[str, Any]:
+    """The floor's summary of ``snapshot`` (a ``table_snapshot`` dict, or a summary: returned as it is).
+
+    ``section``: the table's section of the room (``Table.section``) when the caller knows it (a
+    snapshot does not carry it; an update's summary leaves it out and the dashboard keeps the one
+    it had).  Chips are ints; the pot is the hand state's ``total_pot`` or the sum of its pots."""
+    if snapshot.get("summary"):
+        return snapshot
+    table = snapshot.get("table") or {}
+    summary_table = {key: table[key] for key in TABLE_FIELDS if key in table}
+    if section is not None:
+        summary_table["section"] = section
+    seats = [
+        {"number": s["number"], "player": s["player"], "sitting_out": bool(s.get("sitting_out"))}
+        for s in snapshot.get("seats") or []
+        if s.get("player")
+    ]
+    hand = snapshot.get("hand")
+    hand_summary = None
+    if hand is not None:
+        state = hand.get("state") or {}
+        short = {key: state[key] for key in STATE_FIELDS if state.get(key) is not None}
+        pots = state.get("pots") or []
+        short["total_pot"] = int(state.get("total_pot") or sum(int(p.get("amount") or 0) for p in pots))
+        if state.get("undone"):
+            short["undone"] = state["undone"]
+        hand_summary = {
+            "number": hand.get("number"),
+            "status": hand.get("status"),
+            "state": short,
+            "last_event": hand.get("last_event"),
+        }
+    return {
+        "seq": snapshot.get("seq"),
+        "summary": True,
+        "table": summary_table,
+        "seats": seats,
+        "hand": hand_summary,
+        "next_button_seat": snapshot.get("next_button_seat"),
+    }
+
+
+def summary_text(text: str) -> str | None:
+    """The floor's form of one channel message's text (serialised once by the write path for the
+    table's group and the floor): an ``update`` comes back as the same ``update`` with its snapshot
+    summarised (:func:`tile_summary`); any other message (a floor call, a ruling) as None: it goes
+    out as it is."""
+    if not text.startswith('{"type":"update"'):
+        return None
+    message = json.loads(text)
+    if message.get("type") != "update" or not isinstance(message.get("snapshot"), dict):
+        return None
+    summary = tile_summary(message["snapshot"])
+    return json.dumps(
+        {"type": "update", "seq": message.get("seq"), "snapshot": summary}, separators=(",", ":"), default=str
+    )
