@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import pwd
 import secrets
@@ -418,7 +419,13 @@ class TwoMachines:
     def _spawn(self, name: str, command: list[str]) -> None:
         with open(self.log_path(name), "w") as log:
             self.procs[name] = subprocess.Popen(
-                command, cwd=ROOT, env=self.env or None, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+                command,
+                cwd=ROOT,
+                env=self.env or None,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                preexec_fn=functools.partial(_die_with_parent, os.getpid()),
             )
 
     def _kill_namespace(self, name: str) -> None:
@@ -441,6 +448,19 @@ class TwoMachines:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait(10)
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    """Between fork and exec: SIGTERM when this script dies without cleaning up (``kill -9``, a killed
+    test run), so no PostgreSQL, Redis, nginx or daphne outlives it holding its port (Linux
+    ``PR_SET_PDEATHSIG``; ``runuser`` passes the SIGTERM on to PostgreSQL).  The namespaces and the
+    bridge stay; the next start (or ``--cleanup``) removes them."""
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != parent_pid:
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _pg_user() -> pwd.struct_passwd:
@@ -494,11 +514,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--port", type=int, default=8080, help="nginx's port on 127.0.0.1 (default 8080)")
     parser.add_argument("--subnet", default="10.201.0", help="the bridge's /24, first three octets")
-    parser.add_argument("--cleanup", action="store_true", help="only remove what a killed run left behind")
+    parser.add_argument(
+        "--cleanup", action="store_true", help="only remove what a killed run left behind (namespaces, bridge, files)"
+    )
     args = parser.parse_args(argv)
     machines = TwoMachines(port=args.port, subnet=args.subnet)
     if args.cleanup:
         machines.cleanup_leftovers()
+        for folder in Path("/tmp").glob("pf2m-*"):
+            if not (folder / "pgdata" / "postmaster.pid").exists():  # its PostgreSQL is gone: a dead run's
+                shutil.rmtree(folder, ignore_errors=True)
         return 0
 
     def stop(*_: object) -> None:
