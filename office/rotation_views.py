@@ -109,7 +109,7 @@ def rotation(request: HttpRequest) -> HttpResponse:
             "shifts": DealerShift.objects.filter(ends_at__gt=now).select_related("dealer").order_by("starts_at"),
             "shift_form": shift_form,
             "recent": DealerChange.objects.exclude(taken_at=None)
-            .select_related("table", "incoming", "outgoing")
+            .select_related("table", "incoming", "outgoing", "pushed_by")
             .order_by("-taken_at")[:12],
         }
     )

@@ -33,6 +33,10 @@ A tournament clock that reaches the next level by itself shows it on the
 tables between hands within a poll (:func:`push_due_levels`), as the
 director's clock buttons do at once.
 
+The dealers' push schedule pushes by the clock (issue 28): when the next push is due the worker pushes
+as the floor's tap would, by nobody ("system" on the rotation board; :func:`tables.dealers.push_if_due`),
+and the tablets hear of it.
+
 This module imports the room app; it lives in ``pokerfloor`` (which may
 import every app) so that ``tables`` stays below ``room``.
 """
@@ -47,6 +51,7 @@ from django.db import close_old_connections, connection
 from django.utils import timezone
 
 from room.services import expire_due_calls, next_call_deadline
+from tables.dealers import next_push_at, push_if_due
 from tables.models import Hand, Table
 from tables.services import ServiceError, expire_time
 
@@ -142,7 +147,10 @@ def seconds_to_next_deadline(now=None) -> float | None:
     now = now or timezone.now()
     deadline = next_call_deadline()
     clocks = [row[3] for row in _running_clocks() if row[3] is not None]
-    deadlines = [d for d in (deadline, *clocks[:1]) if d is not None]
+    push_at = next_push_at()
+    if push_at is not None and push_at <= now:
+        push_at = None  # due but not possible yet (takeovers pending, nobody on a break): the next poll looks
+    deadlines = [d for d in (deadline, *clocks[:1], push_at) if d is not None]
     if not deadlines:
         return None
     return max(0.0, (min(deadlines) - now).total_seconds())
@@ -150,10 +158,11 @@ def seconds_to_next_deadline(now=None) -> float | None:
 
 def tick(poll: float = POLL_SECONDS) -> float:
     """One look: expire what is due, show the tournament levels the clocks
-    reached; return how long to sleep (seconds, between 0.05 and ``poll``)."""
+    reached, push the dealers when the push is due; return how long to sleep (seconds, between 0.05 and ``poll``)."""
     expire_due_calls()
     expire_due_clocks()
     push_due_levels()
+    push_if_due()
     wait = seconds_to_next_deadline()
     return poll if wait is None else min(poll, max(wait, 0.05))
 

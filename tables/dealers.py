@@ -10,7 +10,7 @@ theirs (``Table.dealer``) and the outgoing dealer's down ends.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -116,6 +116,38 @@ def push(*, actor=None, now: datetime | None = None) -> list[DealerChange]:
     sched.last_push_at = now
     sched.save(update_fields=["last_push_at"])
     return made
+
+
+def next_push_at() -> datetime | None:
+    """When the schedule's next push is due (aware datetime): the last push (the floor's first tap of the
+    night starts the clock) plus the schedule's minutes; None before the first push."""
+    sched = schedule()
+    if sched.last_push_at is None:
+        return None
+    return sched.last_push_at + timedelta(minutes=sched.minutes)
+
+
+def push_if_due(now: datetime | None = None) -> list[DealerChange]:
+    """The push by the clock (the floor worker asks every look, ``pokerfloor.worker``): when the schedule's
+    next push is due at ``now`` (:func:`next_push_at`) and the last push is taken over everywhere, push as
+    the floor's tap would, by nobody -- ``pushed_by`` None, shown as "system" on the rotation board.  Returns
+    the changes made ([] when nothing is due, a push still waits for its takeovers, or no dealer is on a
+    break to come in).  Two workers at once push once: the schedule's row is locked and the due time
+    checked again under the lock."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        sched = PushSchedule.objects.select_for_update().filter(pk=schedule().pk).first()
+        if sched is None or sched.last_push_at is None:
+            return []
+        if now < sched.last_push_at + timedelta(minutes=sched.minutes):
+            return []
+        if DealerChange.objects.filter(taken_at=None).exists():
+            return []
+        try:
+            with transaction.atomic():
+                return push(actor=None, now=now)
+        except ServiceError:
+            return []  # nobody on a break to come in: the next look tries again
 
 
 def pending_change(table_id: int) -> DealerChange | None:
