@@ -19,7 +19,7 @@ from tables.writepath import ServiceError
 @login_required
 def dealer_change(request: HttpRequest, table_id: int) -> HttpResponse:
     """``GET /tables/<id>/dealer-change/``: ``{"pending": {"id", "incoming", "outgoing"} | null}`` (the
-    tablet polls it and shows the incoming dealer); ``POST`` with ``deck`` (``swapped`` or ``recounted``):
+    tablet's slow fallback beside the socket's ``dealer_push``); ``POST`` with ``deck`` (``swapped`` or ``recounted``):
     the incoming dealer takes over under their own login (:func:`tables.dealers.take_over`), then the tablet
     again.  403 for a user who neither deals the table nor comes in; 404 for an unknown table."""
     table = get_object_or_404(Table, pk=table_id)
@@ -31,12 +31,4 @@ def dealer_change(request: HttpRequest, table_id: int) -> HttpResponse:
         except ServiceError as exc:
             messages.error(request, exc.message)
         return redirect("dealer", table_id=table.id)
-    change = dealers.pending_change(table.id)
-    pending = None
-    if change is not None:
-        pending = {
-            "id": change.id,
-            "incoming": change.incoming.username,
-            "outgoing": change.outgoing.username if change.outgoing else None,
-        }
-    return JsonResponse({"pending": pending})
+    return JsonResponse({"pending": dealers.change_json(dealers.pending_change(table.id))})

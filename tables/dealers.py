@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from poker.staff.rotation import Move, plan_push
 from tables.access import FLOOR, MANAGER, roles_of
 from tables.models import DealerChange, DealerDown, DealerShift, Hand, PushSchedule, Table
-from tables.services import commit_table_change, lock_table
-from tables.writepath import ServiceError
+from tables.services import commit_table_change, lock_table, table_group
+from tables.writepath import ServiceError, send_on_commit
 
 DECK_CITATION = "001 6.24"
 
@@ -115,7 +115,31 @@ def push(*, actor=None, now: datetime | None = None) -> list[DealerChange]:
     sched = schedule()
     sched.last_push_at = now
     sched.save(update_fields=["last_push_at"])
+    for change in made:
+        announce(change.table_id, change)
     return made
+
+
+def change_json(change: DealerChange | None) -> dict | None:
+    """A dealer change as the tablet reads it: ``{"id", "incoming", "outgoing"}`` (usernames; ``outgoing``
+    None for a table that had no dealer), or None for no change waiting."""
+    if change is None:
+        return None
+    return {
+        "id": change.id,
+        "incoming": change.incoming.username,
+        "outgoing": change.outgoing.username if change.outgoing_id else None,
+    }
+
+
+def announce(table_id: int, change: DealerChange | None) -> None:
+    """Tell the table's tablets over their socket, after the commit, that a dealer change waits (``change``)
+    or was taken over (None): ``{"type": "dealer_push", "table_id", "change": {"id", "incoming",
+    "outgoing"} | null}`` on the table's group (docs/protocol.md); the tablet then shows the incoming dealer
+    or clears the prompt (``static/js/dealer_push.js``)."""
+    send_on_commit(
+        [table_group(table_id)], {"type": "dealer_push", "table_id": table_id, "change": change_json(change)}
+    )
 
 
 def next_push_at() -> datetime | None:
@@ -188,6 +212,7 @@ def take_over(table_id: int, user, deck: str, *, now: datetime | None = None) ->
     DealerDown.objects.create(table_id=table_id, dealer_id=change.incoming_id, started_at=now)
     table.dealer_id = change.incoming_id
     commit_table_change(table, ("dealer",))
+    announce(table_id, None)
     return change
 
 
