@@ -385,12 +385,17 @@ class TwoMachines:
     # -- a box lost ----------------------------------------------------------------------------------
 
     def stop_box(self, name: str) -> None:
-        """The machine ``name`` is lost: every process in its namespace is killed (SIGKILL, no goodbye:
-        its sockets close) and its cable pulled (the host's end of its veth deleted)."""
+        """The machine ``name`` is lost, as by a power cut: first its cable is pulled (the host's end of its
+        veth deleted), then every process in it is killed (SIGKILL).  Nothing leaves the box on the way
+        out, no FIN and no close frame: nginx's connections to it stay open, silent, and only the pages'
+        heartbeat (``static/js/socket.js``: nothing heard for 3.5 s) finds their sockets dead; new
+        connects to it time out (``proxy_connect_timeout``) and nginx tries the other box.
+        (``ip netns pids NAME | xargs kill -9`` alone is a crash of the processes, the machine still up:
+        their sockets close at once and connects are refused.)"""
+        ip("link", "delete", f"{self.bridge}-{name[-1]}", check=False)
         self._kill_namespace(name)
         for key in [key for key in self.procs if key == name or key.startswith(f"{name}-")]:
             self.procs.pop(key).wait(10)
-        ip("link", "delete", f"{self.bridge}-{name[-1]}", check=False)
         self.log(f"{name}: stopped")
 
     def box_of(self, upstream: str) -> str:
