@@ -193,8 +193,11 @@ class BettingRound(HandFields):
         return unit_bounds(low, high, all_in_to, spec._bet_unit)
 
     def _after_passive(self, new: Self, pos: int, amount: int) -> None:
-        """Check or call ``amount`` chips by ``pos`` on ``new``."""
+        """Check or call ``amount`` chips by ``pos`` on ``new`` (which may be this state itself,
+        changed in place: every field of ``self`` is read before ``new``'s is written)."""
         top = max(self._bets)
+        bet, stack = self._bets[pos], self._stacks[pos]
+        reopen_to = self._min_to_raw() if top else None
         if amount:
             stacks = list(new._stacks)
             bets = list(new._bets)
@@ -202,18 +205,18 @@ class BettingRound(HandFields):
             bets[pos] += amount
             new._stacks = tuple(stacks)
             new._bets = tuple(bets)
-        if self._reopen[pos] is not None or top:
+        if top or self._reopen[pos] is not None:
             reopen = list(new._reopen)
-            reopen[pos] = self._min_to_raw() if top else None
+            reopen[pos] = reopen_to
             new._reopen = tuple(reopen)
         new._acted = self._acted | {pos}
         new._actors = self._actors[1:]
         new._street_acted = True
         if amount and self._short_top:
             new._called_short = self._called_short | {pos}
-        if amount and self.spec._pl_credit_on and self._street == 0 and amount == self._stacks[pos]:
+        if amount and self.spec._pl_credit_on and self._street == 0 and amount == stack:
             # 004 #54: an all-in call for less counts in full preflop.
-            new._pl_credit = self._pl_credit + top - self._bets[pos] - amount
+            new._pl_credit = self._pl_credit + top - bet - amount
         if not new._actors:
             new._end_round()
 
@@ -271,6 +274,10 @@ class BettingRound(HandFields):
                 "bad_chip_unit",
                 f"{to} is not divisible by {unit}: every bet must be a multiple of {unit} (000 Allgemein 8).",
             )
+        rules = self.spec.rules
+        # read before ``new`` changes: ``new`` may be this state itself (changed in place)
+        raises = self._raises
+        min_to_before = None if rules.short_all_in_caller_may_reraise else self._min_to_raw()
         new = self._copy()
         stacks = list(self._stacks)
         bets = list(self._bets)
@@ -290,18 +297,17 @@ class BettingRound(HandFields):
         else:
             new._acted = self._acted | {pos}
         new._raise_inc = max(self._raise_inc, increment)
-        new._raises = self._raises + 1
-        rules = self.spec.rules
+        new._raises = raises + 1
         if (
             self.spec._structure == "fixed_limit"
             and rules.limit_cap_lifted_heads_up
             and rules.limit_raise_cap is not None
-            and self._raises < rules.limit_raise_cap + 1
+            and raises < rules.limit_raise_cap + 1
             and folded.count(False) == 2
         ):
             new._uncapped = True  # 000 Aktionen 3: only two players left before the cap
-        if not rules.short_all_in_caller_may_reraise:
-            new._short_top = not stacks[pos] and to < self._min_to_raw()
+        if min_to_before is not None:
+            new._short_top = not stacks[pos] and to < min_to_before
         reopen = list(self._reopen)
         reopen[pos] = new._min_to_raw()
         new._reopen = tuple(reopen)

@@ -43,17 +43,20 @@ class Dealing(HandFields):
     def _dealt_elsewhere(self, cards: tuple[str, ...], skip_hole: int | None = None, skip_board: bool = False) -> bool:
         """Whether a known card of ``cards`` is out elsewhere (the test of :meth:`_known_elsewhere`
         without building the set: a deal checks it on every card)."""
-        board = () if skip_board else self._board
-        two = None if skip_board or self._two is None else self._two.board2
-        holes = self._hole
-        for card in cards:
-            if card == UNKNOWN:
-                continue
-            if card in board or (two is not None and card in two):
+        known = set(cards)
+        known.discard(UNKNOWN)
+        if not known:
+            return False
+        if not skip_board:
+            if not known.isdisjoint(self._board):
                 return True
-            for i, hole in enumerate(holes):
-                if hole is not None and i != skip_hole and card in hole:
-                    return True
+            if self._two is not None and not known.isdisjoint(self._two.board2):
+                return True
+        i = 0
+        for hole in self._hole:
+            if hole is not None and i != skip_hole and not known.isdisjoint(hole):
+                return True
+            i += 1
         return False
 
     def _do_hole(self, action: dict) -> Self:

@@ -18,6 +18,7 @@ __all__ = [
     "awards_from_winnings",
     "chips",
     "collected",
+    "collected_after",
     "places",
     "scale_action",
     "values",
@@ -135,11 +136,20 @@ def collected(state: HandState, before: HandState | None = None) -> tuple[int, .
     (0.75) returned", "collected (1.25)"); ``before`` is the state before
     that last action and gives the matched part, the second largest bet.
     """
+    if before is None:
+        return collected_after(state, None, ())
+    return collected_after(state, before.phase, before.bets)
+
+
+def collected_after(state: HandState, phase_before: str | None, bets_before: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`collected` from what it reads of the state before the last action that changed the
+    hand: its ``phase`` (None: no such state) and ``bets`` (chips per position), for a driver
+    that keeps no earlier state (the in-place PHH replay)."""
     won = [0] * len(state.spec.seats)
     for award in state.awards:
         won[award.position] += award.amount
-    if before is not None and before.phase == "betting" and state.folded.count(False) == 1 and state.awards:
-        won[state.awards[0].position] += sorted(before.bets)[-2]
+    if phase_before == "betting" and state.folded.count(False) == 1 and state.awards:
+        won[state.awards[0].position] += sorted(bets_before)[-2]
     return tuple(won)
 
 

@@ -9,15 +9,24 @@ from pathlib import Path
 from typing import Any
 
 from .errors import EngineError
-from .phh_amounts import awards_from_winnings, chips, collected, parse_amount, seat_of_label, showdown_action
+from .inplace import InPlaceState
+from .phh_amounts import (
+    awards_from_winnings,
+    chips,
+    collected_after,
+    parse_amount,
+    seat_of_label,
+    showdown_action,
+)
 from .phh_hand import PhhHand, load_phh
 from .phh_records import show_unknown, winnings_mismatch
 from .phh_result import ReplayResult, finishing_mismatch
 from .phh_stud import StudPhhHand, replay_stud
 from .rules import Rules
+from .spec import HandSpec
 from .state import HandState
 
-__all__ = ["replay", "translate_action"]
+__all__ = ["replay", "replay_in_place", "translate_action"]
 
 
 def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None = None) -> dict | None:
@@ -133,6 +142,75 @@ def _repair(state: HandState, action: dict, seats: tuple[int, ...]) -> tuple[Han
     return state, inserted
 
 
+def replay_in_place(
+    hand: PhhHand, spec: HandSpec, seats: tuple[int, ...]
+) -> tuple[HandState, str | None, tuple[int, ...]] | None:
+    """Replay ``hand``'s actions on one :class:`.inplace.InPlaceState` (no state copied per
+    action): the fast path of :func:`replay` for a record the engine takes as it is.
+
+    Args:
+        hand: a flop game's PHH hand; ``spec`` its engine spec (``hand.spec(rules)``);
+            ``seats`` its table seat per position (``hand.seat_numbers()``).
+
+    Returns:
+        ``(state, phase_before, bets_before)``: the last state, frozen (an ordinary
+        :class:`HandState`, history included, equal to the immutable replay's), and the phase and
+        bets of the state before the last action that found the hand still running
+        (:func:`.phh_amounts.collected_after`; None and ``()`` when no action applied); or None
+        when any line fails (refused, untranslatable, unknown player): :func:`replay` then
+        replays the hand the immutable way, which reports the failure exactly.
+
+    The common lines (``pN f``, ``pN cc``, ``pN cbr 600``, ``d dh pN cards``, ``d db cards``)
+    are translated here exactly as :func:`translate_action` does; every other line goes to
+    it.
+    """
+    try:
+        labels = {f"p{k + 1}": (seat, spec.position_of(seat)) for k, seat in enumerate(seats)}
+        state = InPlaceState.begin(spec)
+        step = state.step
+        for text in hand.actions:
+            words = text.split()
+            count = len(words)
+            action: dict | None = None
+            if "#" in text:
+                pass
+            elif count == 4:
+                if words[1] == "dh" and words[0] == "d":
+                    who = labels.get(words[2])
+                    if who is not None:
+                        action = {"type": "hole", "seat": who[0], "cards": words[3]}
+            elif count == 2:
+                who = labels.get(words[0])
+                if who is not None:
+                    verb = words[1]
+                    if verb == "f":
+                        action = {"type": "fold", "seat": who[0]}
+                    elif verb == "cc":
+                        bets = state.bets
+                        due = state.phase == "betting" and bets[who[1]] < max(bets)
+                        action = {"type": "call" if due else "check", "seat": who[0]}
+            elif count == 3:
+                verb = words[1]
+                if verb == "cbr":
+                    who = labels.get(words[0])
+                    amount = words[2]
+                    if who is not None and amount.isascii() and amount.isdigit():
+                        kind = "raise" if state.phase == "betting" and max(state.bets) else "bet"
+                        action = {"type": kind, "seat": who[0], "to": int(amount)}
+                elif verb == "db" and words[0] == "d":
+                    cards = words[2]
+                    action = {"type": "board", "cards": "" if set(cards) <= {"?"} else cards}
+            if action is None:
+                action = translate_action(state, text, seats)
+                if action is None:
+                    continue
+            step(action)
+    except Exception:  # any failure: the immutable replay reports it exactly
+        return None
+    phase_before, bets_before = state.before
+    return state.freeze(), phase_before, bets_before
+
+
 def replay(
     hand: PhhHand | StudPhhHand | str | Path,
     rules: Rules | None = None,
@@ -170,11 +248,32 @@ def replay(
         spec = hand.spec(rules)
         if ante_trimming is not None:
             spec = dataclasses.replace(spec, ante_trimming=ante_trimming)
-        state = HandState.start(spec)
+        seats = hand.seat_numbers()
+        # the fast path first; a record it cannot take goes the immutable way, which reports why
+        fast = None if repair else replay_in_place(hand, spec, seats)
+        start = HandState.start(spec) if fast is None else None
     except EngineError as exc:
         return ReplayResult(False, None, None, f"{exc.code}: {exc.message}", exc.code, None)
+    if fast is not None:
+        state, phase_before, bets_before = fast
+    else:
+        assert start is not None  # set whenever the fast path gave nothing
+        slow = _replay_immutable(hand, start, seats, repair, repairs)
+        if isinstance(slow, ReplayResult):
+            return slow
+        state, before = slow
+        phase_before, bets_before = (None, ()) if before is None else (before.phase, before.bets)
+    return _check_result(hand, state, phase_before, bets_before, repairs)
+
+
+def _replay_immutable(
+    hand: PhhHand, state: HandState, seats: tuple[int, ...], repair: bool, repairs: list[str]
+) -> tuple[HandState, HandState | None] | ReplayResult:
+    """The actions of ``hand`` applied from ``state`` one immutable state after the other
+    (``repair``: with the skipped checks and folds inserted into ``repairs``): ``(last state,
+    the state before the last action that found the hand running)``, or the failed
+    :class:`ReplayResult` of the first refused line."""
     expected = hand.finishing_stacks
-    seats = hand.seat_numbers()
     before = None
     for index, text in enumerate(hand.actions):
         try:
@@ -200,6 +299,15 @@ def replay(
                 state,
                 tuple(repairs),
             )
+    return state, before
+
+
+def _check_result(
+    hand: PhhHand, state: HandState, phase_before: str | None, bets_before: tuple[int, ...], repairs: list[str]
+) -> ReplayResult:
+    """The :class:`ReplayResult` of a replay that applied every line: pots left open for lack of
+    cards awarded from the recorded winnings, then the final stacks and winnings checked."""
+    expected = hand.finishing_stacks
     unchecked: list[str] = []
     if state.phase == "showdown" and hand.winnings is not None:
         # hole cards unknown: award the open pots as the recorded winnings say
@@ -235,7 +343,7 @@ def replay(
         return mismatch
     if hand.winnings is not None:
         checked.append("winnings")
-        won = collected(state, before)
+        won = collected_after(state, phase_before, bets_before)
         if tuple(hand.winnings) != won:
             return ReplayResult(
                 False,

@@ -24,7 +24,7 @@ on the current street.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from .actions import ActionHelpers
 from .betting import BettingRound, Legal
@@ -81,7 +81,7 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         raise TypeError("Use HandState.start(spec) to create a hand.")
 
     @classmethod
-    def start(cls, spec: HandSpec) -> HandState:
+    def start(cls, spec: HandSpec) -> Self:
         """Start a hand: post antes, then blinds and straddle; street "preflop".
 
         Args:
