@@ -21,6 +21,7 @@ import json
 import re
 import socket
 import time
+from pathlib import Path
 
 import pytest
 
@@ -180,6 +181,66 @@ class PageFloor:
             await self.ws.close()
 
 
+CHROMIUM = "/usr/bin/chromium"  # Debian's (tests/browser/conftest.py); without it the page part is left out
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync"]
+
+
+class BrowserFloor:
+    """The real floor page (``/floor/``, static/js/floor.js) in Debian's chromium through nginx, logged in
+    with ``cookie``; ``boxes`` lists the box of each socket the page has opened since :meth:`open` got it
+    on its box, read from the handshake's answer (DevTools' ``Network.webSocketHandshakeResponseReceived``)."""
+
+    def __init__(self, machines: TwoMachines, cookie: str) -> None:
+        self.machines = machines
+        self.cookie = cookie
+        self.boxes: list[str] = []
+        self.page = None
+
+    async def open(self, playwright, box: str) -> None:
+        """Launch chromium and load the floor page, again until its socket is on ``box`` (round robin)."""
+        self.browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        context = await self.browser.new_context(viewport={"width": 1600, "height": 1200})
+        await context.add_cookies([{"name": "sessionid", "value": self.cookie, "url": self.machines.url}])
+        self.page = await context.new_page()
+        devtools = await context.new_cdp_session(self.page)
+        await devtools.send("Network.enable")
+        devtools.on("Network.webSocketHandshakeResponseReceived", self.handshake)
+        for _ in range(10):
+            seen = len(self.boxes)
+            await self.page.goto(self.machines.url + "/floor/")
+            await self.until_open()
+            await self.until(lambda seen=seen: len(self.boxes) > seen, "the floor page's socket opened")
+            if self.boxes[-1] == box:
+                self.boxes = self.boxes[-1:]  # the earlier pages' sockets are gone with them
+                return
+            await asyncio.to_thread(_get, self.machines.url + "/login/")  # shift nginx's round robin by one
+        raise AssertionError(f"nginx never put the floor page's socket on {box}")
+
+    def handshake(self, event: dict) -> None:
+        headers = {name.lower(): value for name, value in event["response"]["headers"].items()}
+        self.boxes.append(self.machines.box_of(headers[BOX.lower()]))
+
+    async def until_open(self) -> None:
+        """Until the page shows its connection "Live" (``data-state="open"``: a first message arrived)."""
+        from playwright.async_api import expect
+
+        await expect(self.page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open", timeout=30_000)
+
+    async def until_seq(self, table_id: int, seq: int) -> None:
+        """Until the page's tile of ``table_id`` shows the table at ``seq`` (its ``data-seq``)."""
+        from playwright.async_api import expect
+
+        tile = self.page.locator(f'.tile[data-table-id="{table_id}"]')
+        await expect(tile).to_have_attribute("data-seq", str(seq), timeout=20_000)
+
+    @staticmethod
+    async def until(condition, what: str, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            assert time.monotonic() < deadline, f"not within {timeout:.0f} s: {what}"
+            await asyncio.sleep(0.05)
+
+
 def login(machines: TwoMachines, username: str, password: str, through: str):
     """Log ``username`` in through nginx with the login form, again until the box ``through`` took the
     login (nginx alternates); (session cookie, the page the login led to)."""
@@ -241,34 +302,53 @@ def test_a_tablet_on_one_box_reaches_a_floor_on_the_other_and_the_floor_survives
         await on_box(floor, box2)
         floor_socket_box = socket_box(machines, floor)
         floor.start()
+        async with contextlib.AsyncExitStack() as stack:
+            page = None
+            if Path(CHROMIUM).exists():
+                from playwright.async_api import async_playwright
 
-        started = time.monotonic()
-        acks = await tablet.play(3)  # the hand starts, two players act: applied on the tablet's box
-        await floor.until(table_id, acks[-1]["seq"])  # ... and seen on the floor's box, through Redis
-        across = time.monotonic() - started
+                page = BrowserFloor(machines, floor_cookie)
+                await page.open(await stack.enter_async_context(async_playwright()), box2)
+                stack.push_async_callback(page.browser.close)
 
-        lost = time.monotonic()
-        machines.stop_box(floor_socket_box)  # cable pulled, then power off: nothing tells nginx or the floor
-        deadline = time.monotonic() + 30
-        while not (floor.losses and floor.connected.is_set()):  # its heartbeat finds it; nginx takes the other box
-            assert time.monotonic() < deadline, "the floor did not come back within 30 s"
-            if floor.task.done():
-                floor.task.result()
-            await asyncio.sleep(0.05)
-        back = time.monotonic() - lost
-        floor_new_box = socket_box(machines, floor)
+            started = time.monotonic()
+            acks = await tablet.play(3)  # the hand starts, two players act: applied on the tablet's box
+            await floor.until(table_id, acks[-1]["seq"])  # ... and seen on the floor's box, through Redis
+            across = time.monotonic() - started
+            if page is not None:
+                await page.until_seq(table_id, acks[-1]["seq"])
 
-        more = await tablet.play(3)
-        await floor.until(table_id, more[-1]["seq"])
+            lost = time.monotonic()
+            machines.stop_box(floor_socket_box)  # cable pulled, then power off: nothing tells nginx or the floor
+            deadline = time.monotonic() + 30
+            while not (floor.losses and floor.connected.is_set()):  # its heartbeat finds it; nginx, the other box
+                assert time.monotonic() < deadline, "the floor did not come back within 30 s"
+                if floor.task.done():
+                    floor.task.result()
+                await asyncio.sleep(0.05)
+            back = time.monotonic() - lost
+            floor_new_box = socket_box(machines, floor)
+            page_back = None
+            if page is not None:
+                await page.until(lambda: len(page.boxes) > 1, "the floor page opened a new socket")
+                await page.until_open()
+                page_back = time.monotonic() - lost
+
+            more = await tablet.play(3)
+            await floor.until(table_id, more[-1]["seq"])
+            if page is not None:
+                await page.until_seq(table_id, more[-1]["seq"])
+                assert page.boxes == [floor_socket_box, tablet_box], "the page came back on the other box"
         await floor.stop()
         await tablet.ws.close()
-        return tablet_box, floor_socket_box, floor_new_box, acks + more, floor, across, back
+        return tablet_box, floor_socket_box, floor_new_box, acks + more, floor, across, back, page_back
 
-    tablet_box, floor_box_before, floor_box_after, acks, floor, across, back = asyncio.run(scenario())
+    tablet_box, floor_box_before, floor_box_after, acks, floor, across, back, page_back = asyncio.run(scenario())
     print(
         f"logins through {box1} (dealer) and {box2} (floor); tablet on {tablet_box}, floor on "
         f"{floor_box_before}; 3 actions to the floor across boxes {across * 1000:.0f} ms; floor back on "
-        f"{floor_box_after} {back * 1000:.0f} ms after its box was lost ({floor.losses})"
+        f"{floor_box_after} {back * 1000:.0f} ms after its box was lost ({floor.losses}); the floor page "
+        + (f"live again after {page_back * 1000:.0f} ms" if page_back is not None else f"left out: no {CHROMIUM}")
     )
     assert (tablet_box, floor_box_before) == (box1, box2)
     assert floor_box_after == tablet_box, "the floor came back through nginx on the box still standing"
