@@ -302,3 +302,44 @@ def test_the_waitlist_form_finds_a_returning_player_by_card_number_and_marks_a_b
         expect(error).to_contain_text(T[lang]["barred"])
         expect(error).to_contain_text("marked cards, 2 Oct")
         assert QueueEntry.objects.count() == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_player_pages_figures_fit_their_boxes(lang, floorman, new_page):
+    """The player page's figures (hours, hands, sessions, tournament entries -- "Turniereinträge" --,
+    penalties): every label inside its box and the row inside the screen, on a phone and a tablet."""
+    from tables.models import Player
+
+    anna = Player.objects.create(name="Anna Keller", nickname="Annie", card_number="C-1042")
+    for size in ((390, 844), (1280, 800)):
+        page = new_page(size, locale=locale(lang))
+        login(page, "floor", "pw-floor")
+        page.goto(f"/office/players/{anna.pk}/")
+        facts = page.locator("dl.facts")
+        expect(facts.locator("dt")).to_have_count(5)
+        expect(facts).to_contain_text("Turniereinträge" if lang == "de" else "Tournament entries")
+        shot(page, f"player-figures-{lang}-{size[0]}x{size[1]}")
+        overflow = page.evaluate(
+            """() => {
+                const out = [];
+                const width = document.documentElement.clientWidth;
+                for (const box of document.querySelectorAll("dl.facts > div")) {
+                    const r = box.getBoundingClientRect();
+                    for (const el of box.querySelectorAll("dt, dd")) {
+                        const e = el.getBoundingClientRect();
+                        if (el.scrollWidth > el.clientWidth + 1 || e.right > r.right + 1 || e.left < r.left - 1)
+                            out.push(`${el.textContent.trim()}: ${Math.round(e.width)} px in a ${Math.round(r.width)} px box`);
+                    }
+                    if (r.right > width + 1) out.push(`box ${box.textContent.trim()} ends at ${Math.round(r.right)} > ${width}`);
+                }
+                if (document.documentElement.scrollWidth > width + 1) {
+                    out.push(`page ${document.documentElement.scrollWidth} > ${width}`);
+                    for (const el of document.querySelectorAll("body *")) {
+                        const e = el.getBoundingClientRect();
+                        if (e.right > width + 1 && el.children.length < 3) out.push(`wider than the screen: ${el.tagName}.${el.className} ${Math.round(e.left)}-${Math.round(e.right)}`);
+                    }
+                }
+                return out;
+            }"""
+        )
+        assert overflow == [], f"{lang} {size}: {overflow}"
