@@ -10,7 +10,9 @@ A dashboard asks for the full state only of the tables it draws in detail (``wat
 view, the tile opened from the map); those tables' updates reach it whole.
 
 Shapes (docs/protocol.md): a summary is ``{"seq", "summary": true, "table": {...}, "seats":
-[{"number", "player", "sitting_out"}], "hand": null | {"number", "status", "state": {...}, "last_event"}}``.
+[{"number", "player", "sitting_out"?}], "hand": null | {"number", "status", "state": {...}, "last_event":
+{"kind", "payload"}}, "next_button_seat"?}``; fields that are 0, false, null or "open" are left out of
+``table`` (``TABLE_FIELDS_SET``).
 """
 
 from __future__ import annotations
@@ -18,23 +20,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-#: The table fields a tile shows (``tables.services.snapshots.table_snapshot``'s ``table``).
-TABLE_FIELDS = (
-    "id",
-    "name",
-    "status",
-    "imported",
-    "small_blind",
-    "big_blind",
-    "ante",
-    "big_blind_ante",
-    "straddle",
-    "max_seats",
-    "dealer",
-    "button_seat",
-    "rules_profile",
-    "section",
-)
+#: The table fields a row shows (``tables.services.snapshots.table_snapshot``'s ``table``), always sent.
+TABLE_FIELDS = ("id", "name", "small_blind", "big_blind", "max_seats")
+#: Sent only when set (not 0, false, null or "open"): a room's 1,000 rows are mostly defaults.
+TABLE_FIELDS_SET = ("status", "imported", "ante", "big_blind_ante", "straddle", "dealer", "button_seat")
 
 #: The hand state's fields a row reads (street, phase, who is to act, the pot, "time", a stud street).
 STATE_FIELDS = (
@@ -59,10 +48,13 @@ def tile_summary(snapshot: dict[str, Any], section: str | None = None) -> dict[s
         return snapshot
     table = snapshot.get("table") or {}
     summary_table = {key: table[key] for key in TABLE_FIELDS if key in table}
+    summary_table.update(
+        (key, table[key]) for key in TABLE_FIELDS_SET if table.get(key) not in (None, 0, False, "open")
+    )
     if section is not None:
         summary_table["section"] = section
     seats = [
-        {"number": s["number"], "player": s["player"], "sitting_out": bool(s.get("sitting_out"))}
+        {"number": s["number"], "player": s["player"], **({"sitting_out": True} if s.get("sitting_out") else {})}
         for s in snapshot.get("seats") or []
         if s.get("player")
     ]
@@ -75,20 +67,23 @@ def tile_summary(snapshot: dict[str, Any], section: str | None = None) -> dict[s
         short["total_pot"] = int(state.get("total_pot") or sum(int(p.get("amount") or 0) for p in pots))
         if state.get("undone"):
             short["undone"] = state["undone"]
+        last = hand.get("last_event")
         hand_summary = {
             "number": hand.get("number"),
             "status": hand.get("status"),
             "state": short,
-            "last_event": hand.get("last_event"),
+            "last_event": None if not last else {"kind": last.get("kind"), "payload": last.get("payload")},
         }
-    return {
+    summary = {
         "seq": snapshot.get("seq"),
         "summary": True,
         "table": summary_table,
         "seats": seats,
         "hand": hand_summary,
-        "next_button_seat": snapshot.get("next_button_seat"),
     }
+    if snapshot.get("next_button_seat") is not None:
+        summary["next_button_seat"] = snapshot["next_button_seat"]
+    return summary
 
 
 def summary_text(text: str) -> str | None:

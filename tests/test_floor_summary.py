@@ -146,13 +146,6 @@ async def test_a_message_that_is_no_update_passes_unchanged():
     assert json.loads(text) == {
         "type": "update",
         "seq": 7,
-        "snapshot": {
-            "seq": 7,
-            "summary": True,
-            "table": {"id": 3, "name": "T"},
-            "seats": [],
-            "hand": None,
-            "next_button_seat": None,
-        },
+        "snapshot": {"seq": 7, "summary": True, "table": {"id": 3, "name": "T"}, "seats": [], "hand": None},
     }
     assert tile_summary({"summary": True, "seq": 1}) == {"summary": True, "seq": 1}

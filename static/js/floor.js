@@ -1,8 +1,16 @@
-// The floor dashboard: every table as a live tile, over /ws/floor/.
+// The floor dashboard: every table of the room, live, over /ws/floor/.
 //
-// The floor group receives an `update` (with the table's seq and whole
-// snapshot) after every committed change of any table. Seqs are tracked per
-// table: a gap (a lost message) leads to a snapshot request for that table;
+// At room scale (issue 26: 1,000 tables) the socket sends a *summary* per
+// table (tables/floor_summary.py: what a row of the room map shows) and
+// whole snapshots only of the tables this page draws in detail: the tiles in
+// view and the tile opened from the map, which it names in a `watch`
+// message. The page draws only what is in (or near) the viewport
+// (IntersectionObserver): an update marks its table dirty, and one animation
+// frame draws the dirty rows and tiles in view; the others are drawn when
+// they scroll into view. The map is grouped by the tables' sections.
+//
+// Seqs are tracked per table (summaries and snapshots carry the table's
+// seq): a gap (a lost message) leads to a snapshot request for that table;
 // a reconnect brings a fresh floor_snapshot from the server.
 
 import { LiveSocket, SeqTracker } from "./socket.js";
@@ -65,12 +73,16 @@ const i18n = new Texts({
 const t = (k, p) => i18n.t(k, p);
 
 const tracker = new SeqTracker();
-const tiles = new Map(); // table id -> {el, row, model}
+// table id -> {id, row, el (its tile: a light placeholder until first drawn in detail), model (the newest
+// summary or snapshot, read by hand.js readSnapshot), full (the newest whole snapshot's model, or null),
+// raw (that snapshot), section, rowDirty, tileDirty, rowFlash, tileFlash, clock, undone, called}
+const tiles = new Map();
 
 // ---------------------------------------------------------------- room map or tiles
 // The room map shows every table as one compact row (60 tables on one
-// 1920×1080 screen); a tap on a row opens that table's detailed tile above
-// the map. The choice between map and tiles is kept in localStorage.
+// 1920×1080 screen), grouped by section; a tap on a row opens that table's
+// detailed tile above the map. The choice between map and tiles is kept in
+// localStorage.
 const VIEW_KEY = "pokerfloor.floor.view";
 
 // Without a stored choice: the map for a big room (more than MAP_FROM tables), tiles for a small one.
@@ -102,17 +114,28 @@ function setView(view, remember) {
   }
 }
 
+let openedId = null;
+
 function openTile(id) {
   closeTile();
   const entry = tiles.get(id);
   if (!entry) return;
+  detailTile(entry);
   entry.el.classList.add("opened");
   tilesEl.classList.add("has-open");
+  openedId = id;
+  entry.tileDirty = true;
+  scheduleDraw();
+  scheduleWatch();
 }
 
 function closeTile() {
   for (const el of tilesEl.querySelectorAll(".tile.opened")) el.classList.remove("opened");
   tilesEl.classList.remove("has-open");
+  if (openedId !== null) {
+    openedId = null;
+    scheduleWatch();
+  }
 }
 
 root.querySelector(".view-toggle").addEventListener("click", (event) => {
@@ -129,6 +152,88 @@ tilesEl.addEventListener("click", (event) => {
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") closeTile();
 });
+
+// ---------------------------------------------------------------- windowing
+// Only what is in or near the viewport is drawn: two IntersectionObservers
+// keep the sets of rows and tiles in view; the tiles in view (and the opened
+// one) are the tables this page watches (their updates come whole).
+const NEAR = "600px 0px";
+const rowsInView = new Set();
+const tilesInView = new Set();
+
+const rowObserver = new IntersectionObserver((changes) => {
+  for (const change of changes) {
+    const id = Number(change.target.dataset.tableId);
+    if (change.isIntersecting) rowsInView.add(id);
+    else rowsInView.delete(id);
+  }
+  scheduleDraw();
+}, { rootMargin: NEAR });
+
+const tileObserver = new IntersectionObserver((changes) => {
+  for (const change of changes) {
+    const id = Number(change.target.dataset.tableId);
+    if (change.isIntersecting) tilesInView.add(id);
+    else tilesInView.delete(id);
+  }
+  scheduleDraw();
+  scheduleWatch();
+}, { rootMargin: NEAR });
+
+// The tables drawn in detail, sent as `watch` (at most 100: the server's bound) when the set changes.
+const WATCH_MAX = 100;
+let watchSent = "";
+let watchTimer = null;
+
+function scheduleWatch() {
+  if (watchTimer === null) watchTimer = setTimeout(sendWatch, 120);
+}
+
+function sendWatch() {
+  watchTimer = null;
+  const ids = [...tilesInView].filter((id) => tiles.has(id) && root.dataset.view === "tiles");
+  if (openedId !== null && !ids.includes(openedId)) ids.unshift(openedId);
+  const list = ids.slice(0, WATCH_MAX).sort((a, b) => a - b);
+  const key = list.join(",");
+  if (key === watchSent || root.dataset.conn !== "open") return;
+  watchSent = key;
+  socket.send({ type: "watch", table_ids: list });
+}
+
+function watched(id) {
+  return id === openedId || (root.dataset.view === "tiles" && tilesInView.has(id));
+}
+
+let drawPending = false;
+
+function scheduleDraw() {
+  if (drawPending) return;
+  drawPending = true;
+  // an animation frame, or a timer when the page is hidden (a background tab gets no frames)
+  const timer = setTimeout(draw, 100);
+  requestAnimationFrame(() => {
+    clearTimeout(timer);
+    draw();
+  });
+}
+
+function draw() {
+  if (!drawPending) return;
+  drawPending = false;
+  for (const el of flashAgain) el.classList.add("flash");
+  flashAgain.clear();
+  const mapShown = root.dataset.view !== "tiles";
+  for (const id of rowsInView) {
+    const entry = tiles.get(id);
+    if (entry && entry.rowDirty && entry.model && mapShown) renderRow(entry);
+  }
+  for (const id of openedId === null ? tilesInView : new Set([...tilesInView, openedId])) {
+    const entry = tiles.get(id);
+    if (entry && entry.tileDirty && entry.model && (id === openedId || !mapShown)) renderTile(entry);
+  }
+  summarise();
+}
+
 setView(storedView(), false);
 
 const socket = new LiveSocket(root.dataset.wsPath, {
@@ -138,8 +243,11 @@ const socket = new LiveSocket(root.dataset.wsPath, {
     el.dataset.state = status;
     el.textContent = t(`conn_${status}`);
     root.dataset.conn = status;
+    if (status === "open") scheduleWatch();
+    else watchSent = ""; // a new connection watches nothing until told
   },
 });
+root.querySelector(".view-toggle").addEventListener("click", () => scheduleWatch());
 
 function handleMessage(msg) {
   if (msg.type === "update" || msg.type === "floor_snapshot") refreshMoves(); // a hand ended: moves may have been made
@@ -147,19 +255,22 @@ function handleMessage(msg) {
     case "floor_snapshot":
       for (const snapshot of msg.tables || []) {
         tracker.reset(snapshot.table.id, snapshot.seq);
-        show(snapshot, false);
+        take(snapshot, false);
       }
       dropMissing(new Set((msg.tables || []).map((s) => s.table.id)));
+      arrange(msg.tables || []);
+      watchSent = "";
+      scheduleWatch();
       break;
     case "snapshot":
       tracker.reset(msg.snapshot.table.id, msg.seq);
-      show(msg.snapshot, false);
+      take(msg.snapshot, false);
       break;
     case "update": {
       const id = msg.snapshot.table.id;
       const verdict = tracker.observe(id, msg.seq);
       if (verdict === "old") return;
-      show(msg.snapshot, true); // the update is a whole snapshot: show it now…
+      take(msg.snapshot, true); // the update is a whole snapshot or a summary: show it now…
       if (verdict === "gap") socket.send({ type: "snapshot", table_id: id }); // …and resync as the protocol asks
       break;
     }
@@ -177,7 +288,7 @@ function handleMessage(msg) {
     default:
       break;
   }
-  summarise();
+  scheduleDraw();
 }
 
 // ---------------------------------------------------------------- "time" countdowns
@@ -186,6 +297,7 @@ function handleMessage(msg) {
 // house rule (pokerfloor/worker.py): a dashboard never expires a clock.
 
 function tickClock(entry) {
+  if (!entry.detailed) return;
   const el = entry.el.querySelector('[data-f="clock"]');
   if (!entry.clock) {
     el.hidden = true;
@@ -200,8 +312,8 @@ function tickClock(entry) {
 setInterval(() => {
   for (const entry of tiles.values()) {
     if (entry.clock) {
-      tickClock(entry);
-      renderAlert(entry);
+      if (watched(entry.id)) tickClock(entry);
+      if (rowsInView.has(entry.id)) renderAlert(entry);
     }
   }
 }, 250);
@@ -255,9 +367,11 @@ function renderCalls(alarm) {
   document.title = open ? `(${open}) ${document.title.replace(/^\(\d+\) /, "")}` : document.title.replace(/^\(\d+\) /, "");
   for (const [id, entry] of tiles) {
     const called = [...calls.values()].some((c) => c.table_id === id && c.status === "open");
+    entry.called = called;
     entry.el.classList.toggle("floor-called", called);
     entry.row.classList.toggle("floor-called", called);
-    renderAlert(entry);
+    if (rowsInView.has(id)) renderAlert(entry);
+    else entry.rowDirty = true;
   }
   if (alarm) beep();
   clearInterval(beepTimer);
@@ -333,6 +447,7 @@ function citeLabel(c) {
   return m ? t("tda_rule", { n: m[1] }) : c.label;
 }
 
+
 function onRuling(ruling) {
   const el = callsEl.querySelector('[data-field="ruling"]');
   const german = document.documentElement.lang.startsWith("de");
@@ -344,32 +459,86 @@ function onRuling(ruling) {
   el.hidden = false;
 }
 
+// ---------------------------------------------------------------- rows and tiles
+// A table's row is made at once (its name filled in); its other cells are
+// drawn while it is in view. Its tile starts as a light placeholder (the
+// name) and gets the whole tile's markup the first time it is drawn in detail.
+
 function tileFor(id) {
   let entry = tiles.get(id);
   if (entry) return entry;
-  const el = template.content.firstElementChild.cloneNode(true);
-  el.dataset.tableId = id;
-  const placeholder = tilesEl.querySelector(`.tile[data-table-id="${id}"]`);
-  if (placeholder) placeholder.replaceWith(el);
-  else tilesEl.append(el);
-  const row = rowTemplate.content.firstElementChild.cloneNode(true);
-  row.dataset.tableId = id;
-  const rowPlaceholder = mapEl.querySelector(`.map-row[data-table-id="${id}"]`);
-  if (rowPlaceholder) rowPlaceholder.replaceWith(row);
-  else mapEl.append(row);
+  let row = mapEl.querySelector(`.map-row[data-table-id="${id}"]`);
+  if (!row || !row.querySelector('[data-f="name"]')) {
+    const made = rowTemplate.content.firstElementChild.cloneNode(true);
+    made.dataset.tableId = id;
+    if (row) row.replaceWith(made);
+    else mapEl.append(made);
+    row = made;
+  }
+  let el = tilesEl.querySelector(`.tile[data-table-id="${id}"]`);
+  if (!el) {
+    el = h("article", { class: "tile placeholder", dataset: { tableId: id } }, h("header", { class: "tile-head" }, h("h2", { "data-f": "name" })));
+    tilesEl.append(el);
+  }
   const empty = root.querySelector('[data-field="no-tables"]');
   if (empty) empty.remove();
-  entry = { el, row, model: null };
+  entry = { id, el, row, model: null, full: null, raw: null, section: "", detailed: false, rowDirty: true, tileDirty: true, rowFlash: false, tileFlash: false, called: false };
   tiles.set(id, entry);
+  rowObserver.observe(row);
+  tileObserver.observe(el);
   return entry;
+}
+
+/** The tile's whole markup (from the template), made the first time the tile is drawn in detail. */
+function detailTile(entry) {
+  if (entry.detailed) return;
+  const el = template.content.firstElementChild.cloneNode(true);
+  el.dataset.tableId = entry.id;
+  for (const name of ["opened", "floor-called"]) el.classList.toggle(name, entry.el.classList.contains(name));
+  tileObserver.unobserve(entry.el);
+  entry.el.replaceWith(el);
+  entry.el = el;
+  entry.detailed = true;
+  entry.tileDirty = true;
+  tileObserver.observe(el);
+}
+
+/** Rows and tiles in the order of a floor_snapshot (by section, then name), the map with one heading per
+ * section when the room has more than one. */
+function arrange(snapshots) {
+  const ids = snapshots.map((s) => s.table.id).filter((id) => tiles.has(id));
+  const sections = new Map();
+  for (const id of ids) {
+    const section = tiles.get(id).section || "";
+    if (!sections.has(section)) sections.set(section, []);
+    sections.get(section).push(id);
+  }
+  const rows = [];
+  for (const [section, members] of sections) {
+    if (sections.size > 1) {
+      const title = section || root.dataset.noSection || "–";
+      rows.push(h("li", { class: "map-section", dataset: { section } },
+        h("h2", {}, title, " ", h("span", { class: "muted" }, `(${members.length})`))));
+    }
+    for (const id of members) rows.push(tiles.get(id).row);
+  }
+  mapEl.replaceChildren(...rows);
+  root.dataset.sections = String(sections.size);
+  const close = tilesEl.querySelector('[data-action="close-tile"]');
+  tilesEl.replaceChildren(...(close ? [close] : []), ...ids.map((id) => tiles.get(id).el));
 }
 
 function dropTile(id) {
   const entry = tiles.get(id);
   if (entry) {
+    rowObserver.unobserve(entry.row);
+    tileObserver.unobserve(entry.el);
     entry.el.remove();
     entry.row.remove();
     tiles.delete(id);
+    rowsInView.delete(id);
+    tilesInView.delete(id);
+    if (openedId === id) openedId = null;
   }
   if (!tilesEl.querySelector(".tile.opened")) tilesEl.classList.remove("has-open");
 }
@@ -387,7 +556,9 @@ function link(pattern, id) {
   return pattern.replace(/\/0\//, `/${id}/`);
 }
 
-function show(snapshot, flash) {
+/** Take a table's summary or whole snapshot: its model is kept and the row (and, for a whole snapshot,
+ * the tile) marked for drawing in the next frame, if in view. */
+function take(snapshot, flash) {
   if (snapshot.table && snapshot.table.imported) {
     // a replay of imported hands (manage.py replay_phh) is never on the live floor
     dropTile(snapshot.table.id);
@@ -396,25 +567,92 @@ function show(snapshot, flash) {
   const model = readSnapshot(snapshot);
   const id = model.table.id;
   const entry = tileFor(id);
+  if (snapshot.table.section !== undefined) entry.section = snapshot.table.section || "";
   entry.model = model;
-  const el = entry.el;
-  const f = (name) => el.querySelector(`[data-f="${name}"]`);
-  const table = model.table;
+  const st = snapshot.hand && snapshot.hand.state;
+  entry.undone = Boolean(model.hand && st && (st.undone || []).length);
+  const clock = model.live && st ? st.clock : null;
+  entry.clock = clock ? { seat: clock.seat, deadline: Date.parse(clock.deadline), countdown: clock.countdown || 0 } : null;
+  if (entry.row.querySelector('[data-f="name"]').textContent !== model.table.name) {
+    entry.row.querySelector('[data-f="name"]').textContent = model.table.name;
+  }
+  if (!entry.detailed) entry.el.querySelector('[data-f="name"]').textContent = model.table.name;
+  if (!snapshot.summary) {
+    entry.full = model;
+    entry.raw = snapshot;
+    entry.tileDirty = true;
+  }
+  entry.rowDirty = true;
+  if (flash) {
+    entry.rowFlash = true;
+    if (!snapshot.summary) entry.tileFlash = true;
+  }
+}
 
-  el.dataset.seq = model.seq;
-  el.classList.toggle("live", model.live);
-  el.classList.toggle("closed", table.status === "closed");
-  f("name").textContent = table.name;
+/** What a row and a tile both say: the stakes, the street, whom the table waits for. */
+function facts(model) {
+  const table = model.table;
   let stakes = `${chips(table.small_blind)}/${chips(table.big_blind)}`;
   if (table.ante) stakes += ` · ${chips(table.ante)}`;
   if (table.big_blind_ante) stakes += ` · ${t("bb_ante", { n: chips(table.big_blind_ante) })}`; // 004 #81
   if (table.straddle) stakes += ` · ${chips(table.straddle)}`;
+  const sk = streetKey(model);
+  // Whose move it is: a player, or the dealer (board cards, showdown).
+  const actor = model.live && model.toAct !== null ? model.toAct : null;
+  let waitingFor = t("nobody");
+  if (actor !== null) waitingFor = `${seatName(model, actor) || ""} (${actor})`;
+  else if (model.live && model.phase === "board") waitingFor = t(model.nextStreet ? `deal_${model.nextStreet}` : "deal_next");
+  else if (model.live && model.phase === "showdown") waitingFor = t("street_showdown");
+  const st = model.hand && model.hand.state;
+  let street = sk ? t(sk) : t("nobody");
+  if (st && st.game === "stud") {
+    // Seven Card Stud (poker/hand/stud.py): the street instead of a board street
+    if (STUD_TEXTS[st.street]) street = STUD_TEXTS[st.street];
+    if (model.live && st.phase === "deal") waitingFor = STUD_TEXTS[st.community_due ? "deal_community" : `deal_${st.next_street}`] || "";
+  }
+  return { stakes, sk, street, actor, waitingFor };
+}
+
+// A flash restarts its animation by taking the class off and putting it back a frame later: reading
+// offsetWidth in between (the usual trick) forces a layout of the whole page per flash, which at 200
+// updates a second was most of the frame time.
+const flashAgain = new Set();
+
+function flashIt(target) {
+  if (!target.classList.contains("flash")) {
+    target.classList.add("flash");
+    return;
+  }
+  target.classList.remove("flash");
+  flashAgain.add(target);
+  scheduleDraw();
+}
+
+/** The table's detailed tile, from its newest whole snapshot (until that arrives: name and stakes). */
+function renderTile(entry) {
+  detailTile(entry);
+  entry.tileDirty = false;
+  const el = entry.el;
+  const f = (name) => el.querySelector(`[data-f="${name}"]`);
+  const model = entry.full || entry.model;
+  const snapshot = entry.raw;
+  const table = model.table;
+  const id = table.id;
+  const { stakes, sk, actor, waitingFor } = facts(model);
+  el.dataset.seq = model.seq;
+  el.classList.toggle("live", model.live);
+  el.classList.toggle("closed", table.status === "closed");
+  f("name").textContent = table.name;
   f("stakes").textContent = stakes;
   f("status").textContent = table.status === "open" ? "" : t(`status_${table.status}`);
   f("status").hidden = table.status === "open";
+  f("dealer").textContent = table.dealer ? t("dealer_is", { name: table.dealer }) : t("no_dealer");
+  f("rules").textContent = table.rules_profile ? t("rules_is", { name: RULEBOOK_TITLES[table.rules_profile] || table.rules_profile }) : "";
+  f("history-link").href = link(root.dataset.historyUrl, id);
+  f("dealer-link").href = link(root.dataset.dealerUrl, id);
+  if (!entry.full) return;
 
   f("hand").textContent = model.hand ? t("hand_n", { n: model.hand.number }) : t("no_hand");
-  const sk = streetKey(model);
   f("street").textContent = sk ? t(sk) : "";
   f("street").hidden = !sk;
   f("pot").textContent = model.hand && model.live ? chips(model.potTotal) : "–";
@@ -425,48 +663,30 @@ function show(snapshot, flash) {
   const board2 = model.board2 && (model.live || model.hand) ? model.board2.map(cardEl) : [];
   f("board2").replaceChildren(...board2);
   f("board2").hidden = !board2.length;
-
-  // Whose move it is: a player, or the dealer (board cards, showdown).
-  const actor = model.live && model.toAct !== null ? model.toAct : null;
-  let waitingFor = t("nobody");
-  if (actor !== null) waitingFor = `${seatName(model, actor) || ""} (${actor})`;
-  else if (model.live && model.phase === "board") waitingFor = t(model.nextStreet ? `deal_${model.nextStreet}` : "deal_next");
-  else if (model.live && model.phase === "showdown") waitingFor = t("street_showdown");
   f("to-act").textContent = waitingFor;
   el.classList.toggle("waiting", actor !== null);
   f("last").textContent = model.hand ? describeEvent(i18n, model, model.hand.last_event) : "";
   // The dealer took back an action at the table (poker/hand/undo.py): flagged on the tile and the map.
-  entry.undone = Boolean(model.hand && snapshot.hand.state && (snapshot.hand.state.undone || []).length);
-  el.classList.toggle("undone", entry.undone);
-  if (entry.undone) f("last").append(" ", h("span", { class: "tag tag-undone", text: t("undone_flag") }));
-
+  const undone = Boolean(model.hand && snapshot.hand.state && (snapshot.hand.state.undone || []).length);
+  el.classList.toggle("undone", undone);
+  if (undone) f("last").append(" ", h("span", { class: "tag tag-undone", text: t("undone_flag") }));
   f("players").replaceChildren(...playerRows(model));
-  const clock = model.live && snapshot.hand && snapshot.hand.state ? snapshot.hand.state.clock : null;
-  entry.clock = clock ? { seat: clock.seat, deadline: Date.parse(clock.deadline), countdown: clock.countdown || 0 } : null;
   tickClock(entry);
-  f("dealer").textContent = table.dealer ? t("dealer_is", { name: table.dealer }) : t("no_dealer");
-  f("rules").textContent = table.rules_profile ? t("rules_is", { name: RULEBOOK_TITLES[table.rules_profile] || table.rules_profile }) : "";
-  f("history-link").href = link(root.dataset.historyUrl, id);
-  f("dealer-link").href = link(root.dataset.dealerUrl, id);
-
-  renderRow(entry, { stakes, street: sk ? t(sk) : t("nobody"), waitingFor });
   showStud(snapshot, entry, f);
-
-  if (flash) {
-    for (const target of [el, entry.row]) {
-      target.classList.remove("flash");
-      void target.offsetWidth; // restart the animation
-      target.classList.add("flash");
-    }
+  if (entry.tileFlash) {
+    entry.tileFlash = false;
+    flashIt(el);
   }
 }
 
 /** The table's line on the room map: table, game and stakes, players/seats,
  * street, pot, who is to act, alerts (a floor call, "time" running). */
-function renderRow(entry, { stakes, street, waitingFor }) {
+function renderRow(entry) {
+  entry.rowDirty = false;
   const { row, model } = entry;
   const f = (name) => row.querySelector(`[data-f="${name}"]`);
   const table = model.table;
+  const { stakes, street, actor, waitingFor } = facts(model);
   const players = model.seats.filter((s) => s.player).length;
   f("name").textContent = table.name;
   f("game").textContent = table.game_label ? `${table.game_label} ${stakes}` : stakes;
@@ -475,9 +695,13 @@ function renderRow(entry, { stakes, street, waitingFor }) {
   f("pot").textContent = model.hand && model.live ? chips(model.potTotal) : "–";
   f("to-act").textContent = waitingFor;
   row.classList.toggle("live", model.live);
-  row.classList.toggle("waiting", entry.el.classList.contains("waiting"));
+  row.classList.toggle("waiting", actor !== null);
   row.classList.toggle("closed", table.status === "closed");
   renderAlert(entry);
+  if (entry.rowFlash) {
+    entry.rowFlash = false;
+    flashIt(row);
+  }
 }
 
 // Seven Card Stud (poker/hand/stud.py): the street and each player's up cards instead of a board.
@@ -499,17 +723,15 @@ const STUD_TEXTS = {
 function showStud(snapshot, entry, f) {
   const st = snapshot.hand && snapshot.hand.state;
   if (!st || st.game !== "stud") return;
-  const { model, el } = entry;
+  const { el } = entry;
+  const model = entry.full;
   const label = STUD_TEXTS[st.street];
   if (label) {
     f("street").textContent = label;
     f("street").hidden = false;
-    if (entry.row) entry.row.querySelector('[data-f="street"]').textContent = label;
   }
   if (model.live && st.phase === "deal") {
-    const waiting = STUD_TEXTS[st.community_due ? "deal_community" : `deal_${st.next_street}`] || "";
-    f("to-act").textContent = waiting;
-    if (entry.row) entry.row.querySelector('[data-f="to-act"]').textContent = waiting;
+    f("to-act").textContent = STUD_TEXTS[st.community_due ? "deal_community" : `deal_${st.next_street}`] || "";
   }
   const groups = (st.players || []).filter((p) => !p.folded && p.up_cards.length).map((p) =>
     h("span", { class: "stud-up", dataset: { seat: p.seat }, style: "display:inline-flex;align-items:center;gap:2px;margin-right:10px" },
@@ -523,9 +745,8 @@ function showStud(snapshot, entry, f) {
 
 function renderAlert(entry) {
   if (!entry.row || !entry.model) return;
-  const id = entry.model.table.id;
   const parts = [];
-  if ([...calls.values()].some((c) => c.table_id === id && c.status === "open")) parts.push(t("alert_floor"));
+  if (entry.called) parts.push(t("alert_floor"));
   if (entry.undone) parts.push(t("undone_flag"));
   if (entry.clock) {
     parts.push(t("alert_time", { s: Math.max(0, Math.ceil((entry.clock.deadline - Date.now()) / 1000)) }));
@@ -563,8 +784,13 @@ function playerRows(model) {
   return rows;
 }
 
+let liveShown = -1;
+
 function summarise() {
-  const live = [...tiles.values()].filter((e) => e.model && e.model.live).length;
+  let live = 0;
+  for (const entry of tiles.values()) if (entry.model && entry.model.live) live += 1;
+  if (live === liveShown) return;
+  liveShown = live;
   root.querySelector('[data-field="live-count"]').textContent = t("live_count", { n: live });
 }
 
@@ -576,12 +802,18 @@ function summarise() {
 const movesEl = document.getElementById("floor-moves");
 let movesTimer = null;
 
+let movesSoon = false;
+
 function refreshMoves() {
+  // at most one look per 300 ms: a busy room's stream of updates must not keep postponing it
+  if (movesSoon) return;
+  movesSoon = true;
   clearTimeout(movesTimer);
   movesTimer = setTimeout(loadMoves, 300);
 }
 
 async function loadMoves() {
+  movesSoon = false;
   clearTimeout(movesTimer);
   movesTimer = setTimeout(loadMoves, 5000);
   try {
@@ -628,4 +860,5 @@ movesEl.addEventListener("click", async (event) => {
 loadMoves();
 socket.connect();
 // For tests and debugging.
-window.pokerfloorFloor = { tracker, socket, tiles };
+window.pokerfloorFloor = { tracker, socket, tiles, rowsInView, tilesInView, watching: () => watchSent };
+
