@@ -5,12 +5,16 @@ Two network namespaces (two machines with their own network stack) each run the 
 Debian's nginx on the host balances HTTP and websockets over both (not sticky).  A dealer tablet and a
 floor dashboard log in through nginx and end up on different boxes (nginx says which in
 ``X-Pokerfloor-Box``); the tablet's actions reach the floor through Redis; then the floor's box is lost
-(its processes killed, its cable pulled) and the floor reconnects through nginx to the other box, takes
-a fresh snapshot and follows the tablet's next actions, none lost or doubled.
+(its cable pulled, then its processes killed: nothing tells nginx or the floor) and the floor finds its
+silent socket by the page's heartbeat, reconnects through nginx to the other box, takes a fresh snapshot
+and follows the tablet's next actions, none lost or doubled.  The floor is a websocket client that
+behaves as the page, and the real floor page in Debian's chromium beside it (left out without
+``/usr/bin/chromium``).
 
-Needs root, ``ip netns``, nginx and redis-server (.ci/run installs them; CI runs as root); skipped
-otherwise, naming what is missing.  It uses its own throwaway PostgreSQL cluster (database
-``test_two_machines``), bridge and namespaces, all removed at the end, also when it fails.
+Needs root, ``ip netns`` (a namespace and a veth pair are tried), nginx and redis-server (.ci/run
+installs them; CI runs as root); skipped otherwise, naming what is missing.  It uses its own throwaway
+PostgreSQL cluster (database ``test_two_machines``), bridge and namespaces, all removed at the end, also
+when it fails.
 """
 
 from __future__ import annotations
