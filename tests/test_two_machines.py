@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import re
 import socket
 import time
@@ -60,11 +61,12 @@ class Balancer:
 
 @pytest.fixture(scope="module")
 def machines():
+    run = os.getpid() % 10_000  # names and a /24 of this run: two test runs on one host stay apart
     setup = TwoMachines(
         port=free_port(),
-        subnet="10.202.0",
-        names=("pftbox1", "pftbox2"),
-        bridge="pftbr0",
+        subnet=f"10.203.{run % 250 + 1}",
+        names=(f"pf{run}box1", f"pf{run}box2"),
+        bridge=f"pf{run}br",
         database="test_two_machines",
         pg_port=free_port(),
         redis_port=free_port(),
