@@ -280,6 +280,7 @@ def test_the_waitlist_form_finds_a_returning_player_by_card_number_and_marks_a_b
         barred = form.locator('.reg-suggest li[data-status="barred"]')
         expect(barred).to_contain_text("Max Muster", timeout=WAIT)
         expect(barred).to_contain_text(T[lang]["barred"].split()[-1])  # "barred" / "gesperrt"
+        shot(page, f"waitlist-picker-barred-{lang}-{size[0]}x{size[1]}")
         box.fill("C-1042")
         option = form.locator(f'.reg-suggest li[data-player-id="{anna.pk}"]')
         expect(option).to_contain_text("Anna Keller", timeout=WAIT)
@@ -290,6 +291,7 @@ def test_the_waitlist_form_finds_a_returning_player_by_card_number_and_marks_a_b
         option.click()
         expect(box).to_have_value("Anna Keller")
         expect(form.locator('[data-f="picked"]')).to_contain_text(f"#{anna.pk}")
+        shot(page, f"waitlist-picked-{lang}-{size[0]}x{size[1]}")
         form.locator('button[type="submit"]').click()
         expect(page.locator('[data-f="waitlist"] li')).to_contain_text(["Anna Keller"], timeout=WAIT)
         assert QueueEntry.objects.get().player_id == anna.pk
