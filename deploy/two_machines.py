@@ -28,9 +28,12 @@ which box served it in ``X-Pokerfloor-Box`` (the upstream address; for this demo
 production balancer should not show its internal addresses).
 
 The database is migrated and the demo room loaded (``load_rulebooks``, ``load_demo``, whose logins are
-printed); then the script waits until it is stopped.  ``--cleanup`` only removes what a killed run left
-behind (the namespaces and the bridge of these names).  ``tests/test_two_machines.py`` drives it with
-:class:`TwoMachines`: a dealer tablet on one box and a floor dashboard on the other, then one box stopped.
+printed); then the script waits until it is stopped.  A start refuses when the namespaces or the bridge
+exist already (another run's are never removed behind its back); ``--cleanup`` only removes what a
+killed run left behind (the namespaces and the bridge of these names, a temporary directory whose
+PostgreSQL is gone: its processes die with it, ``PR_SET_PDEATHSIG``).  ``tests/test_two_machines.py``
+drives it with :class:`TwoMachines`: a dealer tablet on one box and a floor dashboard on the other, then
+the floor's box lost.
 """
 
 from __future__ import annotations
