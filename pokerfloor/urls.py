@@ -12,7 +12,7 @@ from django.views.i18n import JavaScriptCatalog
 from tables import throttle
 
 
-class ThrottledLoginMixin:
+class ThrottledLoginMixin(AuthenticationForm):
     """For a login form: refusing a user name that failed too often from
     the client's address (``tables.throttle``: ``LOGIN_FAILURE_LIMIT`` failures
     in ``LOGIN_FAILURE_WINDOW`` seconds), even with the right password.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Union, cast
 
 from django.contrib.auth.models import User
 from django.urls import reverse
@@ -194,11 +194,14 @@ ACTIONS: dict[str, Action] = {
 }
 """``op`` -> :class:`Action`, in the order docs/protocol.md lists them."""
 
-RoomAction = TypeAdapter(
-    Annotated[
-        Union[tuple(dict.fromkeys(a.schema for a in ACTIONS.values()))],  # noqa: UP007  (a union built from the table)
-        Field(discriminator="op"),
-    ]
+RoomAction: TypeAdapter[Any] = TypeAdapter(
+    cast(  # a union built at run time from the table: no static type to give
+        Any,
+        Annotated[
+            Union[tuple(dict.fromkeys(a.schema for a in ACTIONS.values()))],  # noqa: UP007  (a union built from the table)
+            Field(discriminator="op"),
+        ],
+    )
 )
 """The floor's room message: one of the table's schemas, told apart by ``op``."""
 

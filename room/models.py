@@ -14,9 +14,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import Player, Table
+from tables.sequenced import SequencedRow
 
 
-class Room(models.Model):
+class Room(SequencedRow):
     """A card room: its lobby screen settings and its own ``seq``.
 
     ``seq`` is bumped by every floor change of the room (waitlists, calls,
@@ -50,7 +51,6 @@ class Room(models.Model):
         default="down",
     )
     no_show_places = models.PositiveSmallIntegerField(_("places a no-show moves down"), default=3)
-    seq = models.BigIntegerField(default=0)
 
     class Meta:
         db_table = "tables_room"

@@ -167,7 +167,7 @@ def ruling_view(ruling: Ruling) -> dict[str, Any]:
     german = (translation.get_language() or "en").startswith("de")
     hand = ruling.hand
     names = seat_names(hand) or {
-        s.number: s.player.name for s in ruling.table.seats.select_related("player") if s.player_id is not None
+        s.number: s.player.name for s in ruling.table.seats.select_related("player") if s.player is not None
     }
     by_index = events_by_index(hand)
     rules = {(r.rulebook.slug, r.number): r for r in ruling.rules.select_related("rulebook")}

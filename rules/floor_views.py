@@ -105,8 +105,9 @@ def _call_page(request, call: FloorCall, kept: dict | None = None, status: int =
     suggestions = [] if needs else [_localised(s) for s in services.suggestions_for(call)]
     table = Table.objects.select_related("current_hand").get(pk=call.table_id)
     hand_now = table.current_hand if table.current_hand_id == call.hand_id else call.hand
-    names = rules_corrections.seat_names(hand_now or call.hand)
-    game = (hand_now or call.hand).spec.get("game") if (hand_now or call.hand) is not None else None
+    shown = hand_now or call.hand
+    names = rules_corrections.seat_names(shown)
+    game = shown.spec.get("game") if shown is not None else None
     context_state = (call.context.get("table", {}).get("hand") or {}).get("state")
     is_open = call.status in (FloorCall.Status.OPEN, FloorCall.Status.ANSWERED)
     now_events = handwords.events_in_words(hand_events(hand_now), names, game) if hand_now is not None else []

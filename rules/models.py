@@ -200,6 +200,10 @@ class Ruling(models.Model):
     events they became.
     """
 
+    #: Not a field: the citations with their links and local labels, set by the floor pages
+    #: (``rules.floor_views``) for their templates.
+    cites: list[dict]
+
     floor_call = models.ForeignKey(FloorCall, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings")
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="rulings")
     hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="rulings")

@@ -63,9 +63,9 @@ def floor_call_dict(call: FloorCall) -> dict[str, Any]:
         "reason_label": str(call.get_reason_display()),
         "note": call.note,
         "status": call.status,
-        "raised_by": call.raised_by.username if call.raised_by_id else None,
+        "raised_by": call.raised_by.username if call.raised_by is not None else None,
         "raised_at": call.raised_at.isoformat() if call.raised_at else None,
-        "answered_by": call.answered_by.username if call.answered_by_id else None,
+        "answered_by": call.answered_by.username if call.answered_by is not None else None,
         "to_act_seat": snapshot.get("to_act_seat"),
         "total_pot": snapshot.get("total_pot"),
         "url": call.get_absolute_url(),
@@ -83,7 +83,7 @@ def ruling_dict(ruling: Ruling) -> dict[str, Any]:
         "citations": [dict(c, url=citation_url(c)) for c in ruling.citations],
         "corrections": ruling.corrections,
         "event_indices": ruling.event_indices,
-        "made_by": ruling.made_by.username if ruling.made_by_id else None,
+        "made_by": ruling.made_by.username if ruling.made_by is not None else None,
         "made_at": ruling.made_at.isoformat() if ruling.made_at else None,
         "url": ruling.get_absolute_url(),
     }
@@ -333,7 +333,7 @@ def _rules_for(citations: list[dict[str, Any]]) -> list[Rule]:
     rules = []
     books = {b.slug: b for b in Rulebook.objects.all()}
     for c in citations:
-        book = books.get(c.get("rulebook"))
+        book = books.get(str(c.get("rulebook")))
         if book is None:
             continue
         rule = Rule.objects.filter(rulebook=book, slug=number_slug(str(c.get("section", "")))).first()
@@ -472,7 +472,12 @@ def _split_penalties(table: Table, hand: Hand | None, corrections: list[dict]) -
         kind = item.get("kind")
         if kind not in Penalty.Kind.values:
             raise ServiceError("invalid", f"penalty kind must be one of {', '.join(Penalty.Kind.values)}")
-        seat = table.seats.filter(number=item.get("seat"), player__isnull=False).first()
+        number = item.get("seat")
+        seat = (
+            table.seats.filter(number=number, player__isnull=False).select_related("player").first()
+            if isinstance(number, int) and not isinstance(number, bool)
+            else None
+        )
         if seat is None:
             raise ServiceError("invalid", f"no player in seat {item.get('seat')}")
         penalties.append((item, seat))
@@ -493,7 +498,7 @@ def _give_penalty(ruling: Ruling, table: Table, seat: Seat, item: dict) -> Penal
     except procedures.ProcedureError as exc:
         raise ServiceError("invalid", str(exc)) from None
     return Penalty.objects.create(
-        player_id=seat.player_id, ruling=ruling, table=table, kind=kind, count=count, hands_total=hands
+        player=seat.occupant, ruling=ruling, table=table, kind=kind, count=count, hands_total=hands
     )
 
 
@@ -525,7 +530,7 @@ def interpret_for_table(table_id: int, observed: dict[str, Any]) -> dict[str, An
     hand = table.current_hand
     snapshot = hand.snapshot if hand is not None and hand.status == Hand.Status.LIVE else None
     situation = situation_for(table, snapshot) if snapshot else None
-    if situation is None:
+    if situation is None or snapshot is None:
         raise ServiceError("no_hand", "nobody is to act")
     try:
         result = interpret_json(table.rules_profile, {"situation": situation, "observed": observed})

@@ -224,7 +224,7 @@ def correction_text(payload: dict[str, Any], names: dict[int, str] | None = None
         }
         return _("Penalty for %(who)s: %(kind)s") % {
             "who": seat_name(payload.get("seat"), names),
-            "kind": kinds.get(payload.get("kind"), _words(payload.get("kind"))),
+            "kind": kinds.get(str(payload.get("kind")), _words(payload.get("kind"))),
         }
     return _words(ctype).capitalize()
 
@@ -308,7 +308,7 @@ def events_in_words(
     that did not stand); ``status_text`` says it in words. ``game``: ``"stud"`` for Seven Card Stud."""
     streets = _streets(events, game)
     by_index = {e.get("index"): dict(e, street=streets.get(e.get("index"))) for e in events}
-    rows = [(e.get("index"), e.get("kind"), e.get("payload") or {}) for e in events]
+    rows = [(e["index"], e["kind"], e.get("payload") or {}) for e in events]  # every stored event has both
     try:
         effective, voided, held, _misdeal = engine_corrections.effective_actions(rows)
     except engine_corrections.CorrectionError:
@@ -331,7 +331,7 @@ def events_in_words(
     }
     out = []
     for e in events:
-        index, kind = e.get("index"), e.get("kind")
+        index, kind = e["index"], e.get("kind")
         row = dict(by_index[index], text=event_text(e, names, by_index))
         row["street_label"] = labels.get(row["street"], "")
         row["status"], row["status_text"], row["now"] = "", "", ""
@@ -371,6 +371,6 @@ def phase_text(state: dict[str, Any] | None) -> str:
         return _("Hand complete")
     streets = {"preflop": _("Preflop"), "flop": _("Flop"), "turn": _("Turn"), "river": _("River")}
     phases = {"betting": _("betting"), "board": _("deal the board"), "showdown": _("showdown")}
-    street = streets.get(state.get("street"), _words(state.get("street")).capitalize())
-    phase = phases.get(state.get("phase"), _words(state.get("phase")))
+    street = streets.get(str(state.get("street")), _words(state.get("street")).capitalize())
+    phase = phases.get(str(state.get("phase")), _words(state.get("phase")))
     return f"{street}, {phase}"

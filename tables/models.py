@@ -16,6 +16,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tables.sequenced import SequencedRow
+
 
 def name_key(name: str) -> str:
     """What two spellings of one name share: no case, no accents, single spaces
@@ -88,7 +90,7 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
-class Table(models.Model):
+class Table(SequencedRow):
     """A table of the room with its stakes and its event sequence number.
 
     ``straddle`` is a live straddle posted in every hand (part of the
@@ -136,7 +138,6 @@ class Table(models.Model):
     )
     rules_profile = models.SlugField(_("house rules"), default="tda-2024")
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    seq = models.BigIntegerField(default=0)
     current_hand = models.ForeignKey(
         "Hand",
         null=True,
@@ -183,6 +184,14 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.number}"
+
+    @property
+    def occupant(self) -> Player:
+        """The player in this seat, for code that read occupied seats only (``player__isnull=False``).
+        Errors: ``ValueError`` for an empty seat."""
+        if self.player is None:
+            raise ValueError(f"seat {self.number} of table {self.table_id} is empty")
+        return self.player
 
 
 class Hand(models.Model):

@@ -31,14 +31,17 @@ import json
 import logging
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import OperationalError, connection, models, transaction
+from django.db import OperationalError, connection, transaction
 
-M = TypeVar("M", bound=models.Model)
+if TYPE_CHECKING:  # a model module: not imported before the apps are loaded
+    from tables.sequenced import SequencedRow
+
+M = TypeVar("M", bound="SequencedRow")
 
 logger = logging.getLogger(__name__)
 
@@ -247,7 +250,7 @@ def check_seq(row: Any, expected_seq: int | None) -> None:
 def lock_row(model: type[M], pk: int) -> M:
     """Lock one row (``SELECT ... FOR NO KEY UPDATE``) and load it; raises
     ``ServiceError('not_found')``."""
-    row = model.objects.select_for_update(no_key=True).filter(pk=pk).first()
+    row = model._default_manager.select_for_update(no_key=True).filter(pk=pk).first()
     if row is None:
         raise ServiceError("not_found", f"no {model._meta.verbose_name} {pk}")
     return row

@@ -97,10 +97,11 @@ def chip_counts_api(request: HttpRequest, tournament_id: int) -> JsonResponse:
                 )
             elif body.get("op") == "chip_race":
                 values = [body.get(k) for k in ("table", "removed", "new")]
-                if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in values):
+                numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool) and v > 0]
+                if len(numbers) != 3:
                     raise ServiceError("invalid", _("a chip race names the table, the chip removed and the new chip"))
                 services.chip_race(
-                    t.id, values[0], values[1], values[2], again=body.get("again") is True, actor=request.user
+                    t.id, numbers[0], numbers[1], numbers[2], again=body.get("again") is True, actor=request.user
                 )
             elif body.get("op") == "leaders":
                 chipcounts.show_chip_leaders(t.id, body.get("show") is True, actor=request.user)

@@ -17,17 +17,47 @@ Writes go through ``tournaments.services`` only.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from tables.sequenced import SequencedRow
 
 
 def _public_token() -> str:
     return secrets.token_urlsafe(12)
 
 
-class Tournament(models.Model):
+@dataclass(slots=True)
+class StepMemo:
+    """What one write step on a tournament already counted, so that later parts of the same step need not
+    ask the database again (set by ``tournaments.services.busts.record_busts``); each value is taken once:
+    ``seated_after_busts`` (entries still seated), ``waitlisted`` (anybody on the waitlist), ``places_fresh``
+    (the step's busts are placed)."""
+
+    seated_after_busts: int | None = None
+    waitlisted: bool | None = None
+    places_fresh: bool = False
+
+    def take_seated_after_busts(self) -> int | None:
+        """The count, once (None when unknown)."""
+        value, self.seated_after_busts = self.seated_after_busts, None
+        return value
+
+    def take_waitlisted(self) -> bool | None:
+        """Whether anybody waits, once (None when unknown)."""
+        value, self.waitlisted = self.waitlisted, None
+        return value
+
+    def take_places_fresh(self) -> bool:
+        """Whether the places are fresh, once."""
+        value, self.places_fresh = self.places_fresh, False
+        return value
+
+
+class Tournament(SequencedRow):
     """A tournament run by one rulebook (``wynental`` = 001, ``munotpoker`` = 004).
 
     ``structure`` -- ``{"periods": [{"kind": "level", "small_blind", "big_blind",
@@ -51,6 +81,9 @@ class Tournament(models.Model):
         REGISTRATION = "registration", _("registration")
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
+
+    #: Not a field: what the current write step already counted (:class:`StepMemo`), on this instance only.
+    step_memo: StepMemo | None = None
 
     name = models.CharField(_("name"), max_length=100)
     rulebook = models.CharField(
@@ -106,7 +139,6 @@ class Tournament(models.Model):
     hand_for_hand = models.BooleanField(default=False)
     hands_played_h4h = models.PositiveIntegerField(default=0)
     show_chip_leaders = models.BooleanField(default=False, help_text="the TV shows the chip leaders")
-    seq = models.BigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -249,6 +281,27 @@ class Instruction(models.Model):
 
     class Meta:
         ordering = ["tournament", "id"]
+
+    def seat_move(self) -> SeatMove:
+        """This move's entry and seats, typed: a ``move`` instruction has all of them (the other kinds have
+        none).  Errors: ``ValueError`` for an instruction that is not a move with both seats."""
+        entry, ft, fs, tt, ts = self.entry, self.from_table, self.from_seat, self.to_table, self.to_seat
+        if self.kind != "move" or entry is None or ft is None or fs is None or tt is None or ts is None:
+            raise ValueError(f"instruction {self.pk} is not a move with both seats")
+        return SeatMove(entry, entry.player_id, ft, fs, tt, ts)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatMove:
+    """A move instruction's entry and seats (:meth:`Instruction.seat_move`): table numbers of the
+    tournament (``TournamentTable.number``, 0 for the waitlist) and seat numbers (1-based)."""
+
+    entry: Entry
+    player_id: int
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
 
 
 class ChipRaceRecord(models.Model):

@@ -161,7 +161,7 @@ def seat_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
         .select_related("player", "table__tournament_table")
         .order_by("table__tournament_table__number", "number")
     )
-    cards = [{"table": s.table.tournament_table.number, "seat": s.number, "name": s.player.name} for s in seats]
+    cards = [{"table": s.table.tournament_table.number, "seat": s.number, "name": s.occupant.name} for s in seats]
     context = {"t": t, "cards": cards}
     if wants_pdf(request):  # one 80 mm wide page per card, as the receipt printer cuts them
         return pdf_response(
@@ -180,7 +180,7 @@ def table_sheets(request: HttpRequest, tournament_id: int) -> HttpResponse:
     require_floor(request)
     t = get_object_or_404(Tournament, pk=tournament_id)
     names = {
-        (s.table_id, s.number): s.player.name
+        (s.table_id, s.number): s.occupant.name
         for s in Seat.objects.filter(table__tournament_table__tournament=t, player__isnull=False).select_related(
             "player"
         )

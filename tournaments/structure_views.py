@@ -170,7 +170,9 @@ def structure_api(request: HttpRequest, tournament_id: int) -> HttpResponse:
             )
             return JsonResponse({"ok": True, "estimate": estimate})
         if op == "save_template":
-            saved = structures.save_template(t.id, body.get("name"), body.get("structure"), actor=request.user)
+            saved = structures.save_template(
+                t.id, str(body.get("name") or ""), body.get("structure"), actor=request.user
+            )
             return JsonResponse(
                 {
                     "ok": True,
@@ -202,12 +204,12 @@ def _generated(body: dict) -> dict:
     the fields' ranges for a value that is no number or out of range."""
     try:
         return planning.generate(
-            hours=float(body.get("hours")),
-            level_minutes=int(body.get("level_minutes")),
-            players=int(body.get("players")),
-            starting_stack=int(body.get("starting_stack")),
+            hours=float(body["hours"]),
+            level_minutes=int(body["level_minutes"]),
+            players=int(body["players"]),
+            starting_stack=int(body["starting_stack"]),
         )
-    except (TypeError, ValueError, OverflowError):
+    except (KeyError, TypeError, ValueError, OverflowError):
         message = _(
             "Generate needs a target duration of 0.5 to 24 hours, levels of 1 to 180 minutes, "
             "2 to 10,000 players and a starting stack of at least 100 chips."

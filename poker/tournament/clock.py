@@ -30,11 +30,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, get_args
 
 from .rules import Citation, TournamentRules
 
 AnteKind = Literal["none", "ante", "big_blind_ante"]
+#: The ante kinds a structure may name, as a guard that narrows a ``str`` to :data:`AnteKind`.
+ANTE_KINDS: tuple[AnteKind, ...] = get_args(AnteKind)
 
 
 class ClockError(ValueError):
@@ -105,6 +107,13 @@ class Structure:
     starts: tuple[int, ...] = field(init=False, repr=False)
     level_numbers: tuple[int | None, ...] = field(init=False, repr=False)
     total_seconds: int = field(init=False, repr=False)
+
+    @property
+    def first_level(self) -> Level:
+        """Level 1 (a structure starts with a level)."""
+        first = self.periods[0]
+        assert isinstance(first, Level)  # checked in __post_init__
+        return first
 
     def __post_init__(self):
         periods = tuple(self.periods)

@@ -292,7 +292,7 @@ def move_seated(
     dst = dst_table.seats.filter(number=to_seat).first()
     if src is None or dst is None:
         raise ServiceError("no_such_seat", _("no such seat"))
-    if src.player_id is None:
+    if src.player is None:
         raise ServiceError(
             "empty_seat",
             _("seat %(from_seat)s of %(src_table)s is empty") % {"from_seat": from_seat, "src_table": src_table.name},

@@ -136,7 +136,7 @@ def _offer(step: Step, game: Game, gt: GameTable, seat_number: int, declined: li
 
 def fill_open_seats(step: Step, game: Game) -> list[Call]:
     """Call the next players for every open seat of the game without a call."""
-    calls = []
+    calls: list[Call] = []
     if not game.is_open:
         return calls
     for gt, number in _uncalled_open_seats(game):
@@ -186,12 +186,12 @@ def close_call(step: Step, call: Call, status: str) -> None:
     entry.save(update_fields=["status"])
     if status == Call.Status.EXPIRED and entry.source == QueueEntry.Source.REMOTE and entry.queue == "waitlist":
         remote_no_show(step, entry)  # down or off the list, as the room sets (issue 29)
-    kind = {
+    kind: str = {
         Call.Status.DECLINED: "decline",
         Call.Status.EXPIRED: "no_show",
         Call.Status.CANCELLED: "call_cancel",
         Call.Status.ACCEPTED: "accept",
-    }[status]
+    }[Call.Status(status)]
     step.log(
         kind,
         game=call.game,

@@ -75,7 +75,7 @@ def request_table_change(table_id: int, seat_number: int, to_table_id: int, *, a
         if seat is None or seat.player_id is None:
             raise ServiceError("empty_seat", _("seat %(seat_number)s is empty") % {"seat_number": seat_number})
         change = TableChange.objects.create(
-            player=seat.player, from_table_id=table_id, to_table_id=to_table_id, requested_at=timezone.now()
+            player=seat.occupant, from_table_id=table_id, to_table_id=to_table_id, requested_at=timezone.now()
         )
         step.log(
             "change_request",

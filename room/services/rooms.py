@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -79,7 +80,7 @@ def update_room(
     if call_seconds is not None and (not isinstance(call_seconds, int) or call_seconds < 10):
         raise ServiceError("invalid", _("the call countdown is at least 10 seconds"))
     with room_step(room_id, actor) as step:
-        changed = {}
+        changed: dict[str, Any] = {}
         for field, value in (
             ("call_seconds", call_seconds),
             ("lobby_names", lobby_names),

@@ -58,7 +58,7 @@ def buy_in(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
             raise ServiceError(
                 "already_bought_in",
                 _("%(player)s has %(stack)s on the table: add chips with an add-on")
-                % {"player": seat.player.name, "stack": seat.stack},
+                % {"player": seat.occupant.name, "stack": seat.stack},
             )
         check_divisible(amount, game.chip_unit)
         minimum, source = minimum_buy_in(game, seat.player)
@@ -97,7 +97,7 @@ def add_on(table_id: int, seat_number: int, amount: int, *, actor=None) -> int:
         table, seat = locked_seat(table_id, seat_number)
         between_hands(table, _("chips are added"))
         if seat.stack == 0:
-            raise ServiceError("not_bought_in", _("%(player)s buys in first") % {"player": seat.player.name})
+            raise ServiceError("not_bought_in", _("%(player)s buys in first") % {"player": seat.occupant.name})
         check_divisible(amount, game.chip_unit)
         if seat.stack + amount > game.max_buy_in:
             room_left = max(0, game.max_buy_in - seat.stack)
@@ -131,12 +131,12 @@ def leave_seat(table_id: int, seat_number: int, *, actor=None) -> int:
         table, seat = locked_seat(table_id, seat_number)
         if services.live_hand(table) is not None:
             LeaveAfterHand.objects.get_or_create(
-                table_id=table_id, seat_number=seat_number, defaults={"player": seat.player, "at": timezone.now()}
+                table_id=table_id, seat_number=seat_number, defaults={"player": seat.occupant, "at": timezone.now()}
             )
-            step.log("leave_after_hand", game=game, player=seat.player, table=table_id, seat=seat_number)
+            step.log("leave_after_hand", game=game, player=seat.occupant, table=table_id, seat=seat_number)
             return step.finish()
         LeaveAfterHand.objects.filter(table_id=table_id, seat_number=seat_number).delete()
-        player, stack = seat.player, seat.stack
+        player, stack = seat.occupant, seat.stack
         Departure.objects.create(game=game, player=player, table=table, stack=stack, at=timezone.now())
         services.unseat_player(table_id, seat_number)
         Seat.objects.filter(table_id=table_id, number=seat_number).update(absent=False)

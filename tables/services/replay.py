@@ -8,7 +8,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from poker.hand import EngineError, HandSpec, HandState, Rules, corrections, load_spec
+from poker.hand import EngineError, HandSpec, HandState, Rules, StudSpec, corrections, load_spec
 from poker.houserules import get_profile
 from tables.models import Hand, Table
 from tables.writepath import ServiceError
@@ -20,7 +20,7 @@ def spec_to_dict(spec: HandSpec) -> dict[str, Any]:
     return spec.to_dict()
 
 
-def spec_from_dict(data: dict[str, Any]) -> HandSpec:
+def spec_from_dict(data: dict[str, Any]) -> HandSpec | StudSpec:
     """Inverse of ``spec_to_dict`` (older stored dicts load with the
     defaults); raises ``ServiceError('invalid')`` on bad data."""
     try:

@@ -70,7 +70,7 @@ def set_absent(table_id: int, seat_number: int, absent: bool, *, actor=None) -> 
             record_event(
                 step,
                 "absent" if absent else "back",
-                {"table": tt.number, "seat": seat_number, "player": seat.player.name, "rule": rule},
+                {"table": tt.number, "seat": seat_number, "player": seat.occupant.name, "rule": rule},
                 actor,
             )
             push_absent(table_id)

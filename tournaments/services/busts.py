@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from poker import tournament as eng
 from tables.models import Hand
 from tables.writepath import ServiceError, WriteStep, after_response
-from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentEvent, TournamentTable
+from tournaments.models import Entry, Finish, Instruction, StepMemo, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.delta import changed
 from tournaments.services.moves import execute_moves, plan_moves
 from tournaments.services.places import next_bust_order, refresh_places
@@ -144,9 +144,8 @@ def record_busts(
         changed(entries=[e.id], finishes=[f.id])
     refresh_places(t)
     # what finish_if_won and after_busts ask next in this step (the tournament is locked): not asked again
-    t._seated_after_busts, t._waitlisted = players_before - len(out), waiting
-    if h4h_round is None:  # placed now: the step's event need not ask again (places.refresh_if_needed)
-        t._places_fresh = True
+    # placed now unless hand-for-hand: the step's event need not ask again (places.refresh_if_needed)
+    t.step_memo = StepMemo(players_before - len(out), waiting, places_fresh=h4h_round is None)
 
 
 def finish_if_won(
@@ -166,24 +165,27 @@ def finish_if_won(
     ``finished`` without one) when the tournament is won, else ``None``."""
     t = step.row
     remaining = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED)
-    known = t.__dict__.pop("_seated_after_busts", None)  # counted by record_busts in this step
+    known = t.step_memo.take_seated_after_busts() if t.step_memo else None  # counted by record_busts
     if (known if known is not None else remaining.count()) != 1:
         return None
     winner = remaining.select_related("player").first()
+    if winner is None:  # counted one seated entry in this step: it is there
+        raise ServiceError("invalid", _("no entry is seated"))
     won = Finish.objects.create(tournament=t, entry=winner, hand=hand, bust_order=next_bust_order(t))
     changed(finishes=[won.id])
     refresh_places(t)
     seq = None
+    cause = ""
     if event is not None:
-        kind, payload, actor, fields = event
-        seq = record_event(step, kind, payload, actor, fields)
+        cause, payload, actor, fields = event
+        seq = record_event(step, cause, payload, actor, fields)
     t.status = Tournament.Status.FINISHED
     if t.clock_paused_at is None and t.clock_started_at is not None:
         store_clock(t, clock_of(t).pause(time.time()))
     finished = {"winner": winner.player.name, "winner_entry": winner.id, "hand": hand.id if hand else None}
     if seq is None:
         return record_event(step, "finished", finished, None, ("status", "clock_paused_at"))
-    with caused_by(seq, event[0]):
+    with caused_by(seq, cause):
         record_event(step, "finished", finished, None, ("status", "clock_paused_at"))
     return seq
 
@@ -205,7 +207,7 @@ def after_busts(
     the commit."""
     t = step.row
     tournament_id = t.id
-    waiting = t.__dict__.pop("_waitlisted", None)  # known when record_busts ran in this step
+    waiting = t.step_memo.take_waitlisted() if t.step_memo else None  # known when record_busts ran
     if waiting is None and busted:
         waiting = Entry.objects.filter(tournament=t, status=Entry.Status.WAITLISTED).exists()
     if busted and waiting:
@@ -273,7 +275,8 @@ def end_hand_for_hand_in_the_money(tournament_id: int) -> bool:
         last = TournamentEvent.objects.filter(tournament=t).order_by("-seq").first()
         store_clock(t, clock_of(t).leave_hand_for_hand(time.time()))
         left = Entry.objects.filter(tournament=t, status=Entry.Status.SEATED).count()
-        paid = payout_table_of(t).places_paid
+        table = payout_table_of(t)
+        paid = table.places_paid if table is not None else 0
         payload = {
             "rule": "004 #77",
             "players_left": left,

@@ -45,7 +45,7 @@ def record_chip_counts(
         tt = TournamentTable.objects.filter(tournament=t, number=table_number, broken=False).first()
         if tt is None:
             raise ServiceError("not_found", _("no table %(n)s in play") % {"n": table_number})
-        if Hand.objects.filter(pk=tt.table.current_hand_id, status=Hand.Status.LIVE).exists():
+        if Hand.objects.filter(pk=tt.table.current_hand_id or 0, status=Hand.Status.LIVE).exists():
             raise ServiceError(
                 "hand_in_progress", _("Table %(n)s is playing a hand: count after it.") % {"n": table_number}
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 
 from django.utils.translation import gettext as _
 
@@ -83,11 +84,16 @@ def chip_race(
         try:
             entries = [
                 eng.ChipRaceEntry(
-                    s.player.name, s.number, s.stack, int(removed_chips.get(s.player.name, (s.stack % new) // removed))
+                    s.occupant.name,
+                    s.number,
+                    s.stack,
+                    int(removed_chips.get(s.occupant.name, (s.stack % new) // removed)),
                 )
                 for s in seats
             ]
-            result = eng.chip_race(entries, removed, new, rules, cards=cards, rng=None if cards else draw_rng(t))
+            # by player name (the engine takes any hashable key)
+            dealt: dict[Hashable, list[str]] | None = {name: c for name, c in cards.items()} if cards else None
+            result = eng.chip_race(entries, removed, new, rules, cards=dealt, rng=None if cards else draw_rng(t))
         except ValueError:  # the engine's English stays out of the desk: say what to put right
             raise ServiceError(
                 "invalid", _("The chip race cannot be run with these cards or chip counts: check them.")
@@ -145,7 +151,7 @@ def chip_race(
         )
         # 001 Chip Race: a player whose last chips are raced away is out, placed
         # and paid like a bust in a hand (001 Ende des Turniers); 004 #24: nobody is.
-        by_seat = {s.number: s.player_id for s in seats}
+        by_seat = {s.number: s.occupant.id for s in seats}
         raced_out = {by_seat[ln.seat]: ln.stack for ln in result.lines if ln.eliminated}
         out = [
             (e, raced_out[e.player_id])

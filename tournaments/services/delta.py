@@ -116,7 +116,7 @@ def _chip_leaders_now(t: Tournament, n: int = 10) -> list[dict]:
     nth = list(seats.order_by("-stack").values_list("stack", flat=True)[:n])
     if not nth:
         return []
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"player": name, "stack": stack}
         for name, stack in seats.filter(stack__gte=nth[-1]).values_list("player__name", "stack")
     ]

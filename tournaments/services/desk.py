@@ -472,7 +472,7 @@ def desk_log(t: Tournament, limit: int = 30) -> list[dict[str, Any]]:
             "seq": e.seq,
             "kind": e.kind,
             "at": e.at.isoformat(),
-            "actor": e.actor.get_username() if e.actor_id else "",
+            "actor": e.actor.get_username() if e.actor is not None else "",
             "text_en": e.payload.get("text_en", e.kind),
             "text_de": e.payload.get("text_de", e.kind),
             "note": e.payload.get("note", ""),

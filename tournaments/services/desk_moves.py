@@ -37,7 +37,7 @@ def table_moves(table_id: int) -> dict[str, Any]:
         moves.append(
             {
                 "id": i.id,
-                "player": i.entry.player.name if i.entry_id else "",
+                "player": i.entry.player.name if i.entry is not None else "",
                 "side": side,
                 "from": {"table": i.from_table, "seat": i.from_seat},
                 "to": {"table": i.to_table, "seat": i.to_seat},
@@ -78,7 +78,7 @@ def pending_moves(t: Tournament) -> list[dict[str, Any]]:
     return [
         {
             "id": i.id,
-            "player": i.entry.player.name if i.entry_id else "",
+            "player": i.entry.player.name if i.entry is not None else "",
             "from": {"table": i.from_table, "seat": i.from_seat},
             "to": {"table": i.to_table, "seat": i.to_seat},
             "status": i.status,

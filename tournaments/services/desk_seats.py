@@ -6,6 +6,7 @@ tablet (:func:`desk_hand_played`).  Each is one audited write step as in
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -266,13 +267,15 @@ def desk_break(tournament_id: int, table_number: int, *, note: str = "", actor=N
             tables={table_number},
             actor=actor,
         )
-        names = dict(Entry.objects.filter(tournament=t).values_list("id", "player__name"))
+        entries: dict[Hashable, Entry] = {  # by entry id, the engine's player id
+            e.id: e for e in Entry.objects.filter(tournament=t, id__in=[m[1] for m in movers]).select_related("player")
+        }
         made = []
         for from_seat, entry_id in movers:
             to_table = min((n for n in free if free[n]), key=lambda n: (counts[n], n))
             to_seat = free[to_table].pop()
             counts[to_table] += 1
-            name = names[entry_id]
+            name = entries[entry_id].player.name
             i = instruct(
                 t,
                 "move",
@@ -280,7 +283,7 @@ def desk_break(tournament_id: int, table_number: int, *, note: str = "", actor=N
                 f"{cite_rule(rule_text)}",
                 f"{name} umsetzen: Tisch {table_number} Platz {from_seat} → Tisch {to_table} Platz {to_seat}"
                 f"{cite_rule(rule_text)}",
-                entry=Entry.objects.get(pk=entry_id),
+                entry=entries[entry_id],
                 move=(table_number, from_seat, to_table, to_seat),
                 status="pending",
                 rule=rule_text,

@@ -105,7 +105,10 @@ def spec_provider(table: Table, seats: list[Seat]) -> HandSpec | None:
     else:
         pos = eng.next_positions(prev, occupied, rules)
     spec = build_hand_spec(
-        pos, [SeatSpec(s.number, s.player.name, s.stack) for s in live], hl.level, table_services.rules_for_table(table)
+        pos,
+        [SeatSpec(s.number, s.occupant.name, s.stack) for s in live],
+        hl.level,
+        table_services.rules_for_table(table),
     )
     tt.positions = {
         "button": pos.button,

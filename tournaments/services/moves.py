@@ -185,7 +185,7 @@ def confirm_move(instruction_id: int, side: str, *, actor=None) -> Instruction:
                 i.status = "done"
                 i.save(update_fields=["status"])
                 changed(instructions=[i.id])
-            name = i.entry.player.name if i.entry_id else ""
+            name = i.entry.player.name if i.entry is not None else ""
             record_event(  # after the status: the snapshot sent with the event shows it
                 step,
                 "move_confirmed",
@@ -250,20 +250,20 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
             .annotate(instruction=KeyTextTransform("instruction", "payload"))
             .filter(instruction=Cast(OuterRef("id"), output_field=CharField()))
         )
-        pending = [
+        pending: list[Instruction] = [
             i
             for i in Instruction.objects.filter(tournament=t, kind="move", status="pending")
             .exclude(from_table=0)
             .annotate(confirmed_any=confirmed_any)
             .select_related("entry__player")
             .order_by("id")
-            if table_of[i.from_table] in due and table_of[i.to_table] in due
+            if table_of[i.seat_move().from_table] in due and table_of[i.seat_move().to_table] in due
         ]
-        involved = {table_of[n] for i in pending for n in (i.from_table, i.to_table)}
+        involved = {table_of[n] for i in pending for n in (i.seat_move().from_table, i.seat_move().to_table)}
         live = set(Table.objects.filter(pk__in=due, current_hand__status=Hand.Status.LIVE).values_list("id", flat=True))
         if busted_seated:  # busted players leave their seats first (a mover may take the seat)
             clear_busted_seats(t)
-        seats = {
+        seats: dict[tuple[int, int], tuple[int | None, int, bool]] = {
             (table_id, number): (player_id, stack, absent)
             for table_id, number, player_id, stack, absent in Seat.objects.filter(table_id__in=involved).values_list(
                 "table_id", "number", "player_id", "stack", "absent"
@@ -271,35 +271,37 @@ def execute_moves(tournament_id: int, *, actor=None) -> int:
         }
         changes: dict[int, list[SeatChange]] = {}
         made: list[Instruction] = []
-        waiting = [i for i in pending if table_of[i.from_table] not in live]
+        waiting = [i for i in pending if table_of[i.seat_move().from_table] not in live]
         progress = True
         while waiting and progress:  # a seat emptied by a later move is taken in the next round
             progress, later = False, []
             for i in waiting:
-                src, dst = table_of[i.from_table], table_of[i.to_table]
-                holder = seats.get((src, i.from_seat))
-                if holder is None or holder[0] != i.entry.player_id:
+                m = i.seat_move()
+                src, dst = table_of[m.from_table], table_of[m.to_table]
+                holder = seats.get((src, m.from_seat))
+                if holder is None or holder[0] != m.player_id:
                     i.status = "cancelled"
                     i.save(update_fields=["status"])
                     push_instruction(t, i, table_ids=table_of)
                     continue
-                if seats.get((dst, i.to_seat), (None,))[0] is not None:
+                if (dst, m.to_seat) in seats and seats[(dst, m.to_seat)][0] is not None:
                     later.append(i)  # the seat is still held by a player who moves away later
                     continue
                 _player, stack, absent = holder  # an absent player stays absent at his new seat
-                seats[(src, i.from_seat)] = (None, 0, False)
-                seats[(dst, i.to_seat)] = holder
-                changes.setdefault(src, []).append(SeatChange(i.from_seat, None))
-                changes.setdefault(dst, []).append(SeatChange(i.to_seat, i.entry.player_id, stack, absent))
+                seats[(src, m.from_seat)] = (None, 0, False)
+                seats[(dst, m.to_seat)] = holder
+                changes.setdefault(src, []).append(SeatChange(m.from_seat, None))
+                changes.setdefault(dst, []).append(SeatChange(m.to_seat, m.player_id, stack, absent))
                 made.append(i)
                 progress = True
             waiting = later
         set_seats_at(changes)  # every table of the round in one step
-        confirmed = _confirmed_ids(t, [i for i in made if i.confirmed_any])  # no statement when none was
+        # confirmed_any: the annotation of the query above (django-stubs cannot see it through the list)
+        confirmed = _confirmed_ids(t, [i for i in made if i.confirmed_any])  # type: ignore[attr-defined]  # no statement when none was
         waits: dict[int, list[int]] = {}
         for i in made:
             if i.stack:  # hands to wait for the button (001 Tischauflösung)
-                waits.setdefault(i.stack, []).append(i.entry_id)
+                waits.setdefault(i.stack, []).append(i.seat_move().entry.id)
             i.status = "done" if i.id in confirmed else "moving"
         for hands, entry_ids in waits.items():
             Entry.objects.filter(pk__in=entry_ids).update(wait_hands=hands)
@@ -351,27 +353,26 @@ def undo_move_in(step, i: Instruction, actor, *, record: bool = True) -> Instruc
         return i
     if i.status not in ("moving", "done"):
         raise ServiceError("invalid", _("this move was cancelled"))
+    m = i.seat_move()
     tts = {tt.number: tt for tt in TournamentTable.objects.filter(tournament=t)}
-    if tts[i.from_table].broken:
+    if tts[m.from_table].broken:
         raise ServiceError("invalid", _("the old table has been broken"))
-    if not Seat.objects.filter(
-        table_id=tts[i.to_table].table_id, number=i.to_seat, player_id=i.entry.player_id
-    ).exists():
+    if not Seat.objects.filter(table_id=tts[m.to_table].table_id, number=m.to_seat, player_id=m.player_id).exists():
         raise ServiceError("invalid", _("the player is no longer in that seat"))
-    if Seat.objects.filter(table_id=tts[i.from_table].table_id, number=i.from_seat, player__isnull=False).exists():
+    if Seat.objects.filter(table_id=tts[m.from_table].table_id, number=m.from_seat, player__isnull=False).exists():
         raise ServiceError("invalid", _("the old seat is taken"))
     if i.status == "moving":  # the reverse move replaces it: the player waits for that one
         i.status = "done"
         i.save(update_fields=["status"])
         push_instruction(t, i)
-    name = i.entry.player.name
+    name = m.entry.player.name
     back = instruct(
         t,
         "move",
-        f"Undo: move {name} back: table {i.to_table} seat {i.to_seat} → table {i.from_table} seat {i.from_seat}",
-        f"Rückgängig: {name} zurück: Tisch {i.to_table} Platz {i.to_seat} → Tisch {i.from_table} Platz {i.from_seat}",
-        entry=i.entry,
-        move=(i.to_table, i.to_seat, i.from_table, i.from_seat),
+        f"Undo: move {name} back: table {m.to_table} seat {m.to_seat} → table {m.from_table} seat {m.from_seat}",
+        f"Rückgängig: {name} zurück: Tisch {m.to_table} Platz {m.to_seat} → Tisch {m.from_table} Platz {m.from_seat}",
+        entry=m.entry,
+        move=(m.to_table, m.to_seat, m.from_table, m.from_seat),
         status="pending",
         rule=i.rule,
         undoes=i,

@@ -26,6 +26,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -222,7 +223,9 @@ def players_left(t: Tournament) -> list[dict]:
     stacks = dict(
         Seat.objects.filter(table_id__in=list(table_ids), player_id__in=list(entries)).values_list("player_id", "stack")
     )
-    rows = [{"entry": e.id, "name": e.player.name, "stack": stacks.get(pid, 0)} for pid, e in entries.items()]
+    rows: list[dict[str, Any]] = [
+        {"entry": e.id, "name": e.player.name, "stack": stacks.get(pid, 0)} for pid, e in entries.items()
+    ]
     rows.sort(key=lambda r: (-r["stack"], r["name"].lower()))
     return rows
 
@@ -302,7 +305,7 @@ def result_rows(t: Tournament) -> list[dict]:
     deal still playing are listed above every finish by their stack at the
     deal (``place`` their rank among them, ``final`` false); other players
     still playing are not listed."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     finished = set()
     for f in Finish.objects.filter(tournament=t, place__isnull=False).select_related("entry__player"):
         finished.add(f.entry_id)

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import connection
 from django.utils.translation import gettext as _
@@ -73,18 +74,18 @@ def next_bust_order(t: Tournament, h4h_round: int | None = None, *, seated: bool
         f"(SELECT count(*) FILTER (WHERE status = %s) FROM {entry} WHERE tournament_id = %s AND status IN (%s, %s)), "
         f"EXISTS(SELECT 1 FROM {entry} WHERE tournament_id = %s AND status = %s)"
     )
+    params: list[Any] = (
+        [Entry.Status.SEATED, t.id, Entry.Status.SEATED, Entry.Status.SEATED, t.id, Entry.Status.WAITLISTED]
+        if seated
+        else []
+    )
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT f.bust_order, f.h4h_round, e.status, f.place, {counts if seated else '0, false'} "
             f"FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT bust_order, h4h_round, entry_id, place FROM {finish} "
             f"WHERE tournament_id = %s ORDER BY bust_order DESC LIMIT 1) AS f ON true "
             f"LEFT JOIN {entry} AS e ON e.id = f.entry_id",
-            (
-                [Entry.Status.SEATED, t.id, Entry.Status.SEATED, Entry.Status.SEATED, t.id, Entry.Status.WAITLISTED]
-                if seated
-                else []
-            )
-            + [t.id],
+            [*params, t.id],
         )
         order, round_no, status, place, players, waiting = cursor.fetchone()
     number = _next_order(t, h4h_round, order, round_no, status, place)
@@ -135,7 +136,7 @@ def compute_places(t: Tournament, rows: list[dict], paid: int, gone: int = 0, *,
         table = payout_table_of(t)
     deal = {p["entry"]: int(p["amount"]) for p in (t.deal or {}).get("players", [])}
     groups: dict[tuple[int, int], list[dict]] = defaultdict(list)
-    winners = []
+    winners: list[dict] = []
     for r in rows:  # a finish written without a bust order (0: by hand, in a test) is a bust of its own, by id
         key = (r["bust_order"], r["id"] if r["bust_order"] == 0 else 0)
         (groups[key] if r["entry__status"] in _OUT else winners).append(r)
@@ -287,12 +288,12 @@ def refresh_if_needed(t: Tournament, kind: str = "") -> set[int]:
     """:func:`refresh_places` after an event of ``kind`` when it may change
     a prize (:data:`PLACE_KINDS`: every finish again) or :func:`places_stale`; else
     (after :data:`SEAT_KINDS`, or when ``busts.record_busts`` placed the step's
-    busts, ``t._places_fresh``) nothing."""
+    busts, ``t.step_memo.places_fresh``) nothing."""
     if kind in PLACE_KINDS:
         return refresh_places(t, full=True)
     if kind in SEAT_KINDS:
         return set()
-    if t.__dict__.pop("_places_fresh", False):
+    if t.step_memo is not None and t.step_memo.take_places_fresh():
         return set()  # busts.record_busts placed this step's busts already; nothing else changed an entry
     if places_stale(t):
         return refresh_places(t)

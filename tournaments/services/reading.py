@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import overload
 
 from django.db import connection
-from django.db.models import Count, F, Sum
+from django.db.models import Count, Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
+from poker.rulebooks import Citation
 from poker.tournament.buttons import Positions
+from poker.tournament.clock import ANTE_KINDS
 from tables.models import Seat
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Instruction, Tournament, TournamentTable
@@ -69,13 +72,15 @@ def parse_structure(data: dict) -> eng.Structure:
     Minutes are ints; chips ints.  Raises ``ServiceError('invalid')``.
     """
     try:
-        periods = []
+        periods: list[eng.Level | eng.Break] = []
         for p in data["periods"]:
             if p.get("kind", "level") == "break":
                 periods.append(eng.Break(int(p["minutes"]) * 60, tuple(int(c) for c in p.get("color_up", ()))))
             else:
                 ante = int(p.get("ante", 0))
                 kind = p.get("ante_kind") or ("none" if not ante else "ante")
+                if kind not in ANTE_KINDS:
+                    raise ValueError(f"unknown ante kind {kind!r}")
                 periods.append(
                     eng.Level(int(p["small_blind"]), int(p["big_blind"]), int(p["minutes"]) * 60, ante, kind)
                 )
@@ -113,6 +118,10 @@ def draw_rng(t: Tournament) -> random.Random:
     return random.Random(t.seed * 1_000_003 + t.seq) if t.seed else random.Random()
 
 
+@overload
+def level_dict(level: eng.Level) -> dict: ...
+@overload
+def level_dict(level: None) -> None: ...
 def level_dict(level: eng.Level | None) -> dict | None:
     """A level as the snapshots carry it: ``{"small_blind", "big_blind", "ante", "ante_kind", "seconds"}`` (chips, seconds), or None."""
     if level is None:
@@ -299,9 +308,8 @@ def rebuy_stack_refusal(t: Tournament, entry: Entry, stack: int | None) -> Servi
 def floor_state(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState], dict[int, TournamentTable]]:
     """The floor as ``TableState`` values (player id = entry id), with the
     pending moves already applied (their seats are taken)."""
-    tts = {
-        tt.number: tt
-        for tt in TournamentTable.objects.filter(tournament=t, broken=False).annotate(table_seats=F("table__max_seats"))
+    tts: dict[int, TournamentTable] = {
+        tt.number: tt for tt in TournamentTable.objects.filter(tournament=t, broken=False).select_related("table")
     }
     seats: dict[int, dict[int, int]] = {n: {} for n in tts}
     number_of = {tt.table_id: n for n, tt in tts.items()}
@@ -318,14 +326,19 @@ def floor_state(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableS
     floor = []
     for n, tt in sorted(tts.items()):
         # a table the director opened may seat fewer (tournaments.services.floor_tables.add_table)
-        size = min(rules.final_table_seats if len(tts) == 1 else t.max_seats, tt.table_seats)
+        size = min(rules.final_table_seats if len(tts) == 1 else t.max_seats, tt.table.max_seats)
         floor.append(
             eng.TableState(n, seats[n], max(size, max(seats[n], default=0)), table_positions(tt), tt.first_button)
         )
     if pending:
         moves = [
-            eng.Move(i.entry_id, i.from_table, i.from_seat, i.to_table, i.to_seat, ("", ""))
-            for i in Instruction.objects.filter(tournament=t, kind="move", status="pending").exclude(from_table=0)
+            eng.Move(m.entry.id, m.from_table, m.from_seat, m.to_table, m.to_seat, Citation("", ""))
+            for m in (
+                i.seat_move()
+                for i in Instruction.objects.filter(tournament=t, kind="move", status="pending")
+                .exclude(from_table=0)
+                .select_related("entry")
+            )
         ]
         moves = [m for m in moves if m.from_table in tts and m.to_table in tts]
         if moves:

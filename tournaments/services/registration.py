@@ -4,6 +4,7 @@ start it (seat draw, tables, clock)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 
 from django.db import transaction
 from django.db.models import Q
@@ -453,7 +454,10 @@ def rebuy(entry_id: int, *, add_on: bool = False, double: bool = False, actor=No
         _refuse(t, "add_on" if add_on else "rebuy", entry)
         count = _rebuy_count(t, entry, add_on, double)
         rule = "001 Re-buy/Add-on" if t.rulebook == "wynental" else "004 #27"
-        tt, seat = seat_of(t, entry.player_id)
+        place = seat_of(t, entry.player_id)
+        if place is None:
+            raise ServiceError("invalid", _("%(player)s has no seat") % {"player": entry.player.name})
+        tt, seat = place
         stack = Seat.objects.get(table_id=tt.table_id, number=seat).stack
         chips = (add_on_chips(t) if add_on else rebuy_chips(t)) * count
         table_services.set_seat(tt.table_id, seat, player_id=entry.player_id, stack=stack + chips)
@@ -510,8 +514,8 @@ def start(tournament_id: int, *, start_clock: bool = True, actor=None) -> Tourna
             raise ServiceError("invalid", _("at least two registered players are needed"))
         rules = engine_rules(t)
         draw = eng.draw_seats([e.id for e in entries], rules, draw_rng(t))
-        first = parse_structure(t.structure).periods[0]
-        by_id = {e.id: e for e in entries}
+        first = parse_structure(t.structure).first_level
+        by_id: dict[Hashable, Entry] = {e.id: e for e in entries}  # the engine's player ids are entry ids
         seats_total = rules.final_table_seats
         for ts in draw.tables:
             table = table_services.create_table(

@@ -57,7 +57,7 @@ def instruction_message(i: Instruction) -> dict:
         "kind": i.kind,
         "text_en": i.text_en,
         "text_de": i.text_de,
-        "player": i.entry.player.name if i.entry_id else None,
+        "player": i.entry.player.name if i.entry is not None else None,
         "from": {"table": i.from_table, "seat": i.from_seat} if i.from_table else None,
         "to": {"table": i.to_table, "seat": i.to_seat} if i.to_table else None,
         "status": i.status,
@@ -103,13 +103,13 @@ def table_rows(tts: list[TournamentTable], seated: dict[int, Any] | None, t: Tou
     )
     columns = ["table_id", "number", "player_id", "player__name", "stack", "absent"]
     if seated is None:
-        entry = Entry.objects.filter(
+        of_player = Entry.objects.filter(
             tournament=t, status=Entry.Status.SEATED, player_id=OuterRef("player_id")
         ).order_by()
         seats = seats.annotate(
-            entry_id=Subquery(entry.values("id")[:1]),
-            entry_rebuy_pending=Subquery(entry.values("rebuy_pending")[:1]),
-            entry_wait_hands=Subquery(entry.values("wait_hands")[:1]),
+            entry_id=Subquery(of_player.values("id")[:1]),
+            entry_rebuy_pending=Subquery(of_player.values("rebuy_pending")[:1]),
+            entry_wait_hands=Subquery(of_player.values("wait_hands")[:1]),
         )
         columns += ["entry_id", "entry_rebuy_pending", "entry_wait_hands"]
         seated = {}
@@ -145,7 +145,7 @@ def table_rows(tts: list[TournamentTable], seated: dict[int, Any] | None, t: Tou
                 "seats": rows,
                 "players": len(rows),
                 "max_seats": tt.table.max_seats,
-                "live": tt.live,
+                "live": getattr(tt, "live", False),  # annotated by tables_query
                 "h4h_hands": tt.h4h_hands,
             }
         )
@@ -436,7 +436,10 @@ def header_counts(t: Tournament) -> dict[str, int]:
     }
 
 
-_OPS_BY_STATUS = {Entry.Status.BUSTED: ("re_enter",), Entry.Status.SEATED: ("surrender", "rebuy", "add_on")}
+_OPS_BY_STATUS: dict[str, tuple[str, ...]] = {
+    Entry.Status.BUSTED: ("re_enter",),
+    Entry.Status.SEATED: ("surrender", "rebuy", "add_on"),
+}
 """The only entry operations :func:`entry_refusal` can allow for an entry of that status."""
 
 

@@ -144,12 +144,11 @@ def _seat_late(t: Tournament, entry: Entry, rules: eng.TournamentRules, *, waitl
         return None
     # a seat a player is still to leave by a pending move is not free yet
     leaving: dict[int, dict[int, str]] = {}
-    for number, seat in (
-        Instruction.objects.filter(tournament=t, kind="move", status="pending")
-        .exclude(from_table=0)
-        .values_list("from_table", "from_seat")
-    ):
-        leaving.setdefault(number, {})[seat] = f"leaving {number}/{seat}"
+    for number, seat in Instruction.objects.filter(
+        tournament=t, kind="move", status="pending", from_table__gt=0, from_seat__isnull=False
+    ).values_list("from_table", "from_seat"):
+        if number is not None and seat is not None:  # a move names both (the filter says so)
+            leaving.setdefault(number, {})[seat] = f"leaving {number}/{seat}"
     floor = [
         eng.TableState(
             ts.number, {**leaving.get(ts.number, {}), **ts.seats}, ts.max_seats, ts.positions, ts.first_button

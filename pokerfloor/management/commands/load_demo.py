@@ -79,7 +79,7 @@ class Command(BaseCommand):
                     big_blind=bb,
                     straddle=straddle,
                     rules_profile=profile,
-                    dealer=users.get(dealer),
+                    dealer=users.get(dealer) if dealer else None,
                 )
                 for seat, player, stack in players:
                     services.seat_player(table.id, seat, player, stack)
