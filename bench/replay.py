@@ -23,6 +23,7 @@ Prints figures only; asserts nothing.
 
 from __future__ import annotations
 
+import argparse
 import gc
 import os
 import sys
@@ -58,7 +59,11 @@ def timed(label: str, run_once, count: int, budget: float) -> float:
 
 
 def main() -> None:
-    budget = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "seconds_per_figure", nargs="?", type=float, default=3.0, help="CPU seconds per figure (default 3)"
+    )
+    budget = parser.parse_args().seconds_per_figure
     files = sorted(PHH_ROOT.rglob("*.phh"))
     texts = [f.read_text(encoding="utf-8") for f in files]
     print(f"{len(files)} PHH hands from {PHH_ROOT}; engine from {Path(sys.modules['poker'].__file__).parents[1]}")

@@ -19,6 +19,8 @@ betting before the flop / at all).
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import add, not_
 from typing import NamedTuple, Self
 
 from .errors import EngineError
@@ -27,6 +29,8 @@ from .formats import limit_message
 from .limits import max_raise_to, min_raise_to, pot_limit_max_to, unit_bounds
 
 __all__ = ["Legal", "BettingRound"]
+
+_NOBODY: frozenset[int] = frozenset()
 
 
 class Legal(NamedTuple):
@@ -73,7 +77,8 @@ class BettingRound(HandFields):
     __slots__ = ()
 
     def _second_total(self) -> int:
-        totals = sorted(b + s for b, s, f in zip(self._bets, self._stacks, self._folded) if not f)
+        # bet + stack of each player who has not folded (in C: compress by the not-folded flags)
+        totals = sorted(compress(map(add, self._bets, self._stacks), map(not_, self._folded)))
         return totals[-2] if len(totals) > 1 else 0
 
     def _begin_round(self, opener: int, raise_inc: int) -> None:
@@ -81,15 +86,14 @@ class BettingRound(HandFields):
         n = len(self._stacks)
         stacks, bets, folded = self._stacks, self._bets, self._folded
         second = self._second_total()
-        actors = []
-        for k in range(n):
-            i = (opener + k) % n
-            if folded[i] or not stacks[i] or second <= bets[i]:  # (stack > 0: nothing left to bet against)
-                continue
-            actors.append(i)
         spec = self.spec
         if self._street < spec._betting_from:
             actors = []  # bomb pot preflop, flip: no betting (000 Allgemein 14)
+        else:
+            # clockwise from the opener; (stack > 0 and second > bet: something left to bet against)
+            actors = [
+                i for i in (*range(opener, n), *range(opener)) if not folded[i] and stacks[i] and second > bets[i]
+            ]
         # Split limit: preflop the big blind is the bet and a straddle a raise
         # (pokerkit's reading, limit_blind_counts_as_bet=False: neither counts).
         # A live post (000 Einsätze 4) is neither a bet nor a raise.
@@ -101,9 +105,9 @@ class BettingRound(HandFields):
         )
         self._uncapped = False
         self._short_top = False
-        self._called_short = frozenset()
+        self._called_short = _NOBODY
         self._actors = tuple(actors)
-        self._acted = frozenset()
+        self._acted = _NOBODY
         self._raise_inc = raise_inc
         self._allin_incs = ()
         self._reopen = (None,) * n
@@ -287,7 +291,7 @@ class BettingRound(HandFields):
         new._bets = tuple(bets)
         n = len(bets)
         folded = self._folded
-        new._actors = tuple(i for i in ((pos + k) % n for k in range(1, n)) if not folded[i] and stacks[i])
+        new._actors = tuple([i for i in (*range(pos + 1, n), *range(pos)) if not folded[i] and stacks[i]])
         increment = to - top
         if self.spec.rules.short_all_in_reopens == "pokerkit":
             new._acted = frozenset((pos,)) if increment >= self._raise_inc else self._acted | {pos}

@@ -17,6 +17,7 @@ Sources: the uncalled bet goes back (TDA; pokerkit; 004 #14), a pot won without 
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import add
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .checks import is_int
@@ -184,21 +185,23 @@ class CoreState:
         if self._street_acted:
             self._sd_aggr = self._aggressor
         folded = self._folded
-        stacks, bets, contrib = list(self._stacks), list(self._bets), list(self._contrib)
+        stacks, bets = list(self._stacks), list(self._bets)
         cutoff = sorted(bets)[-2]
-        active = [i for i in range(n) if not folded[i]]
-        if len(active) == 1:
-            stacks[active[0]] += bets[active[0]]
-            bets[active[0]] = 0
-        for i in range(n):
-            if bets[i] > cutoff:
-                stacks[i] += bets[i] - cutoff
-                bets[i] = cutoff
-            contrib[i] += bets[i]
+        alone = folded.count(False) == 1
+        if alone:
+            winner = folded.index(False)
+            stacks[winner] += bets[winner]
+            bets[winner] = 0
+        top = max(bets)
+        if top > cutoff:
+            # only the largest bet can be above the second largest: its unmatched part goes back
+            i = bets.index(top)
+            stacks[i] += top - cutoff
+            bets[i] = cutoff
+        contrib = list(map(add, self._contrib, bets))
         self._bets = (0,) * n
         self._contrib = tuple(contrib)
-        if len(active) == 1:
-            winner = active[0]
+        if alone:
             total = sum(contrib)
             self._pots_final = (Pot(total, (winner,)),)
             self._awards = (Award(0, winner, total, self.spec.seat_of(winner)),)

@@ -10,6 +10,7 @@ values.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Self
 
 from .cards import UNKNOWN, parse_cards
@@ -52,12 +53,11 @@ class Dealing(HandFields):
                 return True
             if self._two is not None and not known.isdisjoint(self._two.board2):
                 return True
-        i = 0
-        for hole in self._hole:
-            if hole is not None and i != skip_hole and not known.isdisjoint(hole):
-                return True
-            i += 1
-        return False
+        holes = self._hole
+        if skip_hole is not None and holes[skip_hole] is not None:
+            holes = holes[:skip_hole] + holes[skip_hole + 1 :]
+        # one pass over the other hands' cards in C (no hand: None, skipped by the filter)
+        return not known.isdisjoint(chain.from_iterable(filter(None, holes)))
 
     def _do_hole(self, action: dict) -> Self:
         if self._phase == "complete":
@@ -75,7 +75,8 @@ class Dealing(HandFields):
         hole = list(self._hole)
         hole[pos] = None if cards.count(UNKNOWN) == len(cards) else cards
         new._hole = tuple(hole)
-        new._settle()
+        if new._phase == "showdown":  # (the cards may decide a pot: _settle)
+            new._settle()
         return new
 
     def _do_board(self, action: dict) -> Self:

@@ -18,7 +18,7 @@ import functools
 from collections.abc import Sequence
 from typing import Protocol
 
-from phevaluator import evaluate_cards, evaluate_omaha_cards
+from phevaluator import Card, evaluate_cards, evaluate_omaha_cards
 from pokerkit import Hand, OmahaHoldemHand, StandardHighHand
 
 from .cards import is_known
@@ -54,6 +54,11 @@ def _best_hand(hole: tuple[str, ...], board: tuple[str, ...], game: str = "nlhe"
     return cls.from_game("".join(hole), "".join(board))
 
 
+#: phevaluator's id of each card: the evaluator takes ids as they are (a card string it parses
+#: per call); anything else is passed on for phevaluator to read or refuse.
+_CARD_IDS = {rank + suit: Card.to_id(rank + suit) for rank in "23456789TJQKA" for suit in "cdhs"}
+
+
 def hand_rank(hole: Sequence[str], board: Sequence[str], game: str = "nlhe") -> int:
     """The rank of the best five-card hand: 1 (a royal flush) to 7,462
     (seven high), smaller is better, equal ranks split (phevaluator).
@@ -68,9 +73,10 @@ def hand_rank(hole: Sequence[str], board: Sequence[str], game: str = "nlhe") -> 
     Raises:
         ValueError: a card phevaluator does not read, or a count it cannot rank.
     """
+    ids = _CARD_IDS.get
     if game == "plo":
-        return evaluate_omaha_cards(*board, *hole)
-    return evaluate_cards(*hole, *board)
+        return evaluate_omaha_cards(*[ids(c, c) for c in board], *[ids(c, c) for c in hole])
+    return evaluate_cards(*[ids(c, c) for c in hole], *[ids(c, c) for c in board])
 
 
 @functools.total_ordering

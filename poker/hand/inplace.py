@@ -39,7 +39,7 @@ class InPlaceState(HandState):
     _bets_before: tuple[int, ...]
 
     @classmethod
-    def begin(cls, spec: HandSpec) -> InPlaceState:
+    def begin(cls, spec: HandSpec) -> Self:
         """The state at the start of a hand (:meth:`HandState.start`: antes, blinds, the first
         player to act), to be changed in place. Raises EngineError("bad_spec") as ``start``."""
         state = cls.start(spec)

@@ -59,7 +59,7 @@ class PhhPlayers:
         seats = self.seat_numbers()
         if len(names) != n or len(seats) != n:
             raise EngineError("bad_spec", "players/seats do not match starting_stacks.")
-        return tuple(str(name) for name in names), seats
+        return tuple(map(str, names)), seats
 
 
 def read_chip_unit(

@@ -107,7 +107,6 @@ class PhhHand(PhhPlayers):
             EngineError("bad_spec") on inconsistent data.
         """
         names, seats = self.names_and_seats()
-        n = len(names)
         extra = self.extra
         blinds, antes, posts = forced_bets(
             self.blinds_or_straddles,
@@ -118,7 +117,7 @@ class PhhHand(PhhPlayers):
             extra.get("_posts") or (),
         )
         return HandSpec(
-            seats=tuple(SeatSpec(seats[i], names[i], self.starting_stacks[i]) for i in range(n)),
+            seats=tuple(map(SeatSpec, seats, names, self.starting_stacks)),  # lengths checked equal
             blinds_or_straddles=blinds,
             antes=antes,
             min_bet=self.min_bet,

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from .errors import EngineError
-from .inplace import InPlaceState
 from .phh_amounts import (
     awards_from_winnings,
     chips,
@@ -19,6 +18,7 @@ from .phh_amounts import (
     showdown_action,
 )
 from .phh_hand import PhhHand, load_phh
+from .phh_inplace import PhhLines
 from .phh_records import show_unknown, winnings_mismatch
 from .phh_result import ReplayResult, finishing_mismatch
 from .phh_stud import StudPhhHand, replay_stud
@@ -27,6 +27,9 @@ from .spec import HandSpec
 from .state import HandState
 
 __all__ = ["replay", "replay_in_place", "translate_action"]
+
+#: PHH player labels by position: ``p1`` ...
+LABELS = tuple(f"p{k}" for k in range(1, 100))
 
 
 def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None = None) -> dict | None:
@@ -145,12 +148,12 @@ def _repair(state: HandState, action: dict, seats: tuple[int, ...]) -> tuple[Han
 def replay_in_place(
     hand: PhhHand, spec: HandSpec, seats: tuple[int, ...]
 ) -> tuple[HandState, str | None, tuple[int, ...]] | None:
-    """Replay ``hand``'s actions on one :class:`.inplace.InPlaceState` (no state copied per
-    action): the fast path of :func:`replay` for a record the engine takes as it is.
+    """Replay ``hand``'s actions on one in-place state (:class:`.phh_inplace.PhhLines`, no state
+    copied per action): the fast path of :func:`replay` for a record the engine takes as it is.
 
     Args:
-        hand: a flop game's PHH hand; ``spec`` its engine spec (``hand.spec(rules)``);
-            ``seats`` its table seat per position (``hand.seat_numbers()``).
+        hand: a flop game's PHH hand; ``spec`` its engine spec (``hand.spec(rules)``: positions
+            in PHH order); ``seats`` its table seat per position (``hand.seat_numbers()``).
 
     Returns:
         ``(state, phase_before, bets_before)``: the last state, frozen (an ordinary
@@ -160,51 +163,16 @@ def replay_in_place(
         when any line fails (refused, untranslatable, unknown player): :func:`replay` then
         replays the hand the immutable way, which reports the failure exactly.
 
-    The common lines (``pN f``, ``pN cc``, ``pN cbr 600``, ``d dh pN cards``, ``d db cards``)
-    are translated here exactly as :func:`translate_action` does; every other line goes to
-    it.
+    The common lines are translated by :meth:`.phh_inplace.PhhLines.run` exactly as
+    :func:`translate_action` does; every other line goes to it.
     """
+    if len(spec.seats) != len(seats):
+        return None
+    # label -> (table seat, position): positions are the PHH order (hand.spec() builds them so)
+    labels = dict(zip(LABELS, zip(seats, range(len(seats)))))
     try:
-        labels = {f"p{k + 1}": (seat, spec.position_of(seat)) for k, seat in enumerate(seats)}
-        state = InPlaceState.begin(spec)
-        step = state.step
-        for text in hand.actions:
-            words = text.split()
-            count = len(words)
-            action: dict | None = None
-            if "#" in text:
-                pass
-            elif count == 4:
-                if words[1] == "dh" and words[0] == "d":
-                    who = labels.get(words[2])
-                    if who is not None:
-                        action = {"type": "hole", "seat": who[0], "cards": words[3]}
-            elif count == 2:
-                who = labels.get(words[0])
-                if who is not None:
-                    verb = words[1]
-                    if verb == "f":
-                        action = {"type": "fold", "seat": who[0]}
-                    elif verb == "cc":
-                        bets = state.bets
-                        due = state.phase == "betting" and bets[who[1]] < max(bets)
-                        action = {"type": "call" if due else "check", "seat": who[0]}
-            elif count == 3:
-                verb = words[1]
-                if verb == "cbr":
-                    who = labels.get(words[0])
-                    amount = words[2]
-                    if who is not None and amount.isascii() and amount.isdigit():
-                        kind = "raise" if state.phase == "betting" and max(state.bets) else "bet"
-                        action = {"type": kind, "seat": who[0], "to": int(amount)}
-                elif verb == "db" and words[0] == "d":
-                    cards = words[2]
-                    action = {"type": "board", "cards": "" if set(cards) <= {"?"} else cards}
-            if action is None:
-                action = translate_action(state, text, seats)
-                if action is None:
-                    continue
-            step(action)
+        state = PhhLines.begin(spec)
+        state.run(hand.actions, labels, lambda now, text: translate_action(now, text, seats))
     except Exception:  # any failure: the immutable replay reports it exactly
         return None
     phase_before, bets_before = state.before

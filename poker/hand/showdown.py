@@ -12,6 +12,8 @@ or awarded by the dealer (one or two boards:
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import Self
 
 from .cards import UNKNOWN, is_known, parse_cards
@@ -37,8 +39,8 @@ class Showdown(HandFields):
         then finish the hand, go to showdown or wait for the board."""
         if self._collect_bets():
             return
-        stacks, folded = self._stacks, self._folded
-        if sum(1 for i in range(len(stacks)) if not folded[i] and stacks[i]) <= 1:
+        # at most one player not folded has chips behind (counted in C)
+        if sum(map(bool, compress(self._stacks, map(not_, self._folded)))) <= 1:
             self._runout = True
         if self._street == 3:
             self._enter_showdown()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .checks import is_int
@@ -41,17 +42,32 @@ class SeatSpec:
 def _values(raw, n: int, name: str) -> tuple[int, ...]:
     """PHH ``clean_values``: an int is used for every position, a shorter
     sequence is padded with zeros."""
-    if is_int(raw):
+    if type(raw) is tuple and len(raw) == n:
+        values = raw  # the common case: one int per position (checked below)
+    elif is_int(raw):
         values = (raw,) * n
     else:
         values = tuple(raw)
         if len(values) > n:
             raise EngineError("bad_spec", f"{name} has {len(values)} entries for {n} players.")
         values = values + (0,) * (n - len(values))
+    if values and set(map(type, values)) == {int} and min(values) >= 0:
+        return values  # the common case, tested in C
     for v in values:
         if not (type(v) is int or is_int(v)) or v < 0:
             raise EngineError("bad_spec", f"{name} must be non-negative integer chips, got {v!r}.")
     return values
+
+
+def _plain_seats(seats: tuple[SeatSpec, ...]) -> bool:
+    """Every seat number and stack an int, every stack positive (tested in C; the seat by seat
+    checks of :class:`HandSpec` name the first that is not)."""
+    stacks = tuple(map(_STACK, seats))
+    return set(map(type, map(_SEAT, seats))) == {int} and set(map(type, stacks)) == {int} and min(stacks) > 0
+
+
+_SEAT = attrgetter("seat")
+_STACK = attrgetter("stack")
 
 
 @dataclass(frozen=True)
@@ -163,13 +179,14 @@ class HandSpec:
         n = len(seats)
         if n < 2:
             raise EngineError("bad_spec", "At least two players must be dealt in.")
-        for s in seats:
-            if not isinstance(s, SeatSpec):
+        for s in () if set(map(type, seats)) == {SeatSpec} and _plain_seats(seats) else seats:
+            if type(s) is not SeatSpec and not isinstance(s, SeatSpec):
                 raise EngineError("bad_spec", f"Seats must be SeatSpec objects, got {s!r}.")
-            if not (type(s.seat) is int or is_int(s.seat)):
-                raise EngineError("bad_spec", f"Seat number must be an int, got {s.seat!r}.")
-            if not (type(s.stack) is int or is_int(s.stack)) or s.stack <= 0:
-                raise EngineError("bad_spec", f"Seat {s.seat}: stack must be a positive int, got {s.stack!r}.")
+            seat, stack = s.seat, s.stack
+            if type(seat) is not int and not is_int(seat):
+                raise EngineError("bad_spec", f"Seat number must be an int, got {seat!r}.")
+            if (type(stack) is not int and not is_int(stack)) or stack <= 0:
+                raise EngineError("bad_spec", f"Seat {seat}: stack must be a positive int, got {stack!r}.")
         seat_pos = {s.seat: i for i, s in enumerate(seats)}
         if len(seat_pos) != n:
             raise EngineError("bad_spec", "A table seat number appears twice.")
@@ -193,8 +210,7 @@ class HandSpec:
         ``((seat, chips), ...)`` in position order and index them:
         ``_posts`` = ``((position, chips), ...)``."""
         if not self.posts:
-            object.__setattr__(self, "posts", ())
-            object.__setattr__(self, "_posts", ())
+            self.__dict__.update(posts=(), _posts=())
             return
         by_pos = {}
         try:
@@ -241,14 +257,18 @@ class HandSpec:
             object.__setattr__(self, "big_bet", big)
         elif self.big_bet is not None:
             raise EngineError("bad_spec", "big_bet is only for split-limit games.")
-        for name in ("bomb_pot", "flip"):
-            value = getattr(self, name)
-            if not is_int(value) or value < 0:
-                raise EngineError("bad_spec", f"{name} must be a non-negative int, got {value!r}.")
-        if self.bomb_pot and self.flip:
-            raise EngineError("bad_spec", "A hand is either a bomb pot or a flip, not both.")
-        if (self.bomb_pot or self.flip) and (any(self.blinds_or_straddles) or any(self.antes)):
-            raise EngineError("bad_spec", "Bomb pots and flips have no blinds, straddles or antes (000 Allgemein 14).")
+        bomb_pot, flip = self.bomb_pot, self.flip
+        if bomb_pot or flip or type(bomb_pot) is not int or type(flip) is not int:
+            for name in ("bomb_pot", "flip"):
+                value = getattr(self, name)
+                if not is_int(value) or value < 0:
+                    raise EngineError("bad_spec", f"{name} must be a non-negative int, got {value!r}.")
+            if bomb_pot and flip:
+                raise EngineError("bad_spec", "A hand is either a bomb pot or a flip, not both.")
+            if (bomb_pot or flip) and (any(self.blinds_or_straddles) or any(self.antes)):
+                raise EngineError(
+                    "bad_spec", "Bomb pots and flips have no blinds, straddles or antes (000 Allgemein 14)."
+                )
         if self.boards not in (1, 2):
             raise EngineError("bad_spec", f"boards must be 1 or 2, got {self.boards!r}.")
         if self.run_it_twice_min_pot is not None and (
@@ -261,11 +281,17 @@ class HandSpec:
             if len(stakes) != 2 or not all(is_int(v) and v >= 0 for v in stakes):
                 raise EngineError("bad_spec", f"stakes must be (small_blind, big_blind) chips, got {self.stakes!r}.")
             object.__setattr__(self, "stakes", stakes)
-        object.__setattr__(self, "straddles", tuple(tuple(s) for s in self.straddles))
+        if self.straddles != ():  # (an empty tuple stays as it is)
+            object.__setattr__(self, "straddles", tuple(tuple(s) for s in self.straddles))
         sb, bb = stakes if stakes is not None else self.blinds_or_straddles[:2]
-        base = sb or max(self.antes) or 1
+        top_ante = max(self.antes)
+        base = sb or top_ante or 1
         rules = self.rules
-        bet_unit = bet_unit_for(rules.bet_unit, sb, bb, rules.bet_unit_big_blind_stakes, max(self.antes) or 1)
+        bet_unit = (
+            1
+            if rules.bet_unit is None
+            else bet_unit_for(rules.bet_unit, sb, bb, rules.bet_unit_big_blind_stakes, top_ante or 1)
+        )
         structure = STRUCTURE[self.game]
         self.__dict__.update(
             _bet_unit=bet_unit,
@@ -285,7 +311,7 @@ class HandSpec:
     @property
     def starting_stacks(self) -> tuple[int, ...]:
         """Stacks at hand start, per position (chips)."""
-        return tuple(s.stack for s in self.seats)
+        return tuple(map(_STACK, self.seats))
 
     @property
     def hole_count(self) -> int:
@@ -324,10 +350,11 @@ class HandSpec:
 
         Raises EngineError("no_such_seat") when nobody at that seat is dealt in.
         """
-        pos = self._seat_pos.get(seat) if type(seat) is int or is_int(seat) else None
-        if pos is None:
-            raise EngineError("no_such_seat", f"No player dealt in at seat {seat!r}.")
-        return pos
+        if type(seat) is int or is_int(seat):
+            pos = self._seat_pos.get(seat)
+            if pos is not None:
+                return pos
+        raise EngineError("no_such_seat", f"No player dealt in at seat {seat!r}.")
 
     def seat_of(self, position: int) -> int:
         """Return the table seat number of a position index."""

@@ -24,6 +24,7 @@ on the current street.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import sub
 from typing import ClassVar, Self
 
 from .actions import ActionHelpers
@@ -106,7 +107,8 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         if not isinstance(spec, HandSpec):
             raise EngineError("bad_spec", "HandState.start needs a HandSpec.")
         n = len(spec.seats)
-        stacks = [seat.stack for seat in spec.seats]
+        starting = spec.starting_stacks
+        stacks = list(starting)
         # spec.posted_ante, spec.nominal_blind and spec.posted_blind, each computed once
         owed_antes: tuple[int, ...]
         nominal: tuple[int, ...]
@@ -115,13 +117,12 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
             nominal = (spec.blinds_or_straddles[1], spec.blinds_or_straddles[0])
         else:
             owed_antes, nominal = spec.antes, spec.blinds_or_straddles
-        antes = [min(a, s) for a, s in zip(owed_antes, stacks)]
+        antes = list(map(min, owed_antes, stacks))
         contrib = [0] * n
         dead = [0] * n
         if any(antes):
             posted = list(antes)
-            for i in range(n):
-                stacks[i] -= antes[i]
+            stacks = list(map(sub, stacks, antes))
             if spec.ante_trimming:
                 cutoff = sorted(posted)[-2]
                 for i in range(n):
@@ -139,9 +140,8 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
                 posted_forced = min(forced, stacks[i])
                 stacks[i] -= posted_forced
                 contrib[i] += posted_forced
-        bets = [min(nominal[i], spec.seats[i].stack - antes[i]) for i in range(n)]
-        for i in range(n):
-            stacks[i] -= bets[i]
+        bets = list(map(min, nominal, map(sub, starting, antes)))
+        stacks = list(map(sub, stacks, bets))
         top_blind = max(bets)
         if spec._posts:
             # 000 Einsätze 4: the big blind owed after a seat change is a live
@@ -160,7 +160,13 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         s._two = TwoBoards() if spec.boards == 2 else None
         # 004 #54: preflop a blind posted short counts in full for the pot limit.
         s._pl_credit = sum(nominal[i] - bets[i] for i in range(n) if nominal[i] > bets[i]) if spec._pl_credit_on else 0
-        opener = (max(range(n), key=lambda i: (bets[i] if nominal[i] > 0 else 0, i)) + 1) % n
+        # left of the largest blind or straddle (the last of equal ones)
+        largest, top = 0, -1
+        for i in range(n):
+            posted_blind = bets[i] if nominal[i] > 0 else 0
+            if posted_blind >= top:
+                largest, top = i, posted_blind
+        opener = (largest + 1) % n
         # A live straddle is a blind raise: the next raise must be at least
         # the largest forced bet (Rules.straddle_min_raise == "straddle").
         raise_inc = top_blind if spec.rules.straddle_min_raise == "straddle" else 0

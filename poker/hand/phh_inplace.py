@@ -1,0 +1,78 @@
+"""The PHH replay's inner loop: a record's action lines applied to one in-place hand state.
+
+:class:`PhhLines` is an :class:`~.inplace.InPlaceState` that reads PHH lines itself (issue 27,
+replay speed): the common lines (``pN f``, ``pN cc``, ``pN cbr 600``, ``d dh pN cards``, ``d db
+cards``) become the same action dicts :func:`.phh_replay.translate_action` makes, every other
+line goes to that function, and each action goes straight to the engine's handler (no state
+copy, no call per line beyond the handler). The driver is :func:`.phh_replay.replay_in_place`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from .inplace import InPlaceState
+from .state import HandState
+
+__all__ = ["PhhLines"]
+
+
+class PhhLines(InPlaceState):
+    """An in-place hand state that applies PHH action lines (:meth:`run`)."""
+
+    __slots__ = ()
+
+    def run(
+        self,
+        lines: Iterable[str],
+        labels: dict[str, tuple[int, int]],
+        translate: Callable[[HandState, str], dict | None],
+    ) -> None:
+        """Apply PHH action ``lines`` in order, changing this state.
+
+        Args:
+            lines: the record's action strings (``"p3 cbr 600"``, ``"d dh p1 AsKs"`` ...).
+            labels: player label -> ``(table seat, position)`` (``"p1"`` -> ``(seat, 0)``).
+            translate: for every other line, the action dict of ``(state, line)`` or None for a
+                line that is no action (a comment); :func:`.phh_replay.translate_action`.
+
+        Raises:
+            EngineError (a refused line: this state is then half changed, drop it), or what
+            ``translate`` raises.
+        """
+        handlers = self._HANDLERS
+        log = self._log.append
+        for text in lines:
+            words = text.split()
+            action: dict | None = None
+            if len(words) > 1 and "#" not in text:
+                verb = words[1]
+                if verb == "dh":
+                    if len(words) == 4 and words[0] == "d" and (who := labels.get(words[2])):
+                        action = {"type": "hole", "seat": who[0], "cards": words[3]}
+                elif verb == "f":
+                    if len(words) == 2 and (who := labels.get(words[0])):
+                        action = {"type": "fold", "seat": who[0]}
+                elif verb == "cc":
+                    if len(words) == 2 and (who := labels.get(words[0])):
+                        bets = self._bets
+                        owes = self._phase == "betting" and bets[who[1]] < max(bets)
+                        action = {"type": "call" if owes else "check", "seat": who[0]}
+                elif verb == "cbr":
+                    if len(words) == 3 and (who := labels.get(words[0])):
+                        amount = words[2]
+                        if amount.isascii() and amount.isdigit():
+                            raised = self._phase == "betting" and max(self._bets) > 0
+                            action = {"type": "raise" if raised else "bet", "seat": who[0], "to": int(amount)}
+                elif verb == "db" and len(words) == 3 and words[0] == "d":
+                    cards = words[2]
+                    action = {"type": "board", "cards": "" if set(cards) <= {"?"} else cards}
+            if action is None:
+                action = translate(self, text)
+                if action is None:
+                    continue
+            phase = self._phase
+            if phase != "complete":
+                self._phase_before, self._bets_before = phase, self._bets
+            handlers[action["type"]](self, action)
+            log(action)
