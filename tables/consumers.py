@@ -465,6 +465,8 @@ class FloorConsumer(_StaffConsumer):
     BATCH_SECONDS = 0.02
     #: The most tables one dashboard may watch (a screen of tiles is a dozen or two).
     MAX_WATCHED = 100
+    #: Tables per ``floor_snapshot`` frame (summaries of about 600 bytes: some 150 kB a frame).
+    SNAPSHOT_PAGE = 250
     _held: list[dict[str, Any]] | None = None  # updates that came while the snapshot was being read
     _on_floor = False
     _watched: frozenset[int] = frozenset()
@@ -541,7 +543,7 @@ class FloorConsumer(_StaffConsumer):
         self._on_floor = True
         await self.accept()
         tables, calls = await _open_floor()
-        await self.send_json({"type": "floor_snapshot", "tables": tables})
+        await self.send_floor_snapshot(tables)
         await self.send_json({"type": "floor_calls", "calls": calls})
         held, self._held = self._held, None
         seqs = {snapshot["table"]["id"]: snapshot["seq"] for snapshot in tables}
@@ -555,6 +557,15 @@ class FloorConsumer(_StaffConsumer):
             self._on_floor = False
             await fanout().leave(services.FLOOR_GROUP, self)
         await super().disconnect(code)
+
+    async def send_floor_snapshot(self, tables: list[dict]) -> None:
+        """The room's summaries in ``floor_snapshot`` frames of at most ``SNAPSHOT_PAGE`` tables, each
+        with ``part`` and ``parts`` (1-based): a frame stays far below the server's frame limit (daphne's
+        autobahn refuses messages over 1 MiB: the full snapshots of 1,000 tables, 2.9 MB, never left) and
+        the page draws the first rows while the rest is on its way."""
+        pages = [tables[i : i + self.SNAPSHOT_PAGE] for i in range(0, len(tables), self.SNAPSHOT_PAGE)] or [[]]
+        for number, page in enumerate(pages, start=1):
+            await self.send_json({"type": "floor_snapshot", "tables": page, "part": number, "parts": len(pages)})
 
     async def watch(self, table_ids: list[int]) -> None:
         """``watch``: from now on the updates of ``table_ids`` (at most ``MAX_WATCHED``) come whole, the
@@ -581,7 +592,7 @@ class FloorConsumer(_StaffConsumer):
                 await self.refuse_revoked()
                 return
             if message.table_id is None:
-                await self.send_json({"type": "floor_snapshot", "tables": await _all_summaries()})
+                await self.send_floor_snapshot(await _all_summaries())
                 return
             snapshot = await _snapshot(message.table_id)
             if snapshot is None:

@@ -149,3 +149,23 @@ async def test_a_message_that_is_no_update_passes_unchanged():
         "snapshot": {"seq": 7, "summary": True, "table": {"id": 3, "name": "T"}, "seats": [], "hand": None},
     }
     assert tile_summary({"summary": True, "seq": 1}) == {"summary": True, "seq": 1}
+
+
+async def test_the_room_comes_in_parts_of_at_most_snapshot_page_tables(dealer, floorman, monkeypatch):
+    """A big room's floor_snapshot comes in frames (daphne refuses a frame over 1 MiB: the full snapshots of
+    1,000 tables were 2.9 MB and never reached the page): here two tables a frame."""
+    from tables.consumers import FloorConsumer
+
+    monkeypatch.setattr(FloorConsumer, "SNAPSHOT_PAGE", 2)
+    await database_sync_to_async(_room)(dealer)
+    ws = await _floor(floorman)
+    first, second = await ws.receive_json_from(timeout=5), await ws.receive_json_from(timeout=5)
+    assert (first["type"], first["part"], first["parts"], len(first["tables"])) == ("floor_snapshot", 1, 2, 2)
+    assert (second["type"], second["part"], second["parts"], len(second["tables"])) == ("floor_snapshot", 2, 2, 1)
+    names = [t["table"]["name"] for t in first["tables"] + second["tables"]]
+    assert names == ["Table 2", "Table 1", "Table 3"]
+    assert (await ws.receive_json_from(timeout=5))["type"] == "floor_calls"
+    await ws.send_json_to({"type": "snapshot"})
+    again = [await ws.receive_json_from(timeout=5) for _ in range(2)]
+    assert [m["part"] for m in again] == [1, 2]
+    await ws.disconnect()

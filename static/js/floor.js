@@ -100,7 +100,16 @@ function storedView() {
 }
 
 function setView(view, remember) {
+  const was = root.dataset.view;
   root.dataset.view = view;
+  // the tiles are observed only while they are shown (a thousand targets less for the map's frames)
+  if (was !== view) {
+    for (const entry of tiles.values()) {
+      if (view === "tiles") tileObserver.observe(entry.el);
+      else tileObserver.unobserve(entry.el);
+    }
+    if (view !== "tiles") tilesInView.clear();
+  }
   for (const button of root.querySelectorAll(".view-toggle [data-view]")) {
     button.setAttribute("aria-pressed", String(button.dataset.view === view));
   }
@@ -249,19 +258,28 @@ const socket = new LiveSocket(root.dataset.wsPath, {
 });
 root.querySelector(".view-toggle").addEventListener("click", () => scheduleWatch());
 
+let roomParts = []; // the summaries of the floor_snapshot parts so far
+
 function handleMessage(msg) {
   if (msg.type === "update" || msg.type === "floor_snapshot") refreshMoves(); // a hand ended: moves may have been made
   switch (msg.type) {
-    case "floor_snapshot":
+    case "floor_snapshot": {
+      // the room in frames of up to 250 tables (`part` of `parts`): rows appear as they come; the
+      // tables no longer open are dropped and the map ordered once the last part is in
+      if (!msg.part || msg.part === 1) roomParts = [];
+      roomParts.push(...(msg.tables || []));
       for (const snapshot of msg.tables || []) {
         tracker.reset(snapshot.table.id, snapshot.seq);
         take(snapshot, false);
       }
-      dropMissing(new Set((msg.tables || []).map((s) => s.table.id)));
-      arrange(msg.tables || []);
+      if (msg.part && msg.part < msg.parts) break;
+      dropMissing(new Set(roomParts.map((s) => s.table.id)));
+      arrange(roomParts);
+      roomParts = [];
       watchSent = "";
       scheduleWatch();
       break;
+    }
     case "snapshot":
       tracker.reset(msg.snapshot.table.id, msg.seq);
       take(msg.snapshot, false);
@@ -485,7 +503,7 @@ function tileFor(id) {
   entry = { id, el, row, model: null, full: null, raw: null, section: "", detailed: false, rowDirty: true, tileDirty: true, rowFlash: false, tileFlash: false, called: false };
   tiles.set(id, entry);
   rowObserver.observe(row);
-  tileObserver.observe(el);
+  if (root.dataset.view === "tiles") tileObserver.observe(el);
   return entry;
 }
 
@@ -500,7 +518,7 @@ function detailTile(entry) {
   entry.el = el;
   entry.detailed = true;
   entry.tileDirty = true;
-  tileObserver.observe(el);
+  if (root.dataset.view === "tiles") tileObserver.observe(el);
 }
 
 /** Rows and tiles in the order of a floor_snapshot (by section, then name), the map with one heading per
@@ -573,10 +591,11 @@ function take(snapshot, flash) {
   entry.undone = Boolean(model.hand && st && (st.undone || []).length);
   const clock = model.live && st ? st.clock : null;
   entry.clock = clock ? { seat: clock.seat, deadline: Date.parse(clock.deadline), countdown: clock.countdown || 0 } : null;
-  if (entry.row.querySelector('[data-f="name"]').textContent !== model.table.name) {
+  if (entry.name !== model.table.name) {
+    entry.name = model.table.name;
     entry.row.querySelector('[data-f="name"]').textContent = model.table.name;
+    if (!entry.detailed) entry.el.querySelector('[data-f="name"]').textContent = model.table.name;
   }
-  if (!entry.detailed) entry.el.querySelector('[data-f="name"]').textContent = model.table.name;
   if (!snapshot.summary) {
     entry.full = model;
     entry.raw = snapshot;
@@ -688,12 +707,17 @@ function renderRow(entry) {
   const table = model.table;
   const { stakes, street, actor, waitingFor } = facts(model);
   const players = model.seats.filter((s) => s.player).length;
-  f("name").textContent = table.name;
-  f("game").textContent = table.game_label ? `${table.game_label} ${stakes}` : stakes;
-  f("seats").textContent = t("seats_of", { n: players, max: table.max_seats || model.seats.length });
-  f("street").textContent = street;
-  f("pot").textContent = model.hand && model.live ? chips(model.potTotal) : "–";
-  f("to-act").textContent = waitingFor;
+  // only what changed is written: a text written again is a new text node, laid out again
+  const put = (name, text) => {
+    const el = f(name);
+    if (el.textContent !== text) el.textContent = text;
+  };
+  put("name", table.name);
+  put("game", table.game_label ? `${table.game_label} ${stakes}` : stakes);
+  put("seats", t("seats_of", { n: players, max: table.max_seats || model.seats.length }));
+  put("street", street);
+  put("pot", model.hand && model.live ? chips(model.potTotal) : "–");
+  put("to-act", waitingFor);
   row.classList.toggle("live", model.live);
   row.classList.toggle("waiting", actor !== null);
   row.classList.toggle("closed", table.status === "closed");
