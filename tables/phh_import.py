@@ -74,9 +74,9 @@ def rules_for(name: str | None) -> Rules | None:
 
 
 def spec_for(hand: PhhHand, rules: Rules | None = None) -> HandSpec:
-    """The engine spec of a PHH hand (positions in PHH order; the last seat
-    is the button). ``rules`` None: the file's ``_rules`` when it has them
-    (a pokerfloor export), else pokerkit's reading."""
+    """The engine spec of a flop game's PHH hand (positions in PHH order; the last seat is the button;
+    a stud hand has its own path, :func:`poker.hand.phh_stud.replay_stud`). ``rules`` None: the file's
+    ``_rules`` when it has them (a pokerfloor export), else pokerkit's reading."""
     if rules is None and "_rules" not in hand.extra:
         rules = Rules.pokerkit()
     spec = hand.spec(rules)
@@ -459,7 +459,8 @@ def _copy_archive(rows: list[dict[str, Any]], now: dt.datetime) -> None:
                         *((None if row[n] is None else dumps(row[n])) if n in _JSON_FIELDS else row[n] for n in names),
                     )
                 )
-        columns = ", ".join(f'"{ArchivedHandPlayer._meta.get_field(n).column}"' for n in _PLAYER_FIELDS)
+        column_of = {f.name: f.column for f in ArchivedHandPlayer._meta.concrete_fields}
+        columns = ", ".join(f'"{column_of[n]}"' for n in _PLAYER_FIELDS)
         with raw.copy(f'COPY "{player_table}" ("hand_id", {columns}) FROM STDIN') as copy:
             for hand_id, row in zip(ids, rows):
                 for p in row["players"]:

@@ -53,6 +53,7 @@ from django.db import transaction
 
 from poker.hand import EngineError, HandSpec, Rules
 from poker.hand.phh import PhhHand
+from poker.hand.phh_stud import StudPhhHand, replay_stud
 from tables import services
 from tables.models import Hand, HandEvent, Table
 from tables.phh_import import (  # find_phh_files, rules_for, spec_for: this command's names too
@@ -71,6 +72,28 @@ from tables.phh_import import (  # find_phh_files, rules_for, spec_for: this com
 
 class _Failed(Exception):
     """Rolls a failed hand's table back (the result line says why)."""
+
+
+def stud_result(result: dict[str, Any], hand: StudPhhHand, rules: Rules | None) -> dict[str, Any]:
+    """The result line of a stud hand (``F7S``, ``FR``, ``F7S/8``): replayed by the engine
+    (:func:`poker.hand.phh_stud.replay_stud`, as ``import_phh`` does), not through a live table -- a stud
+    table is dealt street by street from the tablet, which a PHH file does not record -- and checked
+    against the recorded finishing stacks; the line says so in ``unchecked``."""
+    result["hand"] = hand.index
+    result["chip_unit"] = str(hand.chip_unit)
+    if rules is None and "_rules" not in hand.extra:
+        rules = Rules.pokerkit()
+    replayed = replay_stud(hand, rules)
+    result["rules"] = rules_label(rules) if rules is not None else None
+    result["expected"] = list(replayed.expected) if replayed.expected is not None else None
+    result["actual"] = list(replayed.actual) if replayed.actual is not None else None
+    result["ok"], result["error"] = replayed.ok, replayed.error
+    result["checked"] = list(replayed.checked)
+    result["unchecked"] = [
+        f"{hand.variant}: replayed by the engine, not through a live table (a stud table deals from the tablet)",
+        *replayed.unchecked,
+    ]
+    return result
 
 
 def create_table_for(spec: HandSpec, name: str, dealer: User | None) -> Table:
@@ -245,7 +268,7 @@ class Command(BaseCommand):
 
     def replay_one(
         self,
-        hand: PhhHand | EngineError,
+        hand: PhhHand | StudPhhHand | EngineError,
         path: Path,
         label: str,
         rules: Rules | None,
@@ -258,6 +281,8 @@ class Command(BaseCommand):
         if isinstance(hand, EngineError):
             # a hand refused while loading: named as far as the file names it
             return load_error_result(result, hand, rules)
+        if isinstance(hand, StudPhhHand):
+            return stud_result(result, hand, rules)
         result["hand"] = hand.index
         result["chip_unit"] = str(hand.chip_unit)
         result["expected"] = list(hand.finishing_stacks) if hand.finishing_stacks is not None else None
