@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -102,9 +103,10 @@ def resolve_held(
                 "explanation_de": result.explanation_de,
             }
             if "may_not_raise" in result.restrictions:
-                info["restricted"] = dict(
-                    info.get("restricted", {}), **{seat: {"street": state.street, "citations": cites}}
-                )
+                info["restricted"] = {
+                    **info.get("restricted", {}),
+                    seat: {"street": state.street, "citations": cites},
+                }
             event = append_event(step, hand, index, "note", note, actor, None, state, info)
     return event
 
@@ -146,7 +148,7 @@ def record_out_of_turn(
         to = action.get("to")
         if action["type"] in ("bet", "raise") and not (isinstance(to, int) and not isinstance(to, bool) and to > 0):
             raise ServiceError("invalid", "a bet or raise needs 'to', a positive integer")
-        if action["type"] in ("bet", "raise") and to > state.stacks[pos] + state.bets[pos]:
+        if action["type"] in ("bet", "raise") and isinstance(to, int) and to > state.stacks[pos] + state.bets[pos]:
             raise ServiceError(
                 "above_stack",
                 f"{to} is more than seat {seat} has: the all-in is to {state.stacks[pos] + state.bets[pos]}",
@@ -182,7 +184,7 @@ def call_time(
             raise ServiceError("clock_running", "time is already running")
         policy = clock_policy(house_profile(table))
         seconds = policy.total_seconds or DEFAULT_TIME_SECONDS
-        deadline = timezone.now() + timezone.timedelta(seconds=seconds)
+        deadline = timezone.now() + timedelta(seconds=seconds)
         payload = {
             "type": "time_called",
             "seat": seat,
@@ -226,7 +228,7 @@ def expire_time(table_id: int, *, actor=None, client_id: str | None = None, now=
         clock = info["clock"]
         if clock is None or state.to_act_seat != clock["seat"]:
             raise ServiceError("no_clock", "no clock is running")
-        left = (timezone.datetime.fromisoformat(clock["deadline"]) - (now or timezone.now())).total_seconds()
+        left = (datetime.fromisoformat(clock["deadline"]) - (now or timezone.now())).total_seconds()
         if left > EXPIRY_TOLERANCE_SECONDS:
             raise ServiceError("clock_running", f"{left:.0f} s left", seconds_left=round(left))
         facing_bet = bool(state.legal().call_amount)

@@ -292,3 +292,31 @@ def test_the_floor_awards_the_pot_and_the_stacks_are_settled(table, floorman):
     # pot 6 + 6 + 1 + 2 = 15: the odd chip goes to the first winner left of
     # the button (003 "Odd-Chips"): seat 7 gets 8; seat 1 is the button and gets 7.
     assert stacks == {1: 200 - 6 + 7, 3: 299, 5: 148, 7: 400 - 6 + 8}
+
+
+def test_a_check_out_of_turn_released_under_002_8_leaves_the_player_unable_to_bet(db, dealer):
+    """002 #8: a player who checked out of turn may neither bet nor raise when his turn comes, even when
+    the action changed and his check was released (the release used to fail with a TypeError while
+    recording the restriction, so the skipped player's bet was refused with a server error)."""
+    table = services.create_table("Table 2", small_blind=1, big_blind=2, dealer=dealer, rules_profile="002")
+    for number, name in ((1, "Anna"), (3, "Ben"), (5, "Clara"), (7, "Dora")):
+        services.seat_player(table.id, number, name, 200)
+    services.start_hand(table.id)
+    act(
+        table,
+        {"type": "call", "seat": 7},
+        {"type": "call", "seat": 1},
+        {"type": "call", "seat": 3},
+        {"type": "check", "seat": 5},
+        {"type": "board", "cards": ""},
+    )
+    services.record_out_of_turn(table.id, {"type": "check", "seat": 5})
+    act(table, {"type": "bet", "seat": 3, "to": 4})  # the action changed: his check is released
+    s = state(table)
+    assert s["held"] == [] and s["to_act_seat"] == 5
+    note = HandEvent.objects.filter(hand=hand_of(table), kind="note").get()
+    assert note.payload["type"] == "out_of_turn_released" and "may_not_raise" in note.payload["restrictions"]
+    with pytest.raises(services.ServiceError):  # he may call or fold, not raise (002 #8)
+        act(table, {"type": "raise", "seat": 5, "to": 8})
+    act(table, {"type": "call", "seat": 5})
+    assert state(table)["to_act_seat"] == 7
