@@ -189,8 +189,10 @@ def waitlist_rows(start: datetime, end: datetime) -> list[WaitlistRow]:
     )
     waiting: dict[tuple[int, int], datetime] = {}
     for entry in log:
+        if entry.game is None:  # a room entry without a game (none of these kinds)
+            continue
         row = rows.setdefault(entry.game.name, WaitlistRow(entry.game.name))
-        key = (entry.game_id, entry.player_id or 0)
+        key = (entry.game.id, entry.player_id or 0)
         if entry.kind == "waitlist_add":
             row.joins += 1
             waiting.setdefault(key, entry.at)

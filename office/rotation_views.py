@@ -3,11 +3,14 @@ the push with one tap, and the roster's shifts.  Floor staff and managers only."
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from datetime import datetime, timedelta
+from typing import cast
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -24,7 +27,7 @@ from tables.writepath import ServiceError
 class ShiftForm(forms.Form):
     """A shift for the roster: a dealer, from and to (local time, today or tomorrow)."""
 
-    dealer = forms.ModelChoiceField(queryset=None, label=gettext_lazy("Dealer"))
+    dealer = forms.ModelChoiceField(queryset=User.objects.none(), label=gettext_lazy("Dealer"))
     starts_at = forms.DateTimeField(
         label=gettext_lazy("From"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
@@ -34,10 +37,10 @@ class ShiftForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["dealer"].queryset = dealer_users()
+        cast(forms.ModelChoiceField, self.fields["dealer"]).queryset = dealer_users()
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}
         if data.get("starts_at") and data.get("ends_at") and data["ends_at"] <= data["starts_at"]:
             raise forms.ValidationError(_("A shift ends after it starts."))
         return data
@@ -48,7 +51,7 @@ def _board(now: datetime) -> dict:
     state = dealers.rotation_state(now)
     coming = {m.target: m.dealer for m in state.plan if m.target is not None}
     going = {m.source: m.target for m in state.plan if m.source is not None}
-    names = {t.id: t.name for t in state.tables}
+    names: dict[Hashable, str] = {t.id: t.name for t in state.tables}
     rows = []
     for table in state.tables:
         change = state.pending.get(table.id)

@@ -5,6 +5,7 @@ and the erase.  Floor staff and managers only."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Hashable
 
 from django import forms
 from django.contrib import messages
@@ -118,7 +119,9 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         messages.success(request, _("Saved."))
         return redirect("office:player", player_id=record.pk)
     found = player_sessions(record.pk)
-    names = dict(Table.objects.filter(pk__in={s.table for s in found}).values_list("id", "name"))
+    names: dict[Hashable, str] = {
+        pk: name for pk, name in Table.objects.filter(pk__in={s.table for s in found}).values_list("id", "name")
+    }
     sessions = [
         {
             "table": names.get(s.table, ""),

@@ -91,7 +91,7 @@ def correction_options(call: FloorCall) -> dict[str, Any] | None:
     "seats": [{"seat", "player", "folded"}], "misdeal_possible": bool}``; ``actions`` are the
     betting actions that stand, in order, each with the legal alternatives at its moment
     (:func:`_alternatives`, replayed with :mod:`poker.hand.corrections`)."""
-    from poker.hand import EngineError, HandState
+    from poker.hand import EngineError, start_hand
     from poker.hand import corrections as engine_corrections
 
     hand = correctable_hand(call)
@@ -101,7 +101,7 @@ def correction_options(call: FloorCall) -> dict[str, Any] | None:
     rows = _event_rows(hand)
     try:
         effective, _voided, _held, _misdeal = engine_corrections.effective_actions(rows)
-        state = HandState.start(table_services.spec_from_dict(hand.spec))
+        state = start_hand(table_services.spec_from_dict(hand.spec))
     except (engine_corrections.CorrectionError, ServiceError, EngineError):
         return None
     by_index = {i: {"index": i, "kind": k, "payload": p} for i, k, p in rows}

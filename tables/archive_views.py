@@ -111,7 +111,7 @@ def archive(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def archive_export(request: HttpRequest) -> HttpResponse:
+def archive_export(request: HttpRequest) -> StreamingHttpResponse:
     """GET ``/floor/archive/export.phhs?<filters>``: every archived hand the search selects (up to
     :data:`EXPORT_LIMIT`), in the archive's order, as one ``.phhs`` file (``[1]``, ``[2]`` ...), which
     ``import_phh`` reads back to the same results."""

@@ -9,10 +9,13 @@ theirs (``Table.dealer``) and the outgoing dealer's down ends.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -51,8 +54,8 @@ class RotationState:
     takeover), ``plan`` (the next push's moves, users and table ids)."""
 
     tables: list[Table]
-    at_table: dict[int, object]
-    resting: dict[object, datetime]
+    at_table: dict[Hashable, User | None]
+    resting: dict[Hashable, datetime]
     pending: dict[int, DealerChange]
     plan: list[Move]
 
@@ -70,20 +73,21 @@ def rotation_state(now: datetime | None = None) -> RotationState:
     now = now or timezone.now()
     tables = push_tables()
     pending = {c.table_id: c for c in DealerChange.objects.filter(taken_at=None).select_related("incoming", "outgoing")}
-    at_table: dict[int, object] = {}
+    at_table: dict[Hashable, User | None] = {}  # by table id (the plan's keys are any hashable)
     for table in tables:
         change = pending.get(table.id)
         at_table[table.id] = change.incoming if change else table.dealer
     dealing = {d.pk for d in at_table.values() if d is not None}
-    resting: dict[object, datetime] = {}
+    resting: dict[Hashable, datetime] = {}
     for dealer in on_shift(now):
         if dealer.pk in dealing:
             continue
         last = DealerDown.objects.filter(dealer=dealer, ended_at__isnull=False).order_by("-ended_at").first()
         went = DealerChange.objects.filter(outgoing=dealer).order_by("-pushed_at").first()
+        first_shift = DealerShift.objects.filter(dealer=dealer).order_by("starts_at").first()
         since = max(
             [t for t in (last.ended_at if last else None, went.pushed_at if went else None) if t is not None],
-            default=DealerShift.objects.filter(dealer=dealer).order_by("starts_at").first().starts_at,
+            default=first_shift.starts_at if first_shift else now,  # on shift: he has one
         )
         resting[dealer] = since
     plan = plan_push([t.id for t in tables], at_table, resting)
@@ -109,7 +113,11 @@ def push(*, actor=None, now: datetime | None = None) -> list[DealerChange]:
         table = next(t for t in state.tables if t.id == move.target)
         made.append(
             DealerChange.objects.create(
-                table=table, outgoing=table.dealer, incoming=move.dealer, pushed_at=now, pushed_by=actor
+                table=table,
+                outgoing=table.dealer,
+                incoming=cast(User, move.dealer),  # the plan moves the users given in at_table and resting
+                pushed_at=now,
+                pushed_by=actor,
             )
         )
     sched = schedule()
@@ -128,7 +136,7 @@ def change_json(change: DealerChange | None) -> dict | None:
     return {
         "id": change.id,
         "incoming": change.incoming.username,
-        "outgoing": change.outgoing.username if change.outgoing_id else None,
+        "outgoing": change.outgoing.username if change.outgoing is not None else None,
     }
 
 

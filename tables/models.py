@@ -10,6 +10,7 @@ never updated or deleted: corrections are new events.  Writes go through
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -103,6 +104,10 @@ class Table(SequencedRow):
     can detect gaps.  Chip amounts are integers in the table's smallest chip
     unit.
     """
+
+    #: Not a field: the ``client_id`` checked when this row was locked for a step, and where it was
+    #: applied before (``(client_id, [table_id, seq] or None)``; ``tables.services.steps.lock_table``).
+    client_id_seen: tuple[str, Any] | None = None
 
     class Status(models.TextChoices):
         OPEN = "open", _("open")

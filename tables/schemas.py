@@ -302,9 +302,9 @@ def _chips_by_denomination(value: Any) -> Any:
             denomination, count = entry.get("value"), entry.get("count", 1)
         else:
             denomination, count = entry, 1
-        for number in (denomination, count):
-            if isinstance(number, bool) or not isinstance(number, int):
-                raise ValueError("must list chip denominations (whole numbers) or {value, count} objects")
+        if any(isinstance(n, bool) or not isinstance(n, int) for n in (denomination, count)):
+            raise ValueError("must list chip denominations (whole numbers) or {value, count} objects")
+        assert isinstance(denomination, int) and isinstance(count, int)  # checked just above
         if not (1 <= denomination <= MAX_BIGINT and 0 <= count <= 10_000):
             raise ValueError("a denomination is a positive whole number, a count 0 to 10000")
         out[str(denomination)] = out.get(str(denomination), 0) + count

@@ -20,7 +20,7 @@ from .rules import Rules
 from .spec import GAMES, HandSpec, SeatSpec
 from .state import STREETS, HandState, Legal
 from .straddles import Straddle
-from .stud import StudLegal, StudState, start_hand
+from .stud import AnySpec, AnyState, StudLegal, StudState, start_hand
 from .stud_spec import StudSpec, load_spec
 
 __all__ = [
@@ -42,5 +42,7 @@ __all__ = [
     "StudState",
     "StudLegal",
     "start_hand",
+    "AnySpec",
+    "AnyState",
     "load_spec",
 ]

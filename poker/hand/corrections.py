@@ -50,9 +50,8 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .errors import EngineError
-from .spec import HandSpec
 from .state import HandState
-from .stud import start_hand
+from .stud import AnySpec, start_hand
 
 __all__ = ["CORRECTION_TYPES", "CorrectionError", "Replay", "replay", "effective_actions"]
 
@@ -180,11 +179,11 @@ def effective_actions(
     return effective, voided, held, misdeal
 
 
-def replay(spec: HandSpec, events: Iterable[tuple[int, str, dict]]) -> Replay:
+def replay(spec: AnySpec, events: Iterable[tuple[int, str, dict]]) -> Replay:
     """Replay a hand from its spec and its events (corrections folded in).
 
     Args:
-        spec: the hand's :class:`HandSpec`.
+        spec: the hand's :class:`HandSpec` (or ``StudSpec``).
         events: ``(index, kind, payload)`` in index order (any iterable).
 
     Returns:

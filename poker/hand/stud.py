@@ -522,7 +522,14 @@ StudState._HANDLERS = {
 }
 
 
-def start_hand(spec: HandSpec | StudSpec) -> HandState | StudState:
+AnySpec = HandSpec | StudSpec
+"""The spec of a hand of any game the engine deals (a flop game's or a stud game's)."""
+AnyState = HandState | StudState
+"""The state of a hand of any game: both take action dicts through ``apply`` and report ``phase``,
+``stacks``, ``awards``, ``final_stacks``, ``history`` and ``to_dict()``."""
+
+
+def start_hand(spec: AnySpec) -> AnyState:
     """Start a hand of any game: :meth:`StudState.start` for a
     :class:`StudSpec`, else :meth:`HandState.start`. Both states take
     action dicts through ``apply`` and report ``phase``, ``stacks``,

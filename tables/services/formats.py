@@ -72,7 +72,7 @@ def clean_format(data: Any) -> dict[str, Any] | None:
         if amount not in (None, 0):
             raise ServiceError("bad_format", "an amount is only for a bomb pot or a flip")
         amount = 0
-    elif not _is_int(amount) or amount <= 0:
+    elif not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
         raise ServiceError(
             "bad_format",
             "a bomb pot or a flip needs the amount every player posts, a positive number of chips (000 Allgemein 14)",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from poker.floor.absent import absent_player
-from poker.hand import EngineError, HandSpec, HandState, SeatSpec, corrections
+from poker.hand import AnySpec, AnyState, EngineError, HandSpec, SeatSpec, corrections
 from poker.hand import start_hand as start_engine_hand
 from poker.hand.undo import undo_decision, undo_history
 from poker.houserules import Citation
@@ -27,7 +27,7 @@ def build_spec(table: Table, seats: list[Seat], button: int) -> HandSpec:
     ``button``: stakes from the table, stacks from the seats."""
     live = dealt_in_seats(seats)
     spec = HandSpec.standard(
-        [SeatSpec(seat=s.number, player=s.player.name, stack=s.stack) for s in sorted(live, key=lambda s: s.number)],
+        [SeatSpec(seat=s.number, player=s.occupant.name, stack=s.stack) for s in sorted(live, key=lambda s: s.number)],
         button=button,
         small_blind=table.small_blind,
         big_blind=table.big_blind,
@@ -40,11 +40,11 @@ def build_spec(table: Table, seats: list[Seat], button: int) -> HandSpec:
     return hooks.adjust_spec(table, seats, spec)
 
 
-def _check_spec_matches_seats(spec: HandSpec, seats: list[Seat]) -> None:
+def _check_spec_matches_seats(spec: AnySpec, seats: list[Seat]) -> None:
     by_number = {s.number: s for s in seats}
     for seat_spec in spec.seats:
         seat = by_number.get(seat_spec.seat)
-        if seat is None or seat.player_id is None:
+        if seat is None or seat.player is None:
             raise ServiceError("spec_mismatch", f"seat {seat_spec.seat} has no player at this table")
         if seat.player.name != seat_spec.player or seat.stack != seat_spec.stack:
             raise ServiceError(
@@ -144,7 +144,7 @@ def start_hand(
         number = table.current_hand.number + 1 if table.current_hand else 1
         # Who was dealt in, by player id (issue 28: hours from the hands, merge and erase follow the player).
         names = {s.seat: s.player for s in hand_spec.seats}
-        ids = {str(s.number): s.player_id for s in seats if s.player_id and names.get(s.number) == s.player.name}
+        ids = {str(s.number): s.player.id for s in seats if s.player and names.get(s.number) == s.player.name}
         metadata = {**(metadata or {}), "player_ids": ids}
         hand = Hand.objects.create(table=table, number=number, spec=spec_to_dict(hand_spec), metadata=metadata)
         table.button_seat = button
@@ -168,7 +168,7 @@ def start_hand(
         return Outcome(table.id, table.seq)
 
 
-def _dead_hands(table: Table, seats: list[Seat], state: HandState) -> list[dict[str, Any]]:
+def _dead_hands(table: Table, seats: list[Seat], state: AnyState) -> list[dict[str, Any]]:
     """Kill actions for the seats dealt in whose hand is dead from the start:
     those of the dead-hands hooks (``tables.hooks``: a player sitting out a
     penalty, 004 #71, 001 6.37) and then an absent player's (blinds and
@@ -296,7 +296,7 @@ def undo_options(table_id: int) -> dict[str, Any]:
     return {
         "hand": hand.id,
         "seq": table.seq,
-        "actions": [dict(d.to_dict(), street=streets.get(d.index)) for d in history],
+        "actions": [dict(d.to_dict(), street=streets.get(d.index or 0)) for d in history],
     }
 
 

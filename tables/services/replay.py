@@ -6,21 +6,21 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Any, cast
 
-from poker.hand import EngineError, HandSpec, HandState, Rules, StudSpec, corrections, load_spec
+from poker.hand import AnySpec, AnyState, EngineError, HandState, Rules, corrections, load_spec
 from poker.houserules import get_profile
 from tables.models import Hand, Table
 from tables.writepath import ServiceError
 
 
-def spec_to_dict(spec: HandSpec) -> dict[str, Any]:
+def spec_to_dict(spec: AnySpec) -> dict[str, Any]:
     """Serialise a ``HandSpec`` to JSON-able data (stored on ``Hand.spec``;
     ``HandSpec.to_dict``: game, formats and rules included)."""
     return spec.to_dict()
 
 
-def spec_from_dict(data: dict[str, Any]) -> HandSpec | StudSpec:
+def spec_from_dict(data: dict[str, Any]) -> AnySpec:
     """Inverse of ``spec_to_dict`` (older stored dicts load with the
     defaults); raises ``ServiceError('invalid')`` on bad data."""
     try:
@@ -75,7 +75,7 @@ def hand_replay(hand: Hand) -> tuple[HandState, int, dict[str, Any]]:
         return cached[1], last, cached[2]
     events = list(hand.events.order_by("index").values_list("index", "kind", "payload"))
     result = corrections.replay(spec_from_dict(hand.spec), events)
-    info = {
+    info: dict[str, Any] = {
         "held": result.held,
         "voided": sorted(result.voided),
         "corrected": result.corrected,
@@ -105,11 +105,12 @@ def hand_replay(hand: Hand) -> tuple[HandState, int, dict[str, Any]]:
     return result.state, last, info
 
 
-def remember_state(hand_id: int, index: int, state: HandState, info: dict[str, Any] | None = None) -> None:
+def remember_state(hand_id: int, index: int, state: AnyState, info: dict[str, Any] | None = None) -> None:
     """Cache the state of hand ``hand_id`` after event ``index`` (and its replay ``info``) in
     :data:`state_cache`, dropping the least recently used hand beyond ``_CACHE_SIZE``."""
     with cache_lock:
-        state_cache[hand_id] = (index, state, info if info is not None else empty_info())
+        # a StudState is kept as poker.hand.corrections.replay gives it: the same surface as a HandState
+        state_cache[hand_id] = (index, cast(HandState, state), info if info is not None else empty_info())
         state_cache.move_to_end(hand_id)
         while len(state_cache) > _CACHE_SIZE:
             state_cache.popitem(last=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from poker.hand import HandState, corrections
+from poker.hand import AnyState, HandState, corrections
 from poker.hand.cards import is_known
 from poker.hand.evaluation import best_hand_description, hand_strength
 from poker.houserules import is_substantial_action, misdeal_still_possible
@@ -21,7 +21,7 @@ def table_group(table_id: int) -> str:
     return f"table.{table_id}"
 
 
-def hand_view(table: Table, state: HandState, info: dict[str, Any]) -> dict[str, Any]:
+def hand_view(table: Table, state: AnyState, info: dict[str, Any]) -> dict[str, Any]:
     """The engine snapshot of a hand plus what the floor procedures add:
     ``held`` (out-of-turn actions waiting, ``[{"index", "seat", "action"}]``),
     ``voided`` (event indices), ``corrected``, ``misdeal``, ``clock`` (the
@@ -95,7 +95,7 @@ def table_snapshot(
             "rules_profile": table.rules_profile,
             "button_seat": table.button_seat,
             "max_seats": table.max_seats,
-            "dealer": table.dealer.username if table.dealer_id else None,
+            "dealer": table.dealer.username if table.dealer is not None else None,
         },
         "seats": seats,
         "hand": hand_data,
@@ -137,7 +137,7 @@ def seat_dict(seat: Seat) -> dict[str, Any]:
     """A seat (its ``player`` loaded) as the snapshot lists it."""
     return {
         "number": seat.number,
-        "player": seat.player.name if seat.player_id is not None else None,
+        "player": seat.player.name if seat.player is not None else None,
         "stack": seat.stack,
         "sitting_out": seat.sitting_out,
     }
@@ -170,7 +170,7 @@ def table_snapshots(tables: list[Table]) -> dict[int, dict[str, Any]]:
         t.id: table_snapshot(
             t,
             hand=t.current_hand,
-            last_event=last.get(t.current_hand_id),
+            last_event=last.get(t.current_hand_id or 0),
             seats=seats[t.id],
         )
         for t in tables
@@ -184,7 +184,7 @@ def _event_dict(event: HandEvent) -> dict[str, Any]:
         "kind": event.kind,
         "payload": event.payload,
         "at": event.at.isoformat() if event.at else None,
-        "actor": event.actor.username if event.actor_id else None,
+        "actor": event.actor.username if event.actor is not None else None,
     }
 
 
@@ -233,7 +233,7 @@ def table_straddle_kinds(table: Table) -> list[str]:
     return [kind for kind in STRADDLE_KINDS if kind in agreed]
 
 
-def format_view(state: HandState) -> dict[str, Any]:
+def format_view(state: AnyState) -> dict[str, Any]:
     """What ``hand_view`` adds about the hand's format.
 
     Returns ``{"format": {"kind", "amount", "double_board", "straddles":
@@ -245,12 +245,12 @@ def format_view(state: HandState) -> dict[str, Any]:
     :func:`_board_results`) lists, for each pot played on two boards,
     the winners and chips of each board once they are known.
     """
-    spec = state.spec
-    if spec.game == "stud":  # Seven Card Stud: no formats, no boards
+    if not isinstance(state, HandState):  # a stud game: no formats, no boards
         return {
             "format": {"kind": "standard", "amount": 0, "double_board": False, "straddles": []},
             "board_results": [],
         }
+    spec = state.spec
     kind = "bomb_pot" if spec.bomb_pot else "flip" if spec.flip else "standard"
     possible = (
         spec.run_it_twice_min_pot is not None
@@ -301,10 +301,11 @@ def _board_results(state: HandState) -> list[dict[str, Any]]:
         ):
             by_board = []
             for b, board in enumerate(state.boards):
-                strength = {p: hand_strength(state.hole_cards[p], board, spec.game) for p in contenders}
+                # every contender's cards are known (checked above); "or ()" only types it
+                strength = {p: hand_strength(state.hole_cards[p] or (), board, spec.game) for p in contenders}
                 best = max(strength.values())
                 by_board.append([p for p in contenders if strength[p] == best])
-                described[b] = best_hand_description(state.hole_cards[by_board[-1][0]], board, spec.game)
+                described[b] = best_hand_description(state.hole_cards[by_board[-1][0]] or (), board, spec.game)
         else:
             continue
         unit = spec.split_unit

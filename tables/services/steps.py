@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
-from poker.hand import HandState
+from poker.hand import AnyState, HandState
 from tables import hooks, probes, sql
 from tables.models import Hand, HandEvent, Seat, Table
 from tables.services.replay import empty_info, hand_replay, remember_state
@@ -83,7 +83,7 @@ def lock_table(table_id: int, client_id: str | None = None) -> Table:
     else:
         table.current_hand = None
     if client_id:
-        table._client_id_seen = (client_id, row[-1])  # (client_id, [table_id, seq] or None)
+        table.client_id_seen = (client_id, row[-1])  # (client_id, [table_id, seq] or None)
     return table
 
 
@@ -95,7 +95,7 @@ def live_hand(table: Table) -> Hand | None:
 def _duplicate_seq(table: Table, client_id: str) -> int | None:
     """The seq of the event first recorded with ``client_id`` at this table,
     or None; ``ServiceError('invalid')`` when another table used it."""
-    seen = getattr(table, "_client_id_seen", None)
+    seen = table.client_id_seen
     if seen is not None and seen[0] == client_id:
         found = seen[1]
     else:
@@ -170,7 +170,7 @@ def append_event(
     payload: dict,
     actor,
     client_id: str | None,
-    state: HandState,
+    state: AnyState,
     info: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Append event number ``index`` of ``hand`` with the step's next seq
@@ -211,7 +211,7 @@ def append_event(
         settle_stacks(table, hand, state)
         hand.save(update_fields=["snapshot", "snapshot_seq", "last_index", "status", "ended_at"])
         start_stacks = {s.seat: s.stack for s in state.spec.seats}
-        final_stacks = {s.seat: state.final_stacks[i] for i, s in enumerate(state.spec.seats)}
+        final_stacks = {s.seat: stack for s, stack in zip(state.spec.seats, completed_stacks(state), strict=True)}
         hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks)
     remember_state(hand.id, index, state, info)
     return event_json(table.seq, index, kind, payload, at, actor if actor_id else None)
@@ -230,12 +230,20 @@ def event_json(seq: int, index: int, kind: str, payload: dict, at, actor) -> dic
     }
 
 
-def settle_stacks(table: Table, hand: Hand, state: HandState) -> None:
+def completed_stacks(state: AnyState) -> tuple[int, ...]:
+    """A complete hand's final stacks, seat by seat of its spec (chips).  Errors: ``ServiceError('invalid')``
+    for a hand not complete (it has none yet)."""
+    if state.final_stacks is None:
+        raise ServiceError("invalid", "the hand is not complete")
+    return tuple(state.final_stacks)
+
+
+def settle_stacks(table: Table, hand: Hand, state: AnyState) -> None:
     """Write the final stacks of a completed hand back to the seats, in one
     statement for all of them (every hand's end comes here).  It sends no
     ``post_save`` of the seats: the apps learn of the new stacks from
     ``tables.hooks.hand_completed``, called right after."""
-    final = state.final_stacks
+    final = completed_stacks(state)
     numbers = [spec.seat for spec in state.spec.seats]
     with connection.cursor() as cursor:
         cursor.execute(
