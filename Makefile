@@ -58,7 +58,7 @@ run: demo
 test: setup
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
-# ruff (lint and format) over the code, mypy over the pure core (pyproject.toml); .ci/run runs it before the tests.
+# ruff (lint and format) over the code, mypy over every package with django-stubs (pyproject.toml); .ci/run runs it before the tests.
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

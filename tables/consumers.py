@@ -468,6 +468,7 @@ class FloorConsumer(_StaffConsumer):
     #: Tables per ``floor_snapshot`` frame (summaries of about 600 bytes: some 150 kB a frame).
     SNAPSHOT_PAGE = 250
     _held: list[dict[str, Any]] | None = None  # updates that came while the snapshot was being read
+    _pending: list[str] | None = None  # the frames of this tick, sent together by _flush
     _on_floor = False
     _watched: frozenset[int] = frozenset()
 
@@ -497,7 +498,7 @@ class FloorConsumer(_StaffConsumer):
         if self.revoked:
             return
         text = self._text_for(event)
-        pending = getattr(self, "_pending", None)
+        pending = self._pending
         if pending is None:
             self._pending = [text]
             asyncio.get_running_loop().call_later(self.BATCH_SECONDS, self._flush_soon)
@@ -518,7 +519,7 @@ class FloorConsumer(_StaffConsumer):
         asyncio.ensure_future(self._flush())
 
     async def _flush(self) -> None:
-        pending, self._pending = getattr(self, "_pending", None) or [], None
+        pending, self._pending = self._pending or [], None
         if self.revoked:
             return
         if len(pending) == 1:

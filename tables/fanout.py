@@ -67,13 +67,14 @@ class GroupFanout:
             self.subscriptions[group] = sub
             sub.task = asyncio.get_running_loop().create_task(self._run(sub), name=f"fanout {group}")
         sub.members.append(member)
-        if not sub.ready.is_set():
+        task = sub.task
+        if not sub.ready.is_set() and task is not None:
             ready = asyncio.ensure_future(sub.ready.wait())
-            await asyncio.wait({ready, sub.task}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({ready, task}, return_when=asyncio.FIRST_COMPLETED)
             if not sub.ready.is_set():  # the subscription failed: say so, do not hang the connection
                 ready.cancel()
                 await self.leave(group, member)
-                sub.task.result()
+                task.result()
                 raise RuntimeError(f"could not subscribe to {group}")
 
     async def leave(self, group: str, member: Member) -> None:

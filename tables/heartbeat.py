@@ -27,6 +27,6 @@ class Heartbeat:
 
     async def websocket_receive(self, message: dict[str, Any]) -> None:
         if message.get("text") == PING:
-            await self.send(text_data=PONG)  # type: ignore[attr-defined]
+            await self.send(text_data=PONG)  # type: ignore[attr-defined]  # a mixin of a websocket consumer
             return
-        await super().websocket_receive(message)  # type: ignore[misc]
+        await super().websocket_receive(message)  # type: ignore[misc]  # a mixin of a websocket consumer

@@ -142,15 +142,15 @@ class Revocable:
 
     def session_key(self) -> str | None:
         """The session key of the socket's scope (None without a session)."""
-        session = self.scope.get("session")  # type: ignore[attr-defined]
+        session = self.scope.get("session")  # type: ignore[attr-defined]  # a mixin of a websocket consumer
         return getattr(session, "session_key", None) if session is not None else None
 
     async def watch_rights(self) -> None:
         """Join ``user.<id>`` so that a revocation reaches this socket."""
-        user = self.scope.get("user")  # type: ignore[attr-defined]
+        user = self.scope.get("user")  # type: ignore[attr-defined]  # a mixin of a websocket consumer
         self._session_key = self.session_key()
         self._rights_group = user_group(user.pk)
-        await self.channel_layer.group_add(self._rights_group, self.channel_name)  # type: ignore[attr-defined]
+        await self.channel_layer.group_add(self._rights_group, self.channel_name)  # type: ignore[attr-defined]  # a mixin of a websocket consumer
         await self._watch_expiry()
 
     async def _watch_expiry(self) -> None:
@@ -184,7 +184,7 @@ class Revocable:
     def right_holds(self) -> bool:
         """The session and the right, read afresh (sync; a consumer may answer it in fewer statements).
         The one check behind both :meth:`still_allowed` and the check before each message."""
-        return check(self.scope.get("user"), self._session_key, self.has_right)  # type: ignore[attr-defined]
+        return check(self.scope.get("user"), self._session_key, self.has_right)  # type: ignore[attr-defined]  # a mixin of a websocket consumer
 
     async def rights_revoke(self, event: dict[str, Any]) -> None:
         """Group handler of ``rights.revoke``: close with 4403 when the right is gone."""
@@ -200,19 +200,19 @@ class Revocable:
         """Leave the user's group and close with 4403 (nothing more is sent)."""
         self.revoked = True
         await self.forget_rights()
-        await self.close(code=CLOSE_UNAUTHORISED)  # type: ignore[attr-defined]
+        await self.close(code=CLOSE_UNAUTHORISED)  # type: ignore[attr-defined]  # a mixin of a websocket consumer
 
     async def forget_rights(self) -> None:
         if self._expiry_timer is not None:
             self._expiry_timer.cancel()
             self._expiry_timer = None
         if self._rights_group is not None:
-            await self.channel_layer.group_discard(self._rights_group, self.channel_name)  # type: ignore[attr-defined]
+            await self.channel_layer.group_discard(self._rights_group, self.channel_name)  # type: ignore[attr-defined]  # a mixin of a websocket consumer
             self._rights_group = None
 
     async def disconnect(self, code: int) -> None:
         await self.forget_rights()
-        await super().disconnect(code)  # type: ignore[misc]
+        await super().disconnect(code)  # type: ignore[misc]  # a mixin of a websocket consumer
 
 
 # ---------------------------------------------------------------------------

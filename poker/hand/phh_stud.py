@@ -278,7 +278,7 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
     unchecked: list[str] = []
     if state.phase == "showdown" and hand.winnings is not None:
         try:
-            for award in awards_from_winnings(state, hand.winnings):  # type: ignore[arg-type]
+            for award in awards_from_winnings(state, hand.winnings):  # type: ignore[arg-type]  # a StudState has the surface it reads
                 state = state.apply(award)
                 unchecked.append(f"who won pot {award['pot']}: hole cards unknown, awarded as the winnings say")
         except EngineError as exc:
