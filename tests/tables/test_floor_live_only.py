@@ -20,7 +20,8 @@ PHH = Path(settings.SHARED_DIR) / "phh"
 
 
 def _floor_tiles(html: str) -> set[int]:
-    return {int(n) for n in re.findall(r'class="tile" data-table-id="(\d+)"', html)}
+    """The tables the floor page lists (its room map's rows; the tiles are drawn from the socket's summaries)."""
+    return {int(n) for n in re.findall(r'class="map-row" data-table-id="(\d+)"', html)}
 
 
 def _archive_rows(html: str) -> set[int]:
