@@ -445,21 +445,11 @@ class DealerConsumer(_StaffConsumer):
 class FloorConsumer(_StaffConsumer):
     """``/ws/floor/``: every table, live, for floor staff and managers.
 
-    The floor hears every table of the room, so updates that arrive within
-    ``BATCH_SECONDS`` of each other go out in one ``batch`` frame (in
-    order, each still an ``update`` with its seq): a busy room costs one
-    websocket frame per dashboard per tick, not one per action.
-
-    The dashboards of a process share one subscription to the floor group
-    (``tables.fanout``): an update is one channel message per process, not
-    one per dashboard (with Redis: one message serialised, sent and read
-    back per process).
-
-    The dashboard hears summaries (``tables.floor_summary``): on connect
-    each open table's, and each table's ``update`` summarised (once per
-    process and update, kept on the shared event) -- except for the tables
-    it ``watch``es (the tiles it draws in detail), whose snapshots and
-    updates come whole.
+    Updates arriving within ``BATCH_SECONDS`` go out in one ``batch`` frame (in order, each an
+    ``update`` with its seq): one frame per dashboard per tick, not one per action.  The dashboards
+    of a process share one subscription to the floor group (``tables.fanout``): one channel message
+    per process and update.  A dashboard hears summaries (``tables.floor_summary``, made once per
+    process and update) except for the tables it ``watch``es (its detailed tiles), which come whole.
     """
 
     BATCH_SECONDS = 0.02
