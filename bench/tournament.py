@@ -51,52 +51,7 @@ the snapshot the socket sends first (built, serialised, its size).  ``--paint``
 chromium through daphne and times the first contentful paint and the
 tables drawn.
 
-Figures on this (shared, two-core) machine, 2,000 entrants on 223 tables,
-100 busts (2,000 -> 1,900 players), this bench run on the code before the
-delta (the tree at 5fdaa77) and after it, one after the other (load
-average at the start and the end of each run; other sessions' tests share
-the machine):
-
-* before -- every event sent the whole snapshot (director 864 KiB, TV
-  114 KiB), rebuilt per event (260 ms at 2,000 entrants) [load 3.8 -> 1.0]:
-  registration 201.6 s (p50 95 ms each, the last hundred 159 ms: it grew
-  with the field), per bust p50 412 ms, p95 922 ms, p99 959 ms; the
-  director page in chromium (server warm) drew its tables 1,221 / 1,309 ms
-  after navigation (first contentful paint 300 / 252 ms).  The same run at
-  load 5-7: registration 379.5 s, per bust p50 742 ms, p99 2,631 ms.
-* after -- a delta per event (director p50 5.3 KiB, max 16 KiB; TV 3.1 /
-  5.6 KiB), the whole snapshot only on connect and on a gap [load 2.4 ->
-  3.8]: registration 53.8 s (p50 25 ms each, flat: 23 ms for the last
-  hundred), per bust p50 153 ms, p95 473 ms, p99 551 ms; the first
-  snapshot 72 ms to build (was 260); the director page drew its first
-  tables 715 / 745 ms after navigation (first contentful paint 240 /
-  340 ms), the other tables in the next frames, 50 registrations a page.
-  A first navigation to a freshly started daphne takes seconds either way
-  (its first request: 3.1 s before, 5.4 s after at the higher load).
-
-Then (2026-11-26, a fresh bench database each run, one after the other on
-this machine): the seat changes of a round of moves in one step
-(``tables.services.set_seats_at``: one lock, one seat and one seq
-statement, the tables' snapshots in two queries), the busted players'
-seats emptied in the hand's own step, ``execute_moves`` locking only the
-tables concerned (and nothing when nothing is due), a break's instructions
-in one statement, and the moves made after the dealer's answer:
-
-* per bust, service + delivery to director and TV: p50 51-57 ms, p95
-  68-73 ms, p99 75-90 ms (the tree before these changes, d9486c2, the same
-  day: p50 74-79 ms, p99 240-277 ms; its very first run, on a database
-  server just started, p50 738 ms, p99 1,088 ms);
-* with the moves it makes delivered too: p50 58-64 ms, p99 144-162 ms (a
-  break: nine players to up to nine tables, two director events);
-* the seat draw on 223 tables 1.6-2.3 s (was 8.2 s: one step per table).
-
-The rare busts of 140-200 ms left in those runs were full garbage
-collections of this process (74-138 ms, gen 2) walking the ~200,000
-objects made at import -- pokerkit's lookup tables alone are about 50,000.
-A server freezes them after start-up (``gc.freeze()`` in pokerfloor/asgi.py);
-this bench now does the same before the tournament starts.  Three runs,
-one after the other: per bust p50 41-43 ms, p95 56-63 ms, p99 68-84 ms,
-max 70-86 ms; with the moves p50 50-53 ms, p99 121-127 ms, max 127-143 ms.
+Figures, dated, with the machine: bench/RESULTS.md ("bench/tournament.py --floor").
 """
 
 from __future__ import annotations
