@@ -238,6 +238,11 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
+#: ``--profile FILE``: a cProfile of the hands' last actions (the award that completes the hand and
+#: records a bust) with their delivery, written to FILE for ``python -m pstats``
+PROFILE = None
+
+
 def _play_bust_hand(table_id: int, listen, call=None, after=None) -> tuple[float | None, float, int, float]:
     """One hand at ``table_id`` through ``tables.services`` in which the
     first player to act goes all in, the first player who covers him calls,
@@ -283,9 +288,13 @@ def _play_bust_hand(table_id: int, listen, call=None, after=None) -> tuple[float
                 kind = "fold" if legal["can_fold"] and legal["call_amount"] else "check"
             action = {"type": kind, "seat": seat}
         a0 = time.perf_counter()
+        if PROFILE is not None and action["type"] == "award":
+            PROFILE.enable()
         call(table_services.apply_action, table_id, action)
         delivered = listen()
         last = time.perf_counter() - a0
+        if PROFILE is not None:
+            PROFILE.disable()
         m0 = time.perf_counter()
         if after is not None and after():
             listen()
@@ -552,11 +561,19 @@ def main() -> None:
     parser.add_argument(
         "--paint", action="store_true", help="the director page's first paint in chromium (after a --floor run)"
     )
+    parser.add_argument("--profile", metavar="FILE", help="with --floor: a cProfile of the busts' last actions")
     args = parser.parse_args()
+    if args.profile:
+        import cProfile
+
+        global PROFILE
+        PROFILE = cProfile.Profile()
     if args.floor or args.paint:
         setup_django()
         if args.floor:
             floor_bench(args.floor, args.busts or args.floor - 10, args.seed)
+            if PROFILE is not None:
+                PROFILE.dump_stats(args.profile)
         if args.paint:
             paint_bench(args.repeat)
         return

@@ -10,7 +10,7 @@ import random
 from typing import overload
 
 from django.db import connection
-from django.db.models import Count, Sum
+from django.db.models import Count, F, Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
@@ -308,8 +308,11 @@ def rebuy_stack_refusal(t: Tournament, entry: Entry, stack: int | None) -> Servi
 def floor_state(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState], dict[int, TournamentTable]]:
     """The floor as ``TableState`` values (player id = entry id), with the
     pending moves already applied (their seats are taken)."""
+    # the table's own size as one annotated column, not the whole ``tables.Table`` row (select_related): this runs
+    # on every bust, over every open table of the field (bench/tournament.py --floor)
     tts: dict[int, TournamentTable] = {
-        tt.number: tt for tt in TournamentTable.objects.filter(tournament=t, broken=False).select_related("table")
+        tt.number: tt
+        for tt in TournamentTable.objects.filter(tournament=t, broken=False).annotate(table_seats=F("table__max_seats"))
     }
     seats: dict[int, dict[int, int]] = {n: {} for n in tts}
     number_of = {tt.table_id: n for n, tt in tts.items()}
@@ -326,7 +329,8 @@ def floor_state(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableS
     floor = []
     for n, tt in sorted(tts.items()):
         # a table the director opened may seat fewer (tournaments.services.floor_tables.add_table)
-        size = min(rules.final_table_seats if len(tts) == 1 else t.max_seats, tt.table.max_seats)
+        table_seats: int = getattr(tt, "table_seats")  # noqa: B009 (the annotation above, unknown to the model's type)
+        size = min(rules.final_table_seats if len(tts) == 1 else t.max_seats, table_seats)
         floor.append(
             eng.TableState(n, seats[n], max(size, max(seats[n], default=0)), table_positions(tt), tt.first_button)
         )
