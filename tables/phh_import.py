@@ -37,7 +37,6 @@ from poker.hand.phh import (
     winnings_mismatch,
 )
 from poker.hand.phh_stud import StudPhhHand, export_stud_phh, replay_stud
-from poker.hand.stud import StudState
 from poker.hand.stud_spec import StudSpec
 from poker.houserules import get_profile
 
@@ -354,7 +353,7 @@ def check_stud_hand(
     result["unchecked"].extend(replayed.unchecked)
     result["ok"], result["error"] = replayed.ok, replayed.error
     state = replayed.state
-    if not replayed.ok or not isinstance(state, StudState) or state.final_stacks is None:
+    if not replayed.ok or state is None or state.final_stacks is None:
         return result, None
     won = [0] * len(spec.seats)
     for award in state.awards:

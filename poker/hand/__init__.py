@@ -1,7 +1,9 @@
 """Pure-Python hand engine for pokerfloor: No-Limit Hold'em, Pot-Limit
 Omaha and split-limit Hold'em (``HandSpec.game``), with straddles, bomb
 pots, flips, double boards, run it twice and chip units (``formats``);
-Seven Card Stud, fixed limit (``StudSpec``/``StudState``, :mod:`.stud`).
+Seven Card Stud, razz and stud eight-or-better, fixed limit (``StudSpec``).
+One state machine, :class:`HandState`, plays them all: the game is a value
+(:mod:`.variants`); ``StudState`` is the same class.
 
 Standard library and pokerkit (hand evaluation, PHH files) only. No Django
 here: the services and consumers build on this.
@@ -13,15 +15,16 @@ Typical use::
     state = state.apply({"type": "raise", "seat": 3, "to": 300})
 """
 
+from .betting import StudLegal
 from .errors import ERROR_CODES, EngineError
 from .evaluation import evaluate_showdown, hand_strength
 from .pots import Award, Pot
 from .rules import Rules
 from .spec import GAMES, HandSpec, SeatSpec
-from .state import STREETS, HandState, Legal
+from .state import STREETS, AnySpec, AnyState, HandState, Legal, StudState, start_hand
 from .straddles import Straddle
-from .stud import AnySpec, AnyState, StudLegal, StudState, start_hand
 from .stud_spec import StudSpec, load_spec
+from .variants import VARIANTS, Variant
 
 __all__ = [
     "Rules",
@@ -45,4 +48,6 @@ __all__ = [
     "AnySpec",
     "AnyState",
     "load_spec",
+    "Variant",
+    "VARIANTS",
 ]

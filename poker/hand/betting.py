@@ -10,6 +10,12 @@ bet against. A check, call or fold removes the player from the queue; a bet
 or raise re-queues every other player who still has chips. The round ends
 when the queue is empty or one player is left (``Showdown._end_round``).
 
+The stud games (``spec.game_variant.forced == "bring_in"``) bet through the same methods: the
+round opens with the bring-in (the player to act brings in or completes to the small bet, and
+may not fold, check or call first), a raise is one more bet at the fixed limit (the big one once
+an open pair opened with it, 000 Aktionen 3), a short all-in reopens as pokerkit reads it (000
+Aktionen 5); :class:`StudLegal` reports the bring-in.
+
 Sources: TDA and rulebook 002 #3-#4 (minimum bet and raise), 003 "All-In"
 (a short all-in does not reopen the betting), 004 #54 (pot limit), 000
 Einsätze 2 / Aktionen 3 (split limit and its cap), 000 Einsätze 4 (live
@@ -28,7 +34,7 @@ from .fields import HandFields
 from .formats import limit_message
 from .limits import max_raise_to, min_raise_to, pot_limit_max_to, unit_bounds
 
-__all__ = ["Legal", "BettingRound"]
+__all__ = ["Legal", "StudLegal", "BettingRound"]
 
 _NOBODY: frozenset[int] = frozenset()
 
@@ -66,6 +72,29 @@ class Legal(NamedTuple):
 
     def to_dict(self) -> dict:
         """JSON-serialisable dict of the fields."""
+        return self._asdict()
+
+
+class StudLegal(NamedTuple):
+    """What the player to act may do in a stud game: the fields of :class:`Legal` and
+    ``bring_in``, the chips of the bring-in while it is due (the player brings in or completes
+    to ``min_raise_to``; ``can_fold`` is False and ``call_amount`` None then), else None. The
+    completion, bet or raise amounts are fixed (equal, except with an open pair on fourth
+    street, 000 Aktionen 3: the small or the big bet)."""
+
+    seat: int
+    position: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int | None
+    min_raise_to: int | None
+    max_raise_to: int | None
+    can_bet_or_raise: bool
+    bring_in: int | None
+    raise_blocked_by: str | None = None
+
+    def to_dict(self) -> dict:
+        """The fields by name, JSON-serialisable (``bring_in`` and ``call_amount`` None when not due)."""
         return self._asdict()
 
 
@@ -125,13 +154,17 @@ class BettingRound(HandFields):
         return blind_bets
 
     def _min_to_raw(self) -> int:
-        """Minimum raise-to before capping by the stacks (:func:`.limits.min_raise_to`)."""
+        """Minimum raise-to before capping by the stacks (:func:`.limits.min_raise_to`; a stud
+        game: the completion to the small bet, else one more bet, at least the largest so far)."""
         spec = self.spec
         structure = spec._structure
+        if spec._stud:
+            step = max(self._raise_inc, spec.bet_size(self._street))
+            return step if self._street == 0 and not self._raises else max(self._bets) + step
         return min_raise_to(
             max(self._bets),
             self._raise_inc,
-            spec.min_bet,
+            spec.min_bet,  # type: ignore[union-attr]  # a HandSpec here (a StudSpec returned above)
             spec.rules.min_raise,
             structure,
             spec.bet_size(self._street) if structure == "fixed_limit" else None,
@@ -154,7 +187,7 @@ class BettingRound(HandFields):
                 "betting_closed",
                 "This player called a short all-in and may now only call or fold (003 'All-In').",
             )
-        if self.spec.rules.short_all_in_reopens == "pokerkit":
+        if spec._pk_reopen:
             # pokerkit 0.7.7: no raise while the call is below the largest
             # increment, nor after a run of short all-ins for one who acted.
             closed = min(stacks[pos], top - bets[pos]) < self._raise_inc or (
@@ -183,17 +216,19 @@ class BettingRound(HandFields):
         by the structure, both on the chip unit (:mod:`.limits`)."""
         bet, stack = self._bets[pos], self._stacks[pos]
         all_in_to = stack + bet
-        if self.spec.rules.min_raise_cap == "effective_stack":
+        spec = self.spec
+        if spec.rules.min_raise_cap == "effective_stack" and not spec._stud:
             low = min(min(stack, max(0, self._second_total() - bet)) + bet, self._min_to_raw())
         else:
             low = min(all_in_to, self._min_to_raw())
-        spec = self.spec
         structure = spec._structure
         pot_to = None
         if structure == "pot_limit":
             pot = sum(self._contrib) + sum(self._bets) + (self._pl_credit if self._street == 0 else 0)
             pot_to = pot_limit_max_to(max(self._bets), bet, pot)
         high = max_raise_to(structure, low, all_in_to, pot_to)
+        if self._open_pair:  # 000 Aktionen 3: the small or the big bet
+            high = min(max(self._bets) + max(self._raise_inc, spec.big_bet or 0), all_in_to)
         return unit_bounds(low, high, all_in_to, spec._bet_unit)
 
     def _after_passive(self, new: Self, pos: int, amount: int) -> None:
@@ -224,8 +259,24 @@ class BettingRound(HandFields):
         if not new._actors:
             new._end_round()
 
-    def _do_fold(self, action: dict) -> Self:
+    def _bring_in_due(self) -> bool:
+        """A stud game's third street before anybody brought in or completed (a hand killed
+        meanwhile passes the bring-in to the next player in turn)."""
+        return self.spec._stud and self._street == 0 and not self._street_acted
+
+    def _passive_turn(self, action: dict) -> int:
+        """:meth:`_turn` of a fold, check or call: refused while the bring-in is due."""
         pos = self._turn(action)
+        if not self._street and not self._street_acted and self.spec._stud:  # (_bring_in_due)
+            spec = self.spec
+            raise EngineError(
+                "bad_action",
+                f"The lowest up card brings in {spec.bring_in} or completes to {spec.small_bet}.",  # type: ignore[union-attr]  # a StudSpec
+            )
+        return pos
+
+    def _do_fold(self, action: dict) -> Self:
+        pos = self._passive_turn(action)
         new = self._copy()
         folded = list(self._folded)
         folded[pos] = True
@@ -238,7 +289,7 @@ class BettingRound(HandFields):
         return new
 
     def _do_check(self, action: dict) -> Self:
-        pos = self._turn(action)
+        pos = self._passive_turn(action)
         if min(self._stacks[pos], max(self._bets) - self._bets[pos]):
             raise EngineError("cannot_check", "The player faces a bet and cannot check.")
         new = self._copy()
@@ -246,7 +297,7 @@ class BettingRound(HandFields):
         return new
 
     def _do_call(self, action: dict) -> Self:
-        pos = self._turn(action)
+        pos = self._passive_turn(action)
         amount = min(self._stacks[pos], max(self._bets) - self._bets[pos])
         if not amount:
             raise EngineError("nothing_to_call", "There is nothing to call; the player can check.")
@@ -272,6 +323,11 @@ class BettingRound(HandFields):
             if top == 0:
                 raise EngineError("below_minimum_bet", f"The minimum bet is {low} (TDA; rulebook 002 #3).")
             raise EngineError("below_minimum_raise", f"The minimum raise is to {low}.")
+        if self._open_pair and low < to < high:
+            raise EngineError(
+                "below_minimum_raise" if top else "below_minimum_bet",
+                f"With an open pair the bet or raise is to {low} or {high} (000 Aktionen 3).",
+            )
         unit = self.spec._bet_unit
         if unit != 1 and to % unit and to != high:
             raise EngineError(
@@ -281,7 +337,7 @@ class BettingRound(HandFields):
         rules = self.spec.rules
         # read before ``new`` changes: ``new`` may be this state itself (changed in place)
         raises = self._raises
-        min_to_before = None if rules.short_all_in_caller_may_reraise else self._min_to_raw()
+        min_to_before = None if self.spec._caller_may_reraise else self._min_to_raw()
         new = self._copy()
         stacks = list(self._stacks)
         bets = list(self._bets)
@@ -293,7 +349,7 @@ class BettingRound(HandFields):
         folded = self._folded
         new._actors = tuple([i for i in (*range(pos + 1, n), *range(pos)) if not folded[i] and stacks[i]])
         increment = to - top
-        if self.spec.rules.short_all_in_reopens == "pokerkit":
+        if self.spec._pk_reopen:
             new._acted = frozenset((pos,)) if increment >= self._raise_inc else self._acted | {pos}
             new._allin_incs = self._allin_incs + (increment,) if not stacks[pos] else ()
             if sum(new._allin_incs) >= max(self._raise_inc, increment):
@@ -328,11 +384,11 @@ class BettingRound(HandFields):
             return new
         return self._raise_to(pos, stack + bet)
 
-    def legal(self) -> Legal:
+    def legal(self) -> Legal | StudLegal:
         """Options of the player to act.
 
         Returns:
-            :class:`Legal`.
+            :class:`Legal`, or :class:`StudLegal` in a stud game.
 
         Raises:
             EngineError("hand_over") when complete, EngineError
@@ -348,6 +404,20 @@ class BettingRound(HandFields):
         low = high = None
         if block is None:
             low, high = self._raise_bounds(pos)
+        if self.spec._stud:
+            due = self._bring_in_due()
+            return StudLegal(
+                self.spec.seat_of(pos),
+                pos,
+                not due,
+                not due and call == 0,
+                None if due else call,
+                low,
+                high,
+                block is None,
+                min(self._stacks[pos], self.spec.bring_in) if due else None,  # type: ignore[union-attr]  # a StudSpec
+                None if block is None else block[0],
+            )
         return Legal(
             self.spec.seats[pos].seat,
             pos,

@@ -1,14 +1,12 @@
-"""What every variant's hand state shares: the fields, the action dispatch, the turn, the end
-of a betting round, the showdown's awards and dead hands.
+"""The base of the one hand state: the fields of chips and turns, the action dispatch, the
+turn, the end of a betting round, the showdown's awards and dead hands.
 
-:class:`CoreState` is the common base of the flop engine (:class:`~poker.hand.state.HandState`
-through :class:`~poker.hand.fields.HandFields`) and the stud engine
-(:class:`~poker.hand.stud.StudState` through :class:`~poker.hand.stud_base.StudFields`). A
-variant adds the fields of its cards (hole cards and a board, or down and up cards) and its
-betting (blinds and no-limit bounds, or the bring-in and fixed limits); everything here reads
-only the fields both have: per position the stacks, the bets of the street, the chips collected,
-the dead antes, folds, shows and mucks; the queue of players to act; the pots fixed at the
-showdown and their awards. Positions index ``spec.seats``; chips are ints.
+:class:`CoreState` is the base of :class:`~poker.hand.state.HandState` (through
+:class:`~poker.hand.fields.HandFields`, the fields of cards and of the betting rules), which
+plays every game: the game is a value (``spec.game_variant``, :mod:`.variants`). This module
+reads per position the stacks, the bets of the street, the chips collected, the dead antes,
+folds, shows and mucks; the queue of players to act; the pots fixed at the showdown and their
+awards. Positions index ``spec.seats``; chips are ints.
 
 Sources: the uncalled bet goes back (TDA; pokerkit; 004 #14), a pot won without showdown
 (003 "Der Showdown"), a dead hand (004 #66, 003 "Miss-Deal", 000 Allgemein 6).
@@ -125,16 +123,17 @@ class CoreState:
     # ---------------------------------------------------------------- actions
     def apply(self, action: dict) -> Self:
         """Apply one action and return the NEW state (this one is unchanged); ``history`` gains
-        a copy of ``action``. The actions of each variant are listed in its module docstring
-        (:mod:`.state`, :mod:`.stud`).
+        a copy of ``action``. The actions are listed in :mod:`.state`; a game takes those of its
+        variant (``spec.game_variant.actions``): the others are unknown to it.
 
         Raises:
             EngineError with a specific code (see ``errors.ERROR_CODES``).
         """
         if not isinstance(action, dict):
             raise EngineError("bad_action", f"An action must be a dict, got {type(action).__name__}.")
-        handler = self._HANDLERS.get(action.get("type", ""))
-        if handler is None:
+        kind = action.get("type", "")
+        handler = self._HANDLERS.get(kind)
+        if handler is None or kind not in self.spec.game_variant.actions:
             raise EngineError("bad_action", f"Unknown action type {action.get('type')!r}.")
         new = handler(self, action)
         new._history = self._history + (dict(action),)
@@ -223,15 +222,10 @@ class CoreState:
             or (len(actors) == 1 and bets[actors[0]] >= max(b for b, f in zip(bets, folded) if not f))
         )
 
-    def _on_fold(self) -> None:
-        """What a variant updates when a player folds or a hand is killed (a fresh state);
-        nothing by default (the stud engine lifts the raise cap heads-up, 000 Aktionen 3)."""
-
     def _kill_before_showdown(self, pos: int) -> None:
         """The hand at ``pos`` is dead before the showdown (mutates a fresh state): folded out of
         turn, out of the queue; the round or the hand ends when that leaves nobody to act."""
         self._folded = with_flag(self._folded, pos)
-        self._on_fold()
         betting = self._phase == "betting"
         self._actors = tuple(p for p in self._actors if p != pos)
         if (betting and self._round_over_after_fold()) or (not betting and self._folded.count(False) <= 1):
@@ -361,7 +355,7 @@ class CoreState:
     @property
     def phase(self) -> str:
         """``"betting"`` (a player is to act); the dealer deals the next street: ``"board"``
-        (flop games; cards optional) or ``"deal"`` (stud); ``"showdown"`` (waiting for shows,
+        (flop games; cards optional) or ``"deal"`` (stud games: the variant's ``deal_phase``); ``"showdown"`` (waiting for shows,
         mucks or awards) or ``"complete"``."""
         return self._phase
 

@@ -47,11 +47,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from .errors import EngineError
-from .state import HandState
-from .stud import AnySpec, start_hand
+from .state import AnySpec, HandState, start_hand
 
 __all__ = ["CORRECTION_TYPES", "CorrectionError", "Replay", "replay", "effective_actions"]
 
@@ -197,8 +196,7 @@ def replay(spec: AnySpec, events: Iterable[tuple[int, str, dict]]) -> Replay:
     """
     events = list(events)
     effective, voided, held, misdeal = effective_actions(events)
-    # A StudState for a StudSpec: the same apply/phase/history/to_dict surface.
-    state = cast(HandState, start_hand(spec))
+    state = start_hand(spec)  # the one HandState, whatever the game
     for index, action in effective:
         try:
             state = state.apply(action)

@@ -11,18 +11,21 @@ values.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Self
+from typing import Self, cast
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
 from .fields import HandFields
 from .formats import TwoBoards, check_run_it_twice
+from .spec import HandSpec
+from .variants import VARIANTS
 
 __all__ = ["STREETS", "BOARD_CARDS", "Dealing"]
 
-STREETS = ("preflop", "flop", "turn", "river")
+#: The streets of the flop games (:data:`.variants.VARIANTS`).
+STREETS = VARIANTS["nlhe"].street_names
 #: Board cards dealt at the start of each street.
-BOARD_CARDS = (0, 3, 1, 1)
+BOARD_CARDS = tuple(street.board for street in VARIANTS["nlhe"].streets)
 
 
 class Dealing(HandFields):
@@ -121,7 +124,7 @@ class Dealing(HandFields):
     def _do_run_it_twice(self, action: dict) -> Self:
         """000 Aktionen 8; the checks are :func:`~poker.hand.formats.check_run_it_twice`."""
         chosen = check_run_it_twice(
-            self.spec,
+            cast(HandSpec, self.spec),  # a flop game's (the stud games take no run_it_twice)
             self._phase,
             self._runout,
             self._two,
@@ -153,12 +156,13 @@ class Dealing(HandFields):
 
     @property
     def next_street(self) -> str | None:
-        """In phase "board": the street whose cards are due, else None."""
-        if self._phase != "board":
+        """In phase "board" (a stud game: "deal"): the street whose cards are due, else None."""
+        variant = self.spec.game_variant
+        if self._phase != variant.deal_phase:
             return None
         if self._two is not None:
             return STREETS[self._two.due(self._board, self._street)[1]]
-        return STREETS[self._street + 1]
+        return variant.street_names[self._street + 1]
 
     @property
     def board_cards_due(self) -> int:

@@ -39,6 +39,7 @@ from .limits import round_to_unit as _round_to_unit
 from .pots import Pot, split_amount, split_between_boards
 from .spec import HandSpec
 from .straddles import STRADDLE_KINDS, Straddle, StraddlePlan, can_straddles, plan_straddles, verify_straddles
+from .stud_spec import StudSpec
 
 __all__ = [
     "Straddle",
@@ -61,8 +62,11 @@ _NEXT_STREET = {0: 1, 3: 2, 4: 3}
 
 
 # ============================================================ betting limits
-def limit_message(spec: HandSpec, low: int, high: int) -> str:
-    """English explanation of an ``above_limit`` refusal."""
+def limit_message(spec: HandSpec | StudSpec, low: int, high: int) -> str:
+    """English explanation of an ``above_limit`` refusal (``spec``: a HandSpec or a StudSpec)."""
+    if spec._stud:
+        sizes = f"{low}" if low == high else f"{low} or {high}"
+        return f"Fixed limit: the bet or raise is to {sizes} (000 Einsätze 2, Aktionen 3)."
     if spec.structure == "fixed_limit":
         return (
             f"Split limit: the bet or raise is to exactly {high} "

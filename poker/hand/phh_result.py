@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .state import HandState
-    from .stud import StudState
 
 __all__ = ["ReplayResult", "finishing_mismatch", "plain"]
 
@@ -46,7 +45,7 @@ class ReplayResult:
     actual: tuple[int, ...] | None
     error: str | None = None
     error_code: str | None = None
-    state: HandState | StudState | None = None
+    state: HandState | None = None
     repairs: tuple[str, ...] = ()
     checked: tuple[str, ...] = ()
     unchecked: tuple[str, ...] = ()
@@ -55,7 +54,7 @@ class ReplayResult:
 def finishing_mismatch(
     expected: tuple[int, ...] | None,
     actual: tuple[int, ...],
-    state: HandState | StudState,
+    state: HandState,
     repairs: tuple[str, ...],
     checked: list[str],
     unchecked: list[str],

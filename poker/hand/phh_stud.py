@@ -8,7 +8,7 @@ are equal), ``bring_in``, ``small_bet``, ``big_bet``, ``starting_stacks``,
 ``actions``. Positions ``p1``.. are the deal order, the first player left of
 the dealer first: exactly :class:`~.stud_spec.StudSpec`'s ``seats`` order.
 
-Action translation (PHH -> :class:`~.stud.StudState` action):
+Action translation (PHH -> :class:`~.state.HandState` action):
 
 =========================== ==========================================
 ``d dh p3 AsKs7h``          third street: two down cards, the door card
@@ -53,7 +53,7 @@ from .phh_fields import PhhPlayers, hand_fields, read_chip_unit
 from .phh_result import ReplayResult, finishing_mismatch, plain
 from .rules import Rules
 from .spec import SeatSpec
-from .stud import StudState
+from .state import HandState
 from .stud_spec import StudSpec
 
 __all__ = ["STUD_VARIANTS", "StudPhhHand", "export_stud_phh", "replay_stud", "stud_hand_from_history"]
@@ -140,7 +140,7 @@ def stud_hand_from_history(
     )
 
 
-def _betting(state: StudState, text: str, seats: tuple[int, ...]) -> dict:
+def _betting(state: HandState, text: str, seats: tuple[int, ...]) -> dict:
     """The engine action of one PHH betting or showdown action."""
     words = text.split("#", 1)[0].split()
     match words:
@@ -156,7 +156,9 @@ def _betting(state: StudState, text: str, seats: tuple[int, ...]) -> dict:
             seat = seat_of_label(player, seats, text)
             to = chips(parse_amount(amount, text), "cbr")
             top = max(state.bets)
-            if state.street_index == 0 and top < state.spec.small_bet:
+            spec = state.spec
+            assert isinstance(spec, StudSpec)  # a stud hand's
+            if state.street_index == 0 and top < spec.small_bet:
                 kind = "complete"  # only the bring-in (or nothing) is in: completed to the small bet
             else:
                 kind = "raise" if top else "bet"
@@ -170,8 +172,8 @@ def _betting(state: StudState, text: str, seats: tuple[int, ...]) -> dict:
 
 
 def _deal(
-    state: StudState, cards: dict[int, str], community: str, opener: int | None, hidden: frozenset[int] = frozenset()
-) -> StudState:
+    state: HandState, cards: dict[int, str], community: str, opener: int | None, hidden: frozenset[int] = frozenset()
+) -> HandState:
     """Apply one street's deal; name ``opener`` only when the cards showing
     cannot tell (an unknown up card). The down cards of the ``hidden`` seats
     (players who muck at the showdown) are entered as unknown: their hand
@@ -197,7 +199,7 @@ def _deal(
         return state.apply({**action, "opener": opener})
 
 
-def _show(state: StudState, action: dict) -> StudState:
+def _show(state: HandState, action: dict) -> HandState:
     """Apply ``action``; a show of fewer cards than the player holds (shown
     at an all-in before the last street) shows those first cards and keeps
     the later ones as entered."""
@@ -213,12 +215,12 @@ def _show(state: StudState, action: dict) -> StudState:
 
 
 def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
-    """Replay a stud PHH hand through :class:`StudState`, like
+    """Replay a stud PHH hand through :class:`~.state.HandState`, like
     :func:`.phh.replay` (same :class:`ReplayResult`; never raises for bad
     data). Pots whose contenders' cards are unknown are awarded as the
     recorded ``winnings`` say."""
     try:
-        state = StudState.start(hand.spec(rules))
+        state = HandState.start(hand.spec(rules))
     except EngineError as exc:
         return ReplayResult(False, None, None, f"{exc.code}: {exc.message}", exc.code, None)
     expected, seats = hand.finishing_stacks, hand.seat_numbers()
@@ -278,7 +280,7 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
     unchecked: list[str] = []
     if state.phase == "showdown" and hand.winnings is not None:
         try:
-            for award in awards_from_winnings(state, hand.winnings):  # type: ignore[arg-type]  # a StudState has the surface it reads
+            for award in awards_from_winnings(state, hand.winnings):
                 state = state.apply(award)
                 unchecked.append(f"who won pot {award['pot']}: hole cards unknown, awarded as the winnings say")
         except EngineError as exc:
@@ -300,14 +302,14 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
 def export_stud_phh(spec: StudSpec, history: Iterable[dict], **metadata: Any) -> str:
     """A stud hand as PHH TOML text (``variant`` ``F7S``, ``FR`` or ``F7S/8``), as pokerkit's
     ``HandHistory.dumps`` writes it; :func:`replay_stud` of it gives the same
-    hand. ``history``: the engine actions (``StudState.history``), replayed
+    hand. ``history``: the engine actions (``HandState.history``), replayed
     to translate them; ``metadata`` as in :func:`.phh.export_phh`.
     A dead hand (``kill``) is written as a muck; a dealer's award has no PHH
     action: a hand with one is written without ``finishing_stacks``.
 
     Raises:
         EngineError if the history does not replay."""
-    state = StudState.start(spec)
+    state = HandState.start(spec)
     label = {s.seat: f"p{i + 1}" for i, s in enumerate(spec.seats)}
     lines: list[str] = []
     complete = True

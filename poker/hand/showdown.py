@@ -7,14 +7,17 @@ Showdown"), the showdown order (003 "Showdown Reihenfolge"), shows, mucks,
 pots decided from the cards (:func:`~poker.hand.evaluation.evaluate_showdown`)
 or awarded by the dealer (one or two boards:
 :func:`~poker.hand.formats.award_shares`), and the floor's corrections
-``kill`` (a dead hand) and ``floor_award`` (004 #1).
+``kill`` (a dead hand) and ``floor_award`` (004 #1). The game (``spec.game_variant``) says
+when the showdown comes (after its last street's betting), what phase waits for the next
+street (``"board"`` or ``"deal"``) and how its pots are divided (a stud game's:
+:mod:`.stud_showdown`).
 """
 
 from __future__ import annotations
 
 from itertools import compress
 from operator import not_
-from typing import Self
+from typing import Self, cast
 
 from .cards import UNKNOWN, is_known, parse_cards
 from .core import with_flag
@@ -23,6 +26,7 @@ from .evaluation import evaluate_showdown
 from .fields import HandFields
 from .formats import award_shares
 from .pots import Award, Pot, build_pots, split_amount
+from .spec import HandSpec
 
 __all__ = ["Showdown"]
 
@@ -36,16 +40,17 @@ class Showdown(HandFields):
 
     def _end_round(self) -> None:
         """Return the uncalled bet and collect the bets (:meth:`~.core.CoreState._collect_bets`),
-        then finish the hand, go to showdown or wait for the board."""
+        then finish the hand, go to showdown or wait for the next street (the game's phase)."""
         if self._collect_bets():
             return
         # at most one player not folded has chips behind (counted in C)
         if sum(map(bool, compress(self._stacks, map(not_, self._folded)))) <= 1:
             self._runout = True
-        if self._street == 3:
+        spec = self.spec
+        if self._street == spec._last_street:
             self._enter_showdown()
         else:
-            self._phase = "board"
+            self._phase = spec.game_variant.deal_phase
 
     def _enter_showdown(self) -> None:
         self._phase = "showdown"
@@ -57,15 +62,16 @@ class Showdown(HandFields):
         every pot is awarded."""
         if self._phase != "showdown":
             return
-        new = evaluate_showdown(self)
+        new = self._stud_awards() if self.spec._stud else evaluate_showdown(self)
         if new:
-            self._awards = self._awards + new
+            self._awards = self._awards + tuple(new)
         self._pay_when_awarded()
 
     @property
     def _hands_may_show(self) -> bool:
-        """The betting is over: the showdown, the end, or an all-in run-out of the board."""
-        return not (self._phase in ("betting", "board") and not (self._phase == "board" and self._runout))
+        """The betting is over: the showdown, the end, or an all-in run-out of the board (a stud
+        game deals every street, all-in or not: its hands show at the showdown)."""
+        return self.betting_over
 
     def _do_show(self, action: dict) -> Self:
         pos = self._shower_pos(action)
@@ -73,8 +79,9 @@ class Showdown(HandFields):
         current = self._hole[pos]
         if text:
             cards = parse_cards(text, allow_unknown=False)
-            if len(cards) != self.spec._hole_count:
-                raise EngineError("bad_cards", f"{self.spec._hole_count} hole cards expected, got {len(cards)}.")
+            count = self.spec._hole_count if current is None else len(current)  # (a stud hand: the cards dealt)
+            if len(cards) != count:
+                raise EngineError("bad_cards", f"{count} hole cards expected, got {len(cards)}.")
             if current is not None and any(c != UNKNOWN and c != d for c, d in zip(current, cards)):
                 raise EngineError(
                     "bad_cards",
@@ -98,6 +105,8 @@ class Showdown(HandFields):
         return new
 
     def _do_award(self, action: dict) -> Self:
+        if self.spec._stud:
+            return self._stud_award(action)
         index, pot, winners = self._award_target(action)
         if not self.spec.rules.allow_hole_cards_unknown:
             raise EngineError("bad_award", "House rules require the cards to be entered; show the hands instead.")
@@ -105,7 +114,7 @@ class Showdown(HandFields):
         new._awards = self._awards + tuple(
             Award(index, p, amount, self.spec.seat_of(p))
             for p, amount in award_shares(
-                self.spec,
+                cast(HandSpec, self.spec),  # a flop game's (a stud game's award returned above)
                 index,
                 pot,
                 len(self.boards_of_pot(index)),
@@ -135,7 +144,7 @@ class Showdown(HandFields):
             assert self._pots_final is not None  # fixed on entering the showdown
             mucked = new._mucked = with_flag(self._mucked, pos)
             live = [p for p in range(len(mucked)) if not mucked[p] and not self._folded[p]]
-            if len(live) == 1:
+            if len(live) == 1 and not self.spec._stud:
                 # The last live hand wins every pot still open.
                 new._awards = self._awards + tuple(
                     Award(i, live[0], pot.amount, self.spec.seat_of(live[0]))
@@ -213,11 +222,12 @@ class Showdown(HandFields):
         Rulebook 003 "Showdown Reihenfolge" / TDA: the last bettor or raiser
         of the last betting round with action shows first; if everyone
         checked, the first active player left of the button
-        (Rules.showdown_no_bet); then clockwise. Empty while betting goes on
+        (Rules.showdown_no_bet; a stud game: the player who acted first on
+        the last street); then clockwise. Empty while betting goes on
         and after a win without showdown.
         """
         if not self.betting_over or self._folded.count(False) <= 1:
             return ()
         n = len(self._folded)
-        start = self._sd_aggr if self._sd_aggr is not None else 0
+        start = self._sd_aggr if self._sd_aggr is not None else (self._opener or 0)
         return tuple(i for i in ((start + k) % n for k in range(n)) if not self._folded[i])

@@ -12,16 +12,17 @@ from .errors import EngineError
 from .limits import bet_unit_for
 from .rules import Rules
 from .straddles import plan_straddles
+from .variants import VARIANTS, Variant
 
 __all__ = ["SeatSpec", "HandSpec", "GAMES", "HOLE_CARDS"]
 
-#: Games the engine plays: No-Limit Hold'em, Pot-Limit Omaha, split
-#: (fixed) limit Hold'em (000 Einsätze 2: "Split Limit / Pot Limit / No Limit").
+#: Flop games the engine plays (:data:`.variants.VARIANTS`): No-Limit Hold'em, Pot-Limit Omaha,
+#: split (fixed) limit Hold'em (000 Einsätze 2: "Split Limit / Pot Limit / No Limit").
 GAMES = ("nlhe", "plo", "limit_holdem")
 #: Hole cards per player by game.
-HOLE_CARDS = {"nlhe": 2, "plo": 4, "limit_holdem": 2}
+HOLE_CARDS = {game: VARIANTS[game].hole_cards for game in GAMES}
 #: Betting structure by game.
-STRUCTURE = {"nlhe": "no_limit", "plo": "pot_limit", "limit_holdem": "fixed_limit"}
+STRUCTURE = {game: VARIANTS[game].structure for game in GAMES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +174,11 @@ class HandSpec:
         _betting_from: int = field(init=False)  # first street with a betting round
         _structure: str = field(init=False)
         _pl_credit_on: bool = field(init=False)
+        game_variant: Variant = field(init=False)  # the game as data (:mod:`.variants`)
+        _stud: bool = field(init=False)  # antes and a bring-in (False here: a StudSpec's game)
+        _last_street: int = field(init=False)
+        _pk_reopen: bool = field(init=False)  # a short all-in reopens as pokerkit 0.7.7 reads it
+        _caller_may_reraise: bool = field(init=False)
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
@@ -300,6 +306,11 @@ class HandSpec:
             _betting_from=4 if self.flip else 1 if self.bomb_pot else 0,
             _structure=structure,
             _pl_credit_on=structure == "pot_limit" and rules.pot_limit_preflop_all_in == "counted_full",
+            game_variant=VARIANTS[self.game],
+            _stud=False,
+            _last_street=3,
+            _pk_reopen=rules.short_all_in_reopens == "pokerkit",
+            _caller_may_reraise=rules.short_all_in_caller_may_reraise,
         )
 
     # ------------------------------------------------------------------ helpers

@@ -1,9 +1,15 @@
-"""The hand state machine: immutable states, actions as plain dicts.
+"""The hand state machine of every game: immutable states, actions as plain dicts.
 
-Positions are indexes into ``HandSpec.seats`` (0 = small blind ... last =
-button; heads-up 0 = big blind, 1 = button). Actions name players by TABLE
-seat number. All chip amounts are ints; "to" amounts are a player's total bet
-on the current street.
+One class, :class:`HandState`, plays hold'em, Omaha, split-limit hold'em, Seven Card Stud,
+razz and stud eight-or-better: the game is a value, ``spec.game_variant`` (a
+:class:`~poker.hand.variants.Variant`: its streets, forced bets, opener, betting structure and
+showdown), read from the spec (a :class:`~poker.hand.spec.HandSpec` for the flop games, a
+:class:`~poker.hand.stud_spec.StudSpec` for the stud games). ``StudState`` is the same class.
+
+Positions are indexes into ``spec.seats`` (a flop game: 0 = small blind ... last = button;
+heads-up 0 = big blind, 1 = button; a stud game: deal order). Actions name players by TABLE
+seat number. All chip amounts are ints; "to" amounts are a player's total bet on the current
+street.
 
 :class:`HandState` is one object made of parts, one module each:
 
@@ -15,6 +21,9 @@ on the current street.
   and run it twice;
 - :mod:`.showdown` (:class:`~poker.hand.showdown.Showdown`): closing a
   round, the showdown, awards and the floor's rulings;
+- :mod:`.stud_deal` and :mod:`.stud_showdown`: what a game with a bring-in
+  does its own way (a deal per street, who brings in and acts first, the
+  division of a pot with a low half);
 - :mod:`.actions` (:class:`~poker.hand.actions.ActionHelpers`): one method
   per action, pokerkit style;
 - this module: the fields, the start of a hand, :meth:`HandState.apply`,
@@ -25,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import sub
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from .actions import ActionHelpers
 from .betting import BettingRound, Legal
@@ -34,8 +43,14 @@ from .errors import EngineError
 from .formats import TwoBoards
 from .showdown import Showdown
 from .spec import HandSpec
+from .stud_deal import StudDealing
+from .stud_showdown import StudShowdown
+from .stud_spec import StudSpec
 
-__all__ = ["HandState", "Legal", "STREETS", "BOARD_CARDS"]
+__all__ = ["HandState", "StudState", "Legal", "STREETS", "BOARD_CARDS", "AnySpec", "AnyState", "start_hand"]
+
+AnySpec = HandSpec | StudSpec
+"""The spec of a hand of any game the engine deals (a flop game's or a stud game's)."""
 
 
 class AllInFlags(tuple):
@@ -54,18 +69,16 @@ class AllInFlags(tuple):
         return self._state.go_all_in(seat)
 
 
-class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
-    """One moment of a hand. Immutable: :meth:`apply` returns a new state.
+class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, ActionHelpers):
+    """One moment of a hand of any game. Immutable: :meth:`apply` returns a new state.
 
     Create with :meth:`HandState.start`. Queries are properties (``street``,
     ``phase``, ``to_act``, ``stacks``, ``bets``, ``pots`` ...); changes are
     action dicts passed to :meth:`apply` (or the per-action helpers such as
     :meth:`call`). Refused actions raise :class:`EngineError` and leave the
-    state as it was. What it shares with the stud engine (the dispatch, the turn,
-    the end of a round, awards, dead hands, the common queries) is
-    :class:`~poker.hand.core.CoreState`'s.
+    state as it was.
 
-    The actions :meth:`apply` takes (JSON-able dicts; S is a table seat number):
+    The actions :meth:`apply` takes in a flop game (JSON-able dicts; S is a table seat number):
     ``{"type": "fold"|"check"|"call"|"all_in", "seat": S}``,
     ``{"type": "bet"|"raise", "seat": S, "to": N}`` (either word means bet/raise
     to N chips in front on this street), ``{"type": "hole", "seat": S, "cards":
@@ -73,7 +86,13 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
     advance without entering cards), ``{"type": "show", "seat": S, "cards":
     "AsKs"}`` (cards may be omitted when already entered), ``{"type": "muck",
     "seat": S}``, ``{"type": "award", "pot": i, "winners": [S, ...]}``, and the
-    floor's ``kill``, ``floor_award`` and ``run_it_twice``.
+    floor's ``kill``, ``floor_award`` and ``run_it_twice``. A stud game takes
+    ``{"type": "deal", "cards": {S: "..."}, "community": "..", "opener": S}``
+    (:meth:`~.stud_deal.StudDealing._do_deal`), ``{"type": "bring_in", "seat": S}``,
+    ``{"type": "complete"|"bet"|"raise", "seat": S, "to": N}``, the betting
+    actions, ``show`` (all the player's cards in the order dealt), ``muck``,
+    ``{"type": "award", "pot": i, "winners": [S, ...], "odd_chip": S}`` and
+    ``kill``. A game refuses the others' actions (``bad_action``).
     """
 
     __slots__ = ()
@@ -82,11 +101,34 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         raise TypeError("Use HandState.start(spec) to create a hand.")
 
     @classmethod
-    def start(cls, spec: HandSpec) -> Self:
-        """Start a hand: post antes, then blinds and straddle; street "preflop".
+    def _fresh(cls, spec: AnySpec, stacks: list[int], bets: list[int], contrib: list[int], dead: list[int]) -> Self:
+        """A hand just started (:meth:`~.core.CoreState._new_hand`) with no card out: no hole
+        cards, no board, no second board, no opener."""
+        n = len(stacks)
+        s = cls._new_hand(spec, tuple(stacks), tuple(bets), tuple(contrib), tuple(dead))
+        s._runout = False
+        s._board = ()
+        s._hole = (None,) * n
+        s._two = None
+        s._pl_credit = 0
+        s._opener = None
+        s._open_pair = False
+        s._cards_out = 0
+        s._allin_incs = ()
+        s._reopen = (None,) * n
+        s._short_top = False
+        s._called_short = frozenset()
+        return s
+
+    @classmethod
+    def start(cls, spec: AnySpec) -> Self:
+        """Start a hand: post antes, then blinds and straddle; street "preflop". A stud game
+        (a :class:`StudSpec`): every player antes (capped by the stack; dead money in the main
+        pot) and the hand waits for the third-street ``deal`` (phase ``"deal"``, street
+        ``"ante"``).
 
         Args:
-            spec: the :class:`HandSpec`.
+            spec: the :class:`HandSpec` or :class:`StudSpec`.
 
         Returns:
             The state with the first player to act (or, if everyone is
@@ -102,10 +144,18 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         nor the amount to call, and the poster keeps his option to check.
 
         Raises:
-            EngineError("bad_spec") if ``spec`` is not a HandSpec.
+            EngineError("bad_spec") if ``spec`` is neither a HandSpec nor a StudSpec.
         """
+        if isinstance(spec, StudSpec):
+            antes = [min(spec.ante, seat.stack) for seat in spec.seats]
+            stacks = [seat.stack - a for seat, a in zip(spec.seats, antes)]
+            s = cls._fresh(spec, stacks, [0] * len(antes), antes, antes)
+            s._street = -1
+            s._phase = "deal"
+            s._hole = ((),) * len(antes)
+            return s
         if not isinstance(spec, HandSpec):
-            raise EngineError("bad_spec", "HandState.start needs a HandSpec.")
+            raise EngineError("bad_spec", "HandState.start needs a HandSpec or a StudSpec.")
         n = len(spec.seats)
         starting = spec.starting_stacks
         stacks = list(starting)
@@ -152,11 +202,9 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
                 stacks[i] -= post
                 bets[i] += post
 
-        s = cls._new_hand(spec, tuple(stacks), tuple(bets), tuple(contrib), tuple(dead))
+        s = cls._fresh(spec, stacks, bets, contrib, dead)
         s._phase = "betting"
         s._runout = bool(spec.flip)  # a flip has no betting at all
-        s._board = ()
-        s._hole = (None,) * n
         s._two = TwoBoards() if spec.boards == 2 else None
         # 004 #54: preflop a blind posted short counts in full for the pot limit.
         s._pl_credit = sum(nominal[i] - bets[i] for i in range(n) if nominal[i] > bets[i]) if spec._pl_credit_on else 0
@@ -173,7 +221,7 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         s._begin_round(opener, raise_inc)
         return s
 
-    def _copy(self) -> HandState:
+    def _copy(self) -> Self:
         new = object.__new__(HandState)
         new.spec = self.spec
         new._stacks = self._stacks
@@ -206,9 +254,16 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         new._called_short = self._called_short
         new._two = self._two
         new._pl_credit = self._pl_credit
-        return new
+        new._opener = self._opener
+        new._open_pair = self._open_pair
+        new._cards_out = self._cards_out
+        return new  # type: ignore[return-value]  # a HandState (InPlaceState changes itself instead)
 
-    _HANDLERS: ClassVar[dict[str, Callable[[HandState, dict], HandState]]] = {
+    #: Every game's actions (a game takes those of ``spec.game_variant.actions``).
+    _HANDLERS: ClassVar[dict[str, Callable[[Any, dict], Any]]] = {
+        "deal": StudDealing._do_deal,
+        "bring_in": StudDealing._do_bring_in,
+        "complete": BettingRound._do_raise,
         "fold": BettingRound._do_fold,
         "check": BettingRound._do_check,
         "call": BettingRound._do_call,
@@ -231,11 +286,13 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
 
     @property
     def street(self) -> str:
-        """``"preflop"``, ``"flop"``, ``"turn"``, ``"river"`` (in phase
-        "board": the street just finished), ``"showdown"`` or ``"complete"``."""
+        """``"preflop"``, ``"flop"``, ``"turn"``, ``"river"`` (a stud game: ``"third"`` ...
+        ``"seventh"``; in phase "board"/"deal": the street just finished, ``"ante"`` before a
+        stud game's third street), ``"showdown"`` or ``"complete"``."""
         if self._phase in ("showdown", "complete"):
             return self._phase
-        return STREETS[self._street]
+        street = self._street
+        return self.spec.game_variant.street_names[street] if street >= 0 else "ante"
 
     @property
     def all_in(self) -> AllInFlags:
@@ -253,7 +310,8 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         return AllInFlags(flags, self)
 
     def to_dict(self) -> dict:
-        """JSON-serialisable snapshot for clients.
+        """JSON-serialisable snapshot for clients (a stud game's:
+        :meth:`~.stud_deal.StudDealing._stud_dict`).
 
         Keys: ``street``, ``phase``, ``next_street``, ``to_act_seat``,
         ``to_act``, ``legal`` (dict or None), ``board``, ``players`` (one dict
@@ -264,7 +322,10 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
         "amount"}]``), ``final_stacks`` (list or None), ``button_seat``,
         ``actions`` (number of actions applied).
         """
+        if self.spec._stud:
+            return self._stud_dict()
         spec = self.spec
+        assert isinstance(spec, HandSpec)
         all_in = self.all_in
         two = self._two
         players = [
@@ -306,3 +367,15 @@ class HandState(BettingRound, Dealing, Showdown, ActionHelpers):
             f"<HandState {self.street}/{self._phase} to_act={self.to_act_seat} "
             f"stacks={self._stacks} bets={self._bets} board={''.join(self._board)}>"
         )
+
+
+#: The state of a stud game's hand: the one :class:`HandState` (a thin name kept for callers).
+StudState = HandState
+AnyState = HandState
+"""The state of a hand of any game (the one :class:`HandState`)."""
+
+
+def start_hand(spec: AnySpec) -> HandState:
+    """Start a hand of any game: :meth:`HandState.start` (a :class:`HandSpec` or a
+    :class:`StudSpec`). Raises EngineError("bad_spec") for anything else."""
+    return HandState.start(spec)

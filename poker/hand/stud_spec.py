@@ -23,12 +23,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .cards import RANKS, SUITS, UNKNOWN
 from .checks import is_int
 from .errors import EngineError
 from .rules import Rules
 from .spec import HandSpec, SeatSpec
+from .variants import VARIANTS, Variant
 
 __all__ = [
     "StudSpec",
@@ -48,52 +50,17 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class StudGame:
-    """What sets a stud game apart from Seven Card Stud: data, read by the one
-    stud engine (:mod:`.stud`), not a second state machine.
-
-    Fields:
-        name: ``StudSpec.variant`` (``"stud"``, ``"razz"``, ``"stud8"``).
-        phh: the PHH variant code (``"F7S"``, ``"FR"``, ``"F7S/8"``).
-        ace_low: the cards rank ace low for the bring-in and the hands
-            showing (razz), else ace high.
-        low_brings_in: True: the lowest door card brings in (stud, stud
-            eight-or-better); False: the highest (razz).
-        low_showing_acts: True: from fourth street the lowest hand showing
-            acts first (razz); False: the highest.
-        high: the best high hand wins (the whole pot, or half of it with a
-            low half).
-        low: ``None`` (no low), ``"any"`` (ace-to-five low, every hand
-            qualifies: razz, the whole pot), ``"eight"`` (ace-to-five low of
-            five cards eight or lower: half the pot, pokerkit
-            ``EightOrBetterLowHand``; none qualifies: the high hand takes all).
-        open_pair: the fourth-street open-pair rule (000 Aktionen 3) applies.
-
-    The house rulebooks (000) describe Seven Card Stud only; razz and stud
-    eight-or-better follow the standard rules as pokerkit 0.7.7 plays them
-    (``FixedLimitRazz``, ``FixedLimitSevenCardStudHighLowSplitEightOrBetter``).
-    """
-
-    name: str
-    phh: str
-    ace_low: bool
-    low_brings_in: bool
-    low_showing_acts: bool
-    high: bool
-    low: str | None
-    open_pair: bool
+#: A stud game as data: the :class:`~.variants.Variant` of its name (``ace_low``,
+#: ``low_brings_in``, ``low_showing_acts``, ``high``, ``low``, ``open_pair``; the house
+#: rulebooks (000) describe Seven Card Stud only, razz and stud eight-or-better follow pokerkit).
+StudGame = Variant
 
 
 #: The stud games by ``StudSpec.variant``.
-STUD_GAMES = {
-    "stud": StudGame("stud", "F7S", False, True, False, True, None, True),
-    "razz": StudGame("razz", "FR", True, False, True, False, "any", False),
-    "stud8": StudGame("stud8", "F7S/8", False, True, False, True, "eight", True),
-}
+STUD_GAMES = {name: VARIANTS[name] for name in ("stud", "razz", "stud8")}
 
-#: The streets of a stud hand, in order (index = ``StudState`` street number).
-STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
+#: The streets of a stud hand, in order (index = the state's street number).
+STUD_STREETS = STUD_GAMES["stud"].street_names
 #: How the odd chip of a split pot is given: ``"high_card"`` (000 Allgemein 8:
 #: the winner with the highest card, suits counting) or ``"position"`` (the
 #: first winner in deal order, as pokerkit does; for the differential tests).
@@ -261,6 +228,20 @@ class StudSpec:
     open_pair_big_bet: bool = True
     variant: str = "stud"
 
+    if TYPE_CHECKING:
+        # Derived in __post_init__; not dataclass fields at run time (the names HandSpec derives).
+        game_variant: Variant = field(init=False)
+        _stud: bool = field(init=False)
+        _last_street: int = field(init=False)
+        _structure: str = field(init=False)
+        _posts: tuple[tuple[int, int], ...] = field(init=False)
+        _pl_credit_on: bool = field(init=False)
+        _bet_unit: int = field(init=False)
+        _betting_from: int = field(init=False)
+        _hole_count: int = field(init=False)
+        _pk_reopen: bool = field(init=False)
+        _caller_may_reraise: bool = field(init=False)
+
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
         if not 2 <= len(seats) <= MAX_PLAYERS:
@@ -287,8 +268,22 @@ class StudSpec:
             raise EngineError("bad_spec", f"variant must be one of {', '.join(STUD_GAMES)}, got {self.variant!r}.")
         if self.odd_chip not in ODD_CHIP_RULES:
             raise EngineError("bad_spec", f"odd_chip must be one of {', '.join(ODD_CHIP_RULES)}.")
-        object.__setattr__(self, "seats", seats)
-        object.__setattr__(self, "big_bet", big)
+        # what the one hand state reads of any spec (:class:`HandSpec` derives the same names)
+        self.__dict__.update(
+            seats=seats,
+            big_bet=big,
+            game_variant=STUD_GAMES[self.variant],
+            _stud=True,
+            _last_street=len(STUD_STREETS) - 1,
+            _structure="fixed_limit",
+            _posts=(),
+            _pl_credit_on=False,
+            _bet_unit=1,
+            _betting_from=0,
+            _hole_count=STUD_GAMES[self.variant].hole_cards,
+            _pk_reopen=True,  # pokerkit's FixedLimitSevenCardStud (000 Aktionen 5)
+            _caller_may_reraise=True,
+        )
 
     @property
     def game(self) -> str:
@@ -296,9 +291,14 @@ class StudSpec:
         return "stud"
 
     @property
-    def stud_game(self) -> StudGame:
-        """The :class:`StudGame` of :attr:`variant`."""
-        return STUD_GAMES[self.variant]
+    def structure(self) -> str:
+        """Always ``"fixed_limit"`` (the stud games are played at a fixed limit, 000 Einsätze 2)."""
+        return "fixed_limit"
+
+    @property
+    def stud_game(self) -> Variant:
+        """The :class:`~.variants.Variant` of :attr:`variant` (also :attr:`game_variant`)."""
+        return self.game_variant
 
     @property
     def split_unit(self) -> int:

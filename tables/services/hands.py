@@ -138,7 +138,7 @@ def start_hand(
                     )
                 button = hand_spec.button_seat
         try:
-            state = start_engine_hand(hand_spec)  # HandState, or StudState for a StudSpec
+            state = start_engine_hand(hand_spec)  # the one HandState, a HandSpec's or a StudSpec's game
         except EngineError as exc:
             raise ServiceError(exc.code, exc.message) from None
         number = table.current_hand.number + 1 if table.current_hand else 1

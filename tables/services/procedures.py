@@ -27,8 +27,7 @@ def hand_facts(state: HandState) -> HandFacts:
     facing = False
     if pos is not None:
         bets = state.bets
-        # Seven Card Stud keeps no all-in flags: a player with no chips behind is all-in
-        all_in = getattr(state, "all_in", None) or tuple(stack == 0 for stack in state.stacks)
+        all_in = state.all_in  # every game's state (stud's too) flags its players all-in
         facing = any(all_in[i] and bets[i] > bets[pos] for i in range(len(bets)) if i != pos)
     return HandFacts(state.street, words, state.to_act_seat, facing)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any, cast
+from typing import Any
 
 from poker.hand import AnySpec, AnyState, EngineError, HandState, Rules, corrections, load_spec
 from poker.houserules import get_profile
@@ -109,8 +109,7 @@ def remember_state(hand_id: int, index: int, state: AnyState, info: dict[str, An
     """Cache the state of hand ``hand_id`` after event ``index`` (and its replay ``info``) in
     :data:`state_cache`, dropping the least recently used hand beyond ``_CACHE_SIZE``."""
     with cache_lock:
-        # a StudState is kept as poker.hand.corrections.replay gives it: the same surface as a HandState
-        state_cache[hand_id] = (index, cast(HandState, state), info if info is not None else empty_info())
+        state_cache[hand_id] = (index, state, info if info is not None else empty_info())
         state_cache.move_to_end(hand_id)
         while len(state_cache) > _CACHE_SIZE:
             state_cache.popitem(last=False)

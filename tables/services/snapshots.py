@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from poker.hand import AnyState, HandState, corrections
+from poker.hand import AnyState, HandSpec, HandState, corrections
 from poker.hand.cards import is_known
 from poker.hand.evaluation import best_hand_description, hand_strength
 from poker.houserules import is_substantial_action, misdeal_still_possible
@@ -245,12 +245,12 @@ def format_view(state: AnyState) -> dict[str, Any]:
     :func:`_board_results`) lists, for each pot played on two boards,
     the winners and chips of each board once they are known.
     """
-    if not isinstance(state, HandState):  # a stud game: no formats, no boards
+    spec = state.spec
+    if not isinstance(spec, HandSpec):  # a stud game (a StudSpec): no formats, no boards
         return {
             "format": {"kind": "standard", "amount": 0, "double_board": False, "straddles": []},
             "board_results": [],
         }
-    spec = state.spec
     kind = "bomb_pot" if spec.bomb_pot else "flip" if spec.flip else "standard"
     possible = (
         spec.run_it_twice_min_pot is not None
