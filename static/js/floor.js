@@ -4,8 +4,9 @@
 // table (tables/floor_summary.py: what a row of the room map shows) and
 // whole snapshots only of the tables this page draws in detail: the tiles in
 // view and the tile opened from the map, which it names in a `watch`
-// message. The page draws only what is in (or near) the viewport
-// (IntersectionObserver): an update marks its table dirty, and one animation
+// message. The page draws only what is in (or near) the viewport (rows:
+// floor/row_window.js; tiles: an IntersectionObserver while the tiles are
+// shown): an update marks its table dirty, and one animation
 // frame draws the dirty rows and tiles in view; the others are drawn when
 // they scroll into view. The map is grouped by the tables' sections.
 //
@@ -14,63 +15,20 @@
 // a reconnect brings a fresh floor_snapshot from the server.
 
 import { LiveSocket, SeqTracker } from "./socket.js";
-import { Texts, gettext } from "./i18n.js";
-import { chips, cardEl } from "./cards.js";
+import { chips } from "./cards.js";
 import { h } from "./dom.js";
-import { HAND_TEXTS, readSnapshot, seatName, streetKey, describeEvent } from "./hand.js";
+import { readSnapshot } from "./hand.js";
+import { FloorAlarm } from "./floor/alarm.js";
+import { MovesPanel } from "./floor/moves.js";
+import { RowWindow } from "./floor/row_window.js";
+import { RULEBOOK_TITLES, citeLabel, t } from "./floor/texts.js";
+import { drawDetails, facts } from "./floor/tile.js";
 
 const root = document.getElementById("floor");
 const tilesEl = document.getElementById("tiles");
 const template = document.getElementById("tile-template");
 const mapEl = document.getElementById("map-rows");
 const rowTemplate = document.getElementById("map-row-template");
-// The dashboard's texts, translated by Django's JavaScriptCatalog (/jsi18n/).
-const i18n = new Texts({
-  ...HAND_TEXTS,
-  conn_connecting: gettext("Connecting…"),
-  conn_open: gettext("Live"),
-  conn_closed: gettext("Reconnecting…"),
-  conn_forbidden: gettext("No access"),
-  conn_not_found: gettext("No such table"),
-  hand_n: gettext("Hand #%(n)s"),
-  no_hand: gettext("No hand in progress"),
-  bb_ante: gettext("BB ante %(n)s"),
-  all_in_tag: gettext("all-in"),
-  deal_flop: gettext("Deal the flop"),
-  deal_turn: gettext("Deal the turn"),
-  deal_river: gettext("Deal the river"),
-  deal_next: gettext("Deal the next street"),
-  dealer_is: gettext("Dealer: %(name)s"),
-  no_dealer: gettext("No dealer assigned"),
-  rules_is: gettext("Rules: %(name)s"),
-  tda_rule: gettext("TDA 2024 Rule %(n)s"),
-  status_open: gettext("open"),
-  status_closed: gettext("closed"),
-  live_count: gettext("Live hands: %(n)s"),
-  nobody: "–",
-  no_calls: gettext("No open floor calls."),
-  tile_time: gettext("Time on seat %(seat)s: %(s)s s"),
-  call_title: gettext("FLOOR: %(table)s"),
-  call_seat: gettext("seat %(n)s"),
-  call_open: gettext("waiting"),
-  call_answered: gettext("%(name)s is on the way"),
-  call_open_link: gettext("Open"),
-  ruling_made: gettext("Ruling at %(table)s: %(decision)s"),
-  alarm_on: gettext("Alarm sound: on"),
-  alarm_off: gettext("Alarm sound: off"),
-  seats_of: gettext("%(n)s/%(max)s"),
-  alert_floor: gettext("Floor call"),
-  alert_time: gettext("Time %(s)s s"),
-  undone_flag: gettext("Corrected at the table"),
-  move_pending: gettext("not made yet: table %(n)s finishes its hand first"),
-  move_moving: gettext("seated at table %(n)s, waiting for the confirmation"),
-  move_confirmed: gettext("confirmed by %(sides)s"),
-  side_from: gettext("table %(n)s (leaving)"),
-  side_to: gettext("table %(n)s (arriving)"),
-  side_director: gettext("the floor"),
-  confirm_arrival: gettext("Confirm arrival"),
-});
-const t = (k, p) => i18n.t(k, p);
 
 const tracker = new SeqTracker();
 // table id -> {id, row, el (its tile: a light placeholder until first drawn in detail), model (the newest
@@ -108,7 +66,10 @@ function setView(view, remember) {
       if (view === "tiles") tileObserver.observe(entry.el);
       else tileObserver.unobserve(entry.el);
     }
-    if (view !== "tiles") tilesInView.clear();
+    if (view !== "tiles") {
+      tilesInView.clear();
+      rowWindow.invalidate();
+    }
   }
   for (const button of root.querySelectorAll(".view-toggle [data-view]")) {
     button.setAttribute("aria-pressed", String(button.dataset.view === view));
@@ -163,21 +124,22 @@ document.addEventListener("keydown", (event) => {
 });
 
 // ---------------------------------------------------------------- windowing
-// Only what is in or near the viewport is drawn: two IntersectionObservers
-// keep the sets of rows and tiles in view; the tiles in view (and the opened
-// one) are the tables this page watches (their updates come whole).
+// Only what is in or near the viewport is drawn. The rows in view come from the map's geometry: each
+// row's top is measured once after the map changes (a table added or dropped, the map arranged, its width
+// changed), and a scroll looks them up by binary search. An IntersectionObserver over the room's 1,000
+// rows cost ~2 ms twice a frame while updates flashed rows (Chromium's computeIntersections, issue 26's
+// frame budget); the few tiles in view keep theirs (only while the tiles are shown). The tiles in view
+// (and the opened one) are the tables this page watches (their updates come whole).
 const NEAR = "600px 0px";
-const rowsInView = new Set();
+const NEAR_PX = 600;
 const tilesInView = new Set();
 
-const rowObserver = new IntersectionObserver((changes) => {
-  for (const change of changes) {
-    const id = Number(change.target.dataset.tableId);
-    if (change.isIntersecting) rowsInView.add(id);
-    else rowsInView.delete(id);
-  }
-  scheduleDraw();
-}, { rootMargin: NEAR });
+const rowWindow = new RowWindow(mapEl, {
+  near: NEAR_PX,
+  shown: () => root.dataset.view !== "tiles",
+  onAdded: () => scheduleDraw(),
+});
+const rowsInView = rowWindow.inView;
 
 const tileObserver = new IntersectionObserver((changes) => {
   for (const change of changes) {
@@ -261,7 +223,7 @@ root.querySelector(".view-toggle").addEventListener("click", () => scheduleWatch
 let roomParts = []; // the summaries of the floor_snapshot parts so far
 
 function handleMessage(msg) {
-  if (msg.type === "update" || msg.type === "floor_snapshot") refreshMoves(); // a hand ended: moves may have been made
+  if (msg.type === "update" || msg.type === "floor_snapshot") moves.refresh(); // a hand ended: moves may have been made
   switch (msg.type) {
     case "floor_snapshot": {
       // the room in frames of up to 250 tables (`part` of `parts`): rows appear as they come; the
@@ -343,19 +305,7 @@ setInterval(() => {
 
 const callsEl = document.getElementById("floor-calls");
 const calls = new Map(); // call id -> call
-let audio = null;
-let beepTimer = null;
-// The alarm sounds by default; a floorman who turns it off keeps that choice (localStorage).
-const SOUND_KEY = "pokerfloor.floor.sound";
-let soundOn = storedSound();
-
-function storedSound() {
-  try {
-    return localStorage.getItem(SOUND_KEY) !== "off";
-  } catch {
-    return true; // private mode: the default
-  }
-}
+const alarm = new FloorAlarm(callsEl);
 
 function onFloorCall(call) {
   const isNew = !calls.has(call.id);
@@ -364,7 +314,7 @@ function onFloorCall(call) {
   renderCalls(isNew && call.status === "open");
 }
 
-function renderCalls(alarm) {
+function renderCalls(fresh) {
   const list = callsEl.querySelector('[data-field="calls"]');
   const items = [...calls.values()].sort((a, b) => a.id - b.id).map((call) => {
     const li = h("li", { class: `call call-${call.status}`, "data-call-id": call.id });
@@ -391,78 +341,7 @@ function renderCalls(alarm) {
     if (rowsInView.has(id)) renderAlert(entry);
     else entry.rowDirty = true;
   }
-  if (alarm) beep();
-  clearInterval(beepTimer);
-  beepTimer = open ? setInterval(beep, 15000) : null;
-}
-
-function beep() {
-  if (!soundOn || !audio) return;
-  const now = audio.currentTime;
-  for (const [offset, freq] of [[0, 880], [0.25, 660], [0.5, 880]]) {
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    osc.frequency.value = freq;
-    gain.gain.setValueAtTime(0.3, now + offset);
-    gain.gain.exponentialRampToValueAtTime(0.001, now + offset + 0.2);
-    osc.connect(gain).connect(audio.destination);
-    osc.start(now + offset);
-    osc.stop(now + offset + 0.22);
-  }
-}
-
-// A browser starts audio only after a tap on the page: until then the "allow sound" button
-// stays visible (any tap on the page allows it, the button says so).
-const soundButton = callsEl.querySelector('[data-action="sound"]');
-const unlockButton = callsEl.querySelector('[data-action="sound-unlock"]');
-
-function ensureAudio() {
-  if (audio) return;
-  const Context = window.AudioContext || window.webkitAudioContext;
-  if (!Context) return;
-  audio = new Context();
-  audio.addEventListener("statechange", renderSound);
-}
-
-function allowSound() {
-  if (!soundOn) return;
-  ensureAudio();
-  if (audio && audio.state !== "running") audio.resume().then(renderSound, renderSound);
-}
-
-function renderSound() {
-  soundButton.setAttribute("aria-pressed", String(soundOn));
-  soundButton.textContent = t(soundOn ? "alarm_on" : "alarm_off");
-  unlockButton.hidden = !soundOn || !audio || audio.state === "running";
-}
-
-soundButton.addEventListener("click", () => {
-  soundOn = !soundOn;
-  try {
-    localStorage.setItem(SOUND_KEY, soundOn ? "on" : "off");
-  } catch {
-    // private mode: the choice lasts for this page only
-  }
-  allowSound();
-  renderSound();
-  if (soundOn) beep();
-});
-unlockButton.addEventListener("click", () => {
-  allowSound();
-  beep();
-});
-for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, allowSound, { capture: true });
-if (soundOn) ensureAudio();
-renderSound();
-
-/** The rulebooks' titles by profile slug (the page's json_script): the tile names the rulebook. */
-const RULEBOOK_TITLES = JSON.parse(document.getElementById("rulebook-titles")?.textContent || "{}");
-
-/** A citation's label in the page's language: the TDA's worded sections ("TDA 2024 Regel 49" in
- * German); the stored label stays as it is. */
-function citeLabel(c) {
-  const m = /^TDA 2024 Rule (\S+)$/.exec(c.label || "");
-  return m ? t("tda_rule", { n: m[1] }) : c.label;
+  alarm.calls(open, fresh);
 }
 
 
@@ -502,7 +381,7 @@ function tileFor(id) {
   if (empty) empty.remove();
   entry = { id, el, row, model: null, full: null, raw: null, section: "", detailed: false, rowDirty: true, tileDirty: true, rowFlash: false, tileFlash: false, called: false };
   tiles.set(id, entry);
-  rowObserver.observe(row);
+  rowWindow.invalidate();
   if (root.dataset.view === "tiles") tileObserver.observe(el);
   return entry;
 }
@@ -541,6 +420,7 @@ function arrange(snapshots) {
     for (const id of members) rows.push(tiles.get(id).row);
   }
   mapEl.replaceChildren(...rows);
+  rowWindow.invalidate();
   root.dataset.sections = String(sections.size);
   const close = tilesEl.querySelector('[data-action="close-tile"]');
   tilesEl.replaceChildren(...(close ? [close] : []), ...ids.map((id) => tiles.get(id).el));
@@ -549,7 +429,7 @@ function arrange(snapshots) {
 function dropTile(id) {
   const entry = tiles.get(id);
   if (entry) {
-    rowObserver.unobserve(entry.row);
+    rowWindow.invalidate();
     tileObserver.unobserve(entry.el);
     entry.el.remove();
     entry.row.remove();
@@ -608,30 +488,6 @@ function take(snapshot, flash) {
   }
 }
 
-/** What a row and a tile both say: the stakes, the street, whom the table waits for. */
-function facts(model) {
-  const table = model.table;
-  let stakes = `${chips(table.small_blind)}/${chips(table.big_blind)}`;
-  if (table.ante) stakes += ` · ${chips(table.ante)}`;
-  if (table.big_blind_ante) stakes += ` · ${t("bb_ante", { n: chips(table.big_blind_ante) })}`; // 004 #81
-  if (table.straddle) stakes += ` · ${chips(table.straddle)}`;
-  const sk = streetKey(model);
-  // Whose move it is: a player, or the dealer (board cards, showdown).
-  const actor = model.live && model.toAct !== null ? model.toAct : null;
-  let waitingFor = t("nobody");
-  if (actor !== null) waitingFor = `${seatName(model, actor) || ""} (${actor})`;
-  else if (model.live && model.phase === "board") waitingFor = t(model.nextStreet ? `deal_${model.nextStreet}` : "deal_next");
-  else if (model.live && model.phase === "showdown") waitingFor = t("street_showdown");
-  const st = model.hand && model.hand.state;
-  let street = sk ? t(sk) : t("nobody");
-  if (st && st.game === "stud") {
-    // Seven Card Stud (poker/hand/stud.py): the street instead of a board street
-    if (STUD_TEXTS[st.street]) street = STUD_TEXTS[st.street];
-    if (model.live && st.phase === "deal") waitingFor = STUD_TEXTS[st.community_due ? "deal_community" : `deal_${st.next_street}`] || "";
-  }
-  return { stakes, sk, street, actor, waitingFor };
-}
-
 // A flash restarts its animation by taking the class off and putting it back a frame later: reading
 // offsetWidth in between (the usual trick) forces a layout of the whole page per flash, which at 200
 // updates a second was most of the frame time.
@@ -671,27 +527,8 @@ function renderTile(entry) {
   f("dealer-link").href = link(root.dataset.dealerUrl, id);
   if (!entry.full) return;
 
-  f("hand").textContent = model.hand ? t("hand_n", { n: model.hand.number }) : t("no_hand");
-  f("street").textContent = sk ? t(sk) : "";
-  f("street").hidden = !sk;
-  f("pot").textContent = model.hand && model.live ? chips(model.potTotal) : "–";
-  const board = model.live || (model.hand && model.board.length) ? model.board.map(cardEl) : [];
-  f("board").replaceChildren(...board);
-  f("board").hidden = !board.length;
-  // A double board or a hand run twice (000 Allgemein 14, Aktionen 8): the second board below the first.
-  const board2 = model.board2 && (model.live || model.hand) ? model.board2.map(cardEl) : [];
-  f("board2").replaceChildren(...board2);
-  f("board2").hidden = !board2.length;
-  f("to-act").textContent = waitingFor;
-  el.classList.toggle("waiting", actor !== null);
-  f("last").textContent = model.hand ? describeEvent(i18n, model, model.hand.last_event) : "";
-  // The dealer took back an action at the table (poker/hand/undo.py): flagged on the tile and the map.
-  const undone = Boolean(model.hand && snapshot.hand.state && (snapshot.hand.state.undone || []).length);
-  el.classList.toggle("undone", undone);
-  if (undone) f("last").append(" ", h("span", { class: "tag tag-undone", text: t("undone_flag") }));
-  f("players").replaceChildren(...playerRows(model));
+  drawDetails(entry, f, actor, waitingFor, sk);
   tickClock(entry);
-  showStud(snapshot, entry, f);
   if (entry.tileFlash) {
     entry.tileFlash = false;
     flashIt(el);
@@ -728,45 +565,6 @@ function renderRow(entry) {
   }
 }
 
-// Seven Card Stud (poker/hand/stud.py): the street and each player's up cards instead of a board.
-const STUD_TEXTS = {
-  ante: gettext("Ante"),
-  third: gettext("Third street"),
-  fourth: gettext("Fourth street"),
-  fifth: gettext("Fifth street"),
-  sixth: gettext("Sixth street"),
-  seventh: gettext("Seventh street"),
-  deal_third: gettext("Deal third street"),
-  deal_fourth: gettext("Deal fourth street"),
-  deal_fifth: gettext("Deal fifth street"),
-  deal_sixth: gettext("Deal sixth street"),
-  deal_seventh: gettext("Deal seventh street"),
-  deal_community: gettext("Deal the community card"),
-};
-
-function showStud(snapshot, entry, f) {
-  const st = snapshot.hand && snapshot.hand.state;
-  if (!st || st.game !== "stud") return;
-  const { el } = entry;
-  const model = entry.full;
-  const label = STUD_TEXTS[st.street];
-  if (label) {
-    f("street").textContent = label;
-    f("street").hidden = false;
-  }
-  if (model.live && st.phase === "deal") {
-    f("to-act").textContent = STUD_TEXTS[st.community_due ? "deal_community" : `deal_${st.next_street}`] || "";
-  }
-  const groups = (st.players || []).filter((p) => !p.folded && p.up_cards.length).map((p) =>
-    h("span", { class: "stud-up", dataset: { seat: p.seat }, style: "display:inline-flex;align-items:center;gap:2px;margin-right:10px" },
-      h("span", { class: "t-seat", text: `${seatName(model, p.seat) || ""} (${p.seat})` }), ...p.up_cards.map(cardEl)));
-  if ((st.community || []).length) groups.push(h("span", { class: "stud-community" }, ...st.community.map(cardEl)));
-  const board = el.querySelector('[data-f="board"]');
-  board.replaceChildren(...groups);
-  board.hidden = !groups.length;
-  board.style.flexWrap = "wrap";
-}
-
 function renderAlert(entry) {
   if (!entry.row || !entry.model) return;
   const parts = [];
@@ -780,34 +578,6 @@ function renderAlert(entry) {
   if (el.textContent !== text) el.textContent = text;
 }
 
-function playerRows(model) {
-  const rows = [];
-  const button = model.hand ? model.buttonSeat : model.next_button_seat;
-  for (const seat of model.seats) {
-    if (!seat.player) continue;
-    const p = model.live ? model.bySeat.get(seat.number) : null;
-    const classes = [];
-    if (model.live && model.toAct === seat.number) classes.push("acting");
-    if (p && p.folded) classes.push("folded");
-    if (p && p.allIn) classes.push("all-in");
-    if (model.live && !p) classes.push("out");
-    if (seat.sitting_out) classes.push("out");
-    const stack = p ? p.stack : seat.stack;
-    const bet = p && p.bet ? chips(p.bet) : "";
-    rows.push(
-      h("tr", { class: classes.join(" "), dataset: { seat: seat.number } },
-        h("td", { class: "t-seat" }, seat.number),
-        h("td", {}, seat.player,
-          seat.number === button ? h("span", { class: "tag tag-button", text: "D" }) : null,
-          p && p.allIn ? h("span", { class: "tag tag-allin", text: t("all_in_tag") }) : null),
-        h("td", { class: "num" }, chips(stack)),
-        h("td", { class: "num t-bet" }, bet),
-      ),
-    );
-  }
-  return rows;
-}
-
 let liveShown = -1;
 
 function summarise() {
@@ -819,69 +589,9 @@ function summarise() {
 }
 
 // ---------------------------------------------------------------- players changing tables
-// The moves the apps above report (a tournament's balancing and breaking
-// moves, 004 #33), fetched from /floor/moves/ when a table changes and every
-// few seconds (a tablet's confirmation changes no table); the floor may
-// confirm an arrival here.
-const movesEl = document.getElementById("floor-moves");
-let movesTimer = null;
+const moves = new MovesPanel(document.getElementById("floor-moves"));
 
-let movesSoon = false;
-
-function refreshMoves() {
-  // at most one look per 300 ms: a busy room's stream of updates must not keep postponing it
-  if (movesSoon) return;
-  movesSoon = true;
-  clearTimeout(movesTimer);
-  movesTimer = setTimeout(loadMoves, 300);
-}
-
-async function loadMoves() {
-  movesSoon = false;
-  clearTimeout(movesTimer);
-  movesTimer = setTimeout(loadMoves, 5000);
-  try {
-    const response = await fetch(movesEl.dataset.url, { headers: { Accept: "application/json" } });
-    const body = await response.json();
-    if (body.ok) renderMoves(body.moves);
-  } catch {
-    // offline: the connection pill says so; the next round tries again
-  }
-}
-
-function sideText(side, m) {
-  if (side === "director") return t("side_director");
-  return t(`side_${side}`, { n: side === "from" ? m.from.table : m.to.table });
-}
-
-function renderMoves(moves) {
-  const german = document.documentElement.lang.startsWith("de");
-  movesEl.hidden = moves.length === 0;
-  movesEl.querySelector('[data-field="moves"]').replaceChildren(...moves.map((m) => h("li",
-    { class: "move", "data-move": m.id, "data-status": m.status },
-    h("span", { class: "move-what" }, m.event ? `${m.event} · ` : "", german ? m.text_de : m.text_en),
-    h("span", { class: "move-state" }, m.status === "moving" ? t("move_moving", { n: m.to.table }) : t("move_pending", { n: m.from.table }),
-      m.confirmed.length ? ` · ${t("move_confirmed", { sides: m.confirmed.map((s) => sideText(s, m)).join(", ") })}` : ""),
-    m.confirm_url ? h("button", { type: "button", "data-confirm-move": m.id, "data-url": m.confirm_url }, t("confirm_arrival")) : "")));
-}
-
-movesEl.addEventListener("click", async (event) => {
-  const button = event.target.closest("button[data-confirm-move]");
-  if (!button) return;
-  button.disabled = true;
-  const response = await fetch(button.dataset.url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-CSRFToken": movesEl.dataset.csrf },
-    body: JSON.stringify({ op: "confirm_move", instruction: Number(button.dataset.confirmMove) }),
-  });
-  const body = await response.json().catch(() => ({ ok: false, message: String(response.status) }));
-  const error = movesEl.querySelector('[data-field="moves-error"]');
-  error.hidden = body.ok;
-  error.textContent = body.ok ? "" : body.message;
-  loadMoves();
-});
-
-loadMoves();
+moves.load();
 socket.connect();
 // For tests and debugging.
 window.pokerfloorFloor = { tracker, socket, tiles, rowsInView, tilesInView, watching: () => watchSent };
