@@ -2,7 +2,8 @@
 ``state.can_fold(seat)``, ``state.verify_fold(seat)`` ...
 
 Part of :class:`~poker.hand.state.HandState` (a mixin): each helper builds
-the action dict and calls :meth:`HandState.apply` / :meth:`HandState.can`.
+the action dict and calls :meth:`HandState.apply`, :meth:`HandState.verify` or
+:meth:`HandState.can` (which check a betting action without building the next state).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ class ActionHelpers(HandFields):
 
     def verify_fold(self, seat: int) -> None:
         """Raise EngineError unless ``seat`` may fold now."""
-        self.fold(seat)
+        self.verify({"type": "fold", "seat": seat})
 
     def can_fold(self, seat: int) -> bool:
         """Whether ``seat`` may fold now."""
@@ -83,7 +84,7 @@ class ActionHelpers(HandFields):
 
     def verify_check(self, seat: int) -> None:
         """Raise EngineError unless ``seat`` may check now."""
-        self.check(seat)
+        self.verify({"type": "check", "seat": seat})
 
     def can_check(self, seat: int) -> bool:
         """Whether ``seat`` may check now."""
@@ -91,7 +92,7 @@ class ActionHelpers(HandFields):
 
     def verify_call(self, seat: int) -> None:
         """Raise EngineError unless ``seat`` may call now."""
-        self.call(seat)
+        self.verify({"type": "call", "seat": seat})
 
     def can_call(self, seat: int) -> bool:
         """Whether ``seat`` may call now."""
@@ -99,7 +100,7 @@ class ActionHelpers(HandFields):
 
     def verify_bet_or_raise(self, seat: int, to: int) -> None:
         """Raise EngineError unless ``seat`` may bet/raise to ``to`` now."""
-        self.bet_or_raise(seat, to)
+        self.verify({"type": "raise", "seat": seat, "to": to})
 
     def can_bet_or_raise(self, seat: int, to: int) -> bool:
         """Whether ``seat`` may bet/raise to ``to`` now."""
@@ -107,7 +108,7 @@ class ActionHelpers(HandFields):
 
     def verify_all_in(self, seat: int) -> None:
         """Raise EngineError unless ``seat`` may go all-in now."""
-        self.go_all_in(seat)
+        self.verify({"type": "all_in", "seat": seat})
 
     def can_all_in(self, seat: int) -> bool:
         """Whether ``seat`` may go all-in now."""
@@ -115,7 +116,7 @@ class ActionHelpers(HandFields):
 
     def verify_deal_board(self, cards: str = "") -> None:
         """Raise EngineError unless these board cards may be dealt now."""
-        self.deal_board(cards)
+        self.verify({"type": "board", "cards": cards})
 
     def can_deal_board(self, cards: str = "") -> bool:
         """Whether these board cards may be dealt now."""
@@ -139,14 +140,15 @@ class ActionHelpers(HandFields):
 
     def can_show(self, seat: int, cards: str | None = None) -> bool:
         """Whether ``seat`` may show now."""
-        action = {"type": "show", "seat": seat}
-        if cards is not None:
-            action["cards"] = cards
-        return self.can(action)
+        try:
+            self.show(seat, cards)
+        except EngineError:
+            return False
+        return True
 
     def verify_muck(self, seat: int) -> None:
         """Raise EngineError unless ``seat`` may muck now."""
-        self.muck(seat)
+        self.verify({"type": "muck", "seat": seat})
 
     def can_muck(self, seat: int) -> bool:
         """Whether ``seat`` may muck now."""
@@ -154,7 +156,7 @@ class ActionHelpers(HandFields):
 
     def verify_award(self, pot: int, winners: list[int]) -> None:
         """Raise EngineError unless this award is allowed now."""
-        self.award(pot, winners)
+        self.verify({"type": "award", "pot": pot, "winners": list(winners)})
 
     def can_award(self, pot: int, winners: list[int]) -> bool:
         """Whether this award is allowed now."""

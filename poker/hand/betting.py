@@ -275,8 +275,10 @@ class BettingRound(HandFields):
             )
         return pos
 
+    # Each betting action is its check (``_check_*``: the position and what the action puts in,
+    # or EngineError) and its change of the state; ``can``/``verify`` run the check alone.
     def _do_fold(self, action: dict) -> Self:
-        pos = self._passive_turn(action)
+        pos = self._passive_turn(action)  # (the check of a fold)
         new = self._copy()
         folded = list(self._folded)
         folded[pos] = True
@@ -288,28 +290,44 @@ class BettingRound(HandFields):
             new._end_round()
         return new
 
-    def _do_check(self, action: dict) -> Self:
+    def _check_check(self, action: dict) -> int:
         pos = self._passive_turn(action)
         if min(self._stacks[pos], max(self._bets) - self._bets[pos]):
             raise EngineError("cannot_check", "The player faces a bet and cannot check.")
+        return pos
+
+    def _do_check(self, action: dict) -> Self:
+        pos = self._check_check(action)
         new = self._copy()
         self._after_passive(new, pos, 0)
         return new
 
-    def _do_call(self, action: dict) -> Self:
+    def _check_call(self, action: dict) -> tuple[int, int]:
         pos = self._passive_turn(action)
         amount = min(self._stacks[pos], max(self._bets) - self._bets[pos])
         if not amount:
             raise EngineError("nothing_to_call", "There is nothing to call; the player can check.")
+        return pos, amount
+
+    def _do_call(self, action: dict) -> Self:
+        pos, amount = self._check_call(action)
         new = self._copy()
         self._after_passive(new, pos, amount)
         return new
 
-    def _do_raise(self, action: dict) -> Self:
+    def _check_raise(self, action: dict) -> tuple[int, int]:
         pos = self._turn(action)
-        return self._raise_to(pos, self._chips_to(action))
+        to = self._chips_to(action)
+        self._raise_allowed(pos, to)
+        return pos, to
 
-    def _raise_to(self, pos: int, to: int) -> Self:
+    def _do_raise(self, action: dict) -> Self:
+        return self._raised(*self._check_raise(action))
+
+    def _raise_allowed(self, pos: int, to: int) -> None:
+        """Refuse a bet or raise of ``pos`` to ``to`` (EngineError ``raise_cap``,
+        ``betting_closed``, ``above_stack``, ``nobody_to_raise``, ``above_limit``,
+        ``below_minimum_bet``/``_raise``, ``bad_chip_unit``), else return None."""
         block = self._raise_block(pos)
         if block is not None:
             raise EngineError(*block)
@@ -334,6 +352,10 @@ class BettingRound(HandFields):
                 "bad_chip_unit",
                 f"{to} is not divisible by {unit}: every bet must be a multiple of {unit} (000 Allgemein 8).",
             )
+
+    def _raised(self, pos: int, to: int) -> Self:
+        """The state after ``pos`` bet or raised to ``to`` (checked by :meth:`_raise_allowed`)."""
+        top = max(self._bets)
         rules = self.spec.rules
         # read before ``new`` changes: ``new`` may be this state itself (changed in place)
         raises = self._raises
@@ -375,14 +397,22 @@ class BettingRound(HandFields):
         new._street_acted = True
         return new
 
-    def _do_all_in(self, action: dict) -> Self:
+    def _check_all_in(self, action: dict) -> tuple[int, bool]:
+        """The position and whether the all-in is a call (else a bet or raise, checked)."""
         pos = self._turn(action)
-        stack, bet = self._stacks[pos], self._bets[pos]
-        if stack + bet <= max(self._bets):
+        to = self._stacks[pos] + self._bets[pos]
+        if to <= max(self._bets):
+            return pos, True
+        self._raise_allowed(pos, to)
+        return pos, False
+
+    def _do_all_in(self, action: dict) -> Self:
+        pos, calls = self._check_all_in(action)
+        if calls:
             new = self._copy()
-            self._after_passive(new, pos, stack)
+            self._after_passive(new, pos, self._stacks[pos])
             return new
-        return self._raise_to(pos, stack + bet)
+        return self._raised(pos, self._stacks[pos] + self._bets[pos])
 
     def legal(self) -> Legal | StudLegal:
         """Options of the player to act.

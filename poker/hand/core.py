@@ -89,6 +89,8 @@ class CoreState:
 
     #: action type -> the method that applies it to a copy (each variant's table).
     _HANDLERS: ClassVar[dict[str, Callable[[Any, dict], Any]]] = {}
+    #: action type -> the check its handler runs first (raises EngineError; builds no state).
+    _CHECKS: ClassVar[dict[str, Callable[[Any, dict], Any]]] = {}
 
     if TYPE_CHECKING:
         # Implemented by each variant.
@@ -139,10 +141,24 @@ class CoreState:
         new._history = self._history + (dict(action),)
         return new
 
+    def verify(self, action: dict) -> None:
+        """Raise :class:`EngineError` if ``action`` is not legal now; else return None.
+
+        A betting action (fold, check, call, bet, raise, complete, all-in, bring-in) is checked
+        by the very check its handler runs before it changes anything (:attr:`_CHECKS`): no next
+        state is built. Any other action is applied to a new state, which is dropped."""
+        if isinstance(action, dict):
+            kind = action.get("type", "")
+            check = self._CHECKS.get(kind)
+            if check is not None and kind in self.spec.game_variant.actions:
+                check(self, action)
+                return
+        self.apply(action)
+
     def can(self, action: dict) -> bool:
-        """Return True when ``action`` is legal now."""
+        """Return True when ``action`` is legal now (:meth:`verify`)."""
         try:
-            self.apply(action)
+            self.verify(action)
         except EngineError:
             return False
         return True

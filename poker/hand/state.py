@@ -280,9 +280,16 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
         "floor_award": Showdown._do_floor_award,
     }
 
-    def verify(self, action: dict) -> None:
-        """Raise :class:`EngineError` if ``action`` is not legal now; else return None."""
-        self.apply(action)
+    _CHECKS: ClassVar[dict[str, Callable[[Any, dict], Any]]] = {
+        "bring_in": StudDealing._check_bring_in,
+        "fold": BettingRound._passive_turn,
+        "check": BettingRound._check_check,
+        "call": BettingRound._check_call,
+        "bet": BettingRound._check_raise,
+        "raise": BettingRound._check_raise,
+        "complete": BettingRound._check_raise,
+        "all_in": BettingRound._check_all_in,
+    }
 
     @property
     def street(self) -> str:

@@ -156,12 +156,16 @@ class StudDealing(HandFields):
             )
         return opener
 
-    def _do_bring_in(self, action: dict) -> Self:
-        """``{"type": "bring_in", "seat": S}``: the player to act on third street brings in
-        (capped by his stack). Raises EngineError as the turn, ``bad_action`` when not due."""
+    def _check_bring_in(self, action: dict) -> int:
         pos = self._turn(action)
         if not self._bring_in_due():
             raise EngineError("bad_action", "No bring-in is due now.")
+        return pos
+
+    def _do_bring_in(self, action: dict) -> Self:
+        """``{"type": "bring_in", "seat": S}``: the player to act on third street brings in
+        (capped by his stack). Raises EngineError as the turn, ``bad_action`` when not due."""
+        pos = self._check_bring_in(action)
         new = self._copy()
         amount = min(self._stacks[pos], self.spec.bring_in)  # type: ignore[union-attr]  # a StudSpec
         self._after_passive(new, pos, amount)
