@@ -47,11 +47,13 @@ def patient_expect():
     expect.set_options(timeout=5_000)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser():
-    """One headless chromium per test module.  Module scope, not session:
-    Playwright's sync API keeps an event loop running in the main thread
-    while it is open, which would break the pytest-asyncio tests after it."""
+    """One headless chromium for the browser tests (this package), not one per module: a launch costs
+    2-3 s here, 43 times.  Package scope, not session: Playwright's sync API keeps an event loop running
+    in the main thread while it is open, which would break the pytest-asyncio tests after it (pytest
+    closes a package's fixtures after its last test, before the next folder's tests run).  Each test
+    gets fresh contexts (``new_page``): nothing of one test's pages is seen by the next."""
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
