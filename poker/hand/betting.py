@@ -268,17 +268,22 @@ class BettingRound(HandFields):
         """:meth:`_turn` of a fold, check or call: refused while the bring-in is due."""
         pos = self._turn(action)
         if not self._street and not self._street_acted and self.spec._stud:  # (_bring_in_due)
-            spec = self.spec
-            raise EngineError(
-                "bad_action",
-                f"The lowest up card brings in {spec.bring_in} or completes to {spec.small_bet}.",  # type: ignore[union-attr]  # a StudSpec
-            )
+            self._refuse_before_bring_in()
         return pos
+
+    def _refuse_before_bring_in(self) -> None:
+        spec = self.spec
+        raise EngineError(
+            "bad_action",
+            f"The lowest up card brings in {spec.bring_in} or completes to {spec.small_bet}.",  # type: ignore[union-attr]  # a StudSpec
+        )
 
     # Each betting action is its check (``_check_*``: the position and what the action puts in,
     # or EngineError) and its change of the state; ``can``/``verify`` run the check alone.
     def _do_fold(self, action: dict) -> Self:
-        pos = self._passive_turn(action)  # (the check of a fold)
+        pos = self._turn(action)  # (the check of a fold: _passive_turn)
+        if not self._street and not self._street_acted and self.spec._stud:
+            self._refuse_before_bring_in()
         new = self._copy()
         folded = list(self._folded)
         folded[pos] = True
@@ -291,7 +296,9 @@ class BettingRound(HandFields):
         return new
 
     def _check_check(self, action: dict) -> int:
-        pos = self._passive_turn(action)
+        pos = self._turn(action)
+        if not self._street and not self._street_acted and self.spec._stud:
+            self._refuse_before_bring_in()
         if min(self._stacks[pos], max(self._bets) - self._bets[pos]):
             raise EngineError("cannot_check", "The player faces a bet and cannot check.")
         return pos
@@ -303,7 +310,9 @@ class BettingRound(HandFields):
         return new
 
     def _check_call(self, action: dict) -> tuple[int, int]:
-        pos = self._passive_turn(action)
+        pos = self._turn(action)
+        if not self._street and not self._street_acted and self.spec._stud:
+            self._refuse_before_bring_in()
         amount = min(self._stacks[pos], max(self._bets) - self._bets[pos])
         if not amount:
             raise EngineError("nothing_to_call", "There is nothing to call; the player can check.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from .checks import is_int
 from .errors import EngineError
@@ -164,6 +164,10 @@ class HandSpec:
     straddles: tuple = ()
     posts: tuple = ()
 
+    #: the game has antes and a bring-in (a StudSpec's); the index of its last street
+    _stud: ClassVar[bool] = False
+    _last_street: ClassVar[int] = 3
+
     if TYPE_CHECKING:
         # Derived in __post_init__ (object.__setattr__); not dataclass fields at run time.
         _seat_pos: dict[int, int] = field(init=False)  # table seat -> position
@@ -175,8 +179,6 @@ class HandSpec:
         _structure: str = field(init=False)
         _pl_credit_on: bool = field(init=False)
         game_variant: Variant = field(init=False)  # the game as data (:mod:`.variants`)
-        _stud: bool = field(init=False)  # antes and a bring-in (False here: a StudSpec's game)
-        _last_street: int = field(init=False)
         _pk_reopen: bool = field(init=False)  # a short all-in reopens as pokerkit 0.7.7 reads it
         _caller_may_reraise: bool = field(init=False)
 
@@ -307,8 +309,6 @@ class HandSpec:
             _structure=structure,
             _pl_credit_on=structure == "pot_limit" and rules.pot_limit_preflop_all_in == "counted_full",
             game_variant=VARIANTS[self.game],
-            _stud=False,
-            _last_street=3,
             _pk_reopen=rules.short_all_in_reopens == "pokerkit",
             _caller_may_reraise=rules.short_all_in_caller_may_reraise,
         )

@@ -103,7 +103,8 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
     @classmethod
     def _fresh(cls, spec: AnySpec, stacks: list[int], bets: list[int], contrib: list[int], dead: list[int]) -> Self:
         """A hand just started (:meth:`~.core.CoreState._new_hand`) with no card out: no hole
-        cards, no board, no second board, no opener."""
+        cards, no board, no second board, no opener (the betting fields are the round's: its
+        start sets them)."""
         n = len(stacks)
         s = cls._new_hand(spec, tuple(stacks), tuple(bets), tuple(contrib), tuple(dead))
         s._runout = False
@@ -114,10 +115,6 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
         s._opener = None
         s._open_pair = False
         s._cards_out = 0
-        s._allin_incs = ()
-        s._reopen = (None,) * n
-        s._short_top = False
-        s._called_short = frozenset()
         return s
 
     @classmethod
@@ -153,6 +150,7 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
             s._street = -1
             s._phase = "deal"
             s._hole = ((),) * len(antes)
+            s._allin_incs, s._reopen, s._short_top, s._called_short = (), (None,) * len(antes), False, frozenset()
             return s
         if not isinstance(spec, HandSpec):
             raise EngineError("bad_spec", "HandState.start needs a HandSpec or a StudSpec.")

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from .cards import RANKS, SUITS, UNKNOWN
 from .checks import is_int
@@ -228,11 +228,13 @@ class StudSpec:
     open_pair_big_bet: bool = True
     variant: str = "stud"
 
+    #: the game has antes and a bring-in; the index of its last street (seventh)
+    _stud: ClassVar[bool] = True
+    _last_street: ClassVar[int] = len(STUD_STREETS) - 1
+
     if TYPE_CHECKING:
         # Derived in __post_init__; not dataclass fields at run time (the names HandSpec derives).
         game_variant: Variant = field(init=False)
-        _stud: bool = field(init=False)
-        _last_street: int = field(init=False)
         _structure: str = field(init=False)
         _posts: tuple[tuple[int, int], ...] = field(init=False)
         _pl_credit_on: bool = field(init=False)
@@ -273,8 +275,6 @@ class StudSpec:
             seats=seats,
             big_bet=big,
             game_variant=STUD_GAMES[self.variant],
-            _stud=True,
-            _last_street=len(STUD_STREETS) - 1,
             _structure="fixed_limit",
             _posts=(),
             _pl_credit_on=False,
