@@ -165,8 +165,8 @@ class HandSpec:
     posts: tuple = ()
 
     #: the game has antes and a bring-in (a StudSpec's); the index of its last street
-    _stud: ClassVar[bool] = False
-    _last_street: ClassVar[int] = 3
+    _stud: ClassVar[bool] = VARIANTS["nlhe"].bring_in
+    _last_street: ClassVar[int] = VARIANTS["nlhe"].last_street
 
     if TYPE_CHECKING:
         # Derived in __post_init__ (object.__setattr__); not dataclass fields at run time.
@@ -353,8 +353,10 @@ class HandSpec:
 
     def bet_size(self, street: int) -> int:
         """Split limit: the fixed bet of street 0-3 (small bet preflop and
-        flop, big bet turn and river; 000 Einsätze 2, Aktionen 3)."""
-        return self.min_bet if street < 2 or self.big_bet is None else self.big_bet
+        flop, big bet turn and river, as the game's streets say: ``Street.big_bet``;
+        000 Einsätze 2, Aktionen 3)."""
+        big = self.game_variant.streets[street].big_bet
+        return self.big_bet if big and self.big_bet is not None else self.min_bet
 
     def position_of(self, seat) -> int:
         """Return the position index of a table seat number.

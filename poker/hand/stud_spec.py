@@ -229,8 +229,8 @@ class StudSpec:
     variant: str = "stud"
 
     #: the game has antes and a bring-in; the index of its last street (seventh)
-    _stud: ClassVar[bool] = True
-    _last_street: ClassVar[int] = len(STUD_STREETS) - 1
+    _stud: ClassVar[bool] = STUD_GAMES["stud"].bring_in
+    _last_street: ClassVar[int] = STUD_GAMES["stud"].last_street
 
     if TYPE_CHECKING:
         # Derived in __post_init__; not dataclass fields at run time (the names HandSpec derives).
@@ -316,9 +316,10 @@ class StudSpec:
 
     def bet_size(self, street: int) -> int:
         """The fixed bet of street ``street`` (0 = third ... 4 = seventh):
-        the small bet on third and fourth street, the big bet after."""
+        the small bet on third and fourth street, the big bet after (the
+        game's streets: ``Street.big_bet``)."""
         assert self.big_bet is not None
-        return self.small_bet if street < 2 else self.big_bet
+        return self.big_bet if self.game_variant.streets[street].big_bet else self.small_bet
 
     def position_of(self, seat) -> int:
         """Position index of a table seat number.

@@ -82,7 +82,8 @@ class Variant:
             brings in or completes, from the second street the best hand showing acts first).
         showdown: ``"high"`` (the best five cards; Omaha two hole and three board cards: the
             evaluator reads :attr:`name`), ``"low"`` (ace-to-five, razz) or ``"hilo8"`` (high
-            and an eight-or-better low, half each).
+            and an eight-or-better low, half each); the division of a stud pot reads
+            :attr:`high` and :attr:`low`, which say the same.
         deal_phase: the state's phase while the dealer owes the next street: ``"board"`` (flop
             games: the ``board`` action) or ``"deal"`` (stud: the ``deal`` action).
         actions: the action types the game takes (:data:`FLOP_ACTIONS`, :data:`STUD_ACTIONS`).
