@@ -324,14 +324,14 @@ class BettingRound(HandFields):
         self._after_passive(new, pos, amount)
         return new
 
-    def _check_raise(self, action: dict) -> tuple[int, int]:
-        pos = self._turn(action)
-        to = self._chips_to(action)
-        self._raise_allowed(pos, to)
-        return pos, to
+    def _check_raise(self, action: dict) -> None:
+        self._raise_allowed(self._turn(action), self._chips_to(action))
 
     def _do_raise(self, action: dict) -> Self:
-        return self._raised(*self._check_raise(action))
+        pos = self._turn(action)  # (the check of a bet or raise: _check_raise)
+        to = self._chips_to(action)
+        self._raise_allowed(pos, to)
+        return self._raised(pos, to)
 
     def _raise_allowed(self, pos: int, to: int) -> None:
         """Refuse a bet or raise of ``pos`` to ``to`` (EngineError ``raise_cap``,
