@@ -10,7 +10,7 @@ citation (:class:`poker.rulebooks.Citation`, written as its label,
 """
 
 from .balancing import BalancePlan, plan_balancing
-from .breaking import BreakPlan, EntrySeat, apply_break_plan, entry_seats, plan_breaks, tables_needed
+from .breaking import BreakPlan, EntrySeat, apply_break_plan, entry_seats, moves_due, plan_breaks, tables_needed
 from .buttons import Positions, draw_button, first_hand_positions, next_positions
 from .chiprace import Card, ChipRaceEntry, ChipRaceResult, chip_race, exchange_found_chips, parse_card
 from .clock import Break, Clock, ClockError, ClockState, Level, Structure, level_for_hand, validate_structure
@@ -56,6 +56,7 @@ __all__ = [
     "exchange_found_chips",
     "first_hand_positions",
     "level_for_hand",
+    "moves_due",
     "next_positions",
     "parse_card",
     "payout_table",

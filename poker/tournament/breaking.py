@@ -139,6 +139,24 @@ def _stopped(counts: dict[int, int], capacity: dict[int, int], rules: Tournament
     return tuple(sorted(n for n, c in counts.items() if capacity[n] - c >= rules.stop_at_free_seats))
 
 
+def moves_due(counts: Sequence[int], rules: TournamentRules, registration_open: bool = False) -> bool:
+    """Whether a floor whose open tables seat ``counts`` players (one int per table, in any order) may
+    need a move: a table to break (:func:`tables_needed` keeps fewer tables than there are: 001
+    Balancing, 004 #10, the final table 001 / 004 #78) or tables to balance (the fullest and the
+    shortest ``rules.balance_at_difference`` or more apart: 001 Balancing, 004 #11).
+
+    False means :func:`plan_breaks` breaks nothing and :func:`plan_balancing` moves nobody on that
+    floor, whatever its seats (tests/poker/tournament/test_moves_due.py holds both plans to it), so a
+    caller may skip reading the seats after a bust that leaves nothing to do.  True only says that the
+    plans are to be made.  Raises ``ValueError`` for a negative count.
+    """
+    if len(counts) <= 1:
+        return False
+    if tables_needed(sum(counts), len(counts), rules, registration_open).tables < len(counts):
+        return True
+    return max(counts) - min(counts) >= rules.balance_at_difference
+
+
 def plan_breaks(
     tables: Sequence[TableState],
     rules: TournamentRules,

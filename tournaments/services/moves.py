@@ -25,7 +25,7 @@ from tables.services import SeatChange
 from tables.writepath import ServiceError
 from tournaments.models import Entry, Instruction, Tournament, TournamentEvent, TournamentTable
 from tournaments.services.delta import changed
-from tournaments.services.reading import clock_of, draw_rng, engine_rules, floor_state
+from tournaments.services.reading import clock_of, draw_rng, engine_rules, floor_counts, floor_state
 from tournaments.services.writes import (
     busted_seats,
     clear_busted_seats,
@@ -52,10 +52,13 @@ def plan_moves(t: Tournament, rules: eng.TournamentRules, actor=None) -> None:
     """Plan breaking (001 Balancing / 004 #10, final table 001 / 004 #78) or
     else balancing (001 Balancing / 004 #11) on the floor with pending moves
     applied, and record each move as a pending instruction."""
+    reg_open = clock_of(t).state(time.time()).late_registration_open and rules.late_entry != "none"
+    # most busts leave nothing to break or balance: known from the tables' counts, without the seat maps
+    if not any(eng.moves_due(counts, rules, reg_open) for counts in floor_counts(t)):
+        return
     floor, tts = floor_state(t)
     if len(floor) <= 1:
         return
-    reg_open = clock_of(t).state(time.time()).late_registration_open and rules.late_entry != "none"
     plan = eng.plan_breaks(floor, rules, draw_rng(t), registration_open=reg_open)
     if plan.broken_tables:
         for number in plan.broken_tables:

@@ -305,6 +305,34 @@ def rebuy_stack_refusal(t: Tournament, entry: Entry, stack: int | None) -> Servi
     )
 
 
+def floor_counts(t: Tournament) -> list[list[int]]:
+    """The players seated at each open table of ``t`` (table order), as counted by :func:`floor_state`
+    (seated entries), in two statements that read no seat map: ``[counts]``, and when moves are pending
+    also ``[counts, counts with the pending moves made]`` (``floor_state`` makes them when it can, and
+    leaves them out when they no longer fit).  For :func:`poker.tournament.moves_due`: a bust that leaves
+    nothing to do need not read the whole floor."""
+    sql = (
+        f"SELECT tt.number, COUNT(e.id) FROM {TournamentTable._meta.db_table} tt "
+        f"LEFT JOIN {Seat._meta.db_table} st ON st.table_id = tt.table_id "
+        f"LEFT JOIN {Entry._meta.db_table} e ON e.player_id = st.player_id AND e.tournament_id = %s AND e.status = %s "
+        f"WHERE tt.tournament_id = %s AND NOT tt.broken GROUP BY tt.number ORDER BY tt.number"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [t.id, Entry.Status.SEATED.value, t.id])
+        counts = dict(cursor.fetchall())
+    pending = list(
+        Instruction.objects.filter(tournament=t, kind="move", status="pending")
+        .exclude(from_table=0)
+        .values_list("from_table", "to_table")
+    )
+    moved = dict(counts)
+    for source, target in pending:
+        if source in moved and target in moved:
+            moved[source] -= 1
+            moved[target] += 1
+    return [list(counts.values())] + ([list(moved.values())] if moved != counts else [])
+
+
 def floor_state(t: Tournament, *, pending: bool = True) -> tuple[list[eng.TableState], dict[int, TournamentTable]]:
     """The floor as ``TableState`` values (player id = entry id), with the
     pending moves already applied (their seats are taken)."""
