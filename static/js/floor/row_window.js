@@ -2,7 +2,8 @@
 //
 // Each row's top and bottom are measured once after the map changes (a table added or dropped, the
 // map arranged, its width changed: a ResizeObserver on the list), and a scroll looks them up by
-// binary search: the map is a grid filled row by row, so the tops never decrease in the list's order.
+// binary search: the map's blocks stack, each a grid filled row by row, so the tops never decrease in
+// the list's order.
 // An IntersectionObserver over the room's 1,000 rows did the same and cost Chromium ~2 ms twice a
 // frame while updates flashed rows (its computeIntersections: a third of the floor page's frame budget
 // at 200 updates/s, issue 26; bench/floor_frames.py).
@@ -54,8 +55,7 @@ export class RowWindow {
     this.tops = [];
     this.bottoms = [];
     const origin = this.list.getBoundingClientRect().top;
-    for (const row of this.list.children) {
-      if (!row.classList.contains("map-row")) continue;
+    for (const row of this.list.querySelectorAll(".map-row")) {
       const rect = row.getBoundingClientRect();
       this.ids.push(Number(row.dataset.tableId));
       this.tops.push(rect.top - origin);
@@ -88,5 +88,32 @@ export class RowWindow {
     }
     for (const id of this.inView) if (!seen.has(id)) this.inView.delete(id);
     if (added) this.onAdded();
+  }
+}
+
+// A changed row is marked `flash` (for good, as the tiles are) and ringed (`ring`) for RING_MS; one sweep
+// every 150 ms takes the rings off. A steady ring, not an animated one: an animated ring made the map
+// repaint every frame while a dozen rows in view changed at 200 updates/s (issue 26).
+const RING_MS = 900;
+const ringUntil = new Map(); // row element -> performance.now() when its ring goes
+let sweep = null;
+
+/** Mark `row` as changed: its ring shows for RING_MS. */
+export function ringRow(row) {
+  row.classList.add("flash", "ring");
+  ringUntil.set(row, performance.now() + RING_MS);
+  if (sweep === null) sweep = setInterval(sweepRings, 150);
+}
+
+function sweepRings() {
+  const now = performance.now();
+  for (const [row, until] of ringUntil) {
+    if (until > now) continue;
+    row.classList.remove("ring");
+    ringUntil.delete(row);
+  }
+  if (!ringUntil.size) {
+    clearInterval(sweep);
+    sweep = null;
   }
 }

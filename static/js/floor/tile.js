@@ -129,3 +129,17 @@ function playerRows(model) {
   return rows;
 }
 
+/** The "time" countdown on a detailed tile (the server's deadline, 004 #29 / 001 6.13): seconds left, red
+ * in the last `countdown` seconds; hidden without a clock. */
+export function tickClock(entry) {
+  if (!entry.detailed) return;
+  const el = entry.el.querySelector('[data-f="clock"]');
+  if (!entry.clock) {
+    el.hidden = true;
+    return;
+  }
+  const left = Math.max(0, Math.ceil((entry.clock.deadline - Date.now()) / 1000));
+  el.hidden = false;
+  el.textContent = t("tile_time", { seat: entry.clock.seat, s: left });
+  el.classList.toggle("final", left <= entry.clock.countdown);
+}
