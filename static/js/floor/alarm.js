@@ -22,6 +22,7 @@ export class FloorAlarm {
   constructor(callsEl) {
     this.audio = null;
     this.timer = null;
+    this.confirmedAt = 0;
     this.on = storedSound();
     this.button = callsEl.querySelector('[data-action="sound"]');
     this.unlock = callsEl.querySelector('[data-action="sound-unlock"]');
@@ -36,11 +37,23 @@ export class FloorAlarm {
       this.render();
       if (this.on) this.beep();
     });
+    // The tap on "allow" plays the tone at once, on its pointerdown: the audio it allows hides the button,
+    // and a button hidden before the finger lifts gets no click (a loaded tablet, a slow tap).  A click
+    // without a pointerdown (the keyboard) plays it too, once.
     this.unlock.addEventListener("click", () => {
       this.allow();
-      this.beep();
+      this.confirmTone();
     });
-    for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, () => this.allow(), { capture: true });
+    for (const type of ["pointerdown", "keydown"]) {
+      document.addEventListener(
+        type,
+        (event) => {
+          this.allow();
+          if (type === "pointerdown" && this.unlock.contains(event.target)) this.confirmTone();
+        },
+        { capture: true },
+      );
+    }
     if (this.on) this.ensureAudio();
     this.render();
   }
@@ -50,6 +63,14 @@ export class FloorAlarm {
     if (fresh) this.beep();
     clearInterval(this.timer);
     this.timer = open ? setInterval(() => this.beep(), REPEAT_MS) : null;
+  }
+
+  /** The tone that says the sound is allowed, once per tap (a tap's pointerdown and click both ask). */
+  confirmTone() {
+    const now = performance.now();
+    if (this.confirmedAt && now - this.confirmedAt < 1000) return;
+    this.confirmedAt = now;
+    this.beep();
   }
 
   beep() {
