@@ -120,7 +120,11 @@ async def tablet(url, cookie, table_id, clock, rate, rng, sent, acks, errors, ki
                 return
             except websockets.ConnectionClosed:
                 errors["reconnect"] += 1
-                ws, first = await opener.open(clock["deadline"] + 60)
+                try:
+                    ws, first = await opener.open(clock["deadline"] + 60)
+                except TimeoutError:  # counted, and the run's figures still printed (not one tablet's traceback)
+                    errors["gave_up_reconnecting"] += 1
+                    return
                 state.snapshot = first["snapshot"]
                 if clock["killed"]:
                     clock["back"][table_id] = time.perf_counter()
@@ -202,7 +206,11 @@ async def floor(url, cookie, clock, stop, received, anomalies, errors, rng):
                 continue
             except websockets.ConnectionClosed:
                 errors["floor_reconnect"] += 1
-                ws, first = await opener.open(time.perf_counter() + 120)
+                try:
+                    ws, first = await opener.open(time.perf_counter() + 120)
+                except TimeoutError:
+                    errors["floor_gave_up_reconnecting"] += 1
+                    return
                 last = {t["table"]["id"]: t["seq"] for t in first["tables"]}
                 continue
             now = time.perf_counter()
@@ -240,7 +248,11 @@ async def screen(url, clock, stop, errors, rng):
                 continue
             except websockets.ConnectionClosed:
                 errors["screen_reconnect"] += 1
-                ws, _ = await opener.open(time.perf_counter() + 120)
+                try:
+                    ws, _ = await opener.open(time.perf_counter() + 120)
+                except TimeoutError:
+                    errors["screen_gave_up_reconnecting"] += 1
+                    return
     finally:
         await ws.close()
 
