@@ -20,7 +20,8 @@ import { h } from "./dom.js";
 import { readSnapshot } from "./hand.js";
 import { FloorAlarm } from "./floor/alarm.js";
 import { MovesPanel } from "./floor/moves.js";
-import { RowWindow, ringRow } from "./floor/row_window.js";
+import { ringRow } from "./floor/ring.js";
+import { RowWindow } from "./floor/row_window.js";
 import { RULEBOOK_TITLES, citeLabel, t } from "./floor/texts.js";
 import { drawDetails, facts, tickClock } from "./floor/tile.js";
 

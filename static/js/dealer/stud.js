@@ -16,27 +16,11 @@ import { seatName } from "../hand.js";
 import { act, busy, settling } from "./connection.js";
 import { buildPicker, markPicker } from "./cards.js";
 import { $, root, state, rawState, render } from "./state.js";
-
-const _ = typeof globalThis.gettext === "function" ? globalThis.gettext : (s) => s;
-const fill = typeof globalThis.interpolate === "function" ? (fmt, obj) => globalThis.interpolate(fmt, obj, true)
-  : (fmt, obj) => fmt.replace(/%\(\s*([^)]+)\s*\)s/g, (m, name) => String(obj[name]));
-function gettext(text) {
-  return _(text);
-}
+import { gettext, interpolate } from "../i18n.js";
+import { STUD_TEXTS } from "../stud_texts.js";
 
 const TEXTS = {
-  deal_third: gettext("Deal third street"),
-  deal_fourth: gettext("Deal fourth street"),
-  deal_fifth: gettext("Deal fifth street"),
-  deal_sixth: gettext("Deal sixth street"),
-  deal_seventh: gettext("Deal seventh street"),
-  deal_community: gettext("Deal the community card"),
-  street_third: gettext("Third street"),
-  street_fourth: gettext("Fourth street"),
-  street_fifth: gettext("Fifth street"),
-  street_sixth: gettext("Sixth street"),
-  street_seventh: gettext("Seventh street"),
-  street_ante: gettext("Ante"),
+  ...STUD_TEXTS,
   deal_hint: gettext("Tap a seat's row, then its cards: two down cards and the door card. A card not entered stays unknown."),
   deal_hint_up: gettext("Tap a seat's row, then its card. A card not entered stays unknown."),
   community_hint: gettext("The stub cannot give every player a card: one card face up in the middle for everyone."),
@@ -65,7 +49,7 @@ const TEXTS = {
 
 function t(key, params) {
   const text = TEXTS[key] ?? key;
-  return params ? fill(text, params) : text;
+  return params ? interpolate(text, params) : text;
 }
 
 // The cards being entered for the next deal: seat -> ["As", "??", ...]; the row the picker fills.

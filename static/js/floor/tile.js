@@ -2,40 +2,25 @@
 // tile drawn from the table's newest whole snapshot: hand, street, pot, board(s), whom the table
 // waits for, the last action, the players, and a stud hand's up cards.
 
-import { gettext } from "../i18n.js";
 import { chips, cardEl } from "../cards.js";
 import { h } from "../dom.js";
 import { seatName, streetKey, describeEvent } from "../hand.js";
+import { STUD_TEXTS, studDealText } from "../stud_texts.js";
 import { i18n, t } from "./texts.js";
 
-// Seven Card Stud (poker/hand/stud.py): the street and each player's up cards instead of a board.
-export const STUD_TEXTS = {
-  ante: gettext("Ante"),
-  third: gettext("Third street"),
-  fourth: gettext("Fourth street"),
-  fifth: gettext("Fifth street"),
-  sixth: gettext("Sixth street"),
-  seventh: gettext("Seventh street"),
-  deal_third: gettext("Deal third street"),
-  deal_fourth: gettext("Deal fourth street"),
-  deal_fifth: gettext("Deal fifth street"),
-  deal_sixth: gettext("Deal sixth street"),
-  deal_seventh: gettext("Deal seventh street"),
-  deal_community: gettext("Deal the community card"),
-};
 
 function showStud(snapshot, entry, f) {
   const st = snapshot.hand && snapshot.hand.state;
   if (!st || st.game !== "stud") return;
   const { el } = entry;
   const model = entry.full;
-  const label = STUD_TEXTS[st.street];
+  const label = STUD_TEXTS[`street_${st.street}`];
   if (label) {
     f("street").textContent = label;
     f("street").hidden = false;
   }
   if (model.live && st.phase === "deal") {
-    f("to-act").textContent = STUD_TEXTS[st.community_due ? "deal_community" : `deal_${st.next_street}`] || "";
+    f("to-act").textContent = studDealText(st);
   }
   const groups = (st.players || []).filter((p) => !p.folded && p.up_cards.length).map((p) =>
     h("span", { class: "stud-up", dataset: { seat: p.seat }, style: "display:inline-flex;align-items:center;gap:2px;margin-right:10px" },
@@ -66,8 +51,8 @@ export function facts(model) {
   let street = sk ? t(sk) : t("nobody");
   if (st && st.game === "stud") {
     // Seven Card Stud (poker/hand/stud.py): the street instead of a board street
-    if (STUD_TEXTS[st.street]) street = STUD_TEXTS[st.street];
-    if (model.live && st.phase === "deal") waitingFor = STUD_TEXTS[st.community_due ? "deal_community" : `deal_${st.next_street}`] || "";
+    if (STUD_TEXTS[`street_${st.street}`]) street = STUD_TEXTS[`street_${st.street}`];
+    if (model.live && st.phase === "deal") waitingFor = studDealText(st);
   }
   return { stakes, sk, street, actor, waitingFor };
 }
