@@ -142,6 +142,23 @@ def off_loop(func, *args, **kwargs):
         return pool.submit(run).result()
 
 
+def snapshot(func, *args, **kwargs):
+    """:func:`off_loop` with every read of ``func`` in one repeatable-read
+    transaction: one consistent picture of the database.  A test that reads
+    several rows one statement at a time (the seats of four tables, then the
+    moves still to be made) would otherwise mix the states before and after
+    a write that commits between its statements -- and see a player twice."""
+    from django.db import connection, transaction
+
+    def consistent():
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            return func(*args, **kwargs)
+
+    return off_loop(consistent)
+
+
 @pytest.fixture
 def loaded_rulebooks(db):
     """The rulebooks of rules/rulebooks/*.json (the five house rulebooks and the TDA summaries)."""

@@ -29,7 +29,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import login, off_loop, snapshot
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -199,6 +199,18 @@ def _move_status(instruction_id: int) -> str:
     return Instruction.objects.get(pk=instruction_id).status
 
 
+def _move_story(instruction_id: int) -> tuple:
+    """For a failed assert: the move, its confirmations and the tournament's events since it was issued."""
+    from tournaments.models import Instruction, TournamentEvent
+
+    i = Instruction.objects.get(pk=instruction_id)
+    events = TournamentEvent.objects.filter(tournament_id=i.tournament_id, at__gte=i.at)
+    return (
+        (i.id, i.status, i.from_table, i.from_seat, i.to_table, i.to_seat),
+        list(events.order_by("seq").values_list("seq", "kind", "payload")),
+    )
+
+
 def _to_the_break(tid: int) -> None:
     from tournaments import services
 
@@ -237,7 +249,7 @@ class Floor:
         self.floor_confirmed = 0
 
     def state(self) -> dict:
-        return off_loop(_state, self.tid)
+        return snapshot(_state, self.tid)  # one consistent picture of the floor
 
     def open_tablets(self, st: dict) -> None:
         for number in TABLETS:
@@ -333,7 +345,7 @@ class Floor:
                         f"#floor-moves li[data-move='{m['id']}']", state="detached", timeout=15_000
                     )
                     self.floor_confirmed += 1
-                assert off_loop(_move_status, m["id"]) == "done"
+                assert off_loop(_move_status, m["id"]) == "done", off_loop(_move_story, m["id"])
             self.director.wait_for_timeout(200)
         raise AssertionError("moves left unconfirmed")
 

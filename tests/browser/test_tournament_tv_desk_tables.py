@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import login, off_loop, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,8 +76,9 @@ def test_the_director_adds_a_table_for_a_late_entry_and_assigns_a_dealer(new_pag
     form.locator("input[name=seats]").fill("9")
     form.locator("button[type=submit]").click()
     for _ in range(50):
-        counts, late, _dealers = off_loop(_state, tid)
-        if late == "seated" and len(counts) == 4:
+        counts, late, _dealers = snapshot(_state, tid)  # one picture: no move counted at both of its tables
+        assert sum(counts.values()) == 27 + (late == "seated"), (counts, off_loop(_debug, tid))  # nobody sits twice
+        if late == "seated" and len(counts) == 4 and sorted(counts.values()) == [7, 7, 7, 7]:
             break
         time.sleep(0.2)
     assert late == "seated" and sorted(counts.values()) == [7, 7, 7, 7], (counts, off_loop(_debug, tid))
