@@ -25,6 +25,7 @@ from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from pokerfloor.runtime.shared import SharedRead
 from pokerfloor.runtime.threads import socket_read
 from room import services as floor_room
 from room.models import LobbyDisplay, Room
@@ -43,10 +44,14 @@ def _display_slug(token: str) -> str | None:
     return LobbyDisplay.objects.filter(token=token, revoked=False).values_list("room__slug", flat=True).first()
 
 
-@socket_read
-def _lobby_snapshot(slug: str) -> dict | None:
+def lobby_snapshot(slug: str) -> dict | None:
+    """The lobby screen's snapshot of room ``slug`` (``room_snapshot(lobby=True)``), or None: no such room."""
     room = Room.objects.filter(slug=slug).first()
     return None if room is None else floor_room.room_snapshot(room, lobby=True)
+
+
+#: One read per room for the screens connecting at once (``pokerfloor.runtime.shared``).
+_lobby_snapshot: SharedRead[dict | None] = SharedRead(socket_read(lobby_snapshot))
 
 
 @socket_read

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections, connection
 
 from pokerfloor.runtime.dispatch import DirectDispatch
+from pokerfloor.runtime.shared import SharedRead
 from pokerfloor.runtime.threads import in_service_thread, socket_read
 from tables import hooks, revocation, schemas, services
 from tables.access import can_deal, deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
@@ -115,7 +116,8 @@ def floor_summaries() -> list[dict]:
     return [tile_summary(snapshots[t.id], t.section) for t in tables]
 
 
-_all_summaries = socket_read(floor_summaries)
+#: Shared by the dashboards asking at once (``pokerfloor.runtime.shared``: at 1,000 tables a second each).
+_all_summaries: SharedRead[list[dict]] = SharedRead(socket_read(floor_summaries))
 
 
 @socket_read
@@ -142,11 +144,14 @@ def floor_snapshots() -> list[dict]:
     return [snapshots[t.id] for t in tables]
 
 
-@socket_read
-def _open_floor() -> tuple[list[dict], list[dict]]:
+def open_floor() -> tuple[list[dict], list[dict]]:
     """Everything a floor dashboard's connect reads, in one thread hop: the summaries of all open tables
     and the open floor calls."""
     return floor_summaries(), hooks.open_calls()
+
+
+#: One read for every dashboard connecting at once (after a restart all of them do).
+_open_floor: SharedRead[tuple[list[dict], list[dict]]] = SharedRead(socket_read(open_floor))
 
 
 def _hook(name: str):

@@ -121,3 +121,89 @@ async def test_a_floor_dashboard_gets_what_changed_while_it_connected_after_its_
     assert "Ida" in [s["player"] for s in late["snapshot"]["seats"]]
     await first.disconnect()
     await second.disconnect()
+
+
+class _CountedSummaries:
+    """``tables.consumers.floor_summaries`` counted, its first read held (after reading) until released."""
+
+    def __init__(self, real):
+        self.real, self.reads = real, 0
+        self.entered, self.release = threading.Event(), threading.Event()
+
+    def __call__(self):
+        self.reads += 1
+        summaries = self.real()
+        if self.reads == 1:
+            self.entered.set()
+            assert self.release.wait(10), "never released"
+        return summaries
+
+
+async def _dashboard(user):
+    ws = WebsocketCommunicator(app, "/ws/floor/")
+    ws.scope["user"] = user
+    return ws
+
+
+async def _floor_picture(ws) -> tuple[dict, list[dict]]:
+    """The dashboard's snapshot (its one part here) and what follows it within a second."""
+    snapshot = await ws.receive_json_from(timeout=10)
+    assert snapshot["type"] == "floor_snapshot"
+    after = []
+    while not await ws.receive_nothing(timeout=1):
+        after.append(await ws.receive_json_from(timeout=5))
+    return snapshot, after
+
+
+async def test_dashboards_connecting_at_once_share_one_read_of_the_floor(table, floorman, monkeypatch):
+    """After a restart every dashboard connects at once: ten read the floor twice, not ten times (at
+    1,000 tables a read is a second of the server's time), and each gets every table."""
+    from tables import consumers
+
+    counted = _CountedSummaries(consumers.floor_summaries)
+    monkeypatch.setattr(consumers, "floor_summaries", counted)
+    first = await _dashboard(floorman)
+    opening = [asyncio.ensure_future(first.connect(timeout=20))]
+    for _ in range(500):
+        if counted.entered.is_set():
+            break
+        await asyncio.sleep(0.01)
+    others = [await _dashboard(floorman) for _ in range(9)]
+    opening += [asyncio.ensure_future(ws.connect(timeout=20)) for ws in others]
+    await asyncio.sleep(0.3)  # the nine wait for the first read to end
+    counted.release.set()
+    assert all(connected for connected, _ in await asyncio.gather(*opening))
+    for ws in [first, *others]:
+        snapshot, _after = await _floor_picture(ws)
+        assert [t["table"]["id"] for t in snapshot["tables"]] == [table.id]
+        await ws.disconnect()
+    assert counted.reads == 2
+
+
+async def test_a_dashboard_never_shares_a_read_that_began_before_it_subscribed(table, floorman, monkeypatch):
+    """Dashboard A's read has read the floor when B subscribes and a player sits down: B must not get
+    A's older picture without the update (it would never hear of Ida); it gets a read of its own."""
+    from tables import consumers
+
+    counted = _CountedSummaries(consumers.floor_summaries)
+    monkeypatch.setattr(consumers, "floor_summaries", counted)
+    a, b = await _dashboard(floorman), await _dashboard(floorman)
+    a_connecting = asyncio.ensure_future(a.connect(timeout=20))
+    for _ in range(500):
+        if counted.entered.is_set():
+            break
+        await asyncio.sleep(0.01)
+    b_connecting = asyncio.ensure_future(b.connect(timeout=20))
+    await asyncio.sleep(0.2)  # B has subscribed and waits
+    await database_sync_to_async(services.seat_player)(table.id, 9, "Ida", 500)
+    counted.release.set()
+    assert (await a_connecting)[0] and (await b_connecting)[0]
+    for ws in (a, b):
+        snapshot, after = await _floor_picture(ws)
+        (seen,) = [t for t in snapshot["tables"] if t["table"]["id"] == table.id]
+        updates = [m for m in after if m.get("type") == "update"]
+        in_snapshot = "Ida" in [s["player"] for s in seen["seats"]]
+        in_update = any("Ida" in [s["player"] for s in u["snapshot"]["seats"]] for u in updates)
+        assert in_snapshot or in_update, (ws is a, seen, after)
+        await ws.disconnect()
+    assert counted.reads == 2
