@@ -27,7 +27,6 @@ Every authenticated consumer mixes in :class:`Revocable`, which joins ``user.<id
 from __future__ import annotations
 
 import asyncio
-import datetime
 from collections.abc import Iterable
 from importlib import import_module
 from typing import Any
@@ -35,10 +34,10 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY, get_user_model, user_logged_out
 from django.contrib.auth.models import Group
-from django.contrib.sessions.models import Session
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 from django.utils import timezone
 
+from pokerfloor.runtime.auth import SESSION_EXPIRY, session_expiry
 from pokerfloor.runtime.threads import socket_read
 from tables.models import Table
 from tables.services.snapshots import table_group
@@ -105,17 +104,7 @@ def guard(user: Any, session_key: str | None, right: Any) -> None:
         raise RightLost
 
 
-@socket_read
-def _session_expiry(session_key: str) -> datetime.datetime | None:
-    """When session ``session_key`` expires (aware datetime), or None when it is gone already."""
-    if settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":  # the row's expire_date rules
-        return (
-            Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now())
-            .values_list("expire_date", flat=True)
-            .first()
-        )
-    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    return store.get_expiry_date() if store.load() else None
+_session_expiry = socket_read(session_expiry)
 
 
 @socket_read
@@ -159,7 +148,11 @@ class Revocable:
         until its new expiry."""
         if self._session_key is None or self.revoked:
             return
-        expires = await _session_expiry(self._session_key)
+        scope = self.scope  # type: ignore[attr-defined]  # a mixin of a websocket consumer
+        if SESSION_EXPIRY in scope:  # read with the user at the connect: the first watch needs no read of its own
+            expires = scope.pop(SESSION_EXPIRY)
+        else:
+            expires = await _session_expiry(self._session_key)
         if expires is None:
             return
         delay = min(max(0.0, (expires - timezone.now()).total_seconds()) + 0.5, 86_400.0)

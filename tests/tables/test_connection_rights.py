@@ -2,12 +2,13 @@
 the floor group or logged out loses the open sockets (closed with 4403 within a second), and a message
 sent after the right is gone is refused with ``forbidden`` and changes nothing."""
 
+import asyncio
 from unittest import mock
 
 import pytest
-from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
+from channels.sessions import CookieMiddleware, SessionMiddleware
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.models import Session
 from django.db import transaction
@@ -15,6 +16,7 @@ from django.test import Client
 from django.utils import timezone
 
 from pokerfloor.routing import websocket_urlpatterns
+from pokerfloor.runtime.auth import ParallelAuthMiddleware
 from tables import revocation, services
 from tables.models import HandEvent, Table
 
@@ -22,7 +24,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 app = URLRouter(websocket_urlpatterns)
 #: As in production: the user comes from the session cookie.
-session_app = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+# the staff sockets' stack of pokerfloor.asgi: cookies, the session, the user (and its session's expiry)
+session_app = CookieMiddleware(SessionMiddleware(ParallelAuthMiddleware(URLRouter(websocket_urlpatterns))))
 
 
 async def connect(path, user):
@@ -218,3 +221,33 @@ async def test_a_session_that_expires_closes_its_socket_within_a_second_without_
     floor = await connect_with_cookie("/ws/floor/", key)
     await drain(floor)
     assert await closed_with(floor, timeout=3.0) == 4403  # expiry + 0.5 s, nothing sent by the client
+
+
+async def test_a_staff_socket_reads_its_session_expiry_with_its_user_in_one_hop(table, floorman, monkeypatch):
+    """The expiry that closes the socket when the session ends is read at the connect with the user
+    (``pokerfloor.runtime.auth``), not in a second trip to the read threads; a later watch reads it again."""
+    from tables import revocation
+
+    calls = []
+    real = revocation._session_expiry
+
+    async def counted(key):
+        calls.append(key)
+        return await real(key)
+
+    monkeypatch.setattr(revocation, "_session_expiry", counted)
+    _, key = await login(floorman)
+    await database_sync_to_async(Session.objects.filter(session_key=key).update)(
+        expire_date=timezone.now() + timezone.timedelta(seconds=1.5)
+    )
+    floor = await connect_with_cookie("/ws/floor/", key)
+    await drain(floor)
+    assert calls == []
+    await database_sync_to_async(Session.objects.filter(session_key=key).update)(
+        expire_date=timezone.now() + timezone.timedelta(days=1)
+    )  # extended: at the first expiry the socket checks, stays and watches the new date
+    await asyncio.sleep(2.2)
+    assert calls == [key]
+    await floor.send_json_to({"type": "snapshot"})
+    assert (await reply_to(floor))["type"] == "floor_snapshot"
+    await floor.disconnect()
