@@ -15,6 +15,9 @@ from .phh_amounts import cbr_amounts, chips, places, scale_action
 
 __all__ = ["PhhPlayers", "hand_fields", "read_chip_unit"]
 
+#: The PHH player labels ``p1`` ... ``p99``: the default names by position.
+_LABELS = tuple(f"p{k}" for k in range(1, 100))
+
 
 @dataclass(frozen=True, kw_only=True)
 class PhhPlayers:
@@ -55,7 +58,9 @@ class PhhPlayers:
 
         Raises EngineError("bad_spec") when they do not match ``starting_stacks``."""
         n = self.player_count
-        names = self.players if self.players is not None else tuple(f"p{i + 1}" for i in range(n))
+        names = self.players
+        if names is None:
+            names = _LABELS[:n] if n <= len(_LABELS) else tuple(f"p{i + 1}" for i in range(n))
         seats = self.seat_numbers()
         if len(names) != n or len(seats) != n:
             raise EngineError("bad_spec", "players/seats do not match starting_stacks.")
