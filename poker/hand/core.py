@@ -187,6 +187,8 @@ class CoreState:
 
         Raises EngineError("bad_action") for anything but an integer amount of chips."""
         to = action.get("to")
+        if type(to) is int:
+            return to
         if isinstance(to, float) and to.is_integer():
             to = int(to)
         if not is_int(to):

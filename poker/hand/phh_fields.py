@@ -51,13 +51,13 @@ class PhhPlayers:
 
     def seat_numbers(self) -> tuple[int, ...]:
         """Table seat per position: the PHH ``seats`` field or 1..n."""
-        return self.seats if self.seats is not None else tuple(range(1, self.player_count + 1))
+        return self.seats if self.seats is not None else tuple(range(1, len(self.starting_stacks) + 1))
 
     def names_and_seats(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """``(names, seats)`` per position (names ``p1``.. when the file has none).
 
         Raises EngineError("bad_spec") when they do not match ``starting_stacks``."""
-        n = self.player_count
+        n = len(self.starting_stacks)  # (player_count)
         names = self.players
         if names is None:
             names = _LABELS[:n] if n <= len(_LABELS) else tuple(f"p{i + 1}" for i in range(n))
