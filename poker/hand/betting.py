@@ -128,7 +128,7 @@ class BettingRound(HandFields):
         # A live post (000 Einsätze 4) is neither a bet nor a raise.
         blind_bets = bets if not spec._posts or self._street else self._blind_bets(bets)
         self._raises = (
-            1 + sum(1 for b in blind_bets[2:] if b)
+            1 + sum(map(bool, blind_bets[2:]))  # the straddles posted
             if self._street == 0 and spec.rules.limit_blind_counts_as_bet and any(blind_bets)
             else 0
         )

@@ -168,7 +168,11 @@ class CoreState:
         phase = self._phase
         if phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
-        pos = self.spec.position_of(action.get("seat"))
+        seat = action.get("seat")
+        # spec.position_of inline for its common case (an int seat dealt in): every betting action asks
+        pos = self.spec._seat_pos.get(seat) if type(seat) is int else None
+        if pos is None:
+            pos = self.spec.position_of(seat)  # a seat of another type, or EngineError("no_such_seat")
         if phase != "betting":
             raise EngineError("not_betting_round", f"No betting action is pending (phase {phase}).")
         if pos != self._actors[0]:
@@ -183,6 +187,8 @@ class CoreState:
 
         Raises EngineError("bad_action") for anything but an integer amount of chips."""
         to = action.get("to")
+        if type(to) is int:
+            return to
         if isinstance(to, float) and to.is_integer():
             to = int(to)
         if not is_int(to):

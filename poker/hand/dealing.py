@@ -66,7 +66,11 @@ class Dealing(HandFields):
         if self._phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
         spec = self.spec
-        pos = spec.position_of(action.get("seat"))
+        seat = action.get("seat")
+        # spec.position_of inline for its common case (an int seat dealt in), as in CoreState._turn
+        pos = spec._seat_pos.get(seat) if type(seat) is int else None
+        if pos is None:
+            pos = spec.position_of(seat)  # a seat of another type, or EngineError("no_such_seat")
         count = spec._hole_count
         cards = parse_cards(action.get("cards") or UNKNOWN * count)
         if len(cards) != count:

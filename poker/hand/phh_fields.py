@@ -15,6 +15,9 @@ from .phh_amounts import cbr_amounts, chips, places, scale_action
 
 __all__ = ["PhhPlayers", "hand_fields", "read_chip_unit"]
 
+#: The PHH player labels ``p1`` ... ``p99``: the default names by position.
+_LABELS = tuple(f"p{k}" for k in range(1, 100))
+
 
 @dataclass(frozen=True, kw_only=True)
 class PhhPlayers:
@@ -48,14 +51,16 @@ class PhhPlayers:
 
     def seat_numbers(self) -> tuple[int, ...]:
         """Table seat per position: the PHH ``seats`` field or 1..n."""
-        return self.seats if self.seats is not None else tuple(range(1, self.player_count + 1))
+        return self.seats if self.seats is not None else tuple(range(1, len(self.starting_stacks) + 1))
 
     def names_and_seats(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """``(names, seats)`` per position (names ``p1``.. when the file has none).
 
         Raises EngineError("bad_spec") when they do not match ``starting_stacks``."""
-        n = self.player_count
-        names = self.players if self.players is not None else tuple(f"p{i + 1}" for i in range(n))
+        n = len(self.starting_stacks)  # (player_count)
+        names = self.players
+        if names is None:
+            names = _LABELS[:n] if n <= len(_LABELS) else tuple(f"p{i + 1}" for i in range(n))
         seats = self.seat_numbers()
         if len(names) != n or len(seats) != n:
             raise EngineError("bad_spec", "players/seats do not match starting_stacks.")

@@ -116,7 +116,7 @@ class PhhHand(PhhPlayers):
             self.ante_trimming_status,
             extra.get("_posts") or (),
         )
-        return HandSpec(
+        return HandSpec._from_fields(  # every field given
             seats=tuple(map(SeatSpec, seats, names, self.starting_stacks)),  # lengths checked equal
             blinds_or_straddles=blinds,
             antes=antes,
@@ -133,7 +133,7 @@ class PhhHand(PhhPlayers):
             boards=int(extra.get("_boards", 1)),
             run_it_twice_min_pot=extra.get("_run_it_twice_min_pot"),
             stakes=tuple(extra["_stakes"]) if "_stakes" in extra else None,
-            straddles=tuple(tuple(s) for s in extra.get("_straddles", ())),
+            straddles=tuple(map(tuple, extra["_straddles"])) if "_straddles" in extra else (),
             posts=posts,
         )
 

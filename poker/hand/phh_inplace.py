@@ -41,38 +41,52 @@ class PhhLines(InPlaceState):
             ``translate`` raises.
         """
         handlers = self._HANDLERS
+        # each common line's handler, taken once (the entries of _HANDLERS its action type names)
+        deal_hole, fold, check, call = handlers["hole"], handlers["fold"], handlers["check"], handlers["call"]
+        bet_or_raise, deal_board = handlers["raise"], handlers["board"]
         log = self._log.append
-        for text in lines:
-            words = text.split()
-            action: dict | None = None
-            if len(words) > 1 and "#" not in text:
-                verb = words[1]
-                if verb == "dh":
-                    if len(words) == 4 and words[0] == "d" and (who := labels.get(words[2])):
-                        action = {"type": "hole", "seat": who[0], "cards": words[3]}
-                elif verb == "f":
-                    if len(words) == 2 and (who := labels.get(words[0])):
-                        action = {"type": "fold", "seat": who[0]}
-                elif verb == "cc":
-                    if len(words) == 2 and (who := labels.get(words[0])):
-                        bets = self._bets
-                        owes = self._phase == "betting" and bets[who[1]] < max(bets)
-                        action = {"type": "call" if owes else "check", "seat": who[0]}
-                elif verb == "cbr":
-                    if len(words) == 3 and (who := labels.get(words[0])):
-                        amount = words[2]
-                        if amount.isascii() and amount.isdigit():
-                            raised = self._phase == "betting" and max(self._bets) > 0
-                            action = {"type": "raise" if raised else "bet", "seat": who[0], "to": int(amount)}
-                elif verb == "db" and len(words) == 3 and words[0] == "d":
-                    cards = words[2]
-                    action = {"type": "board", "cards": "" if set(cards) <= {"?"} else cards}
-            if action is None:
-                action = translate(self, text)
+        # (phase, bets) before the last action that found the hand running: kept in locals,
+        # stored when the loop ends, a refused line's included
+        phase_before, bets_before = self._phase_before, self._bets_before
+        try:
+            for text in lines:
+                words = text.split()
+                action: dict | None = None
+                if len(words) > 1 and "#" not in text:
+                    verb = words[1]
+                    if verb == "dh":
+                        if len(words) == 4 and words[0] == "d" and (who := labels.get(words[2])):
+                            action, handler = {"type": "hole", "seat": who[0], "cards": words[3]}, deal_hole
+                    elif verb == "f":
+                        if len(words) == 2 and (who := labels.get(words[0])):
+                            action, handler = {"type": "fold", "seat": who[0]}, fold
+                    elif verb == "cc":
+                        if len(words) == 2 and (who := labels.get(words[0])):
+                            bets = self._bets
+                            if self._phase == "betting" and bets[who[1]] < max(bets):
+                                action, handler = {"type": "call", "seat": who[0]}, call
+                            else:
+                                action, handler = {"type": "check", "seat": who[0]}, check
+                    elif verb == "cbr":
+                        if len(words) == 3 and (who := labels.get(words[0])):
+                            amount = words[2]
+                            if amount.isascii() and amount.isdigit():
+                                raised = self._phase == "betting" and max(self._bets) > 0
+                                action = {"type": "raise" if raised else "bet", "seat": who[0], "to": int(amount)}
+                                handler = bet_or_raise
+                    elif verb == "db" and len(words) == 3 and words[0] == "d":
+                        cards = words[2]
+                        action = {"type": "board", "cards": "" if set(cards) <= {"?"} else cards}
+                        handler = deal_board
                 if action is None:
-                    continue
-            phase = self._phase
-            if phase != "complete":
-                self._phase_before, self._bets_before = phase, self._bets
-            handlers[action["type"]](self, action)
-            log(action)
+                    action = translate(self, text)
+                    if action is None:
+                        continue
+                    handler = handlers[action["type"]]
+                phase = self._phase
+                if phase != "complete":
+                    phase_before, bets_before = phase, self._bets
+                handler(self, action)
+                log(action)
+        finally:
+            self._phase_before, self._bets_before = phase_before, bets_before

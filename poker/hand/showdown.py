@@ -15,8 +15,6 @@ street (``"board"`` or ``"deal"``) and how its pots are divided (a stud game's:
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import not_
 from typing import Self, cast
 
 from .cards import UNKNOWN, is_known, parse_cards
@@ -43,8 +41,12 @@ class Showdown(HandFields):
         then finish the hand, go to showdown or wait for the next street (the game's phase)."""
         if self._collect_bets():
             return
-        # at most one player not folded has chips behind (counted in C)
-        if sum(map(bool, compress(self._stacks, map(not_, self._folded)))) <= 1:
+        # at most one player not folded has chips behind
+        behind = 0
+        for stack, folded in zip(self._stacks, self._folded):
+            if stack and not folded:
+                behind += 1
+        if behind <= 1:
             self._runout = True
         spec = self.spec
         if self._street == spec._last_street:

@@ -61,13 +61,15 @@ def _values(raw, n: int, name: str) -> tuple[int, ...]:
 
 
 def _plain_seats(seats: tuple[SeatSpec, ...]) -> bool:
-    """Every seat number and stack an int, every stack positive (tested in C; the seat by seat
-    checks of :class:`HandSpec` name the first that is not)."""
-    stacks = tuple(map(_STACK, seats))
-    return set(map(type, map(_SEAT, seats))) == {int} and set(map(type, stacks)) == {int} and min(stacks) > 0
+    """Every seat a :class:`SeatSpec` whose seat number and stack are ints, every stack positive
+    (the common case, tested in one loop; the seat by seat checks of :class:`HandSpec` name the
+    first that is not)."""
+    for s in seats:
+        if type(s) is not SeatSpec or type(s.seat) is not int or type(s.stack) is not int or s.stack <= 0:
+            return False
+    return True
 
 
-_SEAT = attrgetter("seat")
 _STACK = attrgetter("stack")
 
 
@@ -182,12 +184,23 @@ class HandSpec:
         _pk_reopen: bool = field(init=False)  # a short all-in reopens as pokerkit 0.7.7 reads it
         _caller_may_reraise: bool = field(init=False)
 
+    @classmethod
+    def _from_fields(cls, **fields) -> HandSpec:
+        """``cls(**fields)`` for a caller that gives EVERY field by name (the PHH replay builds a
+        spec per hand): the same spec and the same checks (:meth:`__post_init__`), the fields set
+        with one update of the instance dict instead of the frozen ``__init__``'s
+        ``object.__setattr__`` per field. Raises EngineError("bad_spec") as the constructor."""
+        spec = object.__new__(cls)
+        spec.__dict__.update(fields)
+        spec.__post_init__()
+        return spec
+
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
         n = len(seats)
         if n < 2:
             raise EngineError("bad_spec", "At least two players must be dealt in.")
-        for s in () if set(map(type, seats)) == {SeatSpec} and _plain_seats(seats) else seats:
+        for s in () if _plain_seats(seats) else seats:
             if type(s) is not SeatSpec and not isinstance(s, SeatSpec):
                 raise EngineError("bad_spec", f"Seats must be SeatSpec objects, got {s!r}.")
             seat, stack = s.seat, s.stack

@@ -243,6 +243,7 @@ class StudSpec:
         _hole_count: int = field(init=False)
         _pk_reopen: bool = field(init=False)
         _caller_may_reraise: bool = field(init=False)
+        _seat_pos: dict[int, int] = field(init=False)  # table seat -> position
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
@@ -283,6 +284,7 @@ class StudSpec:
             _hole_count=STUD_GAMES[self.variant].hole_cards,
             _pk_reopen=True,  # pokerkit's FixedLimitSevenCardStud (000 Aktionen 5)
             _caller_may_reraise=True,
+            _seat_pos={s.seat: i for i, s in enumerate(seats)},
         )
 
     @property
@@ -326,9 +328,10 @@ class StudSpec:
 
         Raises EngineError("no_such_seat") when nobody at that seat is dealt in.
         """
-        for i, s in enumerate(self.seats):
-            if is_int(seat) and s.seat == seat:
-                return i
+        if is_int(seat):
+            pos = self._seat_pos.get(seat)
+            if pos is not None:
+                return pos
         raise EngineError("no_such_seat", f"No player dealt in at seat {seat!r}.")
 
     def seat_of(self, position: int) -> int:
