@@ -105,7 +105,7 @@ def show_unknown(state: HandState, seat: int, cards: str) -> dict | None:
     if UNKNOWN not in merged and any(c != UNKNOWN for c in shown):
         return {"type": "show", "seat": seat, "cards": "".join(merged)}
     try:
-        state.apply({"type": "show", "seat": seat})  # the checks of a show: phase, folded, mucked
+        state.verify({"type": "show", "seat": seat})  # the checks of a show (phase, folded, mucked), nothing applied
     except EngineError as exc:
         if exc.code != "bad_cards":  # "the cards shown must be entered": they are unknown, as recorded
             raise

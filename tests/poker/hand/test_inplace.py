@@ -185,3 +185,29 @@ def test_a_refused_line_is_reported_as_by_the_immutable_replay():
     assert result.error.endswith("at action 3 'p1 cc'")
     assert type(result.state) is HandState
     assert len(result.state.history) == 3 and result.state.to_act_seat == 3
+
+
+SHOWN_UNKNOWN = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = [
+  "d dh p1 AsKs", "d dh p2 QhQd", "d dh p3 7c8c", "p3 f", "p1 cbr 100", "p2 cc",
+  "d db 2c3d4h", "d db 7s", "d db 9c", "p1 sm ????", "p2 sm QhQd",
+]
+finishing_stacks = [0, 200, 100]
+"""
+
+
+def test_a_show_without_cards_of_a_player_whose_cards_are_known_changes_nothing_in_place():
+    """``p1 sm ????`` while p1's cards were dealt known: neither a show nor a muck (PHH) -- the check
+    that it could be a show must not show his cards on the in-place state (the immutable replay
+    throws that state away)."""
+    hand = load_phh(SHOWN_UNKNOWN)
+    spec, seats = hand.spec(Rules()), hand.seat_numbers()
+    fast = replay_in_place(hand, spec, seats)
+    slow, _before = immutable_replay(hand, spec, seats)
+    assert fast is not None
+    assert differences(fast[0], slow) == []
+    assert replay(hand).ok
