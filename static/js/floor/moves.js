@@ -11,6 +11,7 @@ export class MovesPanel {
     this.el = el;
     this.timer = null;
     this.soon = false;
+    this.asked = 0; // looks asked for: only the answer to the last one is drawn
     el.addEventListener("click", (event) => this.confirm(event));
   }
 
@@ -23,14 +24,18 @@ export class MovesPanel {
     this.timer = setTimeout(() => this.load(), 300);
   }
 
-  /** Fetch the moves now and draw them; the next look in 5 s. */
+  /** Fetch the moves now and draw them; the next look in 5 s.  An answer to an earlier look that comes
+   * back after a later one was asked for is dropped: drawn, it would bring back the list as it was (a
+   * move just made gone from the floor, its "Confirm arrival" under the floorman's finger). */
   async load() {
     this.soon = false;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.load(), 5000);
+    const asked = ++this.asked;
     try {
       const response = await fetch(this.el.dataset.url, { headers: { Accept: "application/json" } });
       const body = await response.json();
+      if (asked !== this.asked) return; // a later look is on its way or back already
       if (body.ok) this.render(body.moves);
     } catch {
       // offline: the connection pill says so; the next round tries again
