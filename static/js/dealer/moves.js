@@ -12,13 +12,17 @@ import { on } from "./connection.js";
 
 const MOVES_URL = `/tournaments/tables/${root.dataset.tableId}/moves/`;
 let moves = undefined; // undefined: not asked yet; null: not a tournament table
+let asked = 0; // looks and confirmations sent: only the answer to the last one is drawn
 
-/** Fetch this table's moves, or confirm one (`instruction` id) and take the answer. */
+/** Fetch this table's moves, or confirm one (`instruction` id) and take the answer.  An answer that
+ * comes back after a later look was asked for is not drawn (it would bring back the moves as they were:
+ * a confirmed move's button again); a refused confirmation is still said. */
 async function loadMoves(confirm = null) {
   if (moves === null && !confirm) return;
   const csrf = document.querySelector("input[name=csrfmiddlewaretoken]");
   const init = confirm ? { method: "POST", body: JSON.stringify({ instruction: confirm }),
     headers: { "Content-Type": "application/json", "X-CSRFToken": csrf ? csrf.value : "" } } : {};
+  const mine = ++asked;
   let body;
   try {
     const response = await fetch(MOVES_URL, init);
@@ -27,8 +31,9 @@ async function loadMoves(confirm = null) {
   } catch (e) {
     return; // offline: the socket shows it
   }
+  if (!body.ok && confirm) showAlert(body.message || body.code, "");
+  if (mine !== asked) return; // a later look is on its way or back already
   if (body.ok) moves = body;
-  else if (confirm) showAlert(body.message || body.code, "");
   render();
 }
 
