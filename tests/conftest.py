@@ -267,6 +267,23 @@ def redis_server(folder: Path):
         proc.wait(10)
 
 
+#: The ``application_name`` of the database sessions of the servers the tests start (libpq reads it from
+#: ``PGAPPNAME``): their sessions are ended by that name when they stop (:func:`end_server_sessions`), never
+#: this process's own -- ending those too left a dead connection on a thread of this process, and the next
+#: test whose first statement there was in a transaction failed with "terminating connection due to
+#: administrator command" (Django cannot replace a connection inside ``atomic``).
+SERVER_APP_NAME = "pokerfloor-test-server"
+
+
+def end_server_sessions(cursor) -> None:
+    """End the database sessions the tests' servers left (their backends may outlive them a moment)."""
+    cursor.execute(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND application_name = %s",
+        [SERVER_APP_NAME],
+    )
+
+
 #: Seconds a test's daphne may take to answer its first request (the parallel workers of ``make test`` start
 #: theirs at the same moment, with their browsers and migrations, on two cores).
 DAPHNE_START_TIMEOUT = 120
@@ -295,6 +312,7 @@ def daphne_server(django_db_blocker, extra_env: dict[str, str] | None = None, *,
         "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
         "DEBUG": "true",
         "PYTHONUNBUFFERED": "1",
+        "PGAPPNAME": SERVER_APP_NAME,
         **(extra_env or {}),
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
@@ -338,7 +356,7 @@ def daphne_server(django_db_blocker, extra_env: dict[str, str] | None = None, *,
             proc.kill()
             proc.wait()
         if session:  # daphne's backends may outlive it for a moment; the test database is dropped next
-            with django_db_blocker.unblock(), connection.cursor() as cursor:
+            with django_db_blocker.unblock(), connection.cursor() as cursor:  # every other session: nothing runs after
                 cursor.execute(
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                     "WHERE datname = current_database() AND pid <> pg_backend_pid()"

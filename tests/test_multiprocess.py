@@ -25,7 +25,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ARTIFACTS, ROOT, _free_port, database_url, http_status
+from tests.conftest import (
+    ARTIFACTS,
+    ROOT,
+    SERVER_APP_NAME,
+    _free_port,
+    database_url,
+    end_server_sessions,
+    http_status,
+)
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -78,6 +86,7 @@ class Server:
             "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
             "DEBUG": "true",
             "PYTHONUNBUFFERED": "1",
+            "PGAPPNAME": SERVER_APP_NAME,
         }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         ARTIFACTS.mkdir(exist_ok=True)
@@ -156,10 +165,7 @@ def servers(transactional_db, redis):
             if server.alive():
                 server.kill(signal.SIGTERM)
         with connection.cursor() as cursor:  # daphne's backends may outlive it a moment; the flush comes next
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
+            end_server_sessions(cursor)
 
 
 @pytest.fixture
@@ -656,6 +662,7 @@ def _start_launcher(redis, port: int, log_name: str) -> tuple[subprocess.Popen, 
         "REDIS_URL": redis.url,
         "DEBUG": "true",
         "PYTHONUNBUFFERED": "1",
+        "PGAPPNAME": SERVER_APP_NAME,
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     log_path = ARTIFACTS / log_name
@@ -695,10 +702,7 @@ def _end_servers(launcher: subprocess.Popen) -> None:
         launcher.send_signal(signal.SIGTERM)
         launcher.wait(30)
     with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
+        end_server_sessions(cursor)
 
 
 def _status(port: int) -> int | None:
