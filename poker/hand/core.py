@@ -146,14 +146,19 @@ class CoreState:
 
         A betting action (fold, check, call, bet, raise, complete, all-in, bring-in) is checked
         by the very check its handler runs before it changes anything (:attr:`_CHECKS`): no next
-        state is built. Any other action is applied to a new state, which is dropped."""
+        state is built. Any other action is applied to :meth:`_trial_state` and the result dropped."""
         if isinstance(action, dict):
             kind = action.get("type", "")
             check = self._CHECKS.get(kind)
             if check is not None and kind in self.spec.game_variant.actions:
                 check(self, action)
                 return
-        self.apply(action)
+        self._trial_state().apply(action)
+
+    def _trial_state(self) -> CoreState:
+        """The state :meth:`verify` tries an action on: this one (``apply`` returns a new state and
+        changes none); a state changed in place gives an immutable copy."""
+        return self
 
     def can(self, action: dict) -> bool:
         """Return True when ``action`` is legal now (:meth:`verify`)."""

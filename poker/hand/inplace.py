@@ -66,19 +66,10 @@ class InPlaceState(HandState):
         self._HANDLERS[action["type"]](self, action)
         self._log.append(action)
 
-    def verify(self, action: dict) -> None:
-        """As :meth:`HandState.verify`, without changing this state: an action that has no check of
-        its own (a show, a deal) is tried on a frozen copy (:meth:`freeze`), never on this one.
-
-        Raises:
-            EngineError when ``action`` is not legal now."""
-        if isinstance(action, dict):
-            kind = action.get("type", "")
-            check = self._CHECKS.get(kind)
-            if check is not None and kind in self.spec.game_variant.actions:
-                check(self, action)
-                return
-        self.freeze().apply(action)
+    def _trial_state(self) -> HandState:
+        """:meth:`HandState.verify` tries an action without a check of its own (a show, a deal) on a
+        frozen copy (:meth:`freeze`), never on this state, which ``apply`` would change."""
+        return self.freeze()
 
     @property
     def before(self) -> tuple[str | None, tuple[int, ...]]:
