@@ -121,8 +121,10 @@ class Night(Floor):
         login(self.floor, "floor", "pw-floor")
         self.floor.goto("/floor/")
 
-    def desk_bust_won(self, victim: dict, winner: dict, note: str, *, placed: bool = True) -> None:
-        """One player out at the desk, his chips won by ``winner`` (issue 23 #12: the check stays green)."""
+    def desk_bust_won(self, victim: dict, winner: dict, note: str, *, placed: bool = True) -> int:
+        """One player out at the desk, his chips won by ``winner`` (issue 23 #12: the check stays green).
+
+        Gives how many places the victim had before (a player who re-entered has one already)."""
         d = self.director
         row = d.locator("#desk-bust .desk-bust-row").first
         row.locator(f"select option[value='{victim['entry']}']").wait_for(state="attached")
@@ -130,10 +132,12 @@ class Night(Floor):
         d.locator(f"#desk-bust select[name=won_by] option[value='{winner['entry']}']").wait_for(state="attached")
         d.select_option("#desk-bust select[name=won_by]", str(winner["entry"]))
         d.fill("#desk-bust input[name=note]", note)
+        before = _finish_rows(d, victim["player"]).count()
         with d.expect_response(lambda r: "/action/" in r.url):
             d.click("#desk-bust button[type=submit]")
         if placed:  # in a hand-for-hand round the place waits for the other tables' hands (004 #79)
-            d.wait_for_selector(f"#td-finishes li:has-text('{victim['player']}')")
+            expect(_finish_rows(d, victim["player"])).to_have_count(before + 1)
+        return before
         expect(d.locator("#td-error")).to_be_hidden()
 
     def bust_at_the_desk(self) -> None:
@@ -367,7 +371,7 @@ def test_a_33_entry_night_ends_with_the_right_results_sheet(new_page, floorman, 
     here, there = sorted(st["tables"], key=lambda n: n in floor.tablets)
     seats = st["tables"][here]["seats"]
     victim = min(seats, key=lambda s: (s["stack"], s["seat"]))
-    floor.desk_bust_won(
+    places_before = floor.desk_bust_won(
         victim, max((s for s in seats if s is not victim), key=lambda s: s["stack"]), "bubble", placed=False
     )
     if there in floor.tablets:
@@ -375,7 +379,7 @@ def test_a_33_entry_night_ends_with_the_right_results_sheet(new_page, floorman, 
     else:
         d.select_option("#desk-h4h select[name=table]", str(there))
         d.click("#desk-h4h button[type=submit]")
-    d.wait_for_selector(f"#td-finishes li:has-text('{victim['player']}')")
+    expect(_finish_rows(d, victim["player"])).to_have_count(places_before + 1)
     floor.confirm_moves()
     assert floor.state()["players_left"] == PAID
     d.click("button[data-clock=leave_hand_for_hand]")  # in the money: the director ends hand-for-hand
@@ -427,8 +431,13 @@ def test_a_33_entry_night_ends_with_the_right_results_sheet(new_page, floorman, 
     pd.goto(f"/tournaments/{tid}/payouts/")
     sheet = pd.locator(".pd-sheet tbody tr")
     expect(sheet).to_have_count(33)
+    # a player who re-entered has two rows (his first entry's place too): the rows are found by place
+    place_of = {n: p for n, p, _z in finishes if p <= 3}
     for name, amount in deal.items():
-        row = pd.locator(".pd-sheet tbody tr", has_text=name)
+        row = pd.locator(".pd-sheet tbody tr").filter(
+            has=pd.locator("td").first.filter(has_text=re.compile(rf"^\s*{place_of[name]}\s*$"))
+        )
+        expect(row.locator("td").nth(1)).to_have_text(name)
         assert int(re.sub(r"\D", "", row.locator("td").nth(2).inner_text())) == amount, name
     shots(pd, f"results-{lang}", full=True)
 
@@ -439,7 +448,8 @@ def test_a_33_entry_night_ends_with_the_right_results_sheet(new_page, floorman, 
     body = [r for r in table[1:] if r and r[0].strip().isdigit()]
     assert sorted(int(r[0]) for r in body) == list(range(1, 34)), table[:3]
     for name, amount in deal.items():
-        row = next(r for r in body if name in r)
+        row = next(r for r in body if int(r[0]) == place_of[name])
+        assert name in row, (row, name)
         assert str(amount) in [re.sub(r"\D", "", c) for c in row], (row, amount)
 
     # ... the payout slips
@@ -460,8 +470,13 @@ def test_a_33_entry_night_ends_with_the_right_results_sheet(new_page, floorman, 
     d.reload()
     d.wait_for_selector("#td-finishes li >> nth=30")
     for name in deal:
-        expect(d.locator("#td-finishes li", has_text=name)).to_be_visible()
+        expect(d.locator(f"#td-finishes li[value='{place_of[name]}']")).to_contain_text(name)
     shots(d, f"desk-{lang}")
+
+
+def _finish_rows(d, name: str):
+    """The desk's list of places, the rows of ``name`` (a re-entered player has one per entry out)."""
+    return d.locator("#td-finishes li").filter(has_text=re.compile(rf"\b{re.escape(name)}(?!\d)"))
 
 
 def _grouped(amount: int) -> str:
