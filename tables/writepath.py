@@ -31,6 +31,7 @@ import json
 import logging
 import threading
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from asgiref.sync import async_to_sync
@@ -214,6 +215,10 @@ def lock_timeout_ms() -> int:
     return max(0, int(getattr(settings, "WRITE_LOCK_TIMEOUT_MS", 2000)))
 
 
+#: True inside a step whose transaction has its lock_timeout set (:func:`write_step`)
+_TIMEOUT_SET: ContextVar[bool] = ContextVar("write_step_lock_timeout_set", default=False)
+
+
 def set_lock_timeout() -> None:
     """``SET LOCAL lock_timeout`` for the transaction running (as pretix's ``lock_objects`` does): a row
     lock not obtained within :func:`lock_timeout_ms` raises instead of waiting without limit behind a
@@ -350,15 +355,23 @@ def write_step(
     """
     try:
         with transaction.atomic():
-            set_lock_timeout()
-            row = (lock or (lambda key: lock_row(model, key)))(pk)
-            duplicate = find_duplicate(row, client_id) if client_id and find_duplicate is not None else None
-            if duplicate is None:
-                check_seq(row, expected_seq)
-            step = WriteStep(row, duplicate)
-            yield step
-            if duplicate is None:
-                step.finish()
+            # a step inside another (a tournament's from a table's hand) is in the transaction whose
+            # lock_timeout the outer one set: SET LOCAL lasts until that transaction ends
+            token = None if _TIMEOUT_SET.get() else _TIMEOUT_SET.set(True)
+            try:
+                if token is not None:
+                    set_lock_timeout()
+                row = (lock or (lambda key: lock_row(model, key)))(pk)
+                duplicate = find_duplicate(row, client_id) if client_id and find_duplicate is not None else None
+                if duplicate is None:
+                    check_seq(row, expected_seq)
+                step = WriteStep(row, duplicate)
+                yield step
+                if duplicate is None:
+                    step.finish()
+            finally:
+                if token is not None:  # before the transaction ends (its on_commit work may open steps)
+                    _TIMEOUT_SET.reset(token)
     except OperationalError as exc:
         if is_lock_timeout(exc):
             raise busy_error() from None

@@ -311,20 +311,21 @@ def floor_counts(t: Tournament) -> list[list[int]]:
     also ``[counts, counts with the pending moves made]`` (``floor_state`` makes them when it can, and
     leaves them out when they no longer fit).  For :func:`poker.tournament.moves_due`: a bust that leaves
     nothing to do need not read the whole floor."""
+    # one round trip: the counts (kind 0: table, players) and the pending moves (kind 1: from, to)
     sql = (
-        f"SELECT tt.number, COUNT(e.id) FROM {TournamentTable._meta.db_table} tt "
+        f"SELECT 0, tt.number, COUNT(e.id) FROM {TournamentTable._meta.db_table} tt "
         f"LEFT JOIN {Seat._meta.db_table} st ON st.table_id = tt.table_id "
         f"LEFT JOIN {Entry._meta.db_table} e ON e.player_id = st.player_id AND e.tournament_id = %s AND e.status = %s "
-        f"WHERE tt.tournament_id = %s AND NOT tt.broken GROUP BY tt.number ORDER BY tt.number"
+        f"WHERE tt.tournament_id = %s AND NOT tt.broken GROUP BY tt.number "
+        f"UNION ALL SELECT 1, i.from_table, i.to_table FROM {Instruction._meta.db_table} i "
+        f"WHERE i.tournament_id = %s AND i.kind = 'move' AND i.status = 'pending' AND i.from_table IS DISTINCT FROM 0 "
+        f"ORDER BY 1, 2"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [t.id, Entry.Status.SEATED.value, t.id])
-        counts = dict(cursor.fetchall())
-    pending = list(
-        Instruction.objects.filter(tournament=t, kind="move", status="pending")
-        .exclude(from_table=0)
-        .values_list("from_table", "to_table")
-    )
+        cursor.execute(sql, [t.id, Entry.Status.SEATED.value, t.id, t.id])
+        rows = cursor.fetchall()
+    counts = {number: players for kind, number, players in rows if kind == 0}
+    pending = [(source, target) for kind, source, target in rows if kind == 1]
     moved = dict(counts)
     for source, target in pending:
         if source in moved and target in moved:

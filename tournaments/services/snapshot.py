@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from django.db import connection
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, FilteredRelation, OuterRef, Q
 
 from poker import tournament as eng
 from tables.models import Hand, Seat
@@ -103,15 +103,15 @@ def table_rows(tts: list[TournamentTable], seated: dict[int, Any] | None, t: Tou
     )
     columns = ["table_id", "number", "player_id", "player__name", "stack", "absent"]
     if seated is None:
-        of_player = Entry.objects.filter(
-            tournament=t, status=Entry.Status.SEATED, player_id=OuterRef("player_id")
-        ).order_by()
+        # the player's seated entry (one at most) joined to his seat: one LEFT JOIN, not a subquery per
+        # column and seat (this runs in every bust's delta, bench/tournament.py --floor)
         seats = seats.annotate(
-            entry_id=Subquery(of_player.values("id")[:1]),
-            entry_rebuy_pending=Subquery(of_player.values("rebuy_pending")[:1]),
-            entry_wait_hands=Subquery(of_player.values("wait_hands")[:1]),
+            seated_entry=FilteredRelation(
+                "player__entries",
+                condition=Q(player__entries__tournament=t, player__entries__status=Entry.Status.SEATED),
+            )
         )
-        columns += ["entry_id", "entry_rebuy_pending", "entry_wait_hands"]
+        columns += ["seated_entry__id", "seated_entry__rebuy_pending", "seated_entry__wait_hands"]
         seated = {}
     by_table: dict[int, list] = {}
     for row in seats.values_list(*columns):
