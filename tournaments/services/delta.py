@@ -14,8 +14,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q
-
 from tables.models import Seat
 from tournaments.models import Entry, Finish, Instruction, Tournament
 from tournaments.services.snapshot import (
@@ -31,7 +29,6 @@ from tournaments.services.snapshot import (
     open_windows,
     registration_rows,
     table_rows,
-    tables_query,
 )
 
 __all__ = ["Changes", "apply_delta", "changed", "collecting", "delta", "public_delta", "take_changes"]
@@ -141,12 +138,8 @@ def delta(t: Tournament, changes: Changes, kind: str = "", now: float | None = N
         entries = list(
             Entry.objects.filter(tournament=t, player_id__in=changed).select_related("player").order_by("id")
         )
-    players = {e.player_id for e in entries}
-    where = Q(table_id__in=changes.tables)
-    if players:  # the tables these players sit at show their entry's flags
-        where |= Q(Exists(Seat.objects.filter(table_id=OuterRef("table_id"), player_id__in=players)))
-    tts = list(tables_query(t).filter(where)) if changes.tables or players else []
-    tables = table_rows(tts, None, t) if tts else []
+    players = {e.player_id for e in entries}  # the tables they sit at show their entry's flags
+    tables = table_rows(t, table_ids=list(changes.tables), players=players) if changes.tables or players else []
     stacks = entry_stacks(tables)
     if t.rebuys_allowed and stacks:  # a stack that changed may open or close a rebuy (004 #27)
         known = {e.id for e in entries}

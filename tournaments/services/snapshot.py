@@ -9,10 +9,9 @@ import time
 from typing import Any
 
 from django.db import connection
-from django.db.models import Exists, FilteredRelation, OuterRef, Q
 
 from poker import tournament as eng
-from tables.models import Hand, Seat
+from tables.models import Hand, Player, Seat, Table
 from tournaments.models import Entry, Finish, Instruction, Tournament, TournamentTable
 from tournaments.services.reading import (
     ENTRY_OPS,
@@ -42,7 +41,6 @@ __all__ = [
     "registration_rows",
     "snapshot",
     "table_rows",
-    "tables_query",
 ]
 
 
@@ -71,84 +69,84 @@ LIST_KEYS = ("tables", "seat_draw", "registrations", "finishes", "instructions")
 """The director snapshot's lists; every other key is the header a ``delta`` carries whole."""
 
 
-def tables_query(t: Tournament):
-    """The tournament's tables by number, ``table`` selected and annotated
-    with ``live`` (a live hand at the table)."""
-    return (
-        TournamentTable.objects.filter(tournament=t)
-        .select_related("table")
-        .annotate(live=Exists(Hand.objects.filter(pk=OuterRef("table__current_hand_id"), status=Hand.Status.LIVE)))
-        .order_by("number")
-    )
+def table_rows(t: Tournament, *, table_ids: list[int] | None = None, players: set[int] | None = None) -> list[dict]:
+    """The director's rows of ``t``'s tables, by number: seats with player,
+    stack, absent, rebuy_pending, entry id and waits -- a busted player (no
+    chips, no seated entry) is left out, whether or not his seat was cleared
+    yet (that happens between hands, without an event).
 
-
-class _SeatedEntry:
-    """The fields of a seated entry a table row shows, read with its seat."""
-
-    __slots__ = ("id", "rebuy_pending", "wait_hands")
-
-    def __init__(self, entry_id: int, rebuy_pending: bool, wait_hands: int) -> None:
-        self.id, self.rebuy_pending, self.wait_hands = entry_id, rebuy_pending, wait_hands
-
-
-def table_rows(tts: list[TournamentTable], seated: dict[int, Any] | None, t: Tournament) -> list[dict]:
-    """The director's rows of the tables ``tts`` (annotated with ``live``):
-    seats with player, stack, absent, rebuy_pending, entry id and waits --
-    a busted player (no chips, no seated entry) is left out, whether or not
-    his seat was cleared yet (that happens between hands, without an event).
-    ``seated`` -- ``{player id: Entry}`` of the seated entries (None: read
-    those of the players at these tables in the seats' own statement)."""
-    seats = Seat.objects.filter(table_id__in=[tt.table_id for tt in tts], player__isnull=False).order_by(
-        "table_id", "number"
-    )
-    columns = ["table_id", "number", "player_id", "player__name", "stack", "absent"]
-    if seated is None:
-        # the player's seated entry (one at most) joined to his seat: one LEFT JOIN, not a subquery per
-        # column and seat (this runs in every bust's delta, bench/tournament.py --floor)
-        seats = seats.annotate(
-            seated_entry=FilteredRelation(
-                "player__entries",
-                condition=Q(player__entries__tournament=t, player__entries__status=Entry.Status.SEATED),
-            )
+    Every table of ``t``, or (a delta) only those whose ``tables.Table`` id
+    is in ``table_ids`` or where one of ``players`` (player ids) sits.  One
+    SQL statement: the tables with their live flag (a live hand at the
+    table), each occupied seat with its player's seated entry (one at most)
+    -- this runs in every bust's delta (bench/tournament.py --floor).
+    """
+    params: list[Any] = [Hand.Status.LIVE.value, t.id, Entry.Status.SEATED.value, t.id]
+    where = ""
+    if table_ids is not None or players is not None:
+        where = (
+            f" AND (tt.table_id = ANY(%s) OR EXISTS (SELECT 1 FROM {Seat._meta.db_table} s2 "
+            f"WHERE s2.table_id = tt.table_id AND s2.player_id = ANY(%s)))"
         )
-        columns += ["seated_entry__id", "seated_entry__rebuy_pending", "seated_entry__wait_hands"]
-        seated = {}
-    by_table: dict[int, list] = {}
-    for row in seats.values_list(*columns):
-        if len(row) > 6 and row[6] is not None:
-            seated[row[2]] = _SeatedEntry(row[6], row[7], row[8])
-        by_table.setdefault(row[0], []).append(row[:6])
-    tables = []
-    for tt in tts:
-        rows = []
-        for _table_id, number, player_id, name, stack, absent in by_table.get(tt.table_id, []):
-            entry = seated.get(player_id)
-            if entry is None and stack == 0:
-                continue  # busted: off the felt at once, though his seat is cleared between hands
-            rows.append(
+        params += [list(table_ids or ()), list(players or ())]
+    sql = (
+        f"SELECT tt.number, tt.table_id, tb.name, tt.broken, tb.max_seats, tt.h4h_hands, "
+        f"EXISTS (SELECT 1 FROM {Hand._meta.db_table} h WHERE h.id = tb.current_hand_id AND h.status = %s), "
+        f"st.number, p.name, st.stack, st.absent, e.id, e.rebuy_pending, e.wait_hands "
+        f"FROM {TournamentTable._meta.db_table} tt JOIN {Table._meta.db_table} tb ON tb.id = tt.table_id "
+        f"LEFT JOIN {Seat._meta.db_table} st ON st.table_id = tt.table_id AND st.player_id IS NOT NULL "
+        f"LEFT JOIN {Player._meta.db_table} p ON p.id = st.player_id "
+        f"LEFT JOIN {Entry._meta.db_table} e ON e.player_id = st.player_id AND e.tournament_id = %s "
+        f"AND e.status = %s "
+        f"WHERE tt.tournament_id = %s{where} ORDER BY tt.number, st.number"
+    )
+    tables: list[dict] = []
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        for (
+            number,
+            table_id,
+            name,
+            broken,
+            max_seats,
+            h4h_hands,
+            live,
+            seat,
+            player,
+            stack,
+            absent,
+            *entry,
+        ) in cursor.fetchall():
+            if not tables or tables[-1]["number"] != number:
+                tables.append(
+                    {
+                        "number": number,
+                        "table_id": table_id,
+                        "name": name,
+                        "broken": broken,
+                        "seats": [],
+                        "players": 0,
+                        "max_seats": max_seats,
+                        "live": live,
+                        "h4h_hands": h4h_hands,
+                    }
+                )
+            entry_id, rebuy_pending, wait_hands = entry
+            if seat is None or (entry_id is None and stack == 0):
+                continue  # no one seated; or busted: off the felt at once, though his seat is cleared between hands
+            row = tables[-1]
+            row["seats"].append(
                 {
-                    "seat": number,
-                    "player": name,
+                    "seat": seat,
+                    "player": player,
                     "stack": stack,
                     "absent": absent,
-                    "rebuy_pending": bool(entry and entry.rebuy_pending),
-                    "entry": entry.id if entry else None,
-                    "waits": bool(entry and entry.wait_hands),
+                    "rebuy_pending": bool(entry_id is not None and rebuy_pending),
+                    "entry": entry_id,
+                    "waits": bool(entry_id is not None and wait_hands),
                 }
             )
-        tables.append(
-            {
-                "number": tt.number,
-                "table_id": tt.table_id,
-                "name": tt.table.name,
-                "broken": tt.broken,
-                "seats": rows,
-                "players": len(rows),
-                "max_seats": tt.table.max_seats,
-                "live": getattr(tt, "live", False),  # annotated by tables_query
-                "h4h_hands": tt.h4h_hands,
-            }
-        )
+            row["players"] += 1
     return tables
 
 
@@ -333,13 +331,12 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
 
     Sent on connect and on request; a change sends a :func:`delta` (or, for
     the few events it does not cover, this whole snapshot as an ``update``).
-    Five SQL queries whatever the number of tables (tables with their live
-    flag, seats, entries, finishes, instructions).
+    Four SQL queries whatever the number of tables (tables with their live
+    flag and seats, entries, finishes, instructions).
     """
     now = time.time() if now is None else now
     entries = _entry_rows(t)
-    seated_players = {e.player_id: e for e in entries if e.status == Entry.Status.SEATED}
-    tables = table_rows(list(tables_query(t)), seated_players, t)
+    tables = table_rows(t)
     stacks = [s["stack"] for tb in tables for s in tb["seats"]]
     paid = [e for e in entries if e.status not in UNPAID]
     counts = {
@@ -533,7 +530,7 @@ def public_snapshot_of(t: Tournament, now: float | None = None) -> dict:
     """``public_snapshot(snapshot(t))`` without reading what the TV does not
     show (registrations, finishes, instructions): for a TV that connects."""
     now = time.time() if now is None else now
-    tables = table_rows(list(tables_query(t)), None, t)
+    tables = table_rows(t)
     full = header_of(t, now, header_counts(t), _chip_leaders(tables) if t.show_chip_leaders else [])
     full["tables"] = tables
     full["seat_draw"] = draw_of(tables)
