@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tables.models import Seat
-from tournaments.models import Entry, Finish, Instruction, Tournament
+from tournaments.models import Entry, Instruction, Tournament
 from tournaments.services.snapshot import (
     INSTRUCTIONS,
     PUBLIC_KEYS,
     draw_of,
     entry_stacks,
     finish_order,
-    finish_row,
+    finish_rows,
     header_counts,
     header_of,
     instruction_message,
@@ -151,14 +151,7 @@ def delta(t: Tournament, changes: Changes, kind: str = "", now: float | None = N
     for e in entries:
         by_player.setdefault(e.player_id, []).append(e)
     windows_open = open_windows(t, now)
-    finishes = (
-        [
-            finish_row(f)
-            for f in Finish.objects.filter(tournament=t, id__in=changes.finishes).select_related("entry__player")
-        ]
-        if changes.finishes
-        else []
-    )
+    finishes = finish_rows(t, changes.finishes) if changes.finishes else []
     instructions = (
         [
             instruction_message(i)

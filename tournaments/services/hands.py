@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
@@ -240,13 +240,16 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
                 for s in busted_seats
                 if seat_players.get(s) in out_players
             ]
-        wait_done = Entry.objects.filter(
-            tournament=t, status=Entry.Status.SEATED, wait_hands__gt=0, player__seats__table=table
-        )
-        for e in wait_done:
-            e.wait_hands -= 1
-            e.save(update_fields=["wait_hands"])
-            changed(entries=[e.id])
+        # a hand played here counts down the players of this table waiting for the button: one statement
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {Entry._meta.db_table} e SET wait_hands = e.wait_hands - 1 "
+                f"WHERE e.tournament_id = %s AND e.status = %s AND e.wait_hands > 0 AND EXISTS "
+                f"(SELECT 1 FROM {Seat._meta.db_table} st WHERE st.player_id = e.player_id AND st.table_id = %s) "
+                f"RETURNING e.id",
+                [t.id, Entry.Status.SEATED.value, table.id],
+            )
+            changed(entries=[entry_id for (entry_id,) in cursor.fetchall()])
         if t.hand_for_hand:
             tt.h4h_hands += 1
             tt.save(update_fields=["h4h_hands"])

@@ -233,6 +233,21 @@ def _state(t: Tournament) -> dict:
     return dict(zip(keys, row, strict=True))
 
 
+def _finish_values(t: Tournament, from_bust_order: int | None = None) -> list[dict[str, Any]]:
+    """``t``'s finishes (those from ``from_bust_order`` on, or all) as dicts of
+    :data:`_FIELDS`: one plain statement (every bust reads its own so)."""
+    columns = ", ".join("e.status" if name == "entry__status" else f"f.{name}" for name in _FIELDS)
+    sql = (
+        f"SELECT {columns} FROM {Finish._meta.db_table} f JOIN {Entry._meta.db_table} e ON e.id = f.entry_id "
+        f"WHERE f.tournament_id = %s"
+        + (" AND f.bust_order >= %s" if from_bust_order is not None else "")
+        + " ORDER BY f.place, f.id"  # Finish's own ordering
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [t.id] + ([from_bust_order] if from_bust_order is not None else []))
+        return [dict(zip(_FIELDS, row, strict=True)) for row in cursor.fetchall()]
+
+
 def refresh_places(t: Tournament, *, full: bool = False) -> set[int]:
     """Store the places, prizes and rules of ``t``'s finishes as
     :func:`compute_places` derives them; only changed rows are written (one
@@ -254,10 +269,10 @@ def refresh_places(t: Tournament, *, full: bool = False) -> set[int]:
             return set()  # every place given and right
         if worst == paid and first_open and not state["placed_after"]:
             # only the latest busts wait for their places: those are read and placed
-            rows = list(Finish.objects.filter(tournament=t, bust_order__gte=first_open).values(*_FIELDS))
+            rows = _finish_values(t, first_open)
             derived = compute_places(t, rows, paid, state["gone"], table=table)
     if rows is None:
-        rows = list(Finish.objects.filter(tournament=t).values(*_FIELDS))
+        rows = _finish_values(t)
         if not rows:
             return set()
         derived = compute_places(t, rows, paid, table=table)
