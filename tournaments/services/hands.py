@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from poker import tournament as eng
@@ -213,17 +214,22 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
         rules = engine_rules(t)
         busted_seats = [s for s, stack in final_stacks.items() if stack == 0 and start_stacks.get(s, 0) > 0]
         dealt_names = {int(s["seat"]): s["player"] for s in hand.spec["seats"]}
-        seat_rows = table.seats.filter(number__in=busted_seats).values_list("number", "player_id", "absent")
-        seat_players = {number: player_id for number, player_id, _absent in seat_rows}
-        away = {number for number, player_id, absent in seat_rows if absent and player_id is not None}
         payload: dict[str, Any] = {"table": tt.number, "hand": hand.id, "busts": []}
         if busted_seats:
-            entries = {
-                e.player_id: e
-                for e in Entry.objects.filter(
-                    tournament=t, status=Entry.Status.SEATED, player_id__in=seat_players.values()
-                ).select_related("player")
-            }
+            # the seated entries of the busted seats' players, with their seat (one statement)
+            busted: list[Entry] = list(
+                Entry.objects.filter(
+                    tournament=t,
+                    status=Entry.Status.SEATED,
+                    player__seats__table=table,
+                    player__seats__number__in=busted_seats,
+                )
+                .annotate(seat_number=F("player__seats__number"), seat_absent=F("player__seats__absent"))
+                .select_related("player")
+            )
+            seat_players = {getattr(e, "seat_number"): e.player_id for e in busted}  # noqa: B009 (annotated)
+            away = {getattr(e, "seat_number") for e in busted if getattr(e, "seat_absent")}  # noqa: B009 (annotated)
+            entries = {e.player_id: e for e in busted}
             out = [(entries[seat_players[s]], start_stacks[s]) for s in busted_seats if seat_players.get(s) in entries]
             out, pending = offer_rebuys(t, out, hand, tt.number)
             record_busts(t, rules, out, hand=hand)
