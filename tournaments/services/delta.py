@@ -20,6 +20,7 @@ from tournaments.services.snapshot import (
     INSTRUCTIONS,
     PUBLIC_KEYS,
     draw_of,
+    entry_rows,
     entry_stacks,
     finish_order,
     finish_rows,
@@ -132,22 +133,18 @@ def delta(t: Tournament, changes: Changes, kind: str = "", now: float | None = N
     ``seq - 1`` into the one at ``seq``.  A handful of queries, each
     bounded by the rows changed (the counts: one statement of two aggregates)."""
     now = time.time() if now is None else now
-    entries: list[Entry] = []
+    entries: list[Any] = []  # plain rows (snapshot.entry_rows), duck-typed as Entry
     if changes.entries:
         changed = Entry.objects.filter(tournament=t, id__in=changes.entries).order_by().values("player_id")
-        entries = list(
-            Entry.objects.filter(tournament=t, player_id__in=changed).select_related("player").order_by("id")
-        )
+        entries = entry_rows(t, player_id__in=changed)
     players = {e.player_id for e in entries}  # the tables they sit at show their entry's flags
     tables = table_rows(t, table_ids=list(changes.tables), players=players) if changes.tables or players else []
     stacks = entry_stacks(tables)
     if t.rebuys_allowed and stacks:  # a stack that changed may open or close a rebuy (004 #27)
         known = {e.id for e in entries}
-        entries += list(
-            Entry.objects.filter(id__in=[i for i in stacks if i not in known]).select_related("player").order_by("id")
-        )
+        entries += entry_rows(t, id__in=[i for i in stacks if i not in known])
         entries.sort(key=lambda e: e.id)
-    by_player: dict[int, list[Entry]] = {}
+    by_player: dict[int, list[Any]] = {}
     for e in entries:
         by_player.setdefault(e.player_id, []).append(e)
     windows_open = open_windows(t, now)

@@ -30,6 +30,7 @@ __all__ = [
     "LIST_KEYS",
     "PUBLIC_KEYS",
     "draw_of",
+    "entry_rows",
     "entry_stacks",
     "finish_order",
     "finish_rows",
@@ -347,7 +348,7 @@ def snapshot(t: Tournament, now: float | None = None) -> dict[str, Any]:
     flag and seats, entries, finishes, instructions).
     """
     now = time.time() if now is None else now
-    entries = _entry_rows(t)
+    entries = entry_rows(t)
     tables = table_rows(t)
     stacks = [s["stack"] for tb in tables for s in tb["seats"]]
     paid = [e for e in entries if e.status not in UNPAID]
@@ -399,12 +400,13 @@ class _EntryRow:
         self.player = _Named(row[-1])
 
 
-def _entry_rows(t: Tournament) -> list[Any]:
-    """Every entry of ``t`` by id, as :class:`_EntryRow` (duck-typed as ``Entry`` for
-    :func:`entry_refusal` and the payout table)."""
+def entry_rows(t: Tournament, **filters: Any) -> list[Any]:
+    """The entries of ``t`` (every one, or those of the ``Entry`` field lookups
+    ``filters``) by id, as :class:`_EntryRow` (duck-typed as ``Entry`` for
+    :func:`entry_refusal`, :func:`registration_rows` and the payout table)."""
     return [
         _EntryRow(row)
-        for row in Entry.objects.filter(tournament=t)
+        for row in Entry.objects.filter(tournament=t, **filters)
         .order_by("id")
         .values_list(*_EntryRow.FIELDS, "wait_hands", "player__name")
     ]
