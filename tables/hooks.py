@@ -34,10 +34,11 @@ inside the writing transaction, with the table row locked):
     penalty (004 #71, 001 6.37).  ``tables`` adds the absent players' kills
     itself (000 Allgemein 6, 001 6.14, 004 #30) for seats no hook killed.
 ``register_hand_completed(fn)``
-    ``fn(*, table, hand, start_stacks, final_stacks) -> None`` once a hand
+    ``fn(*, table, hand, start_stacks, final_stacks, actor) -> None`` once a hand
     reached its end (pots awarded, final stacks written to the seats):
     ``table`` the locked ``Table``, ``hand`` the ``Hand`` (status
-    ``complete``), the stacks as ``{seat number: chips}``.  It runs inside
+    ``complete``), the stacks as ``{seat number: chips}``, ``actor`` the
+    login that entered the action completing it (a ``User``, or None).  It runs inside
     the writing transaction: raising aborts it, so ``fn`` adds rows of its
     own only.
 ``register_seat_opened(fn)``
@@ -170,7 +171,7 @@ def register_dead_hands(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def register_hand_completed(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``fn(*, table, hand, start_stacks, final_stacks) -> None``: see the module docstring."""
+    """``fn(*, table, hand, start_stacks, final_stacks, actor) -> None``: see the module docstring."""
     return register("hand_completed", fn)
 
 
@@ -244,12 +245,14 @@ def dead_hands(table: Any, seats: list[Any], state: Any) -> list[dict[str, Any]]
     return [kill for fn in _HOOKS["dead_hands"] if probes.needed(table, fn) for kill in fn(table, seats, state)]
 
 
-def hand_completed(*, table: Any, hand: Any, start_stacks: dict[int, int], final_stacks: dict[int, int]) -> None:
+def hand_completed(
+    *, table: Any, hand: Any, start_stacks: dict[int, int], final_stacks: dict[int, int], actor: Any = None
+) -> None:
     """Tell every hand-completed hook (inside the writing transaction)."""
     for fn in _HOOKS["hand_completed"]:
         if not probes.needed(table, fn):
             continue
-        fn(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks)
+        fn(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks, actor=actor)
 
 
 def seat_opened(table_id: int, seat_number: int) -> None:

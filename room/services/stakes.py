@@ -151,7 +151,7 @@ def leave_seat(table_id: int, seat_number: int, *, actor=None) -> int:
         return step.finish()
 
 
-def hand_ended(*, table: Table, hand, start_stacks: dict[int, int], final_stacks: dict[int, int]) -> None:
+def hand_ended(*, table: Table, hand, start_stacks: dict[int, int], final_stacks: dict[int, int], actor=None) -> None:
     """``tables.hooks.register_hand_completed``: the players marked to leave after this hand
     (:func:`leave_seat` during it) leave once its transaction has committed, each through
     :func:`leave_seat` in a step of its own (the room row is locked before the table's, as every
@@ -174,7 +174,9 @@ def hand_ended(*, table: Table, hand, start_stacks: dict[int, int], final_stacks
     transaction.on_commit(leave)
 
 
-def publish_stacks(*, table: Table, hand, start_stacks: dict[int, int], final_stacks: dict[int, int]) -> None:
+def publish_stacks(
+    *, table: Table, hand, start_stacks: dict[int, int], final_stacks: dict[int, int], actor=None
+) -> None:
     """``tables.hooks.register_hand_completed``: the room of a game's table is published again once
     the hand's transaction has committed, so the floor's room page and the lobby TV (a room that shows
     stacks) show the stacks the hand left instead of those before it.  One room step without a log

@@ -212,7 +212,7 @@ def append_event(
         hand.save(update_fields=["snapshot", "snapshot_seq", "last_index", "status", "ended_at"])
         start_stacks = {s.seat: s.stack for s in state.spec.seats}
         final_stacks = {s.seat: stack for s, stack in zip(state.spec.seats, completed_stacks(state), strict=True)}
-        hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks)
+        hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks, actor=actor)
     remember_state(hand.id, index, state, info)
     return event_json(table.seq, index, kind, payload, at, actor if actor_id else None)
 

@@ -189,10 +189,13 @@ def build_hand_spec(pos: Positions, seats: list[SeatSpec], level: eng.Level, rul
     )
 
 
-def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int], final_stacks: dict[int, int]) -> None:
+def on_hand_completed(
+    *, table: Table, hand: Hand, start_stacks: dict[int, int], final_stacks: dict[int, int], actor=None
+) -> None:
     """``tables.hooks.register_hand_completed`` hook (inside the table's
     transaction, the table locked): ``start_stacks`` and ``final_stacks`` are
-    ``{seat number: chips}``.
+    ``{seat number: chips}``; ``actor`` the login entering the action that
+    completed the hand (the audit trail's actor of its busts).
 
     Records busts (:func:`record_busts`: placed by the stacks at the start
     of the hand, 001 Ende des Turniers / 003; after hand-for-hand is
@@ -262,7 +265,8 @@ def on_hand_completed(*, table: Table, hand: Hand, start_stacks: dict[int, int],
             changed(tables=[tt.table_id])
             step_hand_for_hand(t, rules)
         fields = ("hand_for_hand", "hands_played_h4h", "clock_offset")
-        dealer = _dealer(hand)  # who entered the hand: the audit trail's actor of its busts
+        # who entered the hand: the audit trail's actor of its busts (the last action's, else the latest known)
+        dealer = actor if actor is not None and actor.is_authenticated else _dealer(hand)
         if finish_if_won(step, rules, hand, ("hand_completed", payload, dealer, fields)):
             return
         after_busts(step, rules, bool(payload["busts"]), "hand_completed", payload, dealer, fields)
