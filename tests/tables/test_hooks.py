@@ -1,6 +1,7 @@
 """tables.hooks: the apps above shape the hand through registered functions."""
 
 import pytest
+from django.contrib.auth.models import User
 
 from tables import hooks, services
 from tables.models import Hand
@@ -8,9 +9,9 @@ from tables.models import Hand
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def fold_to_the_end(table):
+def fold_to_the_end(table, actor=None):
     while (state := Hand.objects.filter(table=table).order_by("-number").first().snapshot)["phase"] != "complete":
-        services.apply_action(table.id, {"type": "fold", "seat": state["to_act_seat"]})
+        services.apply_action(table.id, {"type": "fold", "seat": state["to_act_seat"]}, actor=actor)
 
 
 def test_registering_twice_registers_once_and_replaced_restores():
@@ -25,18 +26,20 @@ def test_registering_twice_registers_once_and_replaced_restores():
     assert hooks.registered("spec_adjuster") == before
 
 
-def test_hand_completed_hooks_hear_the_stacks_inside_the_transaction(table):
+def test_hand_completed_hooks_hear_the_stacks_and_the_dealer_inside_the_transaction(table):
     heard = []
+    dealer = User.objects.create_user("hook-dealer", password="x")
 
-    def on_completed(*, table, hand, start_stacks, final_stacks):
-        heard.append((hand.status, start_stacks, final_stacks))
+    def on_completed(*, table, hand, start_stacks, final_stacks, actor):
+        heard.append((hand.status, start_stacks, final_stacks, actor))
 
     with hooks.replaced("hand_completed", on_completed):
-        services.start_hand(table.id)
-        fold_to_the_end(table)
-    [(status, start, final)] = heard
+        services.start_hand(table.id, actor=dealer)
+        fold_to_the_end(table, actor=dealer)
+    [(status, start, final, actor)] = heard
     assert status == Hand.Status.COMPLETE
     assert start == {1: 200, 3: 300, 5: 150, 7: 400} and sum(final.values()) == sum(start.values())
+    assert actor == dealer  # the login that entered the action completing the hand
 
 
 def test_dead_hand_hooks_kill_at_the_deal_and_adjusters_shape_the_spec(table):
