@@ -230,24 +230,21 @@ def on_hand_completed(
                 .annotate(seat_number=F("player__seats__number"), seat_absent=F("player__seats__absent"))
                 .select_related("player")
             )
-            seat_players = {getattr(e, "seat_number"): e.player_id for e in busted}  # noqa: B009 (annotated)
+            by_seat = {getattr(e, "seat_number"): e for e in busted}  # noqa: B009 (annotated)
             away = {getattr(e, "seat_number") for e in busted if getattr(e, "seat_absent")}  # noqa: B009 (annotated)
-            entries = {e.player_id: e for e in busted}
-            out = [(entries[seat_players[s]], start_stacks[s]) for s in busted_seats if seat_players.get(s) in entries]
+            out = [(by_seat[s], start_stacks[s]) for s in busted_seats if s in by_seat]
             out, pending = offer_rebuys(t, out, hand, tt.number)
             record_busts(t, rules, out, hand=hand)
             payload["rebuy_pending"] = [e.id for e, _stack in pending]
             out_players = {e.player_id for e, _stack in out}
-            gone = [s for s in busted_seats if seat_players.get(s) in out_players]
+            gone = [s for s in busted_seats if s in by_seat and by_seat[s].player_id in out_players]
             if gone:  # they leave the felt with this hand (their table is locked by it)
                 was_absent = set(gone) & away
                 table_services.vacate_seats(table, gone)
                 if was_absent:  # an emptied seat is not absent: the tablet's absent seats changed
                     push_absent(table.id)
             payload["busts"] = [
-                {"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]}
-                for s in busted_seats
-                if seat_players.get(s) in out_players
+                {"player": dealt_names.get(s), "seat": s, "stack_at_start": start_stacks[s]} for s in gone
             ]
         # a hand played here counts down the players of this table waiting for the button: one statement
         with connection.cursor() as cursor:

@@ -314,9 +314,7 @@ def floor_counts(t: Tournament) -> list[list[int]]:
     # one round trip: the counts (kind 0: table, players) and the pending moves (kind 1: from, to)
     sql = (
         f"SELECT 0, tt.number, COUNT(e.id) FROM {TournamentTable._meta.db_table} tt "
-        # the seats by their table index (= ANY(ARRAY(...))), not a scan of every seat of the room's tables
-        f"LEFT JOIN {Seat._meta.db_table} st ON st.table_id = tt.table_id AND st.table_id = ANY(ARRAY("
-        f"SELECT table_id FROM {TournamentTable._meta.db_table} WHERE tournament_id = %s AND NOT broken)) "
+        f"LEFT JOIN {Seat._meta.db_table} st ON st.table_id = tt.table_id "
         f"LEFT JOIN {Entry._meta.db_table} e ON e.player_id = st.player_id AND e.tournament_id = %s AND e.status = %s "
         f"WHERE tt.tournament_id = %s AND NOT tt.broken GROUP BY tt.number "
         f"UNION ALL SELECT 1, i.from_table, i.to_table FROM {Instruction._meta.db_table} i "
@@ -324,7 +322,7 @@ def floor_counts(t: Tournament) -> list[list[int]]:
         f"ORDER BY 1, 2"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [t.id, t.id, Entry.Status.SEATED.value, t.id, t.id])
+        cursor.execute(sql, [t.id, Entry.Status.SEATED.value, t.id, t.id])
         rows = cursor.fetchall()
     counts = {number: players for kind, number, players in rows if kind == 0}
     pending = [(source, target) for kind, source, target in rows if kind == 1]
