@@ -112,30 +112,38 @@ class BettingRound(HandFields):
 
     def _begin_round(self, opener: int, raise_inc: int) -> None:
         """Queue the players to act from ``opener`` (mutates a fresh state)."""
-        n = len(self._stacks)
         stacks, bets, folded = self._stacks, self._bets, self._folded
-        second = self._second_total()
+        n = len(stacks)
         spec = self.spec
-        if self._street < spec._betting_from:
-            actors = []  # bomb pot preflop, flip: no betting (000 Allgemein 14)
-        else:
+        street = self._street
+        if street < spec._betting_from:
+            actors: tuple[int, ...] = ()  # bomb pot preflop, flip: no betting (000 Allgemein 14)
+        elif any(bets):
+            # (_second_total, inline: the second largest bet + stack of the players not folded)
+            totals = sorted(compress(map(add, bets, stacks), map(not_, folded)))
+            second = totals[-2] if len(totals) > 1 else 0
             # clockwise from the opener; (stack > 0 and second > bet: something left to bet against)
-            actors = [
-                i for i in (*range(opener, n), *range(opener)) if not folded[i] and stacks[i] and second > bets[i]
-            ]
+            actors = tuple(
+                [i for i in (*range(opener, n), *range(opener)) if not folded[i] and stacks[i] and second > bets[i]]
+            )
+        else:
+            # no bet in front (a street after the first): the same queue, read without the sort --
+            # the second largest stack is above 0 exactly when two players not folded have chips
+            actors = tuple([i for i in (*range(opener, n), *range(opener)) if not folded[i] and stacks[i]])
+            if len(actors) < 2:
+                actors = ()
         # Split limit: preflop the big blind is the bet and a straddle a raise
         # (pokerkit's reading, limit_blind_counts_as_bet=False: neither counts).
         # A live post (000 Einsätze 4) is neither a bet nor a raise.
-        blind_bets = bets if not spec._posts or self._street else self._blind_bets(bets)
-        self._raises = (
-            1 + sum(map(bool, blind_bets[2:]))  # the straddles posted
-            if self._street == 0 and spec.rules.limit_blind_counts_as_bet and any(blind_bets)
-            else 0
-        )
+        if street == 0 and spec.rules.limit_blind_counts_as_bet:
+            blind_bets = self._blind_bets(bets) if spec._posts else bets
+            self._raises = 1 + sum(map(bool, blind_bets[2:])) if any(blind_bets) else 0  # + the straddles
+        else:
+            self._raises = 0
         self._uncapped = False
         self._short_top = False
         self._called_short = _NOBODY
-        self._actors = tuple(actors)
+        self._actors = actors
         self._acted = _NOBODY
         self._raise_inc = raise_inc
         self._allin_incs = ()
@@ -157,6 +165,11 @@ class BettingRound(HandFields):
         """Minimum raise-to before capping by the stacks (:func:`.limits.min_raise_to`; a stud
         game: the completion to the small bet, else one more bet, at least the largest so far)."""
         spec = self.spec
+        if spec._min_raise_plain:
+            # min_raise_to's no-limit and pot-limit reading of "last_full_raise", inline (asked
+            # after every call and twice per raise)
+            raise_inc, min_bet = self._raise_inc, spec.min_bet  # type: ignore[union-attr]  # a HandSpec's flag
+            return max(self._bets) + (raise_inc if raise_inc > min_bet else min_bet)
         structure = spec._structure
         if spec._stud:
             step = max(self._raise_inc, spec.bet_size(self._street))
@@ -217,6 +230,9 @@ class BettingRound(HandFields):
         bet, stack = self._bets[pos], self._stacks[pos]
         all_in_to = stack + bet
         spec = self.spec
+        if spec._structure == "no_limit" and spec._bet_unit == 1 and spec.rules.min_raise_cap == "own_stack":
+            # the common case of the lines below: no limit, any whole chip, the player's own stack
+            return min(all_in_to, self._min_to_raw()), all_in_to
         if spec.rules.min_raise_cap == "effective_stack" and not spec._stud:
             low = min(min(stack, max(0, self._second_total() - bet)) + bet, self._min_to_raw())
         else:

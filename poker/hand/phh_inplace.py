@@ -9,7 +9,7 @@ copy, no call per line beyond the handler). The driver is :func:`.phh_replay.rep
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 
 from .inplace import InPlaceState
 from .state import HandState
@@ -24,7 +24,7 @@ class PhhLines(InPlaceState):
 
     def run(
         self,
-        lines: Iterable[str],
+        lines: Sequence[str],
         labels: dict[str, tuple[int, int]],
         translate: Callable[[HandState, str], dict | None],
     ) -> None:
@@ -45,11 +45,12 @@ class PhhLines(InPlaceState):
         deal_hole, fold, check, call = handlers["hole"], handlers["fold"], handlers["check"], handlers["call"]
         bet_or_raise, deal_board = handlers["raise"], handlers["board"]
         log = self._log.append
+        dealt = self._opening_holes(lines, labels)
         # (phase, bets) before the last action that found the hand running: kept in locals,
         # stored when the loop ends, a refused line's included
         phase_before, bets_before = self._phase_before, self._bets_before
         try:
-            for text in lines:
+            for text in lines[dealt:] if dealt else lines:
                 words = text.split()
                 action: dict | None = None
                 if len(words) > 1 and "#" not in text:
@@ -90,3 +91,25 @@ class PhhLines(InPlaceState):
                 log(action)
         finally:
             self._phase_before, self._bets_before = phase_before, bets_before
+
+    def _opening_holes(self, lines: Sequence[str], labels: dict[str, tuple[int, int]]) -> int:
+        """Deal the hole cards of the record's opening ``d dh pN cards`` lines at once
+        (:meth:`~.inplace.InPlaceState.deal_holes`) and log their actions; the number of lines
+        taken (0 when they are not the plain case: :meth:`run` then applies them one by one)."""
+        deals = []
+        actions = []
+        for text in lines:
+            words = text.split()
+            if len(words) != 4 or words[1] != "dh" or words[0] != "d" or "#" in text:
+                break
+            who = labels.get(words[2])
+            if who is None:
+                break
+            deals.append((who[1], words[3]))
+            actions.append({"type": "hole", "seat": who[0], "cards": words[3]})
+        if not deals or not self.deal_holes(deals):
+            return 0
+        self._log.extend(actions)
+        # the state before the last of them: betting, the blinds in front (dealing moves no chip)
+        self._phase_before, self._bets_before = self._phase, self._bets
+        return len(deals)

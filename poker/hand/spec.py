@@ -183,6 +183,9 @@ class HandSpec:
         game_variant: Variant = field(init=False)  # the game as data (:mod:`.variants`)
         _pk_reopen: bool = field(init=False)  # a short all-in reopens as pokerkit 0.7.7 reads it
         _caller_may_reraise: bool = field(init=False)
+        # no or pot limit under Rules.min_raise "last_full_raise": the minimum raise-to is the
+        # largest bet plus the larger of the last full raise and min_bet (BettingRound._min_to_raw)
+        _min_raise_plain: bool = field(init=False)
 
     @classmethod
     def _from_fields(cls, **fields) -> HandSpec:
@@ -324,6 +327,7 @@ class HandSpec:
             game_variant=VARIANTS[self.game],
             _pk_reopen=rules.short_all_in_reopens == "pokerkit",
             _caller_may_reraise=rules.short_all_in_caller_may_reraise,
+            _min_raise_plain=structure != "fixed_limit" and rules.min_raise == "last_full_raise",
         )
 
     # ------------------------------------------------------------------ helpers

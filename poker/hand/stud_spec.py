@@ -243,6 +243,7 @@ class StudSpec:
         _hole_count: int = field(init=False)
         _pk_reopen: bool = field(init=False)
         _caller_may_reraise: bool = field(init=False)
+        _min_raise_plain: bool = field(init=False)  # always False: a fixed limit game
         _seat_pos: dict[int, int] = field(init=False)  # table seat -> position
 
     def __post_init__(self) -> None:
@@ -284,6 +285,7 @@ class StudSpec:
             _hole_count=STUD_GAMES[self.variant].hole_cards,
             _pk_reopen=True,  # pokerkit's FixedLimitSevenCardStud (000 Aktionen 5)
             _caller_may_reraise=True,
+            _min_raise_plain=False,
             _seat_pos={s.seat: i for i, s in enumerate(seats)},
         )
 
