@@ -241,6 +241,9 @@ def _percentile(values: list[float], q: float) -> float:
 #: ``--profile FILE``: a cProfile of the hands' last actions (the award that completes the hand and
 #: records a bust) with their delivery, written to FILE for ``python -m pstats``
 PROFILE = None
+#: ``--profile-moves FILE``: a cProfile of the work after the dealer's answer (the moves a bust makes) with
+#: its delivery
+PROFILE_MOVES = None
 
 
 def _play_bust_hand(table_id: int, listen, call=None, after=None) -> tuple[float | None, float, int, float]:
@@ -296,9 +299,13 @@ def _play_bust_hand(table_id: int, listen, call=None, after=None) -> tuple[float
         if PROFILE is not None:
             PROFILE.disable()
         m0 = time.perf_counter()
+        if PROFILE_MOVES is not None:
+            PROFILE_MOVES.enable()
         if after is not None and after():
             listen()
         moves = time.perf_counter() - m0
+        if PROFILE_MOVES is not None:
+            PROFILE_MOVES.disable()
         actions += 1
         if state()["phase"] == "complete":
             return (last if delivered else None), time.perf_counter() - t0, actions, moves
@@ -562,18 +569,27 @@ def main() -> None:
         "--paint", action="store_true", help="the director page's first paint in chromium (after a --floor run)"
     )
     parser.add_argument("--profile", metavar="FILE", help="with --floor: a cProfile of the busts' last actions")
+    parser.add_argument(
+        "--profile-moves", metavar="FILE", help="with --floor: a cProfile of the moves the busts make"
+    )
     args = parser.parse_args()
+    global PROFILE, PROFILE_MOVES
     if args.profile:
         import cProfile
 
-        global PROFILE
         PROFILE = cProfile.Profile()
+    if args.profile_moves:
+        import cProfile
+
+        PROFILE_MOVES = cProfile.Profile()
     if args.floor or args.paint:
         setup_django()
         if args.floor:
             floor_bench(args.floor, args.busts or args.floor - 10, args.seed)
             if PROFILE is not None:
                 PROFILE.dump_stats(args.profile)
+            if PROFILE_MOVES is not None:
+                PROFILE_MOVES.dump_stats(args.profile_moves)
         if args.paint:
             paint_bench(args.repeat)
         return

@@ -326,7 +326,7 @@ def take_seat(t: Tournament, table_id: int, number: int, player_id: int, stack: 
 def busted_seats(tournament_id: int):
     """The seats of the tournament's tables where a busted (or surrendered)
     player still sits with no chips: a queryset of ``(table_id, number)``
-    (one statement; also a subquery of :func:`moves._tables_due`)."""
+    (one statement; :func:`moves._tables_due` reads the same seats in its own)."""
     entries = Entry.objects.filter(tournament_id=tournament_id, player_id=OuterRef("player_id"))
     return (
         Seat.objects.filter(
