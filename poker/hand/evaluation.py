@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from phevaluator import Card, evaluate_cards, evaluate_omaha_cards
+from phevaluator.evaluator import evaluate_7cards
 from pokerkit import Hand, OmahaHoldemHand, StandardHighHand
 
 from .cards import is_known
@@ -76,6 +77,11 @@ def hand_rank(hole: Sequence[str], board: Sequence[str], game: str = "nlhe") -> 
     ids = _CARD_IDS.get
     if game == "plo":
         return evaluate_omaha_cards(*[ids(c, c) for c in board], *[ids(c, c) for c in hole])
+    if len(hole) == 2 and len(board) == 5:
+        # hold'em's showdown: phevaluator's seven-card entry point (evaluate_cards picks it by the count)
+        a, b = hole
+        c, d, e, f, g = board
+        return evaluate_7cards(ids(a, a), ids(b, b), ids(c, c), ids(d, d), ids(e, e), ids(f, f), ids(g, g))
     return evaluate_cards(*[ids(c, c) for c in hole], *[ids(c, c) for c in board])
 
 

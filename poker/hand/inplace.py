@@ -108,11 +108,13 @@ class InPlaceState(HandState):
                 known.discard(UNKNOWN)
                 if not known:
                     continue  # every card unknown: the position stays without cards (None)
+                if not out.isdisjoint(known):
+                    return False
+                out |= known
+            elif out.isdisjoint(cards):  # (the cards of one deal are distinct: parse_cards)
+                out.update(cards)
             else:
-                known = set(cards)
-            if not out.isdisjoint(known):
                 return False
-            out |= known
             hole[pos] = cards
         self._hole = tuple(hole)
         return True

@@ -59,12 +59,14 @@ class PhhPlayers:
         Raises EngineError("bad_spec") when they do not match ``starting_stacks``."""
         n = len(self.starting_stacks)  # (player_count)
         names = self.players
-        if names is None:
-            names = _LABELS[:n] if n <= len(_LABELS) else tuple(f"p{i + 1}" for i in range(n))
         seats = self.seat_numbers()
+        if names is None:  # (the labels are strings already)
+            names = _LABELS[:n] if n <= len(_LABELS) else tuple(f"p{i + 1}" for i in range(n))
+        else:
+            names = tuple(map(str, names))
         if len(names) != n or len(seats) != n:
             raise EngineError("bad_spec", "players/seats do not match starting_stacks.")
-        return tuple(map(str, names)), seats
+        return names, seats
 
 
 def read_chip_unit(

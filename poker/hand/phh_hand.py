@@ -18,7 +18,7 @@ from .phh_fields import PhhPlayers, hand_fields, read_chip_unit
 from .phh_records import forced_bets
 from .phh_stud import STUD_VARIANTS, StudPhhHand, stud_hand_from_history
 from .rules import Rules
-from .spec import HandSpec, SeatSpec
+from .spec import HandSpec, seat_specs
 
 __all__ = [
     "GAME_CODES",
@@ -117,7 +117,7 @@ class PhhHand(PhhPlayers):
             extra.get("_posts") or (),
         )
         return HandSpec._from_fields(  # every field given
-            seats=tuple(map(SeatSpec, seats, names, self.starting_stacks)),  # lengths checked equal
+            seats=seat_specs(seats, names, self.starting_stacks),  # lengths checked equal
             blinds_or_straddles=blinds,
             antes=antes,
             min_bet=self.min_bet,

@@ -48,7 +48,7 @@ def forced_bets(
         dead part with ``ante_trimming`` (trimming would hand the dead chips
         back).
     """
-    known = tuple(tuple(p) for p in posts)
+    known = tuple(tuple(p) for p in posts) if posts else ()
     if min(blinds_or_straddles, default=0) >= 0:
         return tuple(blinds_or_straddles), tuple(antes), known
     blinds = list(blinds_or_straddles)

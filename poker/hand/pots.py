@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import sub
 from typing import NamedTuple
 
 __all__ = ["Pot", "Award", "build_pots", "split_amount", "split_between_boards"]
@@ -65,15 +66,16 @@ def build_pots(
     folded who put in at least L.
     """
     n = len(contributions)
-    live = [contributions[i] - dead[i] for i in range(n)]
+    live = list(map(sub, contributions, dead))
     amount = sum(dead)
     previous = 0
     pots: list[Pot] = []
+    positions = range(n)
     for level in sorted(set(live)):
         step = level - previous
         if step:
-            amount += step * sum(1 for c in live if c >= level)
-        eligible = tuple(i for i in range(n) if live[i] >= level and not folded[i])
+            amount += step * len([c for c in live if c >= level])
+        eligible = tuple([i for i in positions if live[i] >= level and not folded[i]])
         if not eligible:
             top = max((live[i] for i in range(n) if not folded[i]), default=None)
             eligible = tuple(i for i in range(n) if not folded[i] and live[i] == top)

@@ -14,7 +14,7 @@ from .rules import Rules
 from .straddles import plan_straddles
 from .variants import VARIANTS, Variant
 
-__all__ = ["SeatSpec", "HandSpec", "GAMES", "HOLE_CARDS"]
+__all__ = ["SeatSpec", "HandSpec", "GAMES", "HOLE_CARDS", "seat_specs"]
 
 #: Flop games the engine plays (:data:`.variants.VARIANTS`): No-Limit Hold'em, Pot-Limit Omaha,
 #: split (fixed) limit Hold'em (000 Einsätze 2: "Split Limit / Pot Limit / No Limit").
@@ -38,6 +38,25 @@ class SeatSpec:
     seat: int
     player: str
     stack: int
+
+
+_NEW = object.__new__
+_SET_SEAT, _SET_PLAYER, _SET_STACK = (SeatSpec.__dict__[name].__set__ for name in ("seat", "player", "stack"))
+
+
+def seat_specs(seats: Sequence[int], players: Sequence[str], stacks: Sequence[int]) -> tuple[SeatSpec, ...]:
+    """``tuple(map(SeatSpec, seats, players, stacks))`` built faster (the PHH replay builds the seats
+    of a spec per hand): the same frozen :class:`SeatSpec` objects, their slots set directly instead
+    of through the frozen ``__init__``'s ``object.__setattr__``. Nothing is checked here (as in
+    ``SeatSpec`` itself: :class:`HandSpec` checks its seats). The shortest sequence ends it."""
+    specs = []
+    for seat, player, stack in zip(seats, players, stacks):
+        spec = _NEW(SeatSpec)
+        _SET_SEAT(spec, seat)
+        _SET_PLAYER(spec, player)
+        _SET_STACK(spec, stack)
+        specs.append(spec)
+    return tuple(specs)
 
 
 def _values(raw, n: int, name: str) -> tuple[int, ...]:
@@ -71,6 +90,7 @@ def _plain_seats(seats: tuple[SeatSpec, ...]) -> bool:
 
 
 _STACK = attrgetter("stack")
+_INTS = {int}
 
 
 @dataclass(frozen=True)
@@ -195,8 +215,59 @@ class HandSpec:
         ``object.__setattr__`` per field. Raises EngineError("bad_spec") as the constructor."""
         spec = object.__new__(cls)
         spec.__dict__.update(fields)
-        spec.__post_init__()
+        derived = spec._plain_fields()
+        if derived is None:
+            spec.__post_init__()
+        else:
+            spec.__dict__.update(derived)
         return spec
+
+    def _plain_fields(self) -> dict | None:
+        """What :meth:`__post_init__` sets, for the plain spec a PHH hand mostly gives (no or pot
+        limit, every value of the type it must have, no special format: no bomb pot, flip, second
+        board, run it twice, stakes, straddles or posts), tested in one pass; None for any other
+        spec (:meth:`__post_init__` then checks and derives it the long way, raising what it
+        raises). The values derived from the rules are :meth:`_derived`'s, as there."""
+        d = self.__dict__
+        seats, blinds, antes, rules, game = d["seats"], d["blinds_or_straddles"], d["antes"], d["rules"], d["game"]
+        n = len(seats)
+        min_bet, bomb_pot, flip = d["min_bet"], d["bomb_pot"], d["flip"]
+        if (
+            type(seats) is not tuple
+            or n < 2
+            or type(min_bet) is not int
+            or min_bet <= 0
+            or type(rules) is not Rules
+            or (game != "nlhe" and game != "plo")
+            or d["big_bet"] is not None
+            or type(bomb_pot) is not int
+            or bomb_pot
+            or type(flip) is not int
+            or flip
+            or d["boards"] != 1
+            or d["run_it_twice_min_pot"] is not None
+            or d["stakes"] is not None
+            or d["straddles"] != ()
+            or type(d["posts"]) is not tuple
+            or d["posts"]
+        ):
+            return None
+        seat_pos = {}
+        for i, s in enumerate(seats):
+            if type(s) is not SeatSpec:
+                return None
+            stack = s.stack
+            if type(s.seat) is not int or type(stack) is not int or stack <= 0:
+                return None
+            seat_pos[s.seat] = i
+        if len(seat_pos) != n:
+            return None
+        for values in (blinds, antes):
+            if type(values) is not tuple or len(values) != n or set(map(type, values)) != _INTS or min(values) < 0:
+                return None
+        derived = self._derived(game, rules, blinds[0], blinds[1], max(antes), 0)
+        derived.update(ante_trimming=bool(d["ante_trimming"]), _seat_pos=seat_pos, posts=(), _posts=())
+        return derived
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
@@ -308,27 +379,33 @@ class HandSpec:
         if self.straddles != ():  # (an empty tuple stays as it is)
             object.__setattr__(self, "straddles", tuple(tuple(s) for s in self.straddles))
         sb, bb = stakes if stakes is not None else self.blinds_or_straddles[:2]
-        top_ante = max(self.antes)
+        betting_from = 4 if self.flip else 1 if self.bomb_pot else 0
+        self.__dict__.update(self._derived(self.game, self.rules, sb, bb, max(self.antes), betting_from))
+
+    @staticmethod
+    def _derived(game: str, rules: Rules, sb: int, bb: int, top_ante: int, betting_from: int) -> dict:
+        """The values a spec derives from its game, rules and stakes (small and big blind, the
+        largest ante) and its first street with betting: the chip units (000 Allgemein 8), the
+        structure, the game as data and the readings of the rules the engine asks per action."""
         base = sb or top_ante or 1
-        rules = self.rules
         bet_unit = (
             1
             if rules.bet_unit is None
             else bet_unit_for(rules.bet_unit, sb, bb, rules.bet_unit_big_blind_stakes, top_ante or 1)
         )
-        structure = STRUCTURE[self.game]
-        self.__dict__.update(
-            _bet_unit=bet_unit,
-            _split_unit=base if rules.odd_chip_unit == "small_blind" else 1,
-            _hole_count=HOLE_CARDS[self.game],
-            _betting_from=4 if self.flip else 1 if self.bomb_pot else 0,
-            _structure=structure,
-            _pl_credit_on=structure == "pot_limit" and rules.pot_limit_preflop_all_in == "counted_full",
-            game_variant=VARIANTS[self.game],
-            _pk_reopen=rules.short_all_in_reopens == "pokerkit",
-            _caller_may_reraise=rules.short_all_in_caller_may_reraise,
-            _min_raise_plain=structure != "fixed_limit" and rules.min_raise == "last_full_raise",
-        )
+        structure = STRUCTURE[game]
+        return {
+            "_bet_unit": bet_unit,
+            "_split_unit": base if rules.odd_chip_unit == "small_blind" else 1,
+            "_hole_count": HOLE_CARDS[game],
+            "_betting_from": betting_from,
+            "_structure": structure,
+            "_pl_credit_on": structure == "pot_limit" and rules.pot_limit_preflop_all_in == "counted_full",
+            "game_variant": VARIANTS[game],
+            "_pk_reopen": rules.short_all_in_reopens == "pokerkit",
+            "_caller_may_reraise": rules.short_all_in_caller_may_reraise,
+            "_min_raise_plain": structure != "fixed_limit" and rules.min_raise == "last_full_raise",
+        }
 
     # ------------------------------------------------------------------ helpers
     @property
