@@ -241,8 +241,7 @@ def _percentile(values: list[float], q: float) -> float:
 #: ``--profile FILE``: a cProfile of the hands' last actions (the award that completes the hand and
 #: records a bust) with their delivery, written to FILE for ``python -m pstats``
 PROFILE = None
-#: ``--profile-moves FILE``: a cProfile of the work after the dealer's answer (the moves a bust makes) with
-#: its delivery
+#: ``--profile-moves FILE``: a cProfile of the work after the dealer's answer (a bust's moves), delivery included
 PROFILE_MOVES = None
 
 
@@ -569,19 +568,13 @@ def main() -> None:
         "--paint", action="store_true", help="the director page's first paint in chromium (after a --floor run)"
     )
     parser.add_argument("--profile", metavar="FILE", help="with --floor: a cProfile of the busts' last actions")
-    parser.add_argument(
-        "--profile-moves", metavar="FILE", help="with --floor: a cProfile of the moves the busts make"
-    )
+    parser.add_argument("--profile-moves", metavar="FILE", help="with --floor: a cProfile of the busts' moves")
     args = parser.parse_args()
     global PROFILE, PROFILE_MOVES
-    if args.profile:
-        import cProfile
+    import cProfile
 
-        PROFILE = cProfile.Profile()
-    if args.profile_moves:
-        import cProfile
-
-        PROFILE_MOVES = cProfile.Profile()
+    PROFILE = cProfile.Profile() if args.profile else None
+    PROFILE_MOVES = cProfile.Profile() if args.profile_moves else None
     if args.floor or args.paint:
         setup_django()
         if args.floor:
