@@ -211,9 +211,11 @@ class CoreState:
         if self._street_acted:
             self._sd_aggr = self._aggressor
         folded = self._folded
+        alone = folded.count(False) == 1
+        if not alone and not any(self._bets):
+            return False  # checked around: nothing goes back, nothing is collected
         stacks, bets = list(self._stacks), list(self._bets)
         cutoff = sorted(bets)[-2]
-        alone = folded.count(False) == 1
         if alone:
             winner = folded.index(False)
             stacks[winner] += bets[winner]

@@ -2,7 +2,7 @@
 
 :class:`PhhLines` is an :class:`~.inplace.InPlaceState` that reads PHH lines itself (issue 27,
 replay speed): the common lines (``pN f``, ``pN cc``, ``pN cbr 600``, ``d dh pN cards``, ``d db
-cards``) become the same action dicts :func:`.phh_replay.translate_action` makes, every other
+cards``, ``pN sm cards``) become the same action dicts :func:`.phh_replay.translate_action` makes, every other
 line goes to that function, and each action goes straight to the engine's handler (no state
 copy, no call per line beyond the handler). The driver is :func:`.phh_replay.replay_in_place`.
 """
@@ -43,7 +43,7 @@ class PhhLines(InPlaceState):
         handlers = self._HANDLERS
         # each common line's handler, taken once (the entries of _HANDLERS its action type names)
         deal_hole, fold, check, call = handlers["hole"], handlers["fold"], handlers["check"], handlers["call"]
-        bet_or_raise, deal_board = handlers["raise"], handlers["board"]
+        bet_or_raise, deal_board, show = handlers["raise"], handlers["board"], handlers["show"]
         log = self._log.append
         dealt = self._opening_holes(lines, labels)
         # (phase, bets) before the last action that found the hand running: kept in locals,
@@ -79,6 +79,10 @@ class PhhLines(InPlaceState):
                         cards = words[2]
                         action = {"type": "board", "cards": "" if set(cards) <= {"?"} else cards}
                         handler = deal_board
+                    elif verb == "sm" and len(words) == 3 and (who := labels.get(words[0])):
+                        cards = words[2]
+                        if cards != "-" and "?" not in cards:  # (those go to translate)
+                            action, handler = {"type": "show", "seat": who[0], "cards": cards}, show
                 if action is None:
                     action = translate(self, text)
                     if action is None:

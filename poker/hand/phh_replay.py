@@ -30,6 +30,8 @@ __all__ = ["replay", "replay_in_place", "translate_action"]
 
 #: PHH player labels by position: ``p1`` ...
 LABELS = tuple(f"p{k}" for k in range(1, 100))
+#: table seats per position -> ``{label: (seat, position)}`` (replay_in_place's, never changed)
+_LABELS_BY_SEATS: dict[tuple[int, ...], dict[str, tuple[int, int]]] = {}
 
 
 def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None = None) -> dict | None:
@@ -168,8 +170,14 @@ def replay_in_place(
     """
     if len(spec.seats) != len(seats):
         return None
-    # label -> (table seat, position): positions are the PHH order (hand.spec() builds them so)
-    labels = dict(zip(LABELS, zip(seats, range(len(seats)))))
+    # label -> (table seat, position): positions are the PHH order (hand.spec() builds them so);
+    # one dict per seating, kept (read only) for the next hands seated alike
+    plain = type(seats) is tuple
+    labels = _LABELS_BY_SEATS.get(seats) if plain else None
+    if labels is None:
+        labels = dict(zip(LABELS, zip(seats, range(len(seats)))))
+        if plain and len(_LABELS_BY_SEATS) < 10_000:
+            _LABELS_BY_SEATS[seats] = labels
     try:
         state = PhhLines.begin(spec)
         state.run(hand.actions, labels, lambda now, text: translate_action(now, text, seats))

@@ -89,8 +89,8 @@ class Showdown(HandFields):
                     "bad_cards",
                     f"Shown cards {''.join(cards)} differ from the cards entered {''.join(current)}.",
                 )
-            clash = self._known_elsewhere(skip_hole=pos).intersection(cards)
-            if clash:
+            if self._dealt_elsewhere(cards, skip_hole=pos):  # (the test without building the set)
+                clash = self._known_elsewhere(skip_hole=pos).intersection(cards)
                 raise EngineError("duplicate_card", f"{', '.join(sorted(clash))} already dealt.")
         else:
             if not is_known(current):

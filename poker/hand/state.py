@@ -165,10 +165,11 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
             nominal = (spec.blinds_or_straddles[1], spec.blinds_or_straddles[0])
         else:
             owed_antes, nominal = spec.antes, spec.blinds_or_straddles
-        antes = list(map(min, owed_antes, stacks))
         contrib = [0] * n
         dead = [0] * n
-        if any(antes):
+        # (every stack is positive: an ante is posted exactly where one is owed)
+        antes = list(map(min, owed_antes, stacks)) if any(owed_antes) else dead
+        if antes is not dead:
             posted = list(antes)
             stacks = list(map(sub, stacks, antes))
             if spec.ante_trimming:
@@ -188,7 +189,7 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
                 posted_forced = min(forced, stacks[i])
                 stacks[i] -= posted_forced
                 contrib[i] += posted_forced
-        bets = list(map(min, nominal, map(sub, starting, antes)))
+        bets = list(map(min, nominal, map(sub, starting, antes) if antes is not dead else starting))
         stacks = list(map(sub, stacks, bets))
         top_blind = max(bets)
         if spec._posts:
@@ -207,11 +208,9 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
         # 004 #54: preflop a blind posted short counts in full for the pot limit.
         s._pl_credit = sum(nominal[i] - bets[i] for i in range(n) if nominal[i] > bets[i]) if spec._pl_credit_on else 0
         # left of the largest blind or straddle (the last of equal ones)
-        largest, top = 0, -1
-        for i in range(n):
-            posted_blind = bets[i] if nominal[i] > 0 else 0
-            if posted_blind >= top:
-                largest, top = i, posted_blind
+        posted_blinds = [bet if owed > 0 else 0 for bet, owed in zip(bets, nominal)]
+        top = max(posted_blinds)
+        largest = n - 1 - posted_blinds[::-1].index(top)
         opener = (largest + 1) % n
         # A live straddle is a blind raise: the next raise must be at least
         # the largest forced bet (Rules.straddle_min_raise == "straddle").
