@@ -38,6 +38,19 @@ __all__ = ["Legal", "StudLegal", "BettingRound"]
 
 _NOBODY: frozenset[int] = frozenset()
 
+#: ``_FROM[n][p]``: the positions of ``n`` players clockwise from ``p`` (``p`` first);
+#: ``_AFTER[n][p]``: the others clockwise after ``p`` (the orders the queue is built in, made once)
+_FROM = [[(*range(p, n), *range(p)) for p in range(n)] for n in range(24)]
+_AFTER = [[(*range(p + 1, n), *range(p)) for p in range(n)] for n in range(24)]
+
+
+def _clockwise_from(n: int, first: int) -> tuple[int, ...]:
+    return _FROM[n][first] if n < 24 else (*range(first, n), *range(first))
+
+
+def _clockwise_after(n: int, pos: int) -> tuple[int, ...]:
+    return _AFTER[n][pos] if n < 24 else (*range(pos + 1, n), *range(pos))
+
 
 class Legal(NamedTuple):
     """What the player to act may do.
@@ -123,13 +136,11 @@ class BettingRound(HandFields):
             totals = sorted(compress(map(add, bets, stacks), map(not_, folded)))
             second = totals[-2] if len(totals) > 1 else 0
             # clockwise from the opener; (stack > 0 and second > bet: something left to bet against)
-            actors = tuple(
-                [i for i in (*range(opener, n), *range(opener)) if not folded[i] and stacks[i] and second > bets[i]]
-            )
+            actors = tuple([i for i in _clockwise_from(n, opener) if not folded[i] and stacks[i] and second > bets[i]])
         else:
             # no bet in front (a street after the first): the same queue, read without the sort --
             # the second largest stack is above 0 exactly when two players not folded have chips
-            actors = tuple([i for i in (*range(opener, n), *range(opener)) if not folded[i] and stacks[i]])
+            actors = tuple([i for i in _clockwise_from(n, opener) if not folded[i] and stacks[i]])
             if len(actors) < 2:
                 actors = ()
         # Split limit: preflop the big blind is the bet and a straddle a raise
@@ -394,7 +405,7 @@ class BettingRound(HandFields):
         new._bets = tuple(bets)
         n = len(bets)
         folded = self._folded
-        new._actors = tuple([i for i in (*range(pos + 1, n), *range(pos)) if not folded[i] and stacks[i]])
+        new._actors = tuple([i for i in _clockwise_after(n, pos) if not folded[i] and stacks[i]])
         increment = to - top
         if self.spec._pk_reopen:
             new._acted = frozenset((pos,)) if increment >= self._raise_inc else self._acted | {pos}

@@ -57,6 +57,20 @@ GAME_CODES = {game: code for code, game in VARIANTS.items()}
 
 #: ``Rules()``, built once (Rules is frozen): a spec per replayed hand needs it.
 _DEFAULT_RULES = Rules()
+#: The user fields of our export that :meth:`PhhHand.spec` reads.
+_SPEC_USER_FIELDS = frozenset(
+    {
+        "_rules",
+        "_button_seat",
+        "_bomb_pot",
+        "_flip",
+        "_boards",
+        "_run_it_twice_min_pot",
+        "_stakes",
+        "_straddles",
+        "_posts",
+    }
+)
 
 
 def _rules_from_phh(data: dict) -> Rules:
@@ -108,6 +122,25 @@ class PhhHand(PhhPlayers):
         """
         names, seats = self.names_and_seats()
         extra = self.extra
+        if (
+            _SPEC_USER_FIELDS.isdisjoint(extra)
+            and self.big_bet is None
+            and min(self.blinds_or_straddles, default=0) >= 0
+        ):
+            # no field of our export, no post: nothing special, checked and built in one pass
+            plain = HandSpec._plain(
+                seats,
+                names,
+                self.starting_stacks,
+                self.blinds_or_straddles,
+                self.antes,
+                self.min_bet,
+                self.ante_trimming_status,
+                _DEFAULT_RULES if rules is None else rules,
+                VARIANTS[self.variant],
+            )
+            if plain is not None:
+                return plain
         blinds, antes, posts = forced_bets(
             self.blinds_or_straddles,
             self.antes,

@@ -346,4 +346,4 @@ def _check_result(
             tuple(checked),
             tuple(unchecked),
         )
-    return ReplayResult(True, expected, actual, None, None, state, (), tuple(checked), tuple(unchecked))
+    return ReplayResult.matched(expected, actual, state, tuple(checked), tuple(unchecked))

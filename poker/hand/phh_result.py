@@ -50,6 +50,32 @@ class ReplayResult:
     checked: tuple[str, ...] = ()
     unchecked: tuple[str, ...] = ()
 
+    @classmethod
+    def matched(
+        cls,
+        expected: tuple[int, ...] | None,
+        actual: tuple[int, ...],
+        state: HandState,
+        checked: tuple[str, ...],
+        unchecked: tuple[str, ...],
+    ) -> ReplayResult:
+        """``ReplayResult(True, expected, actual, None, None, state, (), checked, unchecked)``: a
+        replay that went as recorded, made without the frozen ``__init__``'s ``object.__setattr__``
+        per field (every replayed hand makes one)."""
+        result = object.__new__(cls)
+        result.__dict__.update(
+            ok=True,
+            expected=expected,
+            actual=actual,
+            error=None,
+            error_code=None,
+            state=state,
+            repairs=(),
+            checked=checked,
+            unchecked=unchecked,
+        )
+        return result
+
 
 def finishing_mismatch(
     expected: tuple[int, ...] | None,

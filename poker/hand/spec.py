@@ -215,59 +215,80 @@ class HandSpec:
         ``object.__setattr__`` per field. Raises EngineError("bad_spec") as the constructor."""
         spec = object.__new__(cls)
         spec.__dict__.update(fields)
-        derived = spec._plain_fields()
-        if derived is None:
-            spec.__post_init__()
-        else:
-            spec.__dict__.update(derived)
+        spec.__post_init__()
         return spec
 
-    def _plain_fields(self) -> dict | None:
-        """What :meth:`__post_init__` sets, for the plain spec a PHH hand mostly gives (no or pot
-        limit, every value of the type it must have, no special format: no bomb pot, flip, second
-        board, run it twice, stakes, straddles or posts), tested in one pass; None for any other
-        spec (:meth:`__post_init__` then checks and derives it the long way, raising what it
-        raises). The values derived from the rules are :meth:`_derived`'s, as there."""
-        d = self.__dict__
-        seats, blinds, antes, rules, game = d["seats"], d["blinds_or_straddles"], d["antes"], d["rules"], d["game"]
-        n = len(seats)
-        min_bet, bomb_pot, flip = d["min_bet"], d["bomb_pot"], d["flip"]
+    @classmethod
+    def _plain(
+        cls,
+        seat_numbers: tuple[int, ...],
+        players: tuple[str, ...],
+        stacks: tuple[int, ...],
+        blinds: tuple[int, ...],
+        antes: tuple[int, ...],
+        min_bet: int,
+        ante_trimming: bool,
+        rules: Rules,
+        game: str,
+    ) -> HandSpec | None:
+        """``cls(seats=tuple(map(SeatSpec, seat_numbers, players, stacks)), blinds_or_straddles=blinds,
+        antes=antes, min_bet=min_bet, ante_trimming=ante_trimming, rules=rules, game=game)``, every
+        other field its default, made and checked in one pass (the PHH replay builds a spec per hand)
+        when it is plain: no or pot limit, ``seat_numbers``, ``players`` and ``stacks`` of one length,
+        every seat and chip count an int of the sign it must have, the seats distinct, ``blinds``
+        and ``antes`` one int per seat. Else None, and nothing is checked: the caller builds the
+        spec the ordinary way, whose checks say what is wrong."""
+        n = len(seat_numbers)
         if (
-            type(seats) is not tuple
-            or n < 2
+            n < 2
+            or len(players) != n
+            or len(stacks) != n
             or type(min_bet) is not int
             or min_bet <= 0
             or type(rules) is not Rules
             or (game != "nlhe" and game != "plo")
-            or d["big_bet"] is not None
-            or type(bomb_pot) is not int
-            or bomb_pot
-            or type(flip) is not int
-            or flip
-            or d["boards"] != 1
-            or d["run_it_twice_min_pot"] is not None
-            or d["stakes"] is not None
-            or d["straddles"] != ()
-            or type(d["posts"]) is not tuple
-            or d["posts"]
         ):
-            return None
-        seat_pos = {}
-        for i, s in enumerate(seats):
-            if type(s) is not SeatSpec:
-                return None
-            stack = s.stack
-            if type(s.seat) is not int or type(stack) is not int or stack <= 0:
-                return None
-            seat_pos[s.seat] = i
-        if len(seat_pos) != n:
             return None
         for values in (blinds, antes):
             if type(values) is not tuple or len(values) != n or set(map(type, values)) != _INTS or min(values) < 0:
                 return None
-        derived = self._derived(game, rules, blinds[0], blinds[1], max(antes), 0)
-        derived.update(ante_trimming=bool(d["ante_trimming"]), _seat_pos=seat_pos, posts=(), _posts=())
-        return derived
+        seats = []
+        seat_pos = {}
+        for position, (seat, player, stack) in enumerate(zip(seat_numbers, players, stacks)):
+            if type(seat) is not int or type(stack) is not int or stack <= 0:
+                return None
+            one = _NEW(SeatSpec)
+            _SET_SEAT(one, seat)
+            _SET_PLAYER(one, player)
+            _SET_STACK(one, stack)
+            seats.append(one)
+            seat_pos[seat] = position
+        if len(seat_pos) != n:
+            return None
+        spec = object.__new__(cls)
+        fields = spec.__dict__
+        fields.update(
+            seats=tuple(seats),
+            blinds_or_straddles=blinds,
+            antes=antes,
+            min_bet=min_bet,
+            ante_trimming=bool(ante_trimming),
+            rules=rules,
+            button_seat=None,
+            game=game,
+            big_bet=None,
+            bomb_pot=0,
+            flip=0,
+            boards=1,
+            run_it_twice_min_pot=None,
+            stakes=None,
+            straddles=(),
+            posts=(),
+            _seat_pos=seat_pos,
+            _posts=(),
+        )
+        fields.update(cls._derived(game, rules, blinds[0], blinds[1], max(antes), 0))
+        return spec
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
