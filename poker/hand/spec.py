@@ -249,9 +249,11 @@ class HandSpec:
             or (game != "nlhe" and game != "plo")
         ):
             return None
-        for values in (blinds, antes):
-            if type(values) is not tuple or len(values) != n or set(map(type, values)) != _INTS or min(values) < 0:
-                return None
+        if type(blinds) is not tuple or type(antes) is not tuple or len(blinds) != n or len(antes) != n:
+            return None
+        forced = blinds + antes  # (one test of both: every value an int, none negative)
+        if set(map(type, forced)) != _INTS or min(forced) < 0:
+            return None
         seats = []
         seat_pos = {}
         for position, (seat, player, stack) in enumerate(zip(seat_numbers, players, stacks)):
