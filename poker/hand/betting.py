@@ -133,7 +133,9 @@ class BettingRound(HandFields):
             actors: tuple[int, ...] = ()  # bomb pot preflop, flip: no betting (000 Allgemein 14)
         elif any(bets):
             # (_second_total, inline: the second largest bet + stack of the players not folded)
-            totals = sorted(compress(map(add, bets, stacks), map(not_, folded)))
+            totals = sorted(
+                compress(map(add, bets, stacks), map(not_, folded)) if True in folded else map(add, bets, stacks)
+            )
             second = totals[-2] if len(totals) > 1 else 0
             # clockwise from the opener; (stack > 0 and second > bet: something left to bet against)
             actors = tuple([i for i in _clockwise_from(n, opener) if not folded[i] and stacks[i] and second > bets[i]])
@@ -228,8 +230,9 @@ class BettingRound(HandFields):
             )
         if stacks[pos] <= top - bets[pos]:
             return ("above_stack", "The stack only covers a call; the player can call all-in or fold.")
+        folded = self._folded
         for i in range(len(bets)):
-            if i != pos and not self._folded[i] and stacks[i] + bets[i] > top:
+            if i != pos and not folded[i] and stacks[i] + bets[i] > top:
                 return None
         return ("nobody_to_raise", "Every opponent is all-in; the player can only call or fold.")
 

@@ -55,10 +55,8 @@ class PhhLines(InPlaceState):
                 action: dict | None = None
                 if len(words) > 1 and "#" not in text:
                     verb = words[1]
-                    if verb == "dh":
-                        if len(words) == 4 and words[0] == "d" and (who := labels.get(words[2])):
-                            action, handler = {"type": "hole", "seat": who[0], "cards": words[3]}, deal_hole
-                    elif verb == "f":
+                    # (the verbs by how often they come after the opening deal)
+                    if verb == "f":
                         if len(words) == 2 and (who := labels.get(words[0])):
                             action, handler = {"type": "fold", "seat": who[0]}, fold
                     elif verb == "cc":
@@ -83,6 +81,9 @@ class PhhLines(InPlaceState):
                         cards = words[2]
                         if cards != "-" and "?" not in cards:  # (those go to translate)
                             action, handler = {"type": "show", "seat": who[0], "cards": cards}, show
+                    elif verb == "dh":
+                        if len(words) == 4 and words[0] == "d" and (who := labels.get(words[2])):
+                            action, handler = {"type": "hole", "seat": who[0], "cards": words[3]}, deal_hole
                 if action is None:
                     action = translate(self, text)
                     if action is None:
