@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from typing import Self
 
-from .cards import UNKNOWN, parse_cards
-from .errors import EngineError
 from .spec import HandSpec
 from .state import HandState
 
@@ -67,57 +65,6 @@ class InPlaceState(HandState):
             self._phase_before, self._bets_before = phase, self._bets
         self._HANDLERS[action["type"]](self, action)
         self._log.append(action)
-
-    def deal_holes(self, deals: list[tuple[int, str]]) -> bool:
-        """Deal several players' hole cards at once, as the ``hole`` actions one after the other
-        would (:meth:`.dealing.Dealing._do_hole`), with one duplicate test for them all: the PHH
-        replay's opening ``d dh`` lines (nothing is logged: the caller logs the actions).
-
-        Args:
-            deals: ``(position, cards)`` per deal in order, ``cards`` as a ``hole`` action takes
-                them (``"AsKs"``, ``"????"``).
-
-        Returns:
-            True when the plain case held and the cards are dealt: betting under way, no
-            position dealt a card before in this hand or twice here, each deal the hand's number
-            of cards, no known card out twice. Otherwise False, and this state is unchanged: the
-            caller applies the actions one by one (which refuse what is wrong, as ever).
-        """
-        if self._phase != "betting":
-            return False  # (a deal at the showdown settles pots: the handler's way)
-        count = self.spec._hole_count
-        hole = list(self._hole)
-        out = set(self._board)  # every known card out, as Dealing._dealt_elsewhere reads them
-        if self._two is not None:
-            out.update(self._two.board2)
-        for cards in hole:
-            if cards is not None:
-                out.update(cards)
-        out.discard(UNKNOWN)
-        for pos, text in deals:
-            if hole[pos] is not None:
-                return False
-            try:
-                cards = parse_cards(text)
-            except EngineError:
-                return False
-            if len(cards) != count:
-                return False
-            if UNKNOWN in cards:
-                known = set(cards)
-                known.discard(UNKNOWN)
-                if not known:
-                    continue  # every card unknown: the position stays without cards (None)
-                if not out.isdisjoint(known):
-                    return False
-                out |= known
-            elif out.isdisjoint(cards):  # (the cards of one deal are distinct: parse_cards)
-                out.update(cards)
-            else:
-                return False
-            hole[pos] = cards
-        self._hole = tuple(hole)
-        return True
 
     def _trial_state(self) -> HandState:
         """:meth:`HandState.verify` tries an action without a check of its own (a show, a deal) on a

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .cards import UNKNOWN, parse_cards
+from .errors import EngineError
 from .inplace import InPlaceState
 from .state import HandState
 
@@ -98,23 +100,56 @@ class PhhLines(InPlaceState):
             self._phase_before, self._bets_before = phase_before, bets_before
 
     def _opening_holes(self, lines: Sequence[str], labels: dict[str, tuple[int, int]]) -> int:
-        """Deal the hole cards of the record's opening ``d dh pN cards`` lines at once
-        (:meth:`~.inplace.InPlaceState.deal_holes`) and log their actions; the number of lines
-        taken (0 when they are not the plain case: :meth:`run` then applies them one by one)."""
-        deals = []
+        """Deal the hole cards of the record's opening ``d dh pN cards`` lines at once and log their
+        actions; the number of lines taken. Each is dealt as its ``hole`` action would deal it
+        (:meth:`.dealing.Dealing._do_hole`) with one running set of the known cards out for the
+        duplicate test, while the case is plain: betting under way, the line exactly ``d dh pN
+        cards``, the position not dealt before, the hand's number of cards, no known card out
+        twice. The first line that is not plain ends it: :meth:`run` applies it and the rest
+        one by one (and refuses what is wrong, as ever)."""
+        if self._phase != "betting":
+            return 0  # (a deal at the showdown settles pots: the handler's way)
+        count = self.spec._hole_count
+        hole = list(self._hole)
+        out = set(self._board)  # every known card out, as Dealing._dealt_elsewhere reads them
+        if self._two is not None:
+            out.update(self._two.board2)
+        for dealt in hole:
+            if dealt is not None:
+                out.update(dealt)
+        out.discard(UNKNOWN)
         actions = []
         for text in lines:
             words = text.split()
             if len(words) != 4 or words[1] != "dh" or words[0] != "d" or "#" in text:
                 break
             who = labels.get(words[2])
-            if who is None:
+            if who is None or hole[who[1]] is not None:
                 break
-            deals.append((who[1], words[3]))
+            try:
+                cards = parse_cards(words[3])
+            except EngineError:
+                break
+            if len(cards) != count:
+                break
+            if UNKNOWN not in cards:
+                if not out.isdisjoint(cards):  # (the cards of one deal are distinct: parse_cards)
+                    break
+                out.update(cards)
+                hole[who[1]] = cards
+            else:
+                known = set(cards)
+                known.discard(UNKNOWN)
+                if not out.isdisjoint(known):
+                    break
+                if known:  # (every card unknown: the position stays without cards, None)
+                    out |= known
+                    hole[who[1]] = cards
             actions.append({"type": "hole", "seat": who[0], "cards": words[3]})
-        if not deals or not self.deal_holes(deals):
+        if not actions:
             return 0
+        self._hole = tuple(hole)
         self._log.extend(actions)
         # the state before the last of them: betting, the blinds in front (dealing moves no chip)
         self._phase_before, self._bets_before = self._phase, self._bets
-        return len(deals)
+        return len(actions)

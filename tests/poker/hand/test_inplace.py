@@ -211,3 +211,41 @@ def test_a_show_without_cards_of_a_player_whose_cards_are_known_changes_nothing_
     assert fast is not None
     assert differences(fast[0], slow) == []
     assert replay(hand).ok
+
+
+OPENING = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = [{deals}, "p3 f", "p1 cc", "p2 cc"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("deals", "error"),
+    [
+        # the opening deal read at once up to its first line that is not plain, the rest line by line
+        ('"d dh p1 AsKs", "d dh p2 ????", "d dh p3 7h2c", "d dh p2 QdQc"', None),  # p2 dealt after unknown
+        ('"d dh p1 AsKs", "d dh p2 QdQc", "d dh p1 7h2c", "d dh p3 8h8c"', None),  # p1 dealt again
+        ('"d dh p1 As??", "d dh p2 QdQc", "d dh p3 7h2c"', None),  # one card unknown
+        ('"d dh p1 AsKs", "d dh p2 QdAs", "d dh p3 7h2c"', "duplicate_card"),
+        ('"d dh p1 AsKs", "d dh p2 Qd", "d dh p3 7h2c"', "bad_cards"),
+        ('"d dh p1 AsKs", "d dh p2 QdXx", "d dh p3 7h2c"', "bad_cards"),
+        ('"d dh p1 AsKs", "d dh p9 QdQc", "d dh p3 7h2c"', "bad_action"),
+    ],
+)
+def test_the_opening_deal_read_at_once_is_the_deal_line_by_line(deals, error):
+    hand = load_phh(OPENING.format(deals=deals))
+    spec, seats = hand.spec(Rules()), hand.seat_numbers()
+    fast = replay_in_place(hand, spec, seats)
+    try:
+        slow, before = immutable_replay(hand, spec, seats)
+    except EngineError as exc:
+        assert fast is None and exc.code == error
+        assert replay(hand).error_code == error
+        return
+    assert error is None and fast is not None
+    assert differences(fast[0], slow) == []
+    assert fast[0].history == slow.history
+    assert fast[1:] == (before.phase, before.bets)
