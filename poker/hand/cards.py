@@ -36,13 +36,16 @@ def parse_cards(text: str | None, *, allow_unknown: bool = True) -> tuple[str, .
         EngineError("bad_cards") for anything that is not a card, and
         EngineError("duplicate_card") when a known card appears twice.
     """
+    try:
+        cached = _CARD_CACHE.get(text)  # type: ignore[arg-type]  # (a string read before: the common case, first)
+    except TypeError:  # unhashable: no card string (refused below)
+        cached = None
+    if cached is not None and (allow_unknown or UNKNOWN not in cached):
+        return cached
     if text is None:
         return ()
     if not isinstance(text, str):
         raise EngineError("bad_cards", f"Cards must be a string like 'AsKs', not {text!r}.")
-    cached = _CARD_CACHE.get(text)
-    if cached is not None and (allow_unknown or UNKNOWN not in cached):
-        return cached
     compact = "".join(text.replace(",", " ").split())
     if len(compact) % 2:
         raise EngineError("bad_cards", f"Cannot read cards {text!r}: two characters per card.")
