@@ -20,7 +20,8 @@ from .errors import ERROR_CODES, EngineError
 from .evaluation import evaluate_showdown, hand_strength
 from .pots import Award, Pot
 from .rules import Rules
-from .spec import GAMES, HandSpec, SeatSpec
+from .seats import SeatSpec
+from .spec import GAMES, HandSpec
 from .state import STREETS, AnySpec, AnyState, HandState, Legal, StudState, start_hand
 from .straddles import Straddle
 from .stud_spec import StudSpec, load_spec

@@ -18,7 +18,8 @@ from .phh_fields import PhhPlayers, hand_fields, read_chip_unit
 from .phh_records import forced_bets
 from .phh_stud import STUD_VARIANTS, StudPhhHand, stud_hand_from_history
 from .rules import Rules
-from .spec import HandSpec, seat_specs
+from .seats import seat_specs
+from .spec import HandSpec
 
 __all__ = [
     "GAME_CODES",
@@ -128,7 +129,7 @@ class PhhHand(PhhPlayers):
             and min(self.blinds_or_straddles, default=0) >= 0
         ):
             # no field of our export, no post: nothing special, checked and built in one pass
-            plain = HandSpec._plain(
+            plain = HandSpec.from_plain_phh(
                 seats,
                 names,
                 self.starting_stacks,
@@ -149,7 +150,7 @@ class PhhHand(PhhPlayers):
             self.ante_trimming_status,
             extra.get("_posts") or (),
         )
-        return HandSpec._from_fields(  # every field given
+        return HandSpec.from_fields(  # every field given
             seats=seat_specs(seats, names, self.starting_stacks),  # lengths checked equal
             blinds_or_straddles=blinds,
             antes=antes,

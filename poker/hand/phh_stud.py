@@ -52,7 +52,7 @@ from .phh_amounts import awards_from_winnings, chips, parse_amount, seat_of_labe
 from .phh_fields import PhhPlayers, hand_fields, read_chip_unit
 from .phh_result import ReplayResult, finishing_mismatch, plain
 from .rules import Rules
-from .spec import SeatSpec
+from .seats import SeatSpec
 from .state import HandState
 from .stud_spec import StudSpec
 

@@ -11,10 +11,11 @@ from .checks import is_int
 from .errors import EngineError
 from .limits import bet_unit_for
 from .rules import Rules
+from .seats import SeatIndex, SeatSpec, per_position, plain_seats, seat_specs
 from .straddles import plan_straddles
 from .variants import VARIANTS, Variant
 
-__all__ = ["SeatSpec", "HandSpec", "GAMES", "HOLE_CARDS", "seat_specs"]
+__all__ = ["HandSpec", "GAMES", "HOLE_CARDS"]
 
 #: Flop games the engine plays (:data:`.variants.VARIANTS`): No-Limit Hold'em, Pot-Limit Omaha,
 #: split (fixed) limit Hold'em (000 Einsätze 2: "Split Limit / Pot Limit / No Limit").
@@ -25,76 +26,12 @@ HOLE_CARDS = {game: VARIANTS[game].hole_cards for game in GAMES}
 STRUCTURE = {game: VARIANTS[game].structure for game in GAMES}
 
 
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """One player dealt in.
-
-    Fields:
-        seat: table seat number (1..10 at a normal table; any distinct int).
-        player: player id or name (str).
-        stack: chips in front of the player at the start of the hand (int > 0).
-    """
-
-    seat: int
-    player: str
-    stack: int
-
-
-_NEW = object.__new__
-_SET_SEAT, _SET_PLAYER, _SET_STACK = (SeatSpec.__dict__[name].__set__ for name in ("seat", "player", "stack"))
-
-
-def seat_specs(seats: Sequence[int], players: Sequence[str], stacks: Sequence[int]) -> tuple[SeatSpec, ...]:
-    """``tuple(map(SeatSpec, seats, players, stacks))`` built faster (the PHH replay builds the seats
-    of a spec per hand): the same frozen :class:`SeatSpec` objects, their slots set directly instead
-    of through the frozen ``__init__``'s ``object.__setattr__``. Nothing is checked here (as in
-    ``SeatSpec`` itself: :class:`HandSpec` checks its seats). The shortest sequence ends it."""
-    specs = []
-    for seat, player, stack in zip(seats, players, stacks):
-        spec = _NEW(SeatSpec)
-        _SET_SEAT(spec, seat)
-        _SET_PLAYER(spec, player)
-        _SET_STACK(spec, stack)
-        specs.append(spec)
-    return tuple(specs)
-
-
-def _values(raw, n: int, name: str) -> tuple[int, ...]:
-    """PHH ``clean_values``: an int is used for every position, a shorter
-    sequence is padded with zeros."""
-    if type(raw) is tuple and len(raw) == n:
-        values = raw  # the common case: one int per position (checked below)
-    elif is_int(raw):
-        values = (raw,) * n
-    else:
-        values = tuple(raw)
-        if len(values) > n:
-            raise EngineError("bad_spec", f"{name} has {len(values)} entries for {n} players.")
-        values = values + (0,) * (n - len(values))
-    if values and set(map(type, values)) == {int} and min(values) >= 0:
-        return values  # the common case, tested in C
-    for v in values:
-        if not (type(v) is int or is_int(v)) or v < 0:
-            raise EngineError("bad_spec", f"{name} must be non-negative integer chips, got {v!r}.")
-    return values
-
-
-def _plain_seats(seats: tuple[SeatSpec, ...]) -> bool:
-    """Every seat a :class:`SeatSpec` whose seat number and stack are ints, every stack positive
-    (the common case, tested in one loop; the seat by seat checks of :class:`HandSpec` name the
-    first that is not)."""
-    for s in seats:
-        if type(s) is not SeatSpec or type(s.seat) is not int or type(s.stack) is not int or s.stack <= 0:
-            return False
-    return True
-
-
 _STACK = attrgetter("stack")
 _INTS = {int}
 
 
 @dataclass(frozen=True)
-class HandSpec:
+class HandSpec(SeatIndex):
     """Everything fixed before the first card: players, forced bets, rules.
 
     Fields:
@@ -208,7 +145,7 @@ class HandSpec:
         _min_raise_plain: bool = field(init=False)
 
     @classmethod
-    def _from_fields(cls, **fields) -> HandSpec:
+    def from_fields(cls, **fields) -> HandSpec:
         """``cls(**fields)`` for a caller that gives EVERY field by name (the PHH replay builds a
         spec per hand): the same spec and the same checks (:meth:`__post_init__`), the fields set
         with one update of the instance dict instead of the frozen ``__init__``'s
@@ -219,7 +156,7 @@ class HandSpec:
         return spec
 
     @classmethod
-    def _plain(
+    def from_plain_phh(
         cls,
         seat_numbers: tuple[int, ...],
         players: tuple[str, ...],
@@ -254,23 +191,16 @@ class HandSpec:
         forced = blinds + antes  # (one test of both: every value an int, none negative)
         if set(map(type, forced)) != _INTS or min(forced) < 0:
             return None
-        seats = []
-        seat_pos = {}
-        for position, (seat, player, stack) in enumerate(zip(seat_numbers, players, stacks)):
+        for seat, stack in zip(seat_numbers, stacks):
             if type(seat) is not int or type(stack) is not int or stack <= 0:
                 return None
-            one = _NEW(SeatSpec)
-            _SET_SEAT(one, seat)
-            _SET_PLAYER(one, player)
-            _SET_STACK(one, stack)
-            seats.append(one)
-            seat_pos[seat] = position
+        seat_pos = {seat: position for position, seat in enumerate(seat_numbers)}
         if len(seat_pos) != n:
             return None
         spec = object.__new__(cls)
         fields = spec.__dict__
         fields.update(
-            seats=tuple(seats),
+            seats=seat_specs(seat_numbers, players, stacks),
             blinds_or_straddles=blinds,
             antes=antes,
             min_bet=min_bet,
@@ -297,7 +227,7 @@ class HandSpec:
         n = len(seats)
         if n < 2:
             raise EngineError("bad_spec", "At least two players must be dealt in.")
-        for s in () if _plain_seats(seats) else seats:
+        for s in () if plain_seats(seats) else seats:
             if type(s) is not SeatSpec and not isinstance(s, SeatSpec):
                 raise EngineError("bad_spec", f"Seats must be SeatSpec objects, got {s!r}.")
             seat, stack = s.seat, s.stack
@@ -315,8 +245,8 @@ class HandSpec:
         # one update of the instance dict instead of an object.__setattr__ per field (frozen, no slots)
         self.__dict__.update(
             seats=seats,
-            blinds_or_straddles=_values(self.blinds_or_straddles, n, "blinds_or_straddles"),
-            antes=_values(self.antes, n, "antes"),
+            blinds_or_straddles=per_position(self.blinds_or_straddles, n, "blinds_or_straddles"),
+            antes=per_position(self.antes, n, "antes"),
             ante_trimming=bool(self.ante_trimming),
             _seat_pos=seat_pos,
         )
@@ -474,21 +404,6 @@ class HandSpec:
         000 Einsätze 2, Aktionen 3)."""
         big = self.game_variant.streets[street].big_bet
         return self.big_bet if big and self.big_bet is not None else self.min_bet
-
-    def position_of(self, seat) -> int:
-        """Return the position index of a table seat number.
-
-        Raises EngineError("no_such_seat") when nobody at that seat is dealt in.
-        """
-        if type(seat) is int or is_int(seat):
-            pos = self._seat_pos.get(seat)
-            if pos is not None:
-                return pos
-        raise EngineError("no_such_seat", f"No player dealt in at seat {seat!r}.")
-
-    def seat_of(self, position: int) -> int:
-        """Return the table seat number of a position index."""
-        return self.seats[position].seat
 
     def posted_ante(self, position: int) -> int:
         """Ante the player at ``position`` actually posts (chips): the

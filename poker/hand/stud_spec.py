@@ -29,7 +29,8 @@ from .cards import RANKS, SUITS, UNKNOWN
 from .checks import is_int
 from .errors import EngineError
 from .rules import Rules
-from .spec import HandSpec, SeatSpec
+from .seats import SeatIndex, SeatSpec
+from .spec import HandSpec
 from .variants import VARIANTS, Variant
 
 __all__ = [
@@ -186,7 +187,7 @@ def community_card_needed(cards_out: int, players: int) -> tuple[bool, bool]:
 
 
 @dataclass(frozen=True)
-class StudSpec:
+class StudSpec(SeatIndex):
     """Everything fixed before the first card of a Seven Card Stud hand.
 
     Fields:
@@ -324,21 +325,6 @@ class StudSpec:
         game's streets: ``Street.big_bet``)."""
         assert self.big_bet is not None
         return self.big_bet if self.game_variant.streets[street].big_bet else self.small_bet
-
-    def position_of(self, seat) -> int:
-        """Position index of a table seat number.
-
-        Raises EngineError("no_such_seat") when nobody at that seat is dealt in.
-        """
-        if is_int(seat):
-            pos = self._seat_pos.get(seat)
-            if pos is not None:
-                return pos
-        raise EngineError("no_such_seat", f"No player dealt in at seat {seat!r}.")
-
-    def seat_of(self, position: int) -> int:
-        """Table seat number of a position index."""
-        return self.seats[position].seat
 
     def to_dict(self) -> dict:
         """JSON-serialisable form (``game`` is ``"stud"``)."""

@@ -38,7 +38,7 @@ def test_every_corpus_hands_spec_is_the_ordinary_one(rules):
         assert fast == slow, path
         assert vars(fast) == vars(slow), path  # the derived values too
         names, seats = hand.names_and_seats()
-        made = HandSpec._plain(
+        made = HandSpec.from_plain_phh(
             seats,
             names,
             hand.starting_stacks,
@@ -66,7 +66,7 @@ def test_a_spec_that_is_not_plain_is_refused_as_before():
         bad = dataclasses.replace(hand, **change)
         names, seats = bad.names_and_seats()
         args = (bad.blinds_or_straddles, bad.antes, bad.min_bet, False, Rules(), "nlhe")
-        assert HandSpec._plain(seats, names, bad.starting_stacks, *args) is None
+        assert HandSpec.from_plain_phh(seats, names, bad.starting_stacks, *args) is None
         with pytest.raises(EngineError, match=message):
             bad.spec()
 
