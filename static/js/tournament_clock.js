@@ -19,6 +19,8 @@ export const i18n = new Texts({
   paused: gettext("Paused"),
   not_started: gettext("Not started"),
   hand_for_hand: gettext("Hand for hand"),
+  over: gettext("Tournament over"),
+  winner: gettext("Winner: %(name)s"),
   table_n: gettext("Table %(n)s"),
   seat_n: gettext("Seat %(n)s"),
   undo: gettext("Undo"),
@@ -99,6 +101,18 @@ export function blindsText(p) {
 export function renderClock(root, snap, receivedAt) {
   const f = (name) => root.querySelector(`[data-f="${name}"]`);
   const c = snap.clock;
+  root.dataset.status = snap.status;
+  if (snap.status === "finished") {
+    // no clock runs any more: the winner instead of a frozen level, time and next level (issue 23 #9)
+    const first = (snap.finishes || []).find((x) => x.place === 1);
+    f("level").textContent = t("over");
+    f("time").textContent = "";
+    f("blinds").textContent = first ? t("winner", { name: first.player }) : "";
+    f("next").textContent = "";
+    const over = f("break_in");
+    if (over) over.textContent = "";
+    return;
+  }
   const now = clockNow(snap, receivedAt);
   let label = now.onBreak ? t("break") : t("level", { n: now.levelNumber });
   if (!c.started) label += ` · ${t("not_started")}`;

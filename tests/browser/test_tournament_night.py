@@ -471,6 +471,14 @@ def test_a_33_entry_night_ends_with_the_right_results_sheet(new_page, floorman, 
     d.wait_for_selector("#td-finishes li >> nth=30")
     for name in deal:
         expect(d.locator(f"#td-finishes li[value='{place_of[name]}']")).to_contain_text(name)
+    # the desk's clock says the event is over and names the winner: no frozen level, time or clock buttons
+    expect(d.locator('.td-clock [data-f="level"]')).to_have_text(
+        "Turnier beendet" if lang == "de" else "Tournament over"
+    )
+    expect(d.locator('.td-clock [data-f="blinds"]')).to_contain_text(winner)
+    expect(d.locator('.td-clock [data-f="next"]')).to_have_text("")
+    expect(d.locator(".td-clock .clock-buttons")).to_be_hidden()
+    expect(d.locator('.td-clock [data-f="time"]')).to_be_hidden()
     shots(d, f"desk-{lang}")
 
 
