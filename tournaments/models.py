@@ -191,9 +191,7 @@ class Entry(models.Model):
         ordering = ["tournament", "created_at", "id"]
         indexes = [
             # a player's entry in one tournament: every bust and delta joins seats to their seated entries
-            # so.  Without it, on a new field whose rows the planner has no statistics for yet, PostgreSQL
-            # probed the tournament's index and filtered every entry of the tournament for each seat
-            # (bench/tournament.py --floor 2000: 700-1,200 ms per bust in the first minutes, 30 ms after)
+            # so, without filtering all of the tournament's entries for each seat (bench/RESULTS.md, issue 23)
             models.Index(fields=["player", "tournament"], name="entry_player_tournament"),
         ]
 

@@ -191,16 +191,16 @@ class HandSpec(SeatIndex):
         forced = blinds + antes  # (one test of both: every value an int, none negative)
         if set(map(type, forced)) != _INTS or min(forced) < 0:
             return None
-        for seat, stack in zip(seat_numbers, stacks):
-            if type(seat) is not int or type(stack) is not int or stack <= 0:
-                return None
+        seats = seat_specs(seat_numbers, players, stacks)
+        if not plain_seats(seats):  # (before the seats are hashed below: each an int)
+            return None
         seat_pos = {seat: position for position, seat in enumerate(seat_numbers)}
         if len(seat_pos) != n:
             return None
         spec = object.__new__(cls)
         fields = spec.__dict__
         fields.update(
-            seats=seat_specs(seat_numbers, players, stacks),
+            seats=seats,
             blinds_or_straddles=blinds,
             antes=antes,
             min_bet=min_bet,

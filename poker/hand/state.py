@@ -168,8 +168,9 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
         contrib = [0] * n
         dead = [0] * n
         # (every stack is positive: an ante is posted exactly where one is owed)
-        antes = list(map(min, owed_antes, stacks)) if any(owed_antes) else dead
-        if antes is not dead:
+        owes_ante = any(owed_antes)
+        if owes_ante:
+            antes = list(map(min, owed_antes, stacks))
             posted = list(antes)
             stacks = list(map(sub, stacks, antes))
             if spec.ante_trimming:
@@ -189,7 +190,7 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
                 posted_forced = min(forced, stacks[i])
                 stacks[i] -= posted_forced
                 contrib[i] += posted_forced
-        bets = list(map(min, nominal, map(sub, starting, antes) if antes is not dead else starting))
+        bets = list(map(min, nominal, map(sub, starting, antes) if owes_ante else starting))
         stacks = list(map(sub, stacks, bets))
         top_blind = max(bets)
         if spec._posts:

@@ -28,6 +28,7 @@ from tournaments.models import Entry, Instruction, Tournament, TournamentEvent, 
 from tournaments.services.delta import changed
 from tournaments.services.reading import clock_of, draw_rng, engine_rules, floor_counts, floor_state
 from tournaments.services.writes import (
+    busted_seats_sql,
     clear_busted_seats,
     instruct,
     push_instruction,
@@ -209,23 +210,18 @@ def _tables_due(tournament_id: int) -> tuple[set[int], bool]:
     open -- and whether a busted player still sits (else his seats need not
     be read again).  Empty: nothing to do.  One statement: this runs after
     every bust, and most leave nothing to do."""
-    tt, seat, entry = TournamentTable._meta.db_table, Seat._meta.db_table, Entry._meta.db_table
     sql = (
         # kind 0: tables of pending moves, and broken tables still open
-        f"SELECT 0, tt.table_id FROM {tt} tt WHERE tt.tournament_id = %(t)s AND (tt.number IN ("
-        f"SELECT unnest(ARRAY[i.from_table, i.to_table]) FROM {Instruction._meta.db_table} i "
+        f"SELECT 0, tt.table_id FROM {TournamentTable._meta.db_table} tt WHERE tt.tournament_id = %(t)s AND "
+        f"(tt.number IN (SELECT unnest(ARRAY[i.from_table, i.to_table]) FROM {Instruction._meta.db_table} i "
         f"WHERE i.tournament_id = %(t)s AND i.kind = 'move' AND i.status = 'pending' AND i.from_table > 0) "
         f"OR (tt.broken AND EXISTS (SELECT 1 FROM {Table._meta.db_table} tb WHERE tb.id = tt.table_id "
         f"AND tb.status = %(open)s))) "
-        # kind 1: seats a busted (or surrendered) player still holds with no chips (writes.busted_seats)
-        f"UNION ALL SELECT 1, st.table_id FROM {seat} st JOIN {tt} tt ON tt.table_id = st.table_id "
-        f"AND tt.tournament_id = %(t)s WHERE st.stack = 0 AND st.player_id IS NOT NULL "
-        f"AND EXISTS (SELECT 1 FROM {entry} e WHERE e.player_id = st.player_id AND e.tournament_id = %(t)s) "
-        f"AND NOT EXISTS (SELECT 1 FROM {entry} e WHERE e.player_id = st.player_id AND e.tournament_id = %(t)s "
-        f"AND e.status = %(seated)s)"
+        # kind 1: the tables of the seats busted players still hold (writes.busted_seats)
+        f"UNION ALL SELECT 1, b.table_id FROM ({busted_seats_sql()}) b"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, {"t": tournament_id, "open": Table.Status.OPEN.value, "seated": Entry.Status.SEATED.value})
+        cursor.execute(sql, {"t": tournament_id, "open": Table.Status.OPEN.value})
         rows = cursor.fetchall()
     return {table_id for _kind, table_id in rows}, any(kind == 1 for kind, _table_id in rows)
 

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from django.db.models import Exists, OuterRef
+from django.db import connection
 from django.utils.translation import gettext as _
 
 from tables import services as table_services
@@ -52,6 +52,7 @@ __all__ = [
     "DELTA_KINDS",
     "absent_seats",
     "busted_seats",
+    "busted_seats_sql",
     "caused_by",
     "clear_busted_seats",
     "instruct",
@@ -323,22 +324,28 @@ def take_seat(t: Tournament, table_id: int, number: int, player_id: int, stack: 
     set_seat(table_id, number, player_id=player_id, stack=stack)
 
 
-def busted_seats(tournament_id: int):
-    """The seats of the tournament's tables where a busted (or surrendered)
-    player still sits with no chips: a queryset of ``(table_id, number)``
-    (one statement; :func:`moves._tables_due` reads the same seats in its own)."""
-    entries = Entry.objects.filter(tournament_id=tournament_id, player_id=OuterRef("player_id"))
+def busted_seats_sql() -> str:
+    """SQL of the seats of the tournament's tables where a busted (or surrendered) player still
+    sits with no chips: rows ``(table_id, number)``, one named parameter ``%(t)s`` (the tournament's
+    id).  The one definition :func:`busted_seats` runs and :func:`moves._tables_due` reads inside its
+    own statement."""
+    tt, seat, entry = TournamentTable._meta.db_table, Seat._meta.db_table, Entry._meta.db_table
     return (
-        Seat.objects.filter(
-            table_id__in=TournamentTable.objects.filter(tournament_id=tournament_id).values("table_id"),
-            stack=0,
-            player__isnull=False,
-        )
-        .filter(Exists(entries))
-        .exclude(Exists(entries.filter(status=Entry.Status.SEATED)))
-        .order_by()
-        .values_list("table_id", "number")
+        f"SELECT st.table_id, st.number FROM {seat} st JOIN {tt} tt ON tt.table_id = st.table_id "
+        f"AND tt.tournament_id = %(t)s WHERE st.stack = 0 AND st.player_id IS NOT NULL "
+        f"AND EXISTS (SELECT 1 FROM {entry} e WHERE e.player_id = st.player_id AND e.tournament_id = %(t)s) "
+        f"AND NOT EXISTS (SELECT 1 FROM {entry} e WHERE e.player_id = st.player_id AND e.tournament_id = %(t)s "
+        f"AND e.status = '{Entry.Status.SEATED.value}')"
     )
+
+
+def busted_seats(tournament_id: int) -> list[tuple[int, int]]:
+    """The seats of the tournament's tables where a busted (or surrendered)
+    player still sits with no chips: ``(table_id, number)`` pairs, one
+    statement (:func:`busted_seats_sql`)."""
+    with connection.cursor() as cursor:
+        cursor.execute(busted_seats_sql(), {"t": tournament_id})
+        return cursor.fetchall()
 
 
 def clear_busted_seats(t: Tournament) -> int:
