@@ -7,6 +7,7 @@ daphnes on one port (``python -m pokerfloor.serve --workers N``, which needs
 """
 
 import os
+import re
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfloor.settings")
 
@@ -52,12 +53,21 @@ _public_websockets = URLRouter(websocket_urlpatterns)
 
 _staff_websockets = CookieMiddleware(SessionMiddleware(ParallelAuthMiddleware(URLRouter(websocket_urlpatterns))))
 
+#: The dealer tablet's socket reads its session, user and right with its table's snapshot, in one
+#: statement (``tables.tablet_open``): it gets its session cookie only, no session or auth middleware
+#: (their three statements in a trip of their own).
+TABLET_WEBSOCKET = re.compile(r"/ws/tables/[0-9]+/dealer/\Z")
+_tablet_websockets = CookieMiddleware(URLRouter(websocket_urlpatterns))
+
 
 async def websocket_app(scope, receive, send):
-    """Route a websocket: display links without auth, everything else with
-    the session's user (each consumer checks roles itself)."""
-    if scope.get("path", "").startswith(PUBLIC_WEBSOCKET_PREFIXES):
+    """Route a websocket: display links without auth, the dealer tablet with its session cookie,
+    everything else with the session's user (each consumer checks roles itself)."""
+    path = scope.get("path", "")
+    if path.startswith(PUBLIC_WEBSOCKET_PREFIXES):
         return await _public_websockets(scope, receive, send)
+    if TABLET_WEBSOCKET.match(path):
+        return await _tablet_websockets(scope, receive, send)
     return await _staff_websockets(scope, receive, send)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import citations, services
-from rules.models import Penalty
+from rules.models import FloorCall, Penalty
 from tables import hooks, probes
 from tables.models import Seat, Table
 
@@ -61,7 +61,7 @@ def penalty_dead_hands(table: Table, seats: list[Seat], state: Any) -> list[dict
 
 def open_calls_of(table_id: int | None) -> list[dict[str, Any]]:
     """Open floor calls (``rules.services.floor_call_dict``) of one table, or all."""
-    return [c for c in services.open_calls() if table_id is None or c["table_id"] == table_id]
+    return services.open_calls(table_id)
 
 
 def floor_call(
@@ -96,6 +96,12 @@ def register() -> None:
         f" AND p.hands_served < p.hands_total)",
     )
     hooks.register_open_calls(open_calls_of)
+    # A tablet's connect reads the floor calls only at a table with one still open (tables.tablet_open).
+    probes.register_connect(
+        open_calls_of,
+        f"EXISTS (SELECT 1 FROM {FloorCall._meta.db_table} fc WHERE fc.table_id = t.id"
+        f" AND fc.status IN ('{FloorCall.Status.OPEN.value}', '{FloorCall.Status.ANSWERED.value}'))",
+    )
     hooks.register_floor_call(floor_call)
     hooks.register_interpreter(services.interpret_for_table)
     hooks.register_citation_url(citations.citation_url)

@@ -89,14 +89,12 @@ def ruling_dict(ruling: Ruling) -> dict[str, Any]:
     }
 
 
-def open_calls() -> list[dict[str, Any]]:
-    """Floor calls not yet ruled or cancelled, oldest first."""
-    calls = (
-        FloorCall.objects.filter(status__in=[FloorCall.Status.OPEN, FloorCall.Status.ANSWERED])
-        .select_related("raised_by", "answered_by")
-        .order_by("raised_at")
-    )
-    return [floor_call_dict(c) for c in calls]
+def open_calls(table_id: int | None = None) -> list[dict[str, Any]]:
+    """Floor calls not yet ruled or cancelled, oldest first: of table ``table_id``, or of every table."""
+    calls = FloorCall.objects.filter(status__in=[FloorCall.Status.OPEN, FloorCall.Status.ANSWERED])
+    if table_id is not None:
+        calls = calls.filter(table_id=table_id)
+    return [floor_call_dict(c) for c in calls.select_related("raised_by", "answered_by").order_by("raised_at")]
 
 
 def raise_floor_call(

@@ -25,15 +25,32 @@ def roles_of(user) -> set[str]:
     cached = getattr(user, "_pokerfloor_roles", None)
     if cached is not None:
         return set(cached)
-    names = set(user.groups.values_list("name", flat=True))
-    if user.is_superuser:
-        names |= {FLOOR, MANAGER}
-    roles = frozenset(names & {DEALER, FLOOR, MANAGER})
+    return set(keep_roles(user, roles_from(user.groups.values_list("name", flat=True), user.is_superuser)))
+
+
+def keep_roles(user, roles: frozenset[str]) -> frozenset[str]:
+    """Keep ``roles`` on ``user`` for :func:`roles_of` (read with the user: ``tables.tablet_open``);
+    returns them."""
     try:
         user._pokerfloor_roles = roles
     except AttributeError:  # a user object that takes no attributes: read each time
         pass
-    return set(roles)
+    return roles
+
+
+def roles_from(group_names, is_superuser: bool) -> frozenset[str]:
+    """The role names of a user in the groups ``group_names`` (an iterable of str): a superuser is floor
+    staff and manager too."""
+    names = set(group_names)
+    if is_superuser:
+        names |= {FLOOR, MANAGER}
+    return frozenset(names & {DEALER, FLOOR, MANAGER})
+
+
+def deals_at(roles, user_id: int | None, dealer_id: int | None) -> bool:
+    """May a user of ``roles`` (role names) and id ``user_id`` act at a table whose dealer is ``dealer_id``?
+    Floor staff and managers anywhere, a dealer at the table assigned to them."""
+    return bool(roles & {FLOOR, MANAGER}) or (DEALER in roles and dealer_id is not None and dealer_id == user_id)
 
 
 def is_floor(user) -> bool:
@@ -43,9 +60,7 @@ def is_floor(user) -> bool:
 
 def can_deal(user, table: Table) -> bool:
     """A dealer acts only at the table assigned to them; floor and managers anywhere."""
-    if is_floor(user):
-        return True
-    return DEALER in roles_of(user) and table.dealer_id == user.id
+    return deals_at(roles_of(user), user.id, table.dealer_id)
 
 
 def fresh_roles(user) -> set[str]:

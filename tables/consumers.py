@@ -14,24 +14,24 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-import time
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, close_old_connections, connection
 
+from pokerfloor.runtime.auth import SESSION_EXPIRY, session_user
 from pokerfloor.runtime.dispatch import DirectDispatch
 from pokerfloor.runtime.shared import SharedRead
-from pokerfloor.runtime.threads import in_service_thread, socket_read
+from pokerfloor.runtime.threads import in_service_thread, run_on_connection, socket_read
 from tables import hooks, revocation, schemas, services
-from tables.access import can_deal, deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
+from tables.access import deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
 from tables.fanout import fanout
 from tables.floor_summary import summary_text, tile_summary
 from tables.heartbeat import Heartbeat
 from tables.models import Table
 from tables.services import fastpath
 from tables.services.procedures import finish_procedure
+from tables.tablet_open import Opening, open_tablet
 from tables.writepath import Broadcaster, run_answering_first, run_jobs
 
 CLOSE_UNAUTHORISED = 4403
@@ -84,16 +84,10 @@ def _table(table_id: int) -> Table | None:
     return Table.objects.select_related("dealer", "current_hand").filter(pk=table_id).first()
 
 
-@socket_read
-def _open_tablet(user, table_id: int) -> tuple[str, dict | None, list[dict]]:
-    """Everything a tablet's connect reads, in one thread hop: ``("ok", snapshot, open floor calls)``,
-    or ``("not_found" | "forbidden", None, [])``."""
-    table = _table(table_id)
-    if table is None:
-        return "not_found", None, []
-    if not can_deal(user, table):
-        return "forbidden", None, []
-    return "ok", services.table_snapshot(table), hooks.open_calls(table_id)
+#: A tablet's connect on a read thread, in one statement (``tables.tablet_open``).
+_open_tablet = socket_read(open_tablet)
+#: The session's user by Channels' own ``get_user`` (a session the one statement cannot vouch for).
+_session_user = socket_read(session_user)
 
 
 @socket_read
@@ -167,68 +161,9 @@ def _is_floor(user) -> bool:
     return is_floor(user)
 
 
-def _run_service(func, *args, **kwargs):
-    """``func(*args, **kwargs)`` on this worker thread's persistent database
-    connection.  The connection is checked only when it needs it: after an
-    error (``errors_occurred``: a health check, closed when unusable) or past
-    ``CONN_MAX_AGE``; Django's ``close_old_connections`` before every call
-    would cost a ``SELECT 1`` round trip per dealer action.
-
-    A connection PostgreSQL ended while it was idle (a restart, ``idle_session_timeout``, a failover) is
-    only found dead by the next statement: when that happens before any statement of the call succeeded
-    (nothing can have been committed), the connection is dropped and the call runs once more on a fresh
-    one, so the dealer gets the answer and not the error (issue 24).  A message that is repeated all the
-    same is applied once: services answer a repeated ``client_id`` as a duplicate."""
-    _check_connection()
-    watch = _FirstStatement()
-    try:
-        try:
-            with connection.execute_wrapper(watch):
-                return func(*args, **kwargs)
-        except (OperationalError, InterfaceError):
-            if not watch.died_first:
-                raise
-            connection.close()  # the dead connection; the retry opens a new one
-            return func(*args, **kwargs)
-    finally:
-        _check_connection()
-
-
-class _FirstStatement:
-    """An execute wrapper noting whether a statement met a dead connection before any statement of
-    the call succeeded (``died_first``)."""
-
-    __slots__ = ("succeeded", "died_first")
-
-    def __init__(self) -> None:
-        self.succeeded = False
-        self.died_first = False
-
-    def __call__(self, execute, sql, params, many, context):
-        try:
-            result = execute(sql, params, many, context)
-        except (OperationalError, InterfaceError):
-            if not self.succeeded and _connection_dead():
-                self.died_first = True
-            raise
-        self.succeeded = True
-        return result
-
-
-def _connection_dead() -> bool:
-    """True when this thread's psycopg connection is closed or broken (the server ended it)."""
-    raw = connection.connection
-    return raw is None or bool(getattr(raw, "closed", False)) or bool(getattr(raw, "broken", False))
-
-
-def _check_connection() -> None:
-    """Django's ``close_old_connections`` for this thread's connection, only
-    when it has something to do (an error seen, ``CONN_MAX_AGE`` over)."""
-    if connection.connection is None:
-        return
-    close_at = connection.close_at
-    if connection.errors_occurred or (close_at is not None and time.monotonic() >= close_at):
-        close_old_connections()
+#: A service on the worker thread's persistent connection, run once more when its first statement meets a
+#: connection the database ended (``pokerfloor.runtime.threads.run_on_connection``).
+_run_service = run_on_connection
 
 
 def _guarded(check, func, *args, **kwargs):
@@ -305,26 +240,64 @@ class DealerConsumer(_StaffConsumer):
             return super().right_holds()
         return right_in_session(self.user, self._session_key, table_id=self.table_id)
 
+    _cookie_key: str | None = None
+
+    def session_key(self) -> str | None:
+        """The session of the scope, or of the session cookie (the tablet's own stack has no session
+        middleware: ``pokerfloor.asgi``)."""
+        return super().session_key() if "session" in self.scope else self._cookie_key
+
     async def connect(self) -> None:
-        self.user = self.scope.get("user")
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        if self.user is None or not self.user.is_authenticated:
+        self.user = self.scope.get("user")
+        if self.user is None:  # the tablet's own stack: its session cookie, read with the snapshot
+            self._cookie_key = self.scope.get("cookies", {}).get(settings.SESSION_COOKIE_NAME)
+        elif not self.user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHORISED)
             return
-        await self.watch_rights()  # before the check: a revocation from now on reaches this socket
+        else:
+            await self.watch_rights()  # before the check: a revocation from now on reaches this socket
         # The table's group before the snapshot is read: no update falls between the two (one sent meanwhile
-        # reaches the socket after its snapshot, and the tablet ignores what its snapshot's seq covers).
+        # reaches the socket after its snapshot, and the tablet ignores what its snapshot's seq covers).  A
+        # revocation of the table's dealer is sent to this group too (tables.revocation.revoke_users).
         await self.join(services.table_group(self.table_id))
-        status, snapshot, calls = await _open_tablet(self.user, self.table_id)
-        if status != "ok":
+        opening = await self._open()
+        if opening.status != "ok":
             await self.leave_groups()
             await self.forget_rights()
-            await self.close(code=CLOSE_NOT_FOUND if status == "not_found" else CLOSE_UNAUTHORISED)
+            await self.close(code=CLOSE_NOT_FOUND if opening.status == "not_found" else CLOSE_UNAUTHORISED)
             return
+        if self.user is None:  # read with its session
+            self.user = self.scope["user"] = opening.user
+        if self._rights_group is None:  # its user's group from now on
+            self.scope[SESSION_EXPIRY] = opening.expiry
+            await self.watch_rights()
         await self.accept()
-        await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
-        for call in calls:  # a reloaded tablet still shows its open call
+        await self.send(text_data=opening.text)
+        for call in opening.calls:  # a reloaded tablet still shows its open call
             await self.send_json({"type": "floor_call", "call": call})
+
+    async def _open(self) -> Opening:
+        """The tablet's connect read (``tables.tablet_open``): for the scope's user, or for its session's."""
+        if self.user is not None:
+            return await _open_tablet(self.table_id, None, self.user.pk)
+        key = self._cookie_key
+        if key is None:
+            return Opening("anonymous")
+        opening = await _open_tablet(self.table_id, key)
+        if opening.status == "other_user":  # not the table's dealer: its group joined before its right is read
+            self.scope[SESSION_EXPIRY] = opening.expiry
+            await self.watch_rights(opening.user_id)
+            opening = await _open_tablet(self.table_id, key, opening.user_id)
+        if opening.status == "unverified":  # Channels' get_user decides (and ends a session it refuses)
+            user, self.scope[SESSION_EXPIRY] = await _session_user(key)
+            if not user.is_authenticated:
+                return Opening("anonymous")
+            await self.forget_rights()
+            self.user = self.scope["user"] = user
+            await self.watch_rights()
+            opening = await _open_tablet(self.table_id, None, user.pk)
+        return opening
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.revoked:

@@ -14,6 +14,10 @@ loaded any other way has no answers, and every hook runs, as before.
 
 A probe must be true whenever its hook could do anything at that table;
 it may be true when the hook turns out to have nothing to do.
+
+A tablet hook (``open_calls``) may have a probe too (:func:`register_connect`), read in the one
+statement of a dealer tablet's connect (:func:`any_of_sql`, :mod:`tables.tablet_open`) and never at a
+lock: a table without an open floor call costs its tablet no read of the floor calls.
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ _lock = threading.Lock()
 
 #: Hook function -> (probe name, SQL expression over the locked table ``t``).
 _PROBES: dict[Callable[..., Any], tuple[str, str]] = {}
+
+#: Tablet hook function -> SQL expression over the table row ``t`` (:func:`register_connect`).
+_CONNECT_PROBES: dict[Callable[..., Any], str] = {}
 
 #: :func:`select_sql`'s answer, built once per change of :data:`_PROBES` (it is read at every lock).
 _select: tuple[str, list[str]] | None = None
@@ -42,11 +49,20 @@ def register(fn: Callable[..., Any], sql: str) -> Callable[..., Any]:
     return fn
 
 
+def register_connect(fn: Callable[..., Any], sql: str) -> Callable[..., Any]:
+    """Skip ``fn`` (a tablet hook's function) at a tablet's connect where ``sql`` (a boolean SQL
+    expression over the table row ``t``, without parameters) is false.  Returns ``fn``."""
+    with _lock:
+        _CONNECT_PROBES[fn] = sql
+    return fn
+
+
 def unregister(fn: Callable[..., Any]) -> None:
-    """Forget ``fn``'s probe (the hook then always runs)."""
+    """Forget ``fn``'s probes (the hook then always runs)."""
     global _select
     with _lock:
         _PROBES.pop(fn, None)
+        _CONNECT_PROBES.pop(fn, None)
         _select = None
 
 
@@ -59,6 +75,17 @@ def select_sql() -> tuple[str, list[str]]:
             probes = list(_PROBES.values())
             _select = ("".join(f", ({sql})" for _, sql in probes), [name for name, _ in probes])
         return _select
+
+
+def any_of_sql(fns: list[Callable[..., Any]]) -> str:
+    """A boolean SQL expression over a table row ``t``: may any of ``fns`` (tablet hooks' functions)
+    have something to do there?  ``TRUE`` when one of them has no :func:`register_connect` probe,
+    ``FALSE`` when ``fns`` is empty."""
+    with _lock:
+        sqls = [_CONNECT_PROBES[fn] for fn in fns if fn in _CONNECT_PROBES]
+    if len(sqls) < len(fns):
+        return "TRUE"
+    return " OR ".join(f"({sql})" for sql in sqls) or "FALSE"
 
 
 def keep(table: Any, names: list[str], values: list[Any] | tuple[Any, ...]) -> None:

@@ -67,15 +67,23 @@ class RightLost(ServiceError):
 
 def revoke_users(user_ids: Iterable[int], *, session_key: str | None = None, logout: bool = False) -> None:
     """After the commit, tell every open socket of ``user_ids`` to check its right again;
-    ``logout``: the session ``session_key`` ends (its sockets close without a check)."""
-    message = {"type": REVOKE, "logout": logout, "session_key": session_key}
-    send_messages_on_commit([(user_group(uid), message) for uid in sorted(set(user_ids))])
+    ``logout``: the session ``session_key`` ends (its sockets close without a check).
+
+    The tablets of the tables these users deal at are told too, through the table's group: a tablet
+    reads its dealer's right with its snapshot before it joins the dealer's group
+    (``tables.tablet_open``), and only the table's group was joined before that read."""
+    ids = sorted(set(user_ids))
+    message = {"type": REVOKE, "logout": logout, "session_key": session_key, "users": ids}
+    tables = Table.objects.filter(dealer_id__in=ids).order_by("id").values_list("id", flat=True) if ids else []
+    send_messages_on_commit([(user_group(uid), message) for uid in ids] + [(table_group(t), message) for t in tables])
 
 
 def revoke_table(table_id: int) -> None:
     """After the commit, tell the sockets of table ``table_id`` to check their right again
     (its dealer changed or it is gone)."""
-    send_messages_on_commit([(table_group(table_id), {"type": REVOKE, "logout": False, "session_key": None})])
+    send_messages_on_commit(
+        [(table_group(table_id), {"type": REVOKE, "logout": False, "session_key": None, "users": None})]
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -134,11 +142,12 @@ class Revocable:
         session = self.scope.get("session")  # type: ignore[attr-defined]  # a mixin of a websocket consumer
         return getattr(session, "session_key", None) if session is not None else None
 
-    async def watch_rights(self) -> None:
-        """Join ``user.<id>`` so that a revocation reaches this socket."""
-        user = self.scope.get("user")  # type: ignore[attr-defined]  # a mixin of a websocket consumer
+    async def watch_rights(self, user_id: int | None = None) -> None:
+        """Join ``user.<id>`` (of the scope's user, or of ``user_id``) so that a revocation reaches this socket."""
+        if user_id is None:
+            user_id = self.scope.get("user").pk  # type: ignore[attr-defined]  # a mixin of a websocket consumer
         self._session_key = self.session_key()
-        self._rights_group = user_group(user.pk)
+        self._rights_group = user_group(user_id)
         await self.channel_layer.group_add(self._rights_group, self.channel_name)  # type: ignore[attr-defined]  # a mixin of a websocket consumer
         await self._watch_expiry()
 
@@ -180,8 +189,12 @@ class Revocable:
         return check(self.scope.get("user"), self._session_key, self.has_right)  # type: ignore[attr-defined]  # a mixin of a websocket consumer
 
     async def rights_revoke(self, event: dict[str, Any]) -> None:
-        """Group handler of ``rights.revoke``: close with 4403 when the right is gone."""
+        """Group handler of ``rights.revoke``: close with 4403 when the right is gone.  A revocation of
+        other users (``users``, heard through a table's group) leaves this socket alone."""
         if self.revoked:
+            return
+        users = event.get("users")
+        if users is not None and getattr(self.scope.get("user"), "pk", None) not in users:  # type: ignore[attr-defined]  # a mixin of a websocket consumer
             return
         ends_session = event.get("logout") and (
             self._session_key is None or event.get("session_key") == self._session_key

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from pokerfloor.runtime.threads import socket_read
 
-__all__ = ["SESSION_EXPIRY", "ParallelAuthMiddleware", "session_expiry"]
+__all__ = ["SESSION_EXPIRY", "ParallelAuthMiddleware", "session_expiry", "session_user", "user_and_expiry"]
 
 #: The scope key of the session's expiry read with the user (aware datetime, or None: no session).
 SESSION_EXPIRY = "pokerfloor.session_expiry"
@@ -39,13 +39,22 @@ def session_expiry(session_key: str) -> datetime.datetime | None:
     return store.get_expiry_date() if store.load() else None
 
 
-@socket_read
-def _user_and_expiry(scope) -> tuple:
-    """The session's user (Channels' ``get_user``) and, for a logged-in user, the session's expiry."""
+def user_and_expiry(scope) -> tuple:
+    """The session's user (Channels' ``get_user`` on ``scope["session"]``) and, for a logged-in user, the
+    session's expiry."""
     user = get_user.func(scope)
     session_key = getattr(scope.get("session"), "session_key", None)
     expiry = session_expiry(session_key) if session_key and user.is_authenticated else None
     return user, expiry
+
+
+def session_user(session_key: str) -> tuple:
+    """:func:`user_and_expiry` of the session ``session_key`` (for a socket that has its session cookie
+    only, ``tables.tablet_open``)."""
+    return user_and_expiry({"session": import_module(settings.SESSION_ENGINE).SessionStore(session_key)})
+
+
+_user_and_expiry = socket_read(user_and_expiry)
 
 
 class ParallelAuthMiddleware(AuthMiddleware):

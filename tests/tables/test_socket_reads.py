@@ -11,7 +11,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
 from pokerfloor.routing import websocket_urlpatterns
-from tables import hooks, services
+from tables import hooks, services, tablet_open
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -45,10 +45,21 @@ class _HeldOpenCalls:
         raise AssertionError("the held connect never read its floor calls")
 
 
+class _HeldSnapshot(_HeldOpenCalls):
+    """``tables.tablet_open.snapshot_text`` holding one tablet's connect (its table's) after its statement read
+    the table, until released."""
+
+    def __call__(self, table, *args):
+        if table.id == self.table_id and not self.release.is_set():
+            self.entered.set()
+            assert self.release.wait(10), "never released"
+        return self.real(table, *args)
+
+
 async def test_a_slow_connect_holds_up_no_other_tablet(table, floorman, monkeypatch):
     other = await database_sync_to_async(services.create_table)("Table 2", small_blind=1, big_blind=2)
-    held = _HeldOpenCalls(table.id, hooks.open_calls)
-    monkeypatch.setattr(hooks, "open_calls", held)
+    held = _HeldSnapshot(table.id, tablet_open.snapshot_text)
+    monkeypatch.setattr(tablet_open, "snapshot_text", held)
     slow = _tablet(table.id, floorman)
     slow_connect = asyncio.ensure_future(slow.connect(timeout=10))
     await held.wait_entered()
@@ -68,8 +79,8 @@ async def test_a_slow_connect_holds_up_no_other_tablet(table, floorman, monkeypa
 
 
 async def test_an_update_made_while_a_tablet_connects_reaches_it_after_its_snapshot(table, floorman, monkeypatch):
-    held = _HeldOpenCalls(table.id, hooks.open_calls)
-    monkeypatch.setattr(hooks, "open_calls", held)
+    held = _HeldSnapshot(table.id, tablet_open.snapshot_text)
+    monkeypatch.setattr(tablet_open, "snapshot_text", held)
     tablet = _tablet(table.id, floorman)
     connecting = asyncio.ensure_future(tablet.connect(timeout=10))
     await held.wait_entered()  # the snapshot is read; the socket is not yet accepted
