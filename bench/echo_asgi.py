@@ -57,6 +57,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter
 from django.urls import path
 
 from pokerfloor.runtime.dispatch import DirectDispatch
+from pokerfloor.runtime.handshake import defer_handshake_debug
+
+# As pokerfloor.asgi does: no pretty-printing of autobahn's options at every handshake for a debug line
+# nobody writes (the framework's cost, not the application's).
+defer_handshake_debug()
 
 #: The last seq of every table this process has served.
 SEQ: dict[int, int] = defaultdict(int)
@@ -68,8 +73,8 @@ def _snapshot(table_id: int, seq: int) -> dict[str, Any]:
 
 
 class _Consumer(DirectDispatch, AsyncWebsocketConsumer):
-    """Channels' dispatch without its database-connection check before each message, as the real
-    consumers do (``pokerfloor.runtime.dispatch``)."""
+    """Channels' dispatch without its database-connection check before each message and at the socket's
+    end, as the real consumers do (``pokerfloor.runtime.dispatch``)."""
 
 
 class EchoTablet(_Consumer):

@@ -41,6 +41,7 @@ from django.http.request import split_domain_port, validate_host  # noqa: E402
 from pokerfloor.routing import websocket_urlpatterns  # noqa: E402
 from pokerfloor.runtime.admission import Admission  # noqa: E402
 from pokerfloor.runtime.auth import ParallelAuthMiddleware  # noqa: E402
+from pokerfloor.runtime.handshake import defer_handshake_debug  # noqa: E402
 from pokerfloor.runtime.memory import freeze_startup_heap  # noqa: E402
 
 #: Read-only display sockets (the lobby TVs) are keyed by their unguessable
@@ -145,6 +146,9 @@ application = ProtocolTypeRouter(
         "websocket": require_allowed_origin(Admission(websocket_app, settings.WS_CONNECT_LIMIT)),
     }
 )
+
+# autobahn pretty-printed its options for a debug line nobody writes, at every handshake.
+defer_handshake_debug()
 
 # Everything imported so far lives as long as the process (pokerfloor.runtime.memory says why).
 freeze_startup_heap()

@@ -13,7 +13,8 @@ behind each choice are in ``bench/RESULTS.md`` ("Runtime machinery"), dated and 
 * :mod:`pokerfloor.runtime.layers` -- the channel layers: the in-memory one with its expiry sweep run
   once a second instead of on every message, and the Redis one made safe for a Redis that restarts.
 * :mod:`pokerfloor.runtime.threads` -- the thread pools: sockets' reads (two threads, not Channels' one)
-  and services (``SERVICE_THREADS``), each thread keeping its database connection.
+  and services (``SERVICE_THREADS``), each thread keeping its database connection, checked only after an
+  error or past its age (no ``SELECT 1`` before each call).
 * :mod:`pokerfloor.runtime.auth` -- Channels' session authentication on the read pool, so sockets opened
   at once authenticate side by side.
 * :mod:`pokerfloor.runtime.admission` -- at most ``WS_CONNECT_LIMIT`` websocket connects in progress;
@@ -23,6 +24,8 @@ behind each choice are in ``bench/RESULTS.md`` ("Runtime machinery"), dated and 
   same picture (the floor dashboards' summaries of every table, a room's lobby screens), never a read begun
   before a socket subscribed (after a restart 20 dashboards each read 1,000 tables' summaries).
 * :mod:`pokerfloor.runtime.memory` -- ``gc.freeze()`` of everything loaded at start-up.
+* :mod:`pokerfloor.runtime.handshake` -- autobahn's pretty-printing of its options at every websocket
+  handshake, for a debug line nobody writes, done only when one is written.
 
 Only :mod:`pokerfloor.asgi` and the consumers import from here; nothing here imports an app.
 """

@@ -109,9 +109,7 @@ def _snapshots_alike(table_id: int, session_key: str | None, user_id: int | None
     assert sent["snapshot"] == services.table_snapshot(Table.objects.get(pk=table_id))
 
 
-async def test_the_one_statements_snapshot_is_the_snapshot_in_every_state_of_a_table(
-    table, dealer, floorman, roles
-):
+async def test_the_one_statements_snapshot_is_the_snapshot_in_every_state_of_a_table(table, dealer, floorman, roles):
     key = await login(dealer)
     await _snapshots_alike(table.id, key, None)  # no hand yet
     await database_sync_to_async(services.start_hand)(table.id)
