@@ -37,6 +37,7 @@ from poker.hand.phh import (
     winnings_mismatch,
 )
 from poker.hand.phh_stud import StudPhhHand, export_stud_phh, replay_stud
+from poker.hand.records import ActionRecord
 from poker.hand.stud_spec import StudSpec
 from poker.houserules import get_profile
 
@@ -97,7 +98,7 @@ class Replica:
         self.before: HandState | None = None
         self.unchecked: list[str] = []
 
-    def apply(self, action: dict[str, Any], line: str) -> None:
+    def apply(self, action: ActionRecord, line: str) -> None:
         try:
             new = self.state.apply(action)
         except EngineError as exc:
@@ -108,7 +109,7 @@ class Replica:
             self.before = self.state
         self.state = new
 
-    def translate(self, line: str) -> dict[str, Any] | None:
+    def translate(self, line: str) -> ActionRecord | None:
         try:
             action = translate_action(self.state, line)
         except EngineError as exc:
@@ -118,21 +119,21 @@ class Replica:
         return action
 
     def steps(self, hand: PhhHand) -> Iterator[tuple[str, dict[str, Any]]]:
-        """``(line, action)`` of each recorded action, applied here as it is
-        yielded; then, when the showdown waits for awards (hole cards
+        """``(line, action)`` of each recorded action (its dict, as the tablet sends it), applied
+        here as it is yielded; then, when the showdown waits for awards (hole cards
         unknown) and the hand records ``winnings``, the awards they say."""
         for line in hand.actions:
             action = self.translate(line)
             if action is not None:
-                yield line, action
+                yield line, action.to_dict()
         if hand.winnings is not None:
-            for action in awards_from_winnings(self.state, hand.winnings):
-                line = f"award pot {action['pot']} from the recorded winnings"
+            for award in awards_from_winnings(self.state, hand.winnings):
+                line = f"award pot {award.pot} from the recorded winnings"
                 self.unchecked.append(
-                    f"who won pot {action['pot']}: hole cards unknown, awarded as the recorded winnings say"
+                    f"who won pot {award.pot}: hole cards unknown, awarded as the recorded winnings say"
                 )
-                self.apply(action, line)
-                yield line, action
+                self.apply(award, line)
+                yield line, award.to_dict()
             if self.state.phase == "showdown" and not any(hand.winnings):
                 raise ReplayError(
                     "incomplete: hole cards unknown at the showdown and the recorded winnings are all zero, "
@@ -287,7 +288,7 @@ def _row(
         "finishing_stacks": final,
         "winnings": won,
         "spec": spec.to_dict(),
-        "actions": [dict(a) for a in history],
+        "actions": [a.to_dict() for a in history],
         "metadata": _jsonable({k: v for k, v in extra.items() if k not in _SPEC_FIELDS}),
         "pot": sum(won),
         "chip_unit": str(hand.chip_unit),

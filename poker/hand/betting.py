@@ -33,6 +33,7 @@ from .errors import EngineError
 from .fields import HandFields
 from .formats import limit_message
 from .limits import max_raise_to, min_raise_to, pot_limit_max_to, unit_bounds
+from .records import SeatAction, Wager
 
 __all__ = ["Legal", "StudLegal", "BettingRound"]
 
@@ -294,7 +295,7 @@ class BettingRound(HandFields):
         meanwhile passes the bring-in to the next player in turn)."""
         return self.spec._stud and self._street == 0 and not self._street_acted
 
-    def _passive_turn(self, action: dict) -> int:
+    def _passive_turn(self, action: SeatAction) -> int:
         """:meth:`_turn` of a fold, check or call: refused while the bring-in is due."""
         pos = self._turn(action)
         if not self._street and not self._street_acted and self.spec._stud:  # (_bring_in_due)
@@ -309,8 +310,10 @@ class BettingRound(HandFields):
         )
 
     # Each betting action is its check (``_check_*``: the position and what the action puts in,
-    # or EngineError) and its change of the state; ``can``/``verify`` run the check alone.
-    def _do_fold(self, action: dict) -> Self:
+    # or EngineError) and its change of the state; ``can``/``verify`` run the check alone. The
+    # actions are records (:mod:`.records`): a fold, check, call or all-in a SeatAction, a bet,
+    # raise or completion a Wager (its ``to``: chips in front on this street).
+    def _do_fold(self, action: SeatAction) -> Self:
         pos = self._turn(action)  # (the check of a fold: _passive_turn)
         if not self._street and not self._street_acted and self.spec._stud:
             self._refuse_before_bring_in()
@@ -325,7 +328,7 @@ class BettingRound(HandFields):
             new._end_round()
         return new
 
-    def _check_check(self, action: dict) -> int:
+    def _check_check(self, action: SeatAction) -> int:
         pos = self._turn(action)
         if not self._street and not self._street_acted and self.spec._stud:
             self._refuse_before_bring_in()
@@ -333,13 +336,13 @@ class BettingRound(HandFields):
             raise EngineError("cannot_check", "The player faces a bet and cannot check.")
         return pos
 
-    def _do_check(self, action: dict) -> Self:
+    def _do_check(self, action: SeatAction) -> Self:
         pos = self._check_check(action)
         new = self._copy()
         self._after_passive(new, pos, 0)
         return new
 
-    def _check_call(self, action: dict) -> tuple[int, int]:
+    def _check_call(self, action: SeatAction) -> tuple[int, int]:
         pos = self._turn(action)
         if not self._street and not self._street_acted and self.spec._stud:
             self._refuse_before_bring_in()
@@ -348,18 +351,18 @@ class BettingRound(HandFields):
             raise EngineError("nothing_to_call", "There is nothing to call; the player can check.")
         return pos, amount
 
-    def _do_call(self, action: dict) -> Self:
+    def _do_call(self, action: SeatAction) -> Self:
         pos, amount = self._check_call(action)
         new = self._copy()
         self._after_passive(new, pos, amount)
         return new
 
-    def _check_raise(self, action: dict) -> None:
-        self._raise_allowed(self._turn(action), self._chips_to(action))
+    def _check_raise(self, action: Wager) -> None:
+        self._raise_allowed(self._turn(action), action.to)
 
-    def _do_raise(self, action: dict) -> Self:
+    def _do_raise(self, action: Wager) -> Self:
         pos = self._turn(action)  # (the check of a bet or raise: _check_raise)
-        to = self._chips_to(action)
+        to = action.to
         self._raise_allowed(pos, to)
         return self._raised(pos, to)
 
@@ -436,7 +439,7 @@ class BettingRound(HandFields):
         new._street_acted = True
         return new
 
-    def _check_all_in(self, action: dict) -> tuple[int, bool]:
+    def _check_all_in(self, action: SeatAction) -> tuple[int, bool]:
         """The position and whether the all-in is a call (else a bet or raise, checked)."""
         pos = self._turn(action)
         to = self._stacks[pos] + self._bets[pos]
@@ -445,7 +448,7 @@ class BettingRound(HandFields):
         self._raise_allowed(pos, to)
         return pos, False
 
-    def _do_all_in(self, action: dict) -> Self:
+    def _do_all_in(self, action: SeatAction) -> Self:
         pos, calls = self._check_all_in(action)
         if calls:
             new = self._copy()

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from operator import add
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from .checks import is_int
 from .errors import EngineError
 from .pots import Award, Pot, build_pots
+from .records import ActionRecord, AwardPot, Kill, SeatAction, parse_action
 
 if TYPE_CHECKING:
     from .spec import HandSpec
@@ -84,13 +84,13 @@ class CoreState:
     _mucked: tuple[bool, ...]
     _pots_final: tuple[Pot, ...] | None  # fixed from the showdown (or a win without showdown) on
     _awards: tuple[Award, ...]
-    _history: tuple[dict, ...]
+    _history: tuple[ActionRecord, ...]
     _final: tuple[int, ...] | None
 
-    #: action type -> the method that applies it to a copy (each variant's table).
-    _HANDLERS: ClassVar[dict[str, Callable[[Any, dict], Any]]] = {}
+    #: action type -> the method that applies its record to a copy (each variant's table).
+    _HANDLERS: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {}
     #: action type -> the check its handler runs first (raises EngineError; builds no state).
-    _CHECKS: ClassVar[dict[str, Callable[[Any, dict], Any]]] = {}
+    _CHECKS: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {}
 
     if TYPE_CHECKING:
         # Implemented by each variant.
@@ -123,44 +123,44 @@ class CoreState:
         return s
 
     # ---------------------------------------------------------------- actions
-    def apply(self, action: dict) -> Self:
+    def apply(self, action: ActionRecord | dict) -> Self:
         """Apply one action and return the NEW state (this one is unchanged); ``history`` gains
-        a copy of ``action``. The actions are listed in :mod:`.state`; a game takes those of its
-        variant (``spec.game_variant.actions``): the others are unknown to it.
+        its record.
+
+        Args:
+            action: an action record (:mod:`.records`), or its dict, read once by
+                :func:`~.records.parse_action`. The actions are listed in :mod:`.state`; a game
+                takes those of its variant (``spec.game_variant.actions``): the others are
+                unknown to it.
 
         Raises:
-            EngineError with a specific code (see ``errors.ERROR_CODES``).
+            EngineError with a specific code (see ``errors.ERROR_CODES``): ``bad_action`` for an
+            action the game does not take or a malformed dict (:func:`~.records.parse_action`),
+            else the code of the action's check.
         """
-        if not isinstance(action, dict):
-            raise EngineError("bad_action", f"An action must be a dict, got {type(action).__name__}.")
-        kind = action.get("type", "")
-        handler = self._HANDLERS.get(kind)
-        if handler is None or kind not in self.spec.game_variant.actions:
-            raise EngineError("bad_action", f"Unknown action type {action.get('type')!r}.")
-        new = handler(self, action)
-        new._history = self._history + (dict(action),)
+        if not isinstance(action, ActionRecord):
+            action = parse_action(action, self.spec.game_variant.actions)
+        kind = action.type
+        if kind not in self.spec.game_variant.actions:
+            raise EngineError("bad_action", f"Unknown action type {kind.value!r}.")
+        new = self._HANDLERS[kind](self, action)
+        new._history = self._history + (action,)
         return new
 
-    def verify(self, action: dict) -> None:
-        """Raise :class:`EngineError` if ``action`` is not legal now; else return None.
+    def verify(self, action: ActionRecord | dict) -> None:
+        """Raise :class:`EngineError` if ``action`` (a record or its dict, as :meth:`apply` takes)
+        is not legal now; else return None.
 
-        A betting action (fold, check, call, bet, raise, complete, all-in, bring-in) is checked
-        by the very check its handler runs before it changes anything (:attr:`_CHECKS`): no next
-        state is built. Any other action is applied to :meth:`_trial_state` and the result dropped."""
-        if isinstance(action, dict):
-            kind = action.get("type", "")
-            check = self._CHECKS.get(kind)
-            if check is not None and kind in self.spec.game_variant.actions:
-                check(self, action)
-                return
-        self._trial_state().apply(action)
+        Every action is checked by the very check its handler runs before it changes anything
+        (:attr:`_CHECKS`, the same error as :meth:`apply` would raise): no next state is built."""
+        if not isinstance(action, ActionRecord):
+            action = parse_action(action, self.spec.game_variant.actions)
+        kind = action.type
+        if kind not in self.spec.game_variant.actions:
+            raise EngineError("bad_action", f"Unknown action type {kind.value!r}.")
+        self._CHECKS[kind](self, action)
 
-    def _trial_state(self) -> CoreState:
-        """The state :meth:`verify` tries an action on: this one (``apply`` returns a new state and
-        changes none); a state changed in place gives an immutable copy."""
-        return self
-
-    def can(self, action: dict) -> bool:
+    def can(self, action: ActionRecord | dict) -> bool:
         """Return True when ``action`` is legal now (:meth:`verify`)."""
         try:
             self.verify(action)
@@ -168,16 +168,16 @@ class CoreState:
             return False
         return True
 
-    def _turn(self, action: dict) -> int:
+    def _turn(self, action: SeatAction) -> int:
         """Validate a betting action's seat and turn; return its position."""
         phase = self._phase
         if phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
-        seat = action.get("seat")
-        # spec.position_of inline for its common case (an int seat dealt in): every betting action asks
-        pos = self.spec._seat_pos.get(seat) if type(seat) is int else None
+        seat = action.seat
+        # spec.position_of inline for its common case (a seat dealt in): every betting action asks
+        pos = self.spec._seat_pos.get(seat)
         if pos is None:
-            pos = self.spec.position_of(seat)  # a seat of another type, or EngineError("no_such_seat")
+            pos = self.spec.position_of(seat)  # EngineError("no_such_seat")
         if phase != "betting":
             raise EngineError("not_betting_round", f"No betting action is pending (phase {phase}).")
         if pos != self._actors[0]:
@@ -186,19 +186,6 @@ class CoreState:
                 f"Seat {self.spec.seat_of(pos)} cannot act: seat {self.spec.seat_of(self._actors[0])} is to act.",
             )
         return pos
-
-    def _chips_to(self, action: dict) -> int:
-        """The ``to`` amount of a bet or raise action (a whole float is taken as an int).
-
-        Raises EngineError("bad_action") for anything but an integer amount of chips."""
-        to = action.get("to")
-        if type(to) is int:
-            return to
-        if isinstance(to, float) and to.is_integer():
-            to = int(to)
-        if not is_int(to):
-            raise EngineError("bad_action", f"'to' must be an integer amount of chips, got {to!r}.")
-        return to
 
     # ------------------------------------------------------- end of a round
     def _collect_bets(self) -> bool:
@@ -261,32 +248,37 @@ class CoreState:
             self._end_round()
 
     # --------------------------------------------------------------- showdown
-    def _showdown_pos(self, action: dict) -> int:
+    def _showdown_pos(self, action: SeatAction) -> int:
         """The position of a ``show`` or ``muck`` action's seat: not folded, the betting over
         (the variant's :attr:`_hands_may_show`). Raises EngineError ``folded``, ``wrong_phase``."""
-        pos = self.spec.position_of(action.get("seat"))
+        pos = self.spec.position_of(action.seat)
         if self._folded[pos]:
-            raise EngineError("folded", f"Seat {action.get('seat')} has folded.")
+            raise EngineError("folded", f"Seat {action.seat} has folded.")
         if not self._hands_may_show:
             raise EngineError("wrong_phase", "Hands are shown only once the betting is over.")
         return pos
 
-    def _shower_pos(self, action: dict) -> int:
+    def _shower_pos(self, action: SeatAction) -> int:
         """The position of a ``show`` action's seat (:meth:`_showdown_pos`), not mucked yet."""
         pos = self._showdown_pos(action)
         if self._mucked[pos]:
-            raise EngineError("wrong_phase", f"Seat {action.get('seat')} already mucked.")
+            raise EngineError("wrong_phase", f"Seat {action.seat} already mucked.")
         return pos
 
-    def _do_muck(self, action: dict) -> Self:
-        """``{"type": "muck", "seat": S}`` at the showdown (a hand mucked already, or after the
-        end, is mucked again: nothing changes). Raises EngineError ``folded``, ``wrong_phase``,
-        ``sole_contender``."""
+    def _check_muck_action(self, action: SeatAction) -> int:
+        """The check of a ``muck``: its position (a hand mucked already, or after the end, is
+        mucked again: nothing changes). Raises EngineError ``no_such_seat``, ``folded``,
+        ``wrong_phase``, ``sole_contender``."""
         pos = self._showdown_pos(action)
         if self._phase != "complete" and not self._mucked[pos]:
             if self._phase != "showdown":
                 raise EngineError("wrong_phase", "A hand can be mucked only at the showdown.")
-            self._check_muck(pos, action.get("seat"))
+            self._check_muck(pos, action.seat)
+        return pos
+
+    def _do_muck(self, action: SeatAction) -> Self:
+        """:class:`~.records.Muck` at the showdown (checked by :meth:`_check_muck_action`)."""
+        pos = self._check_muck_action(action)
         new = self._copy()
         new._mucked = with_flag(self._mucked, pos)
         new._settle()
@@ -341,24 +333,24 @@ class CoreState:
             if not any(p != pos and not self._mucked[p] for p in pot.eligible):
                 raise EngineError("sole_contender", f"Seat {seat} is the last contender for pot {index} and wins it.")
 
-    def _award_target(self, action: dict) -> tuple[int, Pot, list[int]]:
-        """``(index, pot, winners)`` of an ``award`` action (``{"pot": i, "winners": [S, ...]}``):
-        an open pot at the showdown and its contenders as positions.
+    def _award_target(self, action: AwardPot) -> tuple[int, Pot, list[int]]:
+        """``(index, pot, winners)`` of an :class:`~.records.AwardPot`: an open pot at the
+        showdown and its contenders as positions.
 
-        Raises EngineError ``hand_over``, ``wrong_phase``, ``bad_award``."""
+        Raises EngineError ``hand_over``, ``wrong_phase``, ``bad_award``, ``no_such_seat``."""
         if self._phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
         if self._phase != "showdown":
             raise EngineError("wrong_phase", "Pots are awarded at the showdown.")
-        index = action.get("pot")
+        index = action.pot
         pots = self._pots_final
         assert pots is not None  # fixed on entering the showdown
-        if not is_int(index) or not 0 <= index < len(pots):
+        if not 0 <= index < len(pots):
             raise EngineError("bad_award", f"There is no pot {index!r} (pots 0..{len(pots) - 1}).")
         if any(a.pot_index == index for a in self._awards):
             raise EngineError("bad_award", f"Pot {index} is already awarded.")
-        seats = action.get("winners")
-        if isinstance(seats, (int, str)) or not seats:
+        seats = action.winners
+        if not seats:
             raise EngineError("bad_award", "winners must be a non-empty list of seat numbers.")
         winners = [self.spec.position_of(s) for s in seats]
         if len(set(winners)) != len(winners):
@@ -369,15 +361,16 @@ class CoreState:
                 raise EngineError("bad_award", f"Seat {self.spec.seat_of(p)} is not a contender for pot {index}.")
         return index, pot, winners
 
-    def _dead_hand_position(self, action: dict) -> int:
-        """The position of a ``kill`` action's seat (a floor correction: the hand is dead).
+    def _dead_hand_position(self, action: Kill) -> int:
+        """The position of a ``kill`` action's seat (a floor correction: the hand is dead): the
+        check of :class:`~.records.Kill`.
 
         Raises EngineError ``hand_over``, ``no_such_seat``, ``folded``."""
         if self._phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
-        pos = self.spec.position_of(action.get("seat"))
+        pos = self.spec.position_of(action.seat)
         if self._folded[pos] or self._mucked[pos]:
-            raise EngineError("folded", f"Seat {action.get('seat')}'s hand is already dead.")
+            raise EngineError("folded", f"Seat {action.seat}'s hand is already dead.")
         return pos
 
     # ---------------------------------------------------------------- queries
@@ -440,8 +433,8 @@ class CoreState:
         return self._final
 
     @property
-    def history(self) -> tuple[dict, ...]:
-        """The actions applied, as given."""
+    def history(self) -> tuple[ActionRecord, ...]:
+        """The actions applied, as records (:mod:`.records`; ``record.to_dict()`` is its dict)."""
         return self._history
 
     @property

@@ -3,7 +3,9 @@
 A hand is stored as append-only events (``tables.models.HandEvent``).  The
 kinds that change the hand are:
 
-- ``"action"``: an engine action dict (``poker.hand.HandState.apply``);
+- ``"action"``: an engine action dict (``poker.hand.HandState.apply``, which reads it into its
+  record, :mod:`poker.hand.records`; the payload keeps the keys the engine does not read, as
+  ``out_of_turn``, ``cause``, ``corrected_by``, ``citations``);
 - ``"correction"``: a floor correction that cites a ruling; payload
   ``{"type": ..., "ruling": <id>, ...}`` in the vocabulary below;
 - ``"out_of_turn"``: an action a player took out of turn, held (not applied)
@@ -50,6 +52,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import EngineError
+from .records import ActionRecord, ActionType
 from .state import AnySpec, HandState, start_hand
 
 __all__ = ["CORRECTION_TYPES", "CorrectionError", "Replay", "replay", "effective_actions"]
@@ -217,11 +220,25 @@ def replay(spec: AnySpec, events: Iterable[tuple[int, str, dict]]) -> Replay:
     )
 
 
-def acted_words(effective: list[tuple[int, dict]]) -> list[str]:
+#: The betting words of :func:`acted_words`, by action type.
+_WORDS = {
+    ActionType.FOLD: "fold",
+    ActionType.CHECK: "check",
+    ActionType.CALL: "call",
+    ActionType.BET: "bet",
+    ActionType.RAISE: "raise",
+    ActionType.ALL_IN: "all-in",
+}
+
+
+def acted_words(effective: list[tuple[int, ActionRecord]]) -> list[str]:
     """The betting words of the standing actions (``["fold", "call", ...]``)
-    for ``poker.houserules.is_substantial_action`` (blinds are not actions)."""
-    words = {"fold", "check", "call", "bet", "raise", "all_in"}
-    return [a["type"].replace("all_in", "all-in") for _, a in effective if a.get("type") in words]
+    for ``poker.houserules.is_substantial_action`` (blinds are not actions).
+
+    Args:
+        effective: ``(index, record)`` of the actions that stand, e.g. a state's
+            ``history`` enumerated."""
+    return [_WORDS[a.type] for _, a in effective if a.type in _WORDS]
 
 
 def describe(payload: dict[str, Any]) -> str:

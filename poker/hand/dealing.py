@@ -17,6 +17,7 @@ from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
 from .fields import HandFields
 from .formats import TwoBoards, check_run_it_twice
+from .records import Board, Hole, RunItTwice
 from .spec import HandSpec
 from .variants import VARIANTS
 
@@ -62,22 +63,31 @@ class Dealing(HandFields):
         # one pass over the other hands' cards in C (no hand: None, skipped by the filter)
         return not known.isdisjoint(chain.from_iterable(filter(None, holes)))
 
-    def _do_hole(self, action: dict) -> Self:
+    # Each action is its check (``_check_*``: what the action changes, or EngineError) and its
+    # change of the state (``_do_*``); ``can``/``verify`` run the check alone.
+    def _check_hole(self, action: Hole) -> tuple[int, tuple[str, ...]]:
+        """The check of :class:`~.records.Hole`: ``(position, cards)``, the cards the hand's
+        number (unknown when not entered) and out nowhere else. Raises EngineError
+        ``hand_over``, ``no_such_seat``, ``bad_cards``, ``duplicate_card``."""
         if self._phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
         spec = self.spec
-        seat = action.get("seat")
-        # spec.position_of inline for its common case (an int seat dealt in), as in CoreState._turn
-        pos = spec._seat_pos.get(seat) if type(seat) is int else None
+        seat = action.seat
+        # spec.position_of inline for its common case (a seat dealt in), as in CoreState._turn
+        pos = spec._seat_pos.get(seat)
         if pos is None:
-            pos = spec.position_of(seat)  # a seat of another type, or EngineError("no_such_seat")
+            pos = spec.position_of(seat)  # EngineError("no_such_seat")
         count = spec._hole_count
-        cards = parse_cards(action.get("cards") or UNKNOWN * count)
+        cards = parse_cards(action.cards or UNKNOWN * count)
         if len(cards) != count:
             raise EngineError("bad_cards", f"{count} hole cards expected, got {len(cards)}.")
         if self._dealt_elsewhere(cards, skip_hole=pos):
             clash = self._known_elsewhere(skip_hole=pos).intersection(cards)
             raise EngineError("duplicate_card", f"{', '.join(sorted(clash))} already dealt.")
+        return pos, cards
+
+    def _do_hole(self, action: Hole) -> Self:
+        pos, cards = self._check_hole(action)
         new = self._copy()
         hole = list(self._hole)
         hole[pos] = None if cards.count(UNKNOWN) == len(cards) else cards
@@ -86,16 +96,19 @@ class Dealing(HandFields):
             new._settle()
         return new
 
-    def _do_board(self, action: dict) -> Self:
+    def _check_board(self, action: Board) -> tuple[tuple[str, ...], TwoBoards | None, int, str]:
+        """The check of :class:`~.records.Board`: ``(board1, two_boards, street, then)`` as
+        :meth:`TwoBoards.deal` gives them (one board: ``then`` is ``"betting"``). Raises
+        EngineError ``hand_over``, ``wrong_phase``, ``bad_cards``, ``duplicate_card``."""
         if self._phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
         if self._phase != "board":
             raise EngineError("wrong_phase", f"No board cards are due (phase {self._phase}).")
         if self._two is not None:
-            return self._deal_two_boards(action)
+            return self._two.deal(self._board, self._street, action.cards, action.board, self._known_elsewhere())
         street = self._street + 1
         count = BOARD_CARDS[street]
-        cards = parse_cards(action.get("cards") or "")
+        cards = parse_cards(action.cards or "")
         if not cards:
             cards = (UNKNOWN,) * count
         if len(cards) != count:
@@ -103,20 +116,14 @@ class Dealing(HandFields):
         if self._dealt_elsewhere(cards):
             clash = self._known_elsewhere().intersection(cards)
             raise EngineError("duplicate_card", f"{', '.join(sorted(clash))} already dealt.")
-        new = self._copy()
-        new._board = self._board + cards
-        new._street = street
-        new._begin_round(0, 0)
-        return new
+        return self._board + cards, None, street, "betting"
 
-    def _deal_two_boards(self, action: dict) -> Self:
-        """The ``board`` action of a double-board hand or a hand run twice
-        (see :meth:`TwoBoards.deal`)."""
-        assert self._two is not None  # called only for a hand with two boards
-        board1, two, street, then = self._two.deal(self._board, self._street, action, self._known_elsewhere())
+    def _do_board(self, action: Board) -> Self:
+        board1, two, street, then = self._check_board(action)
         new = self._copy()
         new._board = board1
-        new._two = two
+        if two is not None:  # a double-board hand or a hand run twice
+            new._two = two
         if then == "betting":
             new._street = street
             new._begin_round(0, 0)
@@ -125,17 +132,24 @@ class Dealing(HandFields):
             new._enter_showdown()
         return new
 
-    def _do_run_it_twice(self, action: dict) -> Self:
-        """000 Aktionen 8; the checks are :func:`~poker.hand.formats.check_run_it_twice`."""
-        chosen = check_run_it_twice(
+    def _check_run_it_twice(self, action: RunItTwice) -> list[int]:
+        """The check of :class:`~.records.RunItTwice` (000 Aktionen 8): the pots to run twice,
+        by :func:`~poker.hand.formats.check_run_it_twice` (which names its errors)."""
+        return check_run_it_twice(
             cast(HandSpec, self.spec),  # a flop game's (the stud games take no run_it_twice)
             self._phase,
             self._runout,
             self._two,
             self.pots,
             self.total_pot,
-            action,
+            action.agreed,
+            action.pots,
+            action.floor,
         )
+
+    def _do_run_it_twice(self, action: RunItTwice) -> Self:
+        """000 Aktionen 8; the checks are :meth:`_check_run_it_twice`."""
+        chosen = self._check_run_it_twice(action)
         new = self._copy()
         new._two = TwoBoards.agreed(self._board, chosen)
         return new

@@ -144,17 +144,19 @@ class TwoBoards(NamedTuple):
         self,
         board1: tuple[str, ...],
         street: int,
-        action: dict,
+        text: str | None,
+        wanted: int | None,
         known: set[str],
     ) -> tuple[tuple[str, ...], TwoBoards, int, str]:
-        """The ``board`` action of a two-board hand waiting for the board.
+        """The ``board`` action of a two-board hand waiting for the board
+        (``Board(cards, board)``, :mod:`.records`); builds no hand state.
 
         Args:
             board1: cards of board 1 so far; street: the street just
                 finished (as in :meth:`due`).
-            action: ``{"type": "board", "cards": "...", "board": 1|2}``;
-                ``board`` is optional, and when given must name the board
-                that is due; empty cards = not entered.
+            text: the cards dealt (empty or None = not entered).
+            wanted: the board the action names (1 or 2), or None; when
+                given it must be the board that is due.
             known: cards already out elsewhere (hole cards, both boards).
 
         Returns:
@@ -167,10 +169,9 @@ class TwoBoards(NamedTuple):
             EngineError("wrong_phase" / "bad_cards" / "duplicate_card").
         """
         board, street, count = self.due(board1, street)
-        wanted = action.get("board")
         if wanted is not None and wanted != board:
             raise EngineError("wrong_phase", f"Board {board} is due, not board {wanted!r}.")
-        cards = parse_cards(action.get("cards") or "")
+        cards = parse_cards(text or "")
         if not cards:
             cards = (UNKNOWN,) * count
         if len(cards) != count:
@@ -200,19 +201,22 @@ def check_run_it_twice(
     two: TwoBoards | None,
     pots: Sequence[Pot],
     total_pot: int,
-    action: dict,
+    agreed_seats: Sequence[int],
+    chosen: Sequence[int] | None,
+    floor: bool,
 ) -> list[int]:
-    """Whether the players may run it twice now (000 Aktionen 8).
+    """Whether the players may run it twice now (000 Aktionen 8): the check of the
+    ``run_it_twice`` action (``RunItTwice(agreed, pots, floor)``, :mod:`.records`).
 
     Args:
         spec: the hand; phase: ``HandState.phase``; runout: True when no
             more betting is possible; two: the hand's :class:`TwoBoards`
             part or None; pots: ``HandState.pots``; total_pot: chips in the
             middle.
-        action: ``{"type": "run_it_twice", "agreed": [seat, ...],
-            "pots": [index, ...], "floor": bool}``; ``pots`` defaults to
-            every pot (0 = main pot); ``agreed`` lists the seats that
-            declared it; ``floor`` says the floor is present.
+        agreed_seats: the seats that declared it.
+        chosen: the indexes of the pots to run twice (0 = main pot); None:
+            every pot.
+        floor: the floor is present.
 
     Returns:
         The indexes of the pots to run twice. The state then deals the rest
@@ -245,19 +249,12 @@ def check_run_it_twice(
             "run_twice_action_possible",
             "Run it twice only when no more action is possible (000 Aktionen 8 a).",
         )
-    chosen = action.get("pots")
     if chosen is None:
         chosen = list(range(len(pots)))
-    if (
-        isinstance(chosen, (str, int))
-        or not chosen
-        or any(not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(pots) for i in chosen)
-        or len(set(chosen)) != len(chosen)
-    ):
-        raise EngineError("bad_action", f"pots must list pot indexes 0..{len(pots) - 1} once each, got {chosen!r}.")
-    agreed_seats = action.get("agreed") or []
-    if isinstance(agreed_seats, (str, int)):
-        raise EngineError("bad_action", "agreed must be a list of seat numbers.")
+    if not chosen or any(not 0 <= i < len(pots) for i in chosen) or len(set(chosen)) != len(chosen):
+        raise EngineError(
+            "bad_action", f"pots must list pot indexes 0..{len(pots) - 1} once each, got {list(chosen)!r}."
+        )
     agreed = {spec.position_of(s) for s in agreed_seats}
     players = sorted({p for i in chosen for p in pots[i].eligible})
     missing = [spec.seat_of(p) for p in players if p not in agreed]
@@ -271,7 +268,7 @@ def check_run_it_twice(
             "run_twice_pot_too_small",
             f"The pot is {total_pot}; run it twice needs at least {spec.run_it_twice_min_pot} (000 Aktionen 8 c).",
         )
-    if len(players) > 2 and not action.get("floor"):
+    if len(players) > 2 and not floor:
         raise EngineError(
             "run_twice_floor_absent",
             "With more than two players the floor must be present (000 Aktionen 8 e).",
@@ -286,7 +283,7 @@ def award_shares(
     boards: int,
     winners: list[int],
     mucked: Sequence[bool],
-    action: dict,
+    seats2: Sequence[int] | None,
 ) -> list[tuple[int, int]]:
     """Chips per winner of a dealer ``award`` of pot ``index``.
 
@@ -294,9 +291,8 @@ def award_shares(
         spec: the hand; pot: the pot awarded; boards: how many boards the
             pot is played on (1 or 2); winners: winning positions on board
             1; mucked: per position, whether the hand was mucked.
-        action: the ``award`` action; on two boards ``action["winners2"]``
-            names the winners of board 2 (seat numbers; default: the same
-            as board 1).
+        seats2: the ``award`` action's ``winners2``: on two boards the
+            winners of board 2 (seat numbers; None: the same as board 1).
 
     Returns:
         ``[(position, chips), ...]``: a one-board pot split by
@@ -309,11 +305,10 @@ def award_shares(
     unit = spec.split_unit
     if boards == 1:
         return split_amount(pot.amount, winners, unit)
-    seats2 = action.get("winners2")
     if seats2 is None:
         second = list(winners)
     else:
-        if isinstance(seats2, (int, str)) or not seats2:
+        if not seats2:
             raise EngineError("bad_award", "winners2 must be a non-empty list of seat numbers.")
         second = [spec.position_of(s) for s in seats2]
         if len(set(second)) != len(second):

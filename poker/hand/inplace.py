@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Self
 
+from .records import ActionRecord, parse_action
 from .spec import HandSpec
 from .state import HandState
 
@@ -34,7 +35,7 @@ class InPlaceState(HandState):
 
     __slots__ = ("_log", "_phase_before", "_bets_before")
 
-    _log: list[dict]
+    _log: list[ActionRecord]
     _phase_before: str | None  # phase and bets before the last action that found the hand running
     _bets_before: tuple[int, ...]
 
@@ -51,25 +52,22 @@ class InPlaceState(HandState):
     def _copy(self) -> Self:
         return self
 
-    def step(self, action: dict) -> None:
-        """Apply ``action`` (an engine action dict, as :meth:`HandState.apply` takes) to this
-        state; the dict itself (not a copy) goes into the history.
+    def step(self, action: ActionRecord | dict) -> None:
+        """Apply ``action`` (an action record, or its dict: :meth:`HandState.apply` takes either)
+        to this state; the record goes into the history.
 
         Raises:
             EngineError as :meth:`HandState.apply` (the state may then be half changed: drop
-            it); KeyError for an action without a known ``type``. The phase and bets before it
-            are kept (:attr:`before`) while the hand is running.
+            it). The phase and bets before it are kept (:attr:`before`) while the hand is
+            running. Unlike ``apply``, the action is not checked against the game's actions.
         """
+        if not isinstance(action, ActionRecord):
+            action = parse_action(action)
         phase = self._phase
         if phase != "complete":
             self._phase_before, self._bets_before = phase, self._bets
-        self._HANDLERS[action["type"]](self, action)
+        self._HANDLERS[action.type](self, action)
         self._log.append(action)
-
-    def _trial_state(self) -> HandState:
-        """:meth:`HandState.verify` tries an action without a check of its own (a show, a deal) on a
-        frozen copy (:meth:`freeze`), never on this state, which ``apply`` would change."""
-        return self.freeze()
 
     @property
     def before(self) -> tuple[str | None, tuple[int, ...]]:

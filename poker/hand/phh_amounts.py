@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .errors import EngineError
+from .records import AwardPot, Muck, Show
 from .state import HandState
 
 __all__ = [
@@ -46,19 +47,18 @@ def seat_of_label(label: str, seats: tuple[int, ...], text: str) -> int:
     return seats[index]
 
 
-def showdown_action(player: str, cards: str | None, seats: tuple[int, ...], text: str) -> dict:
-    """The engine action of a PHH showdown line, any game: ``pN sm`` (``cards`` None) mucks,
-    ``pN sm -`` shows the cards entered, ``pN sm AsKs`` shows those cards; cards with ``?`` give
-    ``{"type": "show_unknown", "seat": S, "cards": "Ah??"}``, which each game's reader turns
-    into what it does with them. Raises EngineError("bad_action") for an unknown player."""
+def showdown_action(player: str, cards: str | None, seats: tuple[int, ...], text: str) -> Muck | Show:
+    """The engine action of a PHH showdown line, any game: ``pN sm`` (``cards`` None) mucks
+    (:class:`~.records.Muck`), ``pN sm -`` shows the cards entered (``Show(S)``), ``pN sm AsKs``
+    shows those cards; cards with ``?`` (``Show(S, "Ah??")``: not all recorded) are for each
+    game's reader to turn into what it does with them. Raises EngineError("bad_action") for an
+    unknown player."""
     seat = seat_of_label(player, seats, text)
     if cards is None:
-        return {"type": "muck", "seat": seat}
+        return Muck(seat)
     if cards == "-":
-        return {"type": "show", "seat": seat}
-    if "?" in cards:
-        return {"type": "show_unknown", "seat": seat, "cards": cards}
-    return {"type": "show", "seat": seat, "cards": cards}
+        return Show(seat)
+    return Show(seat, cards)
 
 
 def chips(value: Any, name: str, unit: Decimal = Decimal(1)) -> int:
@@ -153,8 +153,8 @@ def collected_after(state: HandState, phase_before: str | None, bets_before: tup
     return tuple(won)
 
 
-def awards_from_winnings(state: HandState, winnings: tuple[int, ...]) -> list[dict]:
-    """Award actions for the pots the engine could not award (hole cards
+def awards_from_winnings(state: HandState, winnings: tuple[int, ...]) -> list[AwardPot]:
+    """Award actions (:class:`~.records.AwardPot`) for the pots the engine could not award (hole cards
     unknown) from the recorded ``winnings`` (chips per position).
 
     Pots go from the last side pot to the main pot, each to its eligible
@@ -178,5 +178,5 @@ def awards_from_winnings(state: HandState, winnings: tuple[int, ...]) -> list[di
             continue
         for p in winners:
             left[p] -= pot.amount // len(winners)
-        actions.append({"type": "award", "pot": index, "winners": [state.spec.seat_of(p) for p in winners]})
+        actions.append(AwardPot(index, tuple(state.spec.seat_of(p) for p in winners)))
     return actions

@@ -11,6 +11,21 @@ from pokerkit import HandHistory
 from .cards import UNKNOWN, parse_cards
 from .phh_hand import GAME_CODES
 from .phh_result import plain
+from .records import (
+    ActionRecord,
+    AllIn,
+    AwardPot,
+    Board,
+    Call,
+    Check,
+    Fold,
+    Hole,
+    Muck,
+    RunItTwice,
+    Show,
+    Wager,
+    parse_action,
+)
 from .rules import Rules
 from .spec import HandSpec
 from .state import HandState
@@ -30,13 +45,14 @@ def _rules_to_phh(rules: Rules) -> dict:
 
 
 # ---------------------------------------------------------------- export
-def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
+def export_phh(spec: HandSpec, history: Iterable[ActionRecord | dict], **metadata: Any) -> str:
     """Write a hand as PHH TOML text.
 
     Args:
         spec: the :class:`HandSpec`.
-        history: the engine actions (``HandState.history``); they are
-            replayed to translate them (e.g. ``all_in`` -> ``cc``/``cbr``).
+        history: the engine actions (``HandState.history``, or their dicts:
+            a hand's stored events); they are replayed to translate them
+            (e.g. ``all_in`` -> ``cc``/``cbr``).
         **metadata: extra PHH fields (``event``, ``hand``, ``year``, or user
             fields); None values are skipped. Fields of the PHH standard are
             written as such, any other key as a user-defined field, its name
@@ -55,47 +71,45 @@ def export_phh(spec: HandSpec, history: Iterable[dict], **metadata: Any) -> str:
     state = HandState.start(spec)
     label = {s.seat: f"p{i + 1}" for i, s in enumerate(spec.seats)}
     actions: list[str] = []
-    for action in history:
-        kind = action.get("type")
-        if kind == "hole":
-            cards = parse_cards(action.get("cards") or UNKNOWN * spec.hole_count)
-            actions.append(f"d dh {label[action['seat']]} {''.join(cards)}")
-        elif kind == "board":
+    for given in history:
+        action = parse_action(given)
+        if isinstance(action, Hole):
+            cards = parse_cards(action.cards or UNKNOWN * spec.hole_count)
+            actions.append(f"d dh {label[action.seat]} {''.join(cards)}")
+        elif isinstance(action, Board):
             count = state.board_cards_due
-            cards = parse_cards(action.get("cards") or "") or (UNKNOWN,) * count
+            cards = parse_cards(action.cards or "") or (UNKNOWN,) * count
             if state.next_board == 2:
                 actions.append(f"# board 2 {''.join(cards)}")
             else:
                 actions.append(f"d db {''.join(cards)}")
-        elif kind == "run_it_twice":
-            pots = action.get("pots")
-            if pots is None:
-                pots = range(len(state.pots))
-            agreed = " ".join(label[s] for s in action.get("agreed", ()))
-            floor = " floor" if action.get("floor") else ""
+        elif isinstance(action, RunItTwice):
+            pots = range(len(state.pots)) if action.pots is None else action.pots
+            agreed = " ".join(label[s] for s in action.agreed)
+            floor = " floor" if action.floor else ""
             actions.append(f"# run_it_twice pots {' '.join(map(str, pots))} agreed {agreed}{floor}")
-        elif kind == "fold":
-            actions.append(f"{label[action['seat']]} f")
-        elif kind in ("check", "call"):
-            actions.append(f"{label[action['seat']]} cc")
-        elif kind in ("bet", "raise"):
-            actions.append(f"{label[action['seat']]} cbr {action['to']}")
-        elif kind == "all_in":
-            pos = spec.position_of(action["seat"])
+        elif isinstance(action, Fold):
+            actions.append(f"{label[action.seat]} f")
+        elif isinstance(action, Check | Call):
+            actions.append(f"{label[action.seat]} cc")
+        elif isinstance(action, Wager):
+            actions.append(f"{label[action.seat]} cbr {action.to}")
+        elif isinstance(action, AllIn):
+            pos = spec.position_of(action.seat)
             total = state.stacks[pos] + state.bets[pos]
             if total <= max(state.bets):
-                actions.append(f"{label[action['seat']]} cc")
+                actions.append(f"{label[action.seat]} cc")
             else:
-                actions.append(f"{label[action['seat']]} cbr {total}")
-        elif kind == "show":
-            shown = action.get("cards")
-            actions.append(f"{label[action['seat']]} sm {''.join(parse_cards(shown)) if shown else '-'}")
-        elif kind == "muck":
-            actions.append(f"{label[action['seat']]} sm")
-        elif kind == "award":
-            second = action.get("winners2")
+                actions.append(f"{label[action.seat]} cbr {total}")
+        elif isinstance(action, Show):
+            shown = action.cards
+            actions.append(f"{label[action.seat]} sm {''.join(parse_cards(shown)) if shown else '-'}")
+        elif isinstance(action, Muck):
+            actions.append(f"{label[action.seat]} sm")
+        elif isinstance(action, AwardPot):
+            second = action.winners2
             tail = "" if second is None else " / " + " ".join(label[s] for s in second)
-            actions.append("# award {} {}{}".format(action["pot"], " ".join(label[s] for s in action["winners"]), tail))
+            actions.append("# award {} {}{}".format(action.pot, " ".join(label[s] for s in action.winners), tail))
         state = state.apply(action)
     # PHH readers (pokerkit) need the showdown written out: the engine
     # settles known hands by itself, so add "sm" for every hand that reached

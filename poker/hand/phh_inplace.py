@@ -2,8 +2,9 @@
 
 :class:`PhhLines` is an :class:`~.inplace.InPlaceState` that reads PHH lines itself (issue 27,
 replay speed): the common lines (``pN f``, ``pN cc``, ``pN cbr 600``, ``d dh pN cards``, ``d db
-cards``, ``pN sm cards``) become the same action dicts :func:`.phh_replay.translate_action` makes, every other
-line goes to that function, and each action goes straight to the engine's handler (no state
+cards``, ``pN sm cards``) become the same action records :func:`.phh_replay.translate_action`
+makes (:mod:`.records`; a player's fold, check and call made once per seating, in ``labels``), every
+other line goes to that function, and each action goes straight to the engine's handler (no state
 copy, no call per line beyond the handler). The driver is :func:`.phh_replay.replay_in_place`.
 """
 
@@ -14,9 +15,42 @@ from collections.abc import Callable, Sequence
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
 from .inplace import InPlaceState
+from .records import ActionRecord, ActionType, Bet, Board, Call, Check, Fold, Hole, Raise, SeatAction, Show, Wager
 from .state import HandState
 
-__all__ = ["PhhLines"]
+__all__ = ["PhhLines", "Label", "label_of"]
+
+#: What a PHH player label names: ``(table seat, position, Fold(seat), Check(seat), Call(seat))``.
+Label = tuple[int, int, Fold, Check, Call]
+
+
+def label_of(seat: int, position: int) -> Label:
+    """The :data:`Label` of the player at table ``seat`` and ``position`` (his fold, check and call
+    made once: the same records for every line of every hand seated alike)."""
+    return seat, position, Fold(seat), Check(seat), Call(seat)
+
+
+#: The action types of the common lines, in the order :meth:`PhhLines.run` takes their handlers.
+_LINE_TYPES = (
+    ActionType.HOLE,
+    ActionType.FOLD,
+    ActionType.CHECK,
+    ActionType.CALL,
+    ActionType.RAISE,
+    ActionType.BOARD,
+    ActionType.SHOW,
+)
+
+# The loop builds its records without their __init__ (a frozen dataclass's sets each field through
+# object.__setattr__, then checks the types): the values it has are of the right types already
+# (an int seat, a digit string's int, card strings). Equal to the records the classes build.
+_new = object.__new__
+_set_seat = vars(SeatAction)["seat"].__set__
+_set_to = vars(Wager)["to"].__set__
+_set_hole = vars(Hole)["cards"].__set__
+_set_shown = vars(Show)["cards"].__set__
+_set_board = vars(Board)["cards"].__set__
+_set_board_number = vars(Board)["board"].__set__
 
 
 class PhhLines(InPlaceState):
@@ -27,16 +61,16 @@ class PhhLines(InPlaceState):
     def run(
         self,
         lines: Sequence[str],
-        labels: dict[str, tuple[int, int]],
-        translate: Callable[[HandState, str], dict | None],
+        labels: dict[str, Label],
+        translate: Callable[[HandState, str], ActionRecord | None],
     ) -> None:
         """Apply PHH action ``lines`` in order, changing this state.
 
         Args:
             lines: the record's action strings (``"p3 cbr 600"``, ``"d dh p1 AsKs"`` ...).
-            labels: player label -> ``(table seat, position)`` (``"p1"`` -> ``(seat, 0)``).
-            translate: for every other line, the action dict of ``(state, line)`` or None for a
-                line that is no action (a comment); :func:`.phh_replay.translate_action`.
+            labels: player label -> its :data:`Label` (``"p1"`` -> ``(seat, 0, ...)``).
+            translate: for every other line, the action record of ``(state, line)`` or None for
+                a line that is no action (a comment); :func:`.phh_replay.translate_action`.
 
         Raises:
             EngineError (a refused line: this state is then half changed, drop it), or what
@@ -44,8 +78,7 @@ class PhhLines(InPlaceState):
         """
         handlers = self._HANDLERS
         # each common line's handler, taken once (the entries of _HANDLERS its action type names)
-        deal_hole, fold, check, call = handlers["hole"], handlers["fold"], handlers["check"], handlers["call"]
-        bet_or_raise, deal_board, show = handlers["raise"], handlers["board"], handlers["show"]
+        deal_hole, fold, check, call, bet_or_raise, deal_board, show = map(handlers.__getitem__, _LINE_TYPES)
         log = self._log.append
         dealt = self._opening_holes(lines, labels)
         # (phase, bets) before the last action that found the hand running: kept in locals,
@@ -54,43 +87,51 @@ class PhhLines(InPlaceState):
         try:
             for text in lines[dealt:] if dealt else lines:
                 words = text.split()
-                action: dict | None = None
+                action: ActionRecord | None = None
                 if len(words) > 1 and "#" not in text:
                     verb = words[1]
                     # (the verbs by how often they come after the opening deal)
                     if verb == "f":
                         if len(words) == 2 and (who := labels.get(words[0])):
-                            action, handler = {"type": "fold", "seat": who[0]}, fold
+                            action, handler = who[2], fold
                     elif verb == "cc":
                         if len(words) == 2 and (who := labels.get(words[0])):
                             bets = self._bets
                             if self._phase == "betting" and bets[who[1]] < max(bets):
-                                action, handler = {"type": "call", "seat": who[0]}, call
+                                action, handler = who[4], call
                             else:
-                                action, handler = {"type": "check", "seat": who[0]}, check
+                                action, handler = who[3], check
                     elif verb == "cbr":
                         if len(words) == 3 and (who := labels.get(words[0])):
                             amount = words[2]
                             if amount.isascii() and amount.isdigit():
                                 raised = self._phase == "betting" and max(self._bets) > 0
-                                action = {"type": "raise" if raised else "bet", "seat": who[0], "to": int(amount)}
+                                action = _new(Raise if raised else Bet)
+                                _set_seat(action, who[0])
+                                _set_to(action, int(amount))
                                 handler = bet_or_raise
                     elif verb == "db" and len(words) == 3 and words[0] == "d":
                         cards = words[2]
-                        action = {"type": "board", "cards": "" if set(cards) <= {"?"} else cards}
+                        action = _new(Board)
+                        _set_board(action, "" if set(cards) <= {"?"} else cards)
+                        _set_board_number(action, None)
                         handler = deal_board
                     elif verb == "sm" and len(words) == 3 and (who := labels.get(words[0])):
                         cards = words[2]
                         if cards != "-" and "?" not in cards:  # (those go to translate)
-                            action, handler = {"type": "show", "seat": who[0], "cards": cards}, show
+                            action, handler = _new(Show), show
+                            _set_seat(action, who[0])
+                            _set_shown(action, cards)
                     elif verb == "dh":
                         if len(words) == 4 and words[0] == "d" and (who := labels.get(words[2])):
-                            action, handler = {"type": "hole", "seat": who[0], "cards": words[3]}, deal_hole
+                            action, handler = _new(Hole), deal_hole
+                            _set_seat(action, who[0])
+                            _set_hole(action, words[3])
                 if action is None:
                     action = translate(self, text)
                     if action is None:
                         continue
-                    handler = handlers[action["type"]]
+                    handler = handlers[action.type]
                 phase = self._phase
                 if phase != "complete":
                     phase_before, bets_before = phase, self._bets
@@ -99,7 +140,7 @@ class PhhLines(InPlaceState):
         finally:
             self._phase_before, self._bets_before = phase_before, bets_before
 
-    def _opening_holes(self, lines: Sequence[str], labels: dict[str, tuple[int, int]]) -> int:
+    def _opening_holes(self, lines: Sequence[str], labels: dict[str, Label]) -> int:
         """Deal the hole cards of the record's opening ``d dh pN cards`` lines at once and log their
         actions; the number of lines taken. Each is dealt as its ``hole`` action would deal it
         (:meth:`.dealing.Dealing._do_hole`) with one running set of the known cards out for the
@@ -145,7 +186,10 @@ class PhhLines(InPlaceState):
                 if known:  # (every card unknown: the position stays without cards, None)
                     out |= known
                     hole[who[1]] = cards
-            actions.append({"type": "hole", "seat": who[0], "cards": words[3]})
+            record = _new(Hole)
+            _set_seat(record, who[0])
+            _set_hole(record, words[3])
+            actions.append(record)
         if not actions:
             return 0
         self._hole = tuple(hole)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
+from .records import Show
 from .state import HandState
 
 __all__ = ["forced_bets", "show_unknown", "winnings_mismatch"]
@@ -78,7 +79,7 @@ def forced_bets(
     return tuple(blinds), tuple(dead_antes), tuple(found)
 
 
-def show_unknown(state: HandState, seat: int, cards: str) -> dict | None:
+def show_unknown(state: HandState, seat: int, cards: str) -> Show | None:
     """The engine action of ``pN sm ????`` (or ``Ah??``): a show whose cards
     are not (all) recorded, at table ``seat``.
 
@@ -86,15 +87,15 @@ def show_unknown(state: HandState, seat: int, cards: str) -> dict | None:
     write it for every all-in player on every street of a run-out); pokerkit
     replays it. Unknown cards are filled from the cards entered for the
     player: when that makes them all known and some were written, it is a
-    show of those cards (``{"type": "show", ...}``); else the player stays in
+    show of those cards (:class:`~.records.Show`); else the player stays in
     the hand with the cards he has (unknown stay unknown, as after
     ``d dh pN ????``) and nothing is applied (None): the engine's showdown
     then decides from the known cards, or the recorded winnings award the pot.
 
     Raises:
         EngineError as a show would (``wrong_phase`` before the betting is
-        over, ``folded``, a mucked hand) or ``bad_cards`` for a wrong number
-        of cards or a card that is not one.
+        over, ``folded``, a mucked hand: the check of a show, nothing applied)
+        or ``bad_cards`` for a wrong number of cards or a card that is not one.
     """
     shown = parse_cards(cards)
     pos = state.spec.position_of(seat)
@@ -103,9 +104,9 @@ def show_unknown(state: HandState, seat: int, cards: str) -> dict | None:
         raise EngineError("bad_cards", f"{len(entered)} hole cards expected, got {len(shown)} ({cards!r}).")
     merged = shown if entered is None else tuple(e if c == UNKNOWN else c for c, e in zip(shown, entered))
     if UNKNOWN not in merged and any(c != UNKNOWN for c in shown):
-        return {"type": "show", "seat": seat, "cards": "".join(merged)}
+        return Show(seat, "".join(merged))
     try:
-        state.verify({"type": "show", "seat": seat})  # the checks of a show (phase, folded, mucked), nothing applied
+        state.verify(Show(seat))  # the checks of a show (phase, folded, mucked), nothing applied
     except EngineError as exc:
         if exc.code != "bad_cards":  # "the cards shown must be entered": they are unknown, as recorded
             raise

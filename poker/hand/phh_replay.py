@@ -1,12 +1,11 @@
 """A PHH hand of a flop game replayed through the engine: :func:`translate_action` (one PHH
-action string to an engine action) and :func:`replay` (a stud hand goes to
-:func:`.phh_stud.replay_stud`). See :mod:`.phh` for the translation table."""
+action string to an engine action record, :mod:`.records`) and :func:`replay` (a stud hand goes
+to :func:`.phh_stud.replay_stud`). See :mod:`.phh` for the translation table."""
 
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
 
 from .errors import EngineError
 from .phh_amounts import (
@@ -18,10 +17,25 @@ from .phh_amounts import (
     showdown_action,
 )
 from .phh_hand import PhhHand, load_phh
-from .phh_inplace import PhhLines
+from .phh_inplace import Label, PhhLines, label_of
 from .phh_records import show_unknown, winnings_mismatch
 from .phh_result import ReplayResult, finishing_mismatch
 from .phh_stud import StudPhhHand, replay_stud
+from .records import (
+    BETTING_TYPES,
+    ActionRecord,
+    AwardPot,
+    Bet,
+    Board,
+    Call,
+    Check,
+    Fold,
+    Hole,
+    Raise,
+    RunItTwice,
+    SeatAction,
+    Show,
+)
 from .rules import Rules
 from .spec import HandSpec
 from .state import HandState
@@ -30,12 +44,12 @@ __all__ = ["replay", "replay_in_place", "translate_action"]
 
 #: PHH player labels by position: ``p1`` ...
 LABELS = tuple(f"p{k}" for k in range(1, 100))
-#: table seats per position -> ``{label: (seat, position)}`` (replay_in_place's, never changed)
-_LABELS_BY_SEATS: dict[tuple[int, ...], dict[str, tuple[int, int]]] = {}
+#: table seats per position -> ``{label: Label}`` (replay_in_place's, never changed)
+_LABELS_BY_SEATS: dict[tuple[int, ...], dict[str, Label]] = {}
 
 
-def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None = None) -> dict | None:
-    """Translate one PHH action string into an engine action dict.
+def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None = None) -> ActionRecord | None:
+    """Translate one PHH action string into an engine action record (:mod:`.records`).
 
     Args:
         state: the state the action applies to ('cc' and 'cbr' depend on it).
@@ -43,7 +57,7 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
         seats: table seat per position (default ``state.spec``'s seats).
 
     Returns:
-        The action dict, or None for a pure comment / no-op.
+        The action record, or None for a pure comment / no-op.
 
     Raises:
         EngineError("bad_action") for actions this engine cannot express
@@ -62,79 +76,80 @@ def translate_action(state: HandState, text: str, seats: tuple[int, ...] | None 
     if count == 2:
         verb = words[1]
         if verb == "f":
-            return {"type": "fold", "seat": seat_of_label(words[0], seats, text)}
+            return Fold(seat_of_label(words[0], seats, text))
         if verb == "cc":
             s = seat_of_label(words[0], seats, text)
             pos = spec.position_of(s)
             bets = state.bets
             due = state.phase == "betting" and bets[pos] < max(bets)
-            return {"type": "call" if due else "check", "seat": s}
+            return Call(s) if due else Check(s)
     elif count == 4 and words[1] == "dh" and words[0] == "d":
-        return {"type": "hole", "seat": seat_of_label(words[2], seats, text), "cards": words[3]}
+        return Hole(seat_of_label(words[2], seats, text), words[3])
     if not words:
-        extension = comment.split()
-        if extension[:1] == ["award"] and len(extension) >= 3:
-            labels = extension[2:]
-            action: dict[str, Any] = {"type": "award", "pot": int(extension[1])}
-            if "/" in labels:
-                cut = labels.index("/")
-                action["winners2"] = [seat_of_label(w, seats, text) for w in labels[cut + 1 :]]
-                labels = labels[:cut]
-            action["winners"] = [seat_of_label(w, seats, text) for w in labels]
-            return action
-        if extension[:2] == ["board", "2"] and len(extension) == 3:
-            cards = extension[2]
-            return {"type": "board", "board": 2, "cards": "" if set(cards) <= {"?"} else cards}
-        if extension[:1] == ["run_it_twice"]:
-            action = {"type": "run_it_twice", "pots": [], "agreed": [], "floor": "floor" in extension}
-            target = None
-            for word in extension[1:]:
-                if word in ("pots", "agreed"):
-                    target = word
-                elif word != "floor" and target == "pots":
-                    action["pots"].append(int(word))
-                elif word != "floor" and target == "agreed":
-                    action["agreed"].append(seat_of_label(word, seats, text))
-            return action
-        return None
+        return _extension(comment.split(), seats, text)
     match words:
         case ["d", "dh", player, cards]:
-            return {"type": "hole", "seat": seat_of_label(player, seats, text), "cards": cards}
+            return Hole(seat_of_label(player, seats, text), cards)
         case ["d", "db", cards]:
-            return {"type": "board", "cards": "" if set(cards) <= {"?"} else cards}
+            return Board("" if set(cards) <= {"?"} else cards)
         case [player, "f"]:
-            return {"type": "fold", "seat": seat_of_label(player, seats, text)}
+            return Fold(seat_of_label(player, seats, text))
         case [player, "cc"]:
             s = seat_of_label(player, seats, text)
             pos = spec.position_of(s)
             due = state.phase == "betting" and state.bets[pos] < max(state.bets)
-            return {"type": "call" if due else "check", "seat": s}
+            return Call(s) if due else Check(s)
         case [player, "cbr", amount]:
             value = parse_amount(amount, text)
-            kind = "raise" if state.phase == "betting" and max(state.bets) else "bet"
+            kind = Raise if state.phase == "betting" and max(state.bets) else Bet
             try:
                 to = chips(value, "cbr")
             except EngineError as exc:
                 raise EngineError("bad_action", f"{exc.message} ({text!r})") from None
-            return {"type": kind, "seat": seat_of_label(player, seats, text), "to": to}
+            return kind(seat_of_label(player, seats, text), to)
         case [player, "sm", *shown] if len(shown) <= 1:
             action = showdown_action(player, shown[0] if shown else None, seats, text)
-            if action["type"] == "show_unknown":
-                return show_unknown(state, action["seat"], action["cards"])
+            if isinstance(action, Show) and action.cards is not None and "?" in action.cards:
+                return show_unknown(state, action.seat, action.cards)
             return action
     raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for {spec.game}.")
 
 
-def _repair(state: HandState, action: dict, seats: tuple[int, ...]) -> tuple[HandState, list[str]]:
+def _extension(words: list[str], seats: tuple[int, ...], text: str) -> ActionRecord | None:
+    """The record of a pokerfloor comment line (``# award 0 p1 p2 / p3``, ``# board 2 Jc3d5c``,
+    ``# run_it_twice pots 0 agreed p1 p2 floor``), or None for any other comment."""
+    if words[:1] == ["award"] and len(words) >= 3:
+        labels = words[2:]
+        second = None
+        if "/" in labels:
+            cut = labels.index("/")
+            second = tuple(seat_of_label(w, seats, text) for w in labels[cut + 1 :])
+            labels = labels[:cut]
+        return AwardPot(int(words[1]), tuple(seat_of_label(w, seats, text) for w in labels), second)
+    if words[:2] == ["board", "2"] and len(words) == 3:
+        cards = words[2]
+        return Board("" if set(cards) <= {"?"} else cards, 2)
+    if words[:1] == ["run_it_twice"]:
+        pots: list[int] = []
+        agreed: list[int] = []
+        target = None
+        for word in words[1:]:
+            if word in ("pots", "agreed"):
+                target = word
+            elif word != "floor" and target == "pots":
+                pots.append(int(word))
+            elif word != "floor" and target == "agreed":
+                agreed.append(seat_of_label(word, seats, text))
+        return RunItTwice(tuple(agreed), tuple(pots), "floor" in words)
+    return None
+
+
+def _repair(state: HandState, action: ActionRecord, seats: tuple[int, ...]) -> tuple[HandState, list[str]]:
     """Insert checks/folds for players skipped before ``action`` (pokerkit's
     HandHistory repair), returning the new state and the inserted actions."""
     inserted = []
-    target = action.get("seat")
-    while (
-        state.phase == "betting"
-        and action["type"] in ("fold", "check", "call", "bet", "raise", "all_in")
-        and state.to_act_seat != target
-    ):
+    target = action.seat if isinstance(action, SeatAction) else None
+    while state.phase == "betting" and action.type in BETTING_TYPES and state.to_act_seat != target:
         seat = state.to_act_seat
         assert seat is not None  # phase "betting": a player is to act
         label = f"p{seats.index(seat) + 1}"
@@ -170,12 +185,13 @@ def replay_in_place(
     """
     if len(spec.seats) != len(seats):
         return None
-    # label -> (table seat, position): positions are the PHH order (hand.spec() builds them so);
-    # one dict per seating, kept (read only) for the next hands seated alike
+    # label -> Label (table seat, position, the player's fold, check and call): positions are the
+    # PHH order (hand.spec() builds them so); one dict per seating, kept (read only) for the next
+    # hands seated alike
     plain = type(seats) is tuple
     labels = _LABELS_BY_SEATS.get(seats) if plain else None
     if labels is None:
-        labels = dict(zip(LABELS, zip(seats, range(len(seats)))))
+        labels = dict(zip(LABELS, map(label_of, seats, range(len(seats)))))
         if plain and len(_LABELS_BY_SEATS) < 10_000:
             _LABELS_BY_SEATS[seats] = labels
     try:
@@ -290,9 +306,7 @@ def _check_result(
         try:
             for action in awards_from_winnings(state, hand.winnings):
                 state = state.apply(action)
-                unchecked.append(
-                    f"who won pot {action['pot']}: hole cards unknown, awarded as the recorded winnings say"
-                )
+                unchecked.append(f"who won pot {action.pot}: hole cards unknown, awarded as the recorded winnings say")
         except EngineError as exc:
             return ReplayResult(
                 False, expected, None, f"{exc.code}: {exc.message} (awards from winnings)", exc.code, state

@@ -17,7 +17,7 @@ Action translation (PHH -> :class:`~.state.HandState` action):
                             the cards of one street, for all players, are
                             one engine ``deal`` (``{"cards": {seat: ..}}``)
 ``d db 9d``                 seventh street's community card (stub short)
-``p3 pb``                   ``{"type": "bring_in"}``
+``p3 pb``                   ``bring_in``
 ``p3 cbr 20``               ``complete`` (third street, only the bring-in
                             in), ``bet`` (no bet yet) or ``raise``
 ``p3 cc`` / ``p3 f``        ``check``/``call`` / ``fold``
@@ -51,6 +51,24 @@ from .errors import EngineError
 from .phh_amounts import awards_from_winnings, chips, parse_amount, seat_of_label, showdown_action, values
 from .phh_fields import PhhPlayers, hand_fields, read_chip_unit
 from .phh_result import ReplayResult, finishing_mismatch, plain
+from .records import (
+    ActionRecord,
+    AllIn,
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Deal,
+    Fold,
+    Kill,
+    Muck,
+    Raise,
+    SeatAction,
+    Show,
+    Wager,
+    parse_action,
+)
 from .rules import Rules
 from .seats import SeatSpec
 from .state import HandState
@@ -140,33 +158,35 @@ def stud_hand_from_history(
     )
 
 
-def _betting(state: HandState, text: str, seats: tuple[int, ...]) -> dict:
-    """The engine action of one PHH betting or showdown action."""
+def _betting(state: HandState, text: str, seats: tuple[int, ...]) -> ActionRecord | None:
+    """The engine action of one PHH betting or showdown action (None: a show whose cards are
+    not all recorded, which the replay leaves out)."""
     words = text.split("#", 1)[0].split()
     match words:
         case [player, "pb"]:
-            return {"type": "bring_in", "seat": seat_of_label(player, seats, text)}
+            return BringIn(seat_of_label(player, seats, text))
         case [player, "f"]:
-            return {"type": "fold", "seat": seat_of_label(player, seats, text)}
+            return Fold(seat_of_label(player, seats, text))
         case [player, "cc"]:
             seat = seat_of_label(player, seats, text)
             legal = state.legal()
-            return {"type": "call" if legal.call_amount else "check", "seat": seat}
+            return Call(seat) if legal.call_amount else Check(seat)
         case [player, "cbr", amount]:
             seat = seat_of_label(player, seats, text)
             to = chips(parse_amount(amount, text), "cbr")
             top = max(state.bets)
             spec = state.spec
             assert isinstance(spec, StudSpec)  # a stud hand's
+            kind: type[Wager]
             if state.street_index == 0 and top < spec.small_bet:
-                kind = "complete"  # only the bring-in (or nothing) is in: completed to the small bet
+                kind = Complete  # only the bring-in (or nothing) is in: completed to the small bet
             else:
-                kind = "raise" if top else "bet"
-            return {"type": kind, "seat": seat, "to": to}
+                kind = Raise if top else Bet
+            return kind(seat, to)
         case [player, "sm", *shown] if len(shown) <= 1:
             action = showdown_action(player, shown[0] if shown else None, seats, text)
-            if action["type"] == "show_unknown":
-                return {"type": "muck_unknown", "seat": action["seat"]}
+            if isinstance(action, Show) and action.cards is not None and "?" in action.cards:
+                return None
             return action
     raise EngineError("bad_action", f"Cannot translate PHH action {text!r} for stud.")
 
@@ -184,9 +204,7 @@ def _deal(
             cards[seat] = UNKNOWN * 2 + "".join(parse_cards(cards[seat])[2:])
         elif state.next_street == "seventh":
             cards[seat] = UNKNOWN
-    action: dict[str, Any] = {"type": "deal", "cards": cards}
-    if community:
-        action = {"type": "deal", "community": community}
+    action = Deal(community=community) if community else Deal(tuple(cards.items()))
     try:
         return state.apply(action)
     except EngineError as exc:
@@ -196,21 +214,21 @@ def _deal(
             opener = next(iter(cards), None) or next(
                 s.seat for i, s in enumerate(state.spec.seats) if not state.folded[i]
             )
-        return state.apply({**action, "opener": opener})
+        return state.apply(Deal(action.cards, action.community, opener))
 
 
-def _show(state: HandState, action: dict) -> HandState:
+def _show(state: HandState, action: ActionRecord) -> HandState:
     """Apply ``action``; a show of fewer cards than the player holds (shown
     at an all-in before the last street) shows those first cards and keeps
     the later ones as entered."""
-    if action["type"] == "show" and action.get("cards"):
-        held = state.cards_of(state.spec.position_of(action["seat"]))
-        shown = parse_cards(action["cards"])
+    if isinstance(action, Show) and action.cards:
+        held = state.cards_of(state.spec.position_of(action.seat))
+        shown = parse_cards(action.cards)
         if len(shown) < len(held):
             merged = shown + held[len(shown) :]
             if UNKNOWN in merged:
                 return state  # the later cards are unknown: nothing shown can settle the pot
-            action = {**action, "cards": "".join(merged)}
+            action = Show(action.seat, "".join(merged))
     return state.apply(action)
 
 
@@ -227,7 +245,7 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
     actions = [a for a in hand.actions if a.split("#", 1)[0].strip()]
     pending: dict[int, str] = {}
     community = ""
-    shows: list[dict] = []
+    shows: list[ActionRecord] = []
     # a player who mucks gives up the pot whatever he holds: the recorder knew his cards, the showdown did not
     hidden = frozenset(
         seat_of_label(words[0], seats, text)
@@ -256,17 +274,19 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
                 state = _deal(state, pending, community, opener, hidden)
                 pending, community = {}, ""
             action = _betting(state, body, seats)
-            if action["type"] == "muck" and state.phase not in ("showdown", "complete"):
+            if action is None:
+                continue  # a show whose cards are not all recorded: nothing to show
+            if isinstance(action, Muck) and state.phase not in ("showdown", "complete"):
                 # mucked at an all-in before the last street: that hand is dead (pokerkit kills it)
-                state = state.apply({"type": "kill", "seat": action["seat"], "reason": "mucked (PHH)"})
-            elif action["type"] in ("show", "muck_unknown") and state.phase not in ("showdown", "complete"):
+                state = state.apply(Kill(action.seat, "mucked (PHH)"))
+            elif isinstance(action, Show) and state.phase not in ("showdown", "complete"):
                 shows.append(action)  # shown at an all-in before the last street: the showdown takes it
-            elif action["type"] != "muck_unknown":
+            else:
                 state = _show(state, action)
         if pending or community:
             state = _deal(state, pending, community, None, hidden)
         for action in shows:
-            if action["type"] != "muck_unknown" and state.phase == "showdown":
+            if state.phase == "showdown":
                 state = _show(state, action)
     except EngineError as exc:
         return ReplayResult(
@@ -282,7 +302,7 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
         try:
             for award in awards_from_winnings(state, hand.winnings):
                 state = state.apply(award)
-                unchecked.append(f"who won pot {award['pot']}: hole cards unknown, awarded as the winnings say")
+                unchecked.append(f"who won pot {award.pot}: hole cards unknown, awarded as the winnings say")
         except EngineError as exc:
             return ReplayResult(False, expected, None, f"{exc.code}: {exc.message} (awards)", exc.code, None)
     actual = state.final_stacks
@@ -299,11 +319,15 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
     return ReplayResult(True, expected, actual, None, None, state, (), tuple(checked), tuple(unchecked))
 
 
-def export_stud_phh(spec: StudSpec, history: Iterable[dict], **metadata: Any) -> str:
+#: The PHH word of each stud action of a seat alone.
+_SEAT_WORDS: dict[type, str] = {BringIn: "pb", Fold: "f", Check: "cc", Call: "cc", Muck: "sm"}
+
+
+def export_stud_phh(spec: StudSpec, history: Iterable[ActionRecord | dict], **metadata: Any) -> str:
     """A stud hand as PHH TOML text (``variant`` ``F7S``, ``FR`` or ``F7S/8``), as pokerkit's
     ``HandHistory.dumps`` writes it; :func:`replay_stud` of it gives the same
-    hand. ``history``: the engine actions (``HandState.history``), replayed
-    to translate them; ``metadata`` as in :func:`.phh.export_phh`.
+    hand. ``history``: the engine actions (``HandState.history``, or their dicts: a hand's
+    stored events), replayed to translate them; ``metadata`` as in :func:`.phh.export_phh`.
     A dead hand (``kill``) is written as a muck; a dealer's award has no PHH
     action: a hand with one is written without ``finishing_stacks``.
 
@@ -313,38 +337,34 @@ def export_stud_phh(spec: StudSpec, history: Iterable[dict], **metadata: Any) ->
     label = {s.seat: f"p{i + 1}" for i, s in enumerate(spec.seats)}
     lines: list[str] = []
     complete = True
-    for action in history:
-        kind = action.get("type")
-        if kind == "deal":
-            if action.get("community") or (state.community_due and not action.get("cards")):
-                lines.append(f"d db {''.join(parse_cards(action.get('community') or '')) or UNKNOWN}")
+    for given_action in history:
+        action = parse_action(given_action)
+        if isinstance(action, Deal):
+            if action.community or (state.community_due and not action.cards):
+                lines.append(f"d db {''.join(parse_cards(action.community or '')) or UNKNOWN}")
             else:
                 count = 3 if state.next_street == "third" else 1
-                given = {int(k): v for k, v in (action.get("cards") or {}).items()}
+                given = dict(action.cards or ())
                 for i, seat in enumerate(s.seat for s in spec.seats):
                     if state.folded[i]:
                         continue
                     cards = parse_cards(given.get(seat) or "") or (UNKNOWN,) * count
                     lines.append(f"d dh {label[seat]} {''.join(cards)}")
-        elif kind == "bring_in":
-            lines.append(f"{label[action['seat']]} pb")
-        elif kind == "fold":
-            lines.append(f"{label[action['seat']]} f")
-        elif kind in ("check", "call"):
-            lines.append(f"{label[action['seat']]} cc")
-        elif kind in ("complete", "bet", "raise"):
-            lines.append(f"{label[action['seat']]} cbr {action['to']}")
-        elif kind == "all_in":
-            pos = spec.position_of(action["seat"])
+        elif isinstance(action, Wager):
+            lines.append(f"{label[action.seat]} cbr {action.to}")
+        elif isinstance(action, AllIn):
+            pos = spec.position_of(action.seat)
             total = state.stacks[pos] + state.bets[pos]
-            lines.append(f"{label[action['seat']]} " + ("cc" if total <= max(state.bets) else f"cbr {total}"))
-        elif kind == "show":
-            shown = action.get("cards")
-            lines.append(f"{label[action['seat']]} sm {''.join(parse_cards(shown)) if shown else '-'}")
-        elif kind == "muck":
-            lines.append(f"{label[action['seat']]} sm")
-        elif kind == "kill":  # a dead hand gives up the pot like a muck (read back as a kill before the showdown)
-            lines.append(f"{label[action['seat']]} sm # dead hand")
+            lines.append(f"{label[action.seat]} " + ("cc" if total <= max(state.bets) else f"cbr {total}"))
+        elif isinstance(action, SeatAction) and type(action) in _SEAT_WORDS:
+            lines.append(f"{label[action.seat]} {_SEAT_WORDS[type(action)]}")
+        elif isinstance(action, Show):
+            shown = action.cards
+            lines.append(f"{label[action.seat]} sm {''.join(parse_cards(shown)) if shown else '-'}")
+        elif isinstance(
+            action, Kill
+        ):  # a dead hand gives up the pot like a muck (read back as a kill before the showdown)
+            lines.append(f"{label[action.seat]} sm # dead hand")
         else:  # a dealer's award: no PHH action
             complete = False
         state = state.apply(action)

@@ -24,6 +24,7 @@ from .evaluation import evaluate_showdown
 from .fields import HandFields
 from .formats import award_shares
 from .pots import Award, Pot, build_pots, split_amount
+from .records import AwardPot, FloorAward, Kill, Show
 from .spec import HandSpec
 
 __all__ = ["Showdown"]
@@ -75,9 +76,15 @@ class Showdown(HandFields):
         game deals every street, all-in or not: its hands show at the showdown)."""
         return self.betting_over
 
-    def _do_show(self, action: dict) -> Self:
+    # Each action is its check (``_check_*``: what it changes, or EngineError) and its change of
+    # the state (``_do_*``); ``can``/``verify`` run the check alone.
+    def _check_show(self, action: Show) -> tuple[int, tuple[str, ...]]:
+        """The check of :class:`~.records.Show`: ``(position, cards shown)``; the cards given
+        must be the hand's number, agree with the cards entered and be out nowhere else; without
+        cards the cards entered are shown. Raises EngineError ``no_such_seat``, ``folded``,
+        ``wrong_phase`` (betting not over, mucked), ``bad_cards``, ``duplicate_card``."""
         pos = self._shower_pos(action)
-        text = action.get("cards")
+        text = action.cards
         current = self._hole[pos]
         if text:
             cards = parse_cards(text, allow_unknown=False)
@@ -96,6 +103,10 @@ class Showdown(HandFields):
             if not is_known(current):
                 raise EngineError("bad_cards", "The cards shown must be entered.")
             cards = current
+        return pos, cards
+
+    def _do_show(self, action: Show) -> Self:
+        pos, cards = self._check_show(action)
         new = self._copy()
         hole = list(self._hole)
         hole[pos] = cards
@@ -106,14 +117,17 @@ class Showdown(HandFields):
         new._settle()
         return new
 
-    def _do_award(self, action: dict) -> Self:
+    def _check_award(self, action: AwardPot) -> tuple[Award, ...]:
+        """The check of :class:`~.records.AwardPot`: the awards it adds (a flop game's pot split
+        by :func:`~poker.hand.formats.award_shares` over its boards; a stud game's:
+        :meth:`~.stud_showdown.StudShowdown._check_stud_award`). Raises EngineError
+        ``hand_over``, ``wrong_phase``, ``bad_award``, ``no_such_seat``."""
         if self.spec._stud:
-            return self._stud_award(action)
+            return self._check_stud_award(action)
         index, pot, winners = self._award_target(action)
         if not self.spec.rules.allow_hole_cards_unknown:
             raise EngineError("bad_award", "House rules require the cards to be entered; show the hands instead.")
-        new = self._copy()
-        new._awards = self._awards + tuple(
+        return tuple(
             Award(index, p, amount, self.spec.seat_of(p))
             for p, amount in award_shares(
                 cast(HandSpec, self.spec),  # a flop game's (a stud game's award returned above)
@@ -122,13 +136,18 @@ class Showdown(HandFields):
                 len(self.boards_of_pot(index)),
                 winners,
                 self._mucked,
-                action,
+                action.winners2,
             )
         )
+
+    def _do_award(self, action: AwardPot) -> Self:
+        awards = self._check_award(action)
+        new = self._copy()
+        new._awards = self._awards + awards
         new._settle()
         return new
 
-    def _do_kill(self, action: dict) -> Self:
+    def _do_kill(self, action: Kill) -> Self:
         """Floor correction: the hand at ``seat`` is dead, whatever the turn.
 
         A dead hand (rulebook 003 "Miss-Deal" fouled hands, 001 6.25 and
@@ -164,20 +183,15 @@ class Showdown(HandFields):
         new._kill_before_showdown(pos)
         return new
 
-    def _do_floor_award(self, action: dict) -> Self:
-        """Floor correction: the whole pot (every bet included) goes to
-        ``seats`` now and the hand is over, e.g. after a ruling that the
-        other hands are dead or a dispute settled by the floor (004 #1, the
-        floor's decision is final).  Split equally, the odd chip by
-        :func:`split_amount` (left of the button, 003 "Odd-Chips").
+    def _check_floor_award(self, action: FloorAward) -> list[int]:
+        """The check of :class:`~.records.FloorAward`: the winners' positions.
 
-        Raises EngineError ``hand_over``, ``bad_award`` (no seats, repeated,
-        not dealt in or folded).
-        """
+        Raises EngineError ``hand_over``, ``bad_award`` (no seats, repeated or folded),
+        ``no_such_seat``."""
         if self._phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
-        seats = action.get("seats")
-        if isinstance(seats, (int, str)) or not seats:
+        seats = action.seats
+        if not seats:
             raise EngineError("bad_award", "seats must be a non-empty list of seat numbers.")
         winners = [self.spec.position_of(s) for s in seats]
         if len(set(winners)) != len(winners):
@@ -185,6 +199,18 @@ class Showdown(HandFields):
         for p in winners:
             if self._folded[p]:
                 raise EngineError("bad_award", f"Seat {self.spec.seat_of(p)} has folded.")
+        return winners
+
+    def _do_floor_award(self, action: FloorAward) -> Self:
+        """Floor correction: the whole pot (every bet included) goes to
+        ``seats`` now and the hand is over, e.g. after a ruling that the
+        other hands are dead or a dispute settled by the floor (004 #1, the
+        floor's decision is final).  Split equally, the odd chip by
+        :func:`split_amount` (left of the button, 003 "Odd-Chips").
+
+        Raises EngineError as :meth:`_check_floor_award`.
+        """
+        winners = self._check_floor_award(action)
         new = self._copy()
         contrib = tuple(c + b for c, b in zip(self._contrib, self._bets))
         new._contrib = contrib

@@ -1,4 +1,4 @@
-"""The hand state machine of every game: immutable states, actions as plain dicts.
+"""The hand state machine of every game: immutable states, actions as typed records.
 
 One class, :class:`HandState`, plays hold'em, Omaha, split-limit hold'em, Seven Card Stud,
 razz and stud eight-or-better: the game is a value, ``spec.game_variant`` (a
@@ -9,7 +9,9 @@ showdown), read from the spec (a :class:`~poker.hand.spec.HandSpec` for the flop
 Positions are indexes into ``spec.seats`` (a flop game: 0 = small blind ... last = button;
 heads-up 0 = big blind, 1 = button; a stud game: deal order). Actions name players by TABLE
 seat number. All chip amounts are ints; "to" amounts are a player's total bet on the current
-street.
+street. An action is a frozen record (:mod:`.records`: ``Raise(seat=3, to=400)``); its plain dict
+(``{"type": "raise", "seat": 3, "to": 400}``, the JSON of the tablet and of stored events) is read
+into its record once, by :meth:`HandState.apply` (:func:`~.records.parse_action`).
 
 :class:`HandState` is one object made of parts, one module each:
 
@@ -41,6 +43,7 @@ from .betting import BettingRound, Legal
 from .dealing import BOARD_CARDS, STREETS, Dealing
 from .errors import EngineError
 from .formats import TwoBoards
+from .records import ActionType
 from .showdown import Showdown
 from .spec import HandSpec
 from .stud_deal import StudDealing
@@ -65,7 +68,7 @@ class AllInFlags(tuple):
         return obj
 
     def __call__(self, seat: int) -> HandState:
-        """Apply ``{"type": "all_in", "seat": seat}`` to the owning state."""
+        """Apply ``AllIn(seat)`` (``{"type": "all_in", "seat": seat}``) to the owning state."""
         return self._state.go_all_in(seat)
 
 
@@ -74,11 +77,12 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
 
     Create with :meth:`HandState.start`. Queries are properties (``street``,
     ``phase``, ``to_act``, ``stacks``, ``bets``, ``pots`` ...); changes are
-    action dicts passed to :meth:`apply` (or the per-action helpers such as
-    :meth:`call`). Refused actions raise :class:`EngineError` and leave the
-    state as it was.
+    action records (:mod:`.records`) or their dicts passed to :meth:`apply`
+    (or the per-action helpers such as :meth:`call`). Refused actions raise
+    :class:`EngineError` and leave the state as it was. ``history`` holds the
+    records applied (``record.to_dict()`` is the dict).
 
-    The actions :meth:`apply` takes in a flop game (JSON-able dicts; S is a table seat number):
+    The actions :meth:`apply` takes in a flop game (as dicts; S is a table seat number):
     ``{"type": "fold"|"check"|"call"|"all_in", "seat": S}``,
     ``{"type": "bet"|"raise", "seat": S, "to": N}`` (either word means bet/raise
     to N chips in front on this street), ``{"type": "hole", "seat": S, "cards":
@@ -257,36 +261,48 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
         new._cards_out = self._cards_out
         return new  # type: ignore[return-value]  # a HandState (InPlaceState changes itself instead)
 
-    #: Every game's actions (a game takes those of ``spec.game_variant.actions``).
-    _HANDLERS: ClassVar[dict[str, Callable[[Any, dict], Any]]] = {
-        "deal": StudDealing._do_deal,
-        "bring_in": StudDealing._do_bring_in,
-        "complete": BettingRound._do_raise,
-        "fold": BettingRound._do_fold,
-        "check": BettingRound._do_check,
-        "call": BettingRound._do_call,
-        "bet": BettingRound._do_raise,
-        "raise": BettingRound._do_raise,
-        "all_in": BettingRound._do_all_in,
-        "hole": Dealing._do_hole,
-        "board": Dealing._do_board,
-        "run_it_twice": Dealing._do_run_it_twice,
-        "show": Showdown._do_show,
-        "muck": Showdown._do_muck,
-        "award": Showdown._do_award,
-        "kill": Showdown._do_kill,
-        "floor_award": Showdown._do_floor_award,
+    #: Every game's actions (a game takes those of ``spec.game_variant.actions``): the handler
+    #: of each action's record (its check, then its change of a copy of the state).
+    _HANDLERS: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        ActionType.DEAL: StudDealing._do_deal,
+        ActionType.BRING_IN: StudDealing._do_bring_in,
+        ActionType.COMPLETE: BettingRound._do_raise,
+        ActionType.FOLD: BettingRound._do_fold,
+        ActionType.CHECK: BettingRound._do_check,
+        ActionType.CALL: BettingRound._do_call,
+        ActionType.BET: BettingRound._do_raise,
+        ActionType.RAISE: BettingRound._do_raise,
+        ActionType.ALL_IN: BettingRound._do_all_in,
+        ActionType.HOLE: Dealing._do_hole,
+        ActionType.BOARD: Dealing._do_board,
+        ActionType.RUN_IT_TWICE: Dealing._do_run_it_twice,
+        ActionType.SHOW: Showdown._do_show,
+        ActionType.MUCK: Showdown._do_muck,
+        ActionType.AWARD: Showdown._do_award,
+        ActionType.KILL: Showdown._do_kill,
+        ActionType.FLOOR_AWARD: Showdown._do_floor_award,
     }
 
-    _CHECKS: ClassVar[dict[str, Callable[[Any, dict], Any]]] = {
-        "bring_in": StudDealing._check_bring_in,
-        "fold": BettingRound._passive_turn,
-        "check": BettingRound._check_check,
-        "call": BettingRound._check_call,
-        "bet": BettingRound._check_raise,
-        "raise": BettingRound._check_raise,
-        "complete": BettingRound._check_raise,
-        "all_in": BettingRound._check_all_in,
+    #: The check each handler runs before it changes anything (``verify``/``can`` run it alone:
+    #: the same EngineError, no state built).
+    _CHECKS: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        ActionType.DEAL: StudDealing._check_deal,
+        ActionType.BRING_IN: StudDealing._check_bring_in,
+        ActionType.FOLD: BettingRound._passive_turn,
+        ActionType.CHECK: BettingRound._check_check,
+        ActionType.CALL: BettingRound._check_call,
+        ActionType.BET: BettingRound._check_raise,
+        ActionType.RAISE: BettingRound._check_raise,
+        ActionType.COMPLETE: BettingRound._check_raise,
+        ActionType.ALL_IN: BettingRound._check_all_in,
+        ActionType.HOLE: Dealing._check_hole,
+        ActionType.BOARD: Dealing._check_board,
+        ActionType.RUN_IT_TWICE: Dealing._check_run_it_twice,
+        ActionType.SHOW: Showdown._check_show,
+        ActionType.MUCK: Showdown._check_muck_action,
+        ActionType.AWARD: Showdown._check_award,
+        ActionType.KILL: Showdown._dead_hand_position,
+        ActionType.FLOOR_AWARD: Showdown._check_floor_award,
     }
 
     @property

@@ -22,11 +22,12 @@ Betting (:mod:`.betting`), the end of a round and the showdown (:mod:`.showdown`
 
 from __future__ import annotations
 
-from typing import Self
+from typing import NamedTuple, Self
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
 from .fields import HandFields
+from .records import Deal, SeatAction
 from .stud_spec import (
     STUD_STREETS,
     best_showing_position,
@@ -36,6 +37,17 @@ from .stud_spec import (
 )
 
 __all__ = ["StudDealing"]
+
+
+class _Street(NamedTuple):
+    """What a checked ``deal`` changes (:meth:`StudDealing._check_deal`)."""
+
+    street: int
+    hole: tuple[tuple[str, ...] | None, ...]
+    board: tuple[str, ...]
+    cards_out: int
+    opener: int
+    open_pair: bool
 
 
 class StudDealing(HandFields):
@@ -56,13 +68,14 @@ class StudDealing(HandFields):
         """The cards of ``cards`` (one player's, in the order dealt) that are face up."""
         return tuple(cards[i] for i in self.spec.game_variant.up_indexes() if i < len(cards))
 
-    def _do_deal(self, action: dict) -> Self:
-        """``{"type": "deal", "cards": {seat: "..."}, "community": "..", "opener": seat}``: the
-        next street; a seat left out gets unknown cards; ``opener`` names who brings in or acts
-        first when an up card is unknown (it must agree with the cards that are known).
+    def _check_deal(self, action: Deal) -> _Street:
+        """The check of :class:`~.records.Deal` (``{"type": "deal", "cards": {seat: "..."},
+        "community": "..", "opener": seat}``): the next street; a seat left out gets unknown
+        cards; ``opener`` names who brings in or acts first when an up card is unknown (it must
+        agree with the cards that are known). Returns what the street changes; builds no state.
 
         Raises EngineError ``hand_over``, ``wrong_phase``, ``bad_cards``, ``folded``,
-        ``duplicate_card``, ``bad_action`` (an opener the cards contradict)."""
+        ``no_such_seat``, ``duplicate_card``, ``bad_action`` (an opener the cards contradict)."""
         if self._phase == "complete":
             raise EngineError("hand_over", "The hand is over.")
         if self._phase != "deal":
@@ -71,12 +84,9 @@ class StudDealing(HandFields):
         variant = spec.game_variant
         street = self._street + 1
         n = len(spec.seats)
-        raw = action.get("cards") or {}
-        if not isinstance(raw, dict):
-            raise EngineError("bad_cards", "cards must map seat numbers to card strings.")
         per_pos: dict[int, tuple[str, ...]] = {}
-        for seat, text in raw.items():
-            pos = spec.position_of(int(seat) if isinstance(seat, str) and seat.isdigit() else seat)
+        for seat, text in action.cards or ():
+            pos = spec.position_of(seat)
             if self._folded[pos]:
                 raise EngineError("folded", f"Seat {spec.seat_of(pos)} has folded and gets no cards.")
             per_pos[pos] = parse_cards(text or "")
@@ -90,12 +100,12 @@ class StudDealing(HandFields):
         if community:
             if per_pos:
                 raise EngineError("bad_cards", "Seventh street is one community card: give 'community', not cards.")
-            board = parse_cards(action.get("community") or "") or (UNKNOWN,)
+            board = parse_cards(action.community or "") or (UNKNOWN,)
             if len(board) != 1:
                 raise EngineError("bad_cards", "The community card is one card.")
             dealt = 1
         else:
-            if action.get("community"):
+            if action.community:
                 raise EngineError("bad_cards", "No community card now: every player gets his own card.")
             for p in live:
                 cards = per_pos.get(p) or (UNKNOWN,) * count
@@ -109,20 +119,30 @@ class StudDealing(HandFields):
         if len(known) != len(set(known)):
             raise EngineError("duplicate_card", "A card is dealt twice.")
         up = [None if self._folded[p] else self._up_of(hole[p] or ()) for p in range(n)]
-        opener = self._opener_of(street, up, action.get("opener"))
-        new = self._copy()
-        new._street = street
-        new._hole = tuple(hole)
-        new._board = board
-        new._cards_out = self._cards_out + dealt + (1 if street and burn else 0)
-        new._opener = opener
-        new._open_pair = (
+        opener = self._opener_of(street, up, action.opener)
+        return _Street(
+            street,
+            tuple(hole),
+            board,
+            self._cards_out + dealt + (1 if street and burn else 0),
+            opener,
             street == 1
             and spec.open_pair_big_bet  # type: ignore[union-attr]  # a StudSpec
             and variant.open_pair
-            and has_open_pair(up)
+            and has_open_pair(up),
         )
-        new._begin_round(opener, 0)
+
+    def _do_deal(self, action: Deal) -> Self:
+        """The next street (checked by :meth:`_check_deal`); its first round of betting."""
+        dealt = self._check_deal(action)
+        new = self._copy()
+        new._street = dealt.street
+        new._hole = dealt.hole
+        new._board = dealt.board
+        new._cards_out = dealt.cards_out
+        new._opener = dealt.opener
+        new._open_pair = dealt.open_pair
+        new._begin_round(dealt.opener, 0)
         return new
 
     def _opener_of(self, street: int, up: list, named: int | None) -> int:
@@ -156,14 +176,14 @@ class StudDealing(HandFields):
             )
         return opener
 
-    def _check_bring_in(self, action: dict) -> int:
+    def _check_bring_in(self, action: SeatAction) -> int:
         pos = self._turn(action)
         if not self._bring_in_due():
             raise EngineError("bad_action", "No bring-in is due now.")
         return pos
 
-    def _do_bring_in(self, action: dict) -> Self:
-        """``{"type": "bring_in", "seat": S}``: the player to act on third street brings in
+    def _do_bring_in(self, action: SeatAction) -> Self:
+        """:class:`~.records.BringIn` (``{"type": "bring_in", "seat": S}``): the player to act on third street brings in
         (capped by his stack). Raises EngineError as the turn, ``bad_action`` when not due."""
         pos = self._check_bring_in(action)
         new = self._copy()

@@ -14,7 +14,6 @@ the highest card by suit, pots split down to the ante).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Self
 
 from pokerkit import EightOrBetterLowHand, Hand, RegularLowHand
 
@@ -23,6 +22,7 @@ from .errors import EngineError
 from .evaluation import hand_strength
 from .fields import HandFields
 from .pots import Award
+from .records import AwardPot
 from .stud_spec import StudSpec, high_card_key
 
 __all__ = ["StudShowdown", "split_stud"]
@@ -142,14 +142,16 @@ class StudShowdown(HandFields):
             awards.extend(self._split(index, pot.amount, parts, unit))
         return awards
 
-    def _stud_award(self, action: dict) -> Self:
-        """A stud game's ``award`` action: the dealer awards pot ``pot`` to ``winners`` (cards not entered);
-        ``odd_chip`` names the winner with the highest card by suit when
-        their cards are unknown and the pot does not split evenly (000
-        Allgemein 8)."""
+    def _check_stud_award(self, action: AwardPot) -> tuple[Award, ...]:
+        """The check of a stud game's ``award`` action (:class:`~.records.AwardPot`): the dealer
+        awards pot ``pot`` to ``winners`` (cards not entered); ``odd_chip`` names the winner
+        with the highest card by suit when their cards are unknown and the pot does not split
+        evenly (000 Allgemein 8). Returns the awards it adds (the state's ``_do_award`` adds
+        them). Raises EngineError ``hand_over``, ``wrong_phase``, ``bad_award``,
+        ``no_such_seat``."""
         index, pot, winners = self._award_target(action)
         first = self._odd_chip_to(winners)
-        named = action.get("odd_chip")
+        named = action.odd_chip
         if named is not None:
             pos = self.spec.position_of(named)
             if pos not in winners:
@@ -169,9 +171,6 @@ class StudShowdown(HandFields):
                     "(odd_chip, 000 Allgemein 8).",
                 )
             first = min(winners)
-        new = self._copy()
-        new._awards = self._awards + tuple(
+        return tuple(
             Award(index, p, amount, self.spec.seat_of(p)) for p, amount in split_stud(pot.amount, winners, unit, first)
         )
-        new._settle()
-        return new

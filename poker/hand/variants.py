@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .records import ActionType
+
 __all__ = ["Street", "Variant", "VARIANTS", "FLOP_ACTIONS", "STUD_ACTIONS", "variant_of"]
 
 
@@ -43,29 +45,16 @@ class Street:
     big_bet: bool
 
 
-#: The actions of the flop games (hole and board cards, run it twice, the floor's award).
-FLOP_ACTIONS = frozenset(
-    (
-        "fold",
-        "check",
-        "call",
-        "bet",
-        "raise",
-        "all_in",
-        "hole",
-        "board",
-        "run_it_twice",
-        "show",
-        "muck",
-        "award",
-        "kill",
-        "floor_award",
-    )
-)
+#: The actions of the flop games (hole and board cards, run it twice, the floor's award): the
+#: :class:`~.records.ActionType` members (strings: ``"fold" in FLOP_ACTIONS``).
+FLOP_ACTIONS = frozenset(ActionType) - {ActionType.DEAL, ActionType.BRING_IN, ActionType.COMPLETE}
 #: The actions of the stud games (a deal per street, the bring-in and the completion).
-STUD_ACTIONS = frozenset(
-    ("deal", "bring_in", "fold", "check", "call", "complete", "bet", "raise", "all_in", "show", "muck", "award", "kill")
-)
+STUD_ACTIONS = frozenset(ActionType) - {
+    ActionType.HOLE,
+    ActionType.BOARD,
+    ActionType.RUN_IT_TWICE,
+    ActionType.FLOOR_AWARD,
+}
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any
 from poker.hand import AnyState, HandSpec, HandState, corrections
 from poker.hand.cards import is_known
 from poker.hand.evaluation import best_hand_description, hand_strength
+from poker.hand.records import AwardPot
 from poker.houserules import is_substantial_action, misdeal_still_possible
 from tables.models import Hand, HandEvent, Seat, Table
 from tables.services.replay import house_profile
@@ -283,7 +284,7 @@ def _board_results(state: HandState) -> list[dict[str, Any]]:
         return []
 
     spec = state.spec
-    awards = {a.get("pot"): a for a in state.history if a.get("type") == "award"}
+    awards = {a.pot: a for a in state.history if isinstance(a, AwardPot)}
     results = []
     for index, pot in enumerate(state.pots):
         if len(state.boards_of_pot(index)) != 2:
@@ -291,8 +292,8 @@ def _board_results(state: HandState) -> list[dict[str, Any]]:
         contenders = [p for p in pot.eligible if not state.mucked[p]]
         described: list[str | None] = [None, None]
         if index in awards:
-            first = [spec.position_of(s) for s in awards[index].get("winners") or []]
-            second = [spec.position_of(s) for s in awards[index].get("winners2") or []] or first
+            first = [spec.position_of(s) for s in awards[index].winners]
+            second = [spec.position_of(s) for s in awards[index].winners2 or ()] or first
             by_board = [first, second]
         elif len(contenders) == 1:
             by_board = [contenders, contenders]

@@ -135,7 +135,7 @@ def test_finding_3_a_post_of_the_big_blind_is_a_live_post_as_pokerkit_reads_it()
     result = replay(text)
     assert result.ok, result.error
     assert result.actual == (106, 98, 98, 98) == tuple(pokerkit_stacks(text))
-    assert result.state.history[5] == {"type": "check", "seat": 4}  # his option, unraised
+    assert result.state.history[5].to_dict() == {"type": "check", "seat": 4}  # his option, unraised
 
 
 def test_finding_3_a_post_above_the_big_blind_is_the_big_blind_live_and_the_rest_dead():

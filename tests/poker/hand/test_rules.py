@@ -345,7 +345,7 @@ def test_to_dict_is_json_and_history_is_kept():
     assert data["to_act_seat"] == 1 and data["legal"]["call_amount"] == 250
     # The 200 nobody matched yet is left out of the pots.
     assert [p["amount"] for p in data["pots"]] == [150, 100]
-    assert s.history == ({"type": "raise", "seat": 3, "to": 300},)
+    assert [a.to_dict() for a in s.history] == [{"type": "raise", "seat": 3, "to": 300}]
 
 
 def test_chips_are_ints():
