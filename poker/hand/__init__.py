@@ -12,13 +12,17 @@ Typical use::
 
     spec = HandSpec.standard(seats, button=5, small_blind=50, big_blind=100)
     state = HandState.start(spec)
-    state = state.apply({"type": "raise", "seat": 3, "to": 300})
+    state = state.apply(Raise(seat=3, to=300))  # or its dict: {"type": "raise", "seat": 3, "to": 300}
+
+Actions are frozen typed records (:mod:`.records`); their dicts are read at the boundary
+(:func:`parse_action`) and ``state.history`` holds the records (``record.to_dict()``: the dict).
 """
 
 from .betting import StudLegal
 from .errors import ERROR_CODES, EngineError
 from .evaluation import evaluate_showdown, hand_strength
 from .pots import Award, Pot
+from .records import ActionRecord, ActionType, Raise, parse_action
 from .rules import Rules
 from .seats import SeatSpec
 from .spec import GAMES, HandSpec
@@ -51,4 +55,8 @@ __all__ = [
     "load_spec",
     "Variant",
     "VARIANTS",
+    "ActionRecord",
+    "ActionType",
+    "Raise",
+    "parse_action",
 ]

@@ -265,7 +265,7 @@ class CoreState:
             raise EngineError("wrong_phase", f"Seat {action.seat} already mucked.")
         return pos
 
-    def _check_muck_action(self, action: SeatAction) -> int:
+    def _check_muck(self, action: SeatAction) -> int:
         """The check of a ``muck``: its position (a hand mucked already, or after the end, is
         mucked again: nothing changes). Raises EngineError ``no_such_seat``, ``folded``,
         ``wrong_phase``, ``sole_contender``."""
@@ -273,12 +273,12 @@ class CoreState:
         if self._phase != "complete" and not self._mucked[pos]:
             if self._phase != "showdown":
                 raise EngineError("wrong_phase", "A hand can be mucked only at the showdown.")
-            self._check_muck(pos, action.seat)
+            self._refuse_sole_contender(pos, action.seat)
         return pos
 
     def _do_muck(self, action: SeatAction) -> Self:
-        """:class:`~.records.Muck` at the showdown (checked by :meth:`_check_muck_action`)."""
-        pos = self._check_muck_action(action)
+        """:class:`~.records.Muck` at the showdown (checked by :meth:`_check_muck`)."""
+        pos = self._check_muck(action)
         new = self._copy()
         new._mucked = with_flag(self._mucked, pos)
         new._settle()
@@ -322,7 +322,7 @@ class CoreState:
             self._final = self._stacks
             self._phase = "complete"
 
-    def _check_muck(self, pos: int, seat: Any) -> None:
+    def _refuse_sole_contender(self, pos: int, seat: Any) -> None:
         """A player at the showdown may not muck as the last contender of an open pot (that
         player wins it). Raises EngineError("sole_contender")."""
         done = {a.pot_index for a in self._awards}

@@ -6,7 +6,7 @@ __all__ = ["EngineError", "ERROR_CODES"]
 
 #: Machine codes raised by the engine, with the situation each one names.
 ERROR_CODES: dict[str, str] = {
-    "bad_action": "the action is not a well-formed action dict",
+    "bad_action": "the action is not a well-formed action (dict or record) or not one the game takes",
     "bad_spec": "the hand specification is inconsistent",
     "not_your_turn": "another player is to act",
     "hand_over": "the hand is complete",

@@ -28,22 +28,23 @@ cards of a double board or a second run-out), ``# run_it_twice pots 0 1
 agreed p1 p2 [floor]`` and ``# award <pot> p1 [/ p2]`` (``/`` separates the
 board-2 winners).
 
-Action translation (PHH -> engine action dict):
+Action translation (PHH -> engine action record, :mod:`.records`; S3: p3's table seat):
 
 =================== ==========================================
-``d dh p3 AsKs``    ``{"type": "hole", "seat": S3, "cards": "AsKs"}`` (``????`` unknown)
-``d db Jc3d5c``     ``{"type": "board", "cards": "Jc3d5c"}``
-``p3 f``            ``{"type": "fold", "seat": S3}``
-``p3 cc``           ``check`` when nothing is to be called, else ``call``
-``p3 cbr 600``      ``bet`` (no bet yet on the street) or ``raise``, ``"to": 600``
-``p3 sm AsKs``      ``{"type": "show", ...}``; ``p3 sm -`` shows the entered cards
+``d dh p3 AsKs``    ``Hole(S3, "AsKs")`` (``????`` unknown)
+``d db Jc3d5c``     ``Board("Jc3d5c")``
+``p3 f``            ``Fold(S3)``
+``p3 cc``           ``Check(S3)`` when nothing is to be called, else ``Call(S3)``
+``p3 cbr 600``      ``Bet(S3, 600)`` (no bet yet on the street) or ``Raise(S3, 600)``
+``p3 sm AsKs``      ``Show(S3, "AsKs")``; ``p3 sm -`` shows the entered cards (``Show(S3)``)
 ``p3 sm ????``      nothing: p3 neither shows nor mucks (``Ah??``: a show when the
                     entered cards complete it), :func:`.phh_records.show_unknown`
-``p3 sm``           ``{"type": "muck", ...}``
+``p3 sm``           ``Muck(S3)``
 ``# award 0 p1 p3`` pokerfloor extension (a PHH comment, a no-op for
                     other readers): pot 0 awarded by the dealer to p1 and p3
-``# board 2 Jc3d5c`` pokerfloor extension: ``{"type": "board", "board": 2, ...}``
-``# run_it_twice``  pokerfloor extension: ``{"type": "run_it_twice", ...}``
+                    (``AwardPot(0, (S1, S3))``)
+``# board 2 Jc3d5c`` pokerfloor extension: ``Board("Jc3d5c", 2)``
+``# run_it_twice``  pokerfloor extension: ``RunItTwice(agreed, pots, floor)``
 =================== ==========================================
 
 The TOML is read as pokerkit's ``HandHistory.loads`` reads it (plain files by

@@ -15,7 +15,21 @@ from collections.abc import Callable, Sequence
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
 from .inplace import InPlaceState
-from .records import ActionRecord, ActionType, Bet, Board, Call, Check, Fold, Hole, Raise, SeatAction, Show, Wager
+from .records import (
+    ActionRecord,
+    ActionType,
+    Bet,
+    Board,
+    Call,
+    Check,
+    Fold,
+    Hole,
+    Raise,
+    SeatAction,
+    SeatCards,
+    Show,
+    Wager,
+)
 from .state import HandState
 
 __all__ = ["PhhLines", "Label", "label_of"]
@@ -47,8 +61,7 @@ _LINE_TYPES = (
 _new = object.__new__
 _set_seat = vars(SeatAction)["seat"].__set__
 _set_to = vars(Wager)["to"].__set__
-_set_hole = vars(Hole)["cards"].__set__
-_set_shown = vars(Show)["cards"].__set__
+_set_cards = vars(SeatCards)["cards"].__set__
 _set_board = vars(Board)["cards"].__set__
 _set_board_number = vars(Board)["board"].__set__
 
@@ -121,12 +134,12 @@ class PhhLines(InPlaceState):
                         if cards != "-" and "?" not in cards:  # (those go to translate)
                             action, handler = _new(Show), show
                             _set_seat(action, who[0])
-                            _set_shown(action, cards)
+                            _set_cards(action, cards)
                     elif verb == "dh":
                         if len(words) == 4 and words[0] == "d" and (who := labels.get(words[2])):
                             action, handler = _new(Hole), deal_hole
                             _set_seat(action, who[0])
-                            _set_hole(action, words[3])
+                            _set_cards(action, words[3])
                 if action is None:
                     action = translate(self, text)
                     if action is None:
@@ -188,7 +201,7 @@ class PhhLines(InPlaceState):
                     hole[who[1]] = cards
             record = _new(Hole)
             _set_seat(record, who[0])
-            _set_hole(record, words[3])
+            _set_cards(record, words[3])
             actions.append(record)
         if not actions:
             return 0

@@ -82,6 +82,7 @@ __all__ = [
     "Bet",
     "Raise",
     "Complete",
+    "SeatCards",
     "Hole",
     "Board",
     "Deal",
@@ -281,10 +282,9 @@ class Complete(Wager):
 
 
 @dataclass(frozen=True, slots=True)
-class Hole(SeatAction):
-    """The dealer enters the hole cards of ``seat`` (``"????"`` or None: not entered)."""
+class SeatCards(SeatAction):
+    """An action of one player with his ``cards`` (a string, or None: none given)."""
 
-    type: ClassVar[ActionType] = ActionType.HOLE
     cards: str | None = None
 
     def __post_init__(self) -> None:
@@ -292,30 +292,25 @@ class Hole(SeatAction):
         _set(self, "cards", _cards(self.cards))
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"type": "hole", "seat": S, "cards": ".."}`` (no ``cards`` when None)."""
-        out: dict[str, Any] = {"type": "hole", "seat": self.seat}
+        """``{"type": ..., "seat": S, "cards": ".."}`` (no ``cards`` when None)."""
+        out: dict[str, Any] = {"type": self.type.value, "seat": self.seat}
         if self.cards is not None:
             out["cards"] = self.cards
         return out
 
 
 @dataclass(frozen=True, slots=True)
-class Show(SeatAction):
+class Hole(SeatCards):
+    """The dealer enters the hole cards of ``seat`` (``"????"`` or None: not entered)."""
+
+    type: ClassVar[ActionType] = ActionType.HOLE
+
+
+@dataclass(frozen=True, slots=True)
+class Show(SeatCards):
     """``seat`` shows his hand: ``cards``, or None for the cards already entered."""
 
     type: ClassVar[ActionType] = ActionType.SHOW
-    cards: str | None = None
-
-    def __post_init__(self) -> None:
-        SeatAction.__post_init__(self)
-        _set(self, "cards", _cards(self.cards))
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"type": "show", "seat": S, "cards": ".."}`` (no ``cards`` when None)."""
-        out: dict[str, Any] = {"type": "show", "seat": self.seat}
-        if self.cards is not None:
-            out["cards"] = self.cards
-        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -299,7 +299,7 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
         ActionType.BOARD: Dealing._check_board,
         ActionType.RUN_IT_TWICE: Dealing._check_run_it_twice,
         ActionType.SHOW: Showdown._check_show,
-        ActionType.MUCK: Showdown._check_muck_action,
+        ActionType.MUCK: Showdown._check_muck,
         ActionType.AWARD: Showdown._check_award,
         ActionType.KILL: Showdown._dead_hand_position,
         ActionType.FLOOR_AWARD: Showdown._check_floor_award,

@@ -180,27 +180,24 @@ def _no_copy(state):
     raise AssertionError("verify/can built a state")
 
 
+def _refusal(run, action: ActionRecord) -> str | None:
+    """The code of the EngineError ``run(action)`` raises, or None."""
+    try:
+        run(action)
+    except EngineError as exc:
+        return exc.code
+    return None
+
+
 def _verdicts(state: HandState, candidates: list[ActionRecord], monkeypatch) -> list[str | None]:
     """What ``verify`` says of each candidate with ``_copy`` (every handler's new state) refused,
     checked against ``can`` and against what ``apply`` does."""
-    original = HandState._copy
-    monkeypatch.setattr(HandState, "_copy", _no_copy)
-    verdicts = []
-    for action in candidates:
-        try:
-            state.verify(action)
-            verdicts.append(None)
-        except EngineError as exc:
-            verdicts.append(exc.code)
-        assert state.can(action) == (verdicts[-1] is None)
-    monkeypatch.setattr(HandState, "_copy", original)
-    for action, code in zip(candidates, verdicts):
-        try:
-            state.apply(action)
-            applied = None
-        except EngineError as exc:
-            applied = exc.code
-        assert applied == code, (action, state.history)
+    with monkeypatch.context() as patched:
+        patched.setattr(HandState, "_copy", _no_copy)
+        verdicts = [_refusal(state.verify, action) for action in candidates]
+        assert [state.can(action) for action in candidates] == [code is None for code in verdicts]
+    applied = [_refusal(state.apply, action) for action in candidates]
+    assert applied == verdicts, [(a, v, w) for a, v, w in zip(candidates, verdicts, applied) if v != w]
     return verdicts
 
 
