@@ -1,7 +1,8 @@
 """The simulated clients of ``bench/live.py``: dealer tablets, floor dashboards and lobby screens.
 
 Every client reconnects the way the pages do (``static/js/socket.js``): a socket that closes is opened
-again after a backoff with jitter, or after the wait a "try again" close asks for (``{"type": "retry",
+again after a backoff with jitter (the same steps, and a handshake silent for 3.5 s given up as the page's
+heartbeat does), or after the wait a "try again" close asks for (``{"type": "retry",
 "after_ms"}`` then close 4503: the server's admission control, ``pokerfloor/runtime/admission.py``), and every
 reconnect brings a fresh snapshot.  A tablet whose message was not acknowledged when its socket closed
 sends it again with the same ``client_id`` (applied once: docs/protocol.md).
@@ -56,29 +57,46 @@ def retry_hint(first: dict) -> float | None:
     return float(first.get("after_ms", 1000)) / 1000
 
 
+#: ``static/js/socket.js``: the reconnect backoff (``minDelay`` doubling per attempt up to ``maxDelay``,
+#: times 0.5-1) and the heartbeat's ``DEAD_AFTER_MS`` (a socket that has said nothing for that long, its
+#: handshake included, is given up and opened again).
+MIN_DELAY, MAX_DELAY, DEAD_AFTER = 0.5, 8.0, 3.5
+
+
 class Opener:
-    """Opens a client's socket and takes its first message, again and again until it works.
+    """Opens a client's socket and takes its first message, again and again until it works, as
+    ``static/js/socket.js``'s ``LiveSocket`` does.
 
     ``errors`` counts what happened (``retry_close``: a 4503 close, ``retry:<exception>``: a handshake or
-    first message that failed).  Backoff: the server's hint times 0.5-1.5, else 0.25 s doubling up to
-    4 s, times 0.5-1.0 (as ``static/js/socket.js``)."""
+    first message that failed or took over :data:`DEAD_AFTER`).  Backoff: the server's hint times 0.5-1.5,
+    else :data:`MIN_DELAY` doubling per attempt up to :data:`MAX_DELAY`, times 0.5-1; a socket that
+    closed waits the first step before it opens again (the page's ``scheduleReconnect``)."""
 
     def __init__(self, url: str, cookie: str | None, errors: dict[str, int], rng: random.Random) -> None:
         self.url, self.cookie, self.errors, self.rng = url, cookie, errors, rng
 
-    async def open(self, deadline: float) -> tuple[Any, dict]:
-        """``(websocket, first message)``; ``TimeoutError`` after ``deadline`` (perf_counter)."""
+    def backoff(self, attempt: int) -> float:
+        """The page's wait before reconnect attempt ``attempt`` (0 after a close), in seconds."""
+        return min(MAX_DELAY, MIN_DELAY * 2**attempt) * (0.5 + self.rng.random() / 2)
+
+    async def open(self, deadline: float, closed: bool = False) -> tuple[Any, dict]:
+        """``(websocket, first message)``; ``TimeoutError`` after ``deadline`` (perf_counter).  ``closed``:
+        the client's socket just closed (the first attempt waits its backoff)."""
         import websockets
 
         headers = {"Origin": "http://" + self.url.split("/")[2]}
         if self.cookie:
             headers["Cookie"] = f"sessionid={self.cookie}"
         attempt = 0
+        if closed:
+            await asyncio.sleep(self.backoff(attempt))
+            attempt += 1
         while True:
             ws, hint, failure = None, None, "?"
             try:
-                ws = await websockets.connect(self.url, additional_headers=headers, max_size=None, open_timeout=60)
-                first = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                async with asyncio.timeout(DEAD_AFTER):  # the page's heartbeat gives up a silent handshake
+                    ws = await websockets.connect(self.url, additional_headers=headers, max_size=None)
+                    first = json.loads(await ws.recv())
                 hint = retry_hint(first)
                 if hint is None:
                     return ws, first
@@ -92,7 +110,7 @@ class Opener:
                 delay = hint * (0.5 + self.rng.random())
             else:
                 self.errors[f"retry:{failure}"] += 1
-                delay = min(4.0, 0.25 * 2**attempt) * (0.5 + self.rng.random() / 2)
+                delay = self.backoff(attempt)
                 attempt += 1
             if time.perf_counter() + delay > deadline:
                 raise TimeoutError(f"{self.url}: no snapshot before the deadline")
@@ -121,7 +139,7 @@ async def tablet(url, cookie, table_id, clock, rate, rng, sent, acks, errors, ki
             except websockets.ConnectionClosed:
                 errors["reconnect"] += 1
                 try:
-                    ws, first = await opener.open(clock["deadline"] + 60)
+                    ws, first = await opener.open(clock["deadline"] + 60, closed=True)
                 except TimeoutError:  # counted, and the run's figures still printed (not one tablet's traceback)
                     errors["gave_up_reconnecting"] += 1
                     return
@@ -142,6 +160,20 @@ class _State:
         self.snapshot, self.pending = snapshot, pending
 
 
+async def _idle(ws, until: float, state: _State) -> None:
+    """Wait until ``until`` (perf_counter) reading what comes, as the page does between a dealer's actions:
+    a closed socket is seen at once (``ConnectionClosed``), not at the next action.  (A sleep instead left
+    a killed server unnoticed until each tablet's next action: after a restart the last tablets came back
+    as late as the longest of their random waits, ``bench/RESULTS.md`` "Connect storm ...".)"""
+    while (left := until - time.perf_counter()) > 0:
+        try:
+            reply = json.loads(await asyncio.wait_for(ws.recv(), left))
+        except TimeoutError:
+            return
+        if reply["type"] in ("update", "snapshot") and reply["seq"] >= state.snapshot["seq"]:
+            state.snapshot = reply["snapshot"]
+
+
 async def _act_loop(ws, clock, rate, rng, sent, acks, errors, kinds, table_id, state: _State) -> None:
     """Act until the deadline (``ConnectionClosed`` when the socket closes or stays silent for 15 s;
     ``state`` keeps the rest)."""
@@ -151,7 +183,9 @@ async def _act_loop(ws, clock, rate, rng, sent, acks, errors, kinds, table_id, s
         if state.pending is None:
             if time.perf_counter() >= clock["deadline"]:
                 return
-            await asyncio.sleep(rng.expovariate(rate))
+            await _idle(ws, min(time.perf_counter() + rng.expovariate(rate), clock["deadline"]), state)
+            if time.perf_counter() >= clock["deadline"]:  # the run is over: nothing more sent
+                return
             message = choose(state.snapshot, rng)
             message["client_id"] = uuid.uuid4().hex
             message["expected_seq"] = state.snapshot["seq"]
@@ -207,7 +241,7 @@ async def floor(url, cookie, clock, stop, received, anomalies, errors, rng):
             except websockets.ConnectionClosed:
                 errors["floor_reconnect"] += 1
                 try:
-                    ws, first = await opener.open(time.perf_counter() + 120)
+                    ws, first = await opener.open(time.perf_counter() + 120, closed=True)
                 except TimeoutError:
                     errors["floor_gave_up_reconnecting"] += 1
                     return
@@ -249,7 +283,7 @@ async def screen(url, clock, stop, errors, rng):
             except websockets.ConnectionClosed:
                 errors["screen_reconnect"] += 1
                 try:
-                    ws, _ = await opener.open(time.perf_counter() + 120)
+                    ws, _ = await opener.open(time.perf_counter() + 120, closed=True)
                 except TimeoutError:
                     errors["screen_gave_up_reconnecting"] += 1
                     return

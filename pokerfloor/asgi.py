@@ -142,8 +142,11 @@ def require_allowed_origin(app):
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # at most WS_CONNECT_LIMIT connects in progress; the others are told when to retry (close 4503)
-        "websocket": require_allowed_origin(Admission(websocket_app, settings.WS_CONNECT_LIMIT)),
+        # at most WS_CONNECT_LIMIT connects in progress, a bounded queue behind them; the others are told when
+        # to retry (close 4503)
+        "websocket": require_allowed_origin(
+            Admission(websocket_app, settings.WS_CONNECT_LIMIT, queue_wait=settings.WS_CONNECT_QUEUE_MS / 1000)
+        ),
     }
 )
 

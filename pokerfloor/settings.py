@@ -184,6 +184,12 @@ if SERVICE_THREADS < 1:
 WS_CONNECT_LIMIT = envint("WS_CONNECT_LIMIT", "32")
 if WS_CONNECT_LIMIT < 1:
     raise ImproperlyConfigured(f"WS_CONNECT_LIMIT must be at least 1, got {WS_CONNECT_LIMIT}")
+#: How long a connect beyond WS_CONNECT_LIMIT may wait for its turn (milliseconds; 0: none, told to retry at
+#: once), when its turn comes within that time at the measured rate (pokerfloor/runtime/admission.py).  Well
+#: below daphne's 5 s for a handshake and the pages' 3.5 s without a word (static/js/socket.js).
+WS_CONNECT_QUEUE_MS = envint("WS_CONNECT_QUEUE_MS", "1000")
+if WS_CONNECT_QUEUE_MS < 0:
+    raise ImproperlyConfigured(f"WS_CONNECT_QUEUE_MS must not be negative, got {WS_CONNECT_QUEUE_MS}")
 #: How long a step waits for the row lock of its table, room or tournament (milliseconds) before it gives
 #: up and answers ``busy`` (``tables.writepath``; the tablet sends the message again).  0: wait for ever.
 WRITE_LOCK_TIMEOUT_MS = envint("WRITE_LOCK_TIMEOUT_MS", "2000")

@@ -75,6 +75,46 @@ def test_connects_beyond_the_limit_are_told_when_to_retry_and_then_all_get_in():
     asyncio.run(scenario())
 
 
+def test_connects_beyond_the_limit_wait_their_turn_in_order_when_it_comes_soon_enough():
+    async def scenario():
+        release, connected = asyncio.Event(), []
+        admission = Admission(_slow_app(release, connected), limit=3, queue_wait=1.0)
+        tasks = []
+        for n in range(20):
+            tasks.append(asyncio.ensure_future(_connect(admission, n)))
+            await asyncio.sleep(0)  # arriving one after the other
+        await asyncio.sleep(0.05)
+        assert admission.in_progress == 3 and len(admission.waiting) == 17  # nobody refused
+        release.set()
+        results = await asyncio.gather(*tasks)
+        assert all(messages[-1]["text"] == "snapshot" for messages in results)  # none told to retry
+        assert connected == list(range(20)) and admission.in_progress == 0 and not admission.waiting
+
+    asyncio.run(scenario())
+
+
+def test_the_queue_is_bounded_by_the_wait_and_a_connect_that_waited_too_long_is_told_to_retry():
+    async def scenario():
+        release, connected = asyncio.Event(), []
+        admission = Admission(_slow_app(release, connected), limit=2, queue_wait=0.2)
+        admission.mean_connect = 0.1  # two at a time: the fourth waiter's turn would come after 0.2 s
+        tasks = [asyncio.ensure_future(_connect(admission, n)) for n in range(8)]
+        await asyncio.sleep(0.05)
+        refused_at_once = [task.result() for task in tasks if task.done()]
+        assert len(admission.waiting) == 4 and len(refused_at_once) == 2
+        await asyncio.sleep(0.3)  # nobody got in meanwhile: the waiters are told to retry too
+        assert not admission.waiting
+        refused = [task.result() for task in tasks if task.done()]
+        assert len(refused) == 6
+        for messages in refused:
+            assert json.loads(messages[1]["text"])["type"] == "retry" and messages[2]["code"] == CLOSE_RETRY
+        release.set()
+        await asyncio.gather(*tasks)
+        assert sorted(connected) == [0, 1] and admission.in_progress == 0
+
+    asyncio.run(scenario())
+
+
 def test_other_scopes_pass_untouched_and_the_limit_must_be_positive():
     calls = []
 
@@ -129,7 +169,8 @@ def test_a_storm_of_tablets_beyond_the_connect_limit_is_told_to_retry_and_every_
         client = Client()
         client.force_login(user)
         tablets.append((table.id, client.cookies["sessionid"].value))
-    with daphne_server(django_db_blocker, {"WS_CONNECT_LIMIT": "2"}, session=False) as base:
+    # no queue: the storm beyond the limit is told to retry (the queue has tests of its own above)
+    with daphne_server(django_db_blocker, {"WS_CONNECT_LIMIT": "2", "WS_CONNECT_QUEUE_MS": "0"}, session=False) as base:
         ws_base = base.replace("http://", "ws://")
         outcome = {"retries": 0, "failures": 0, "snapshots": []}
 

@@ -17,9 +17,10 @@ behind each choice are in ``bench/RESULTS.md`` ("Runtime machinery"), dated and 
   error or past its age (no ``SELECT 1`` before each call).
 * :mod:`pokerfloor.runtime.auth` -- Channels' session authentication on the read pool, so sockets opened
   at once authenticate side by side.
-* :mod:`pokerfloor.runtime.admission` -- at most ``WS_CONNECT_LIMIT`` websocket connects in progress;
-  the rest are closed at once with "try again in N ms" (close code 4503) instead of timing out in a queue
-  while the server still does their work (a reconnect loop that never converged at 500+ tablets).
+* :mod:`pokerfloor.runtime.admission` -- at most ``WS_CONNECT_LIMIT`` websocket connects in progress and a
+  queue of those whose turn comes within ``WS_CONNECT_QUEUE_MS``; the rest are closed at once with "try
+  again in N ms" (close code 4503) instead of timing out in an unbounded queue while the server still does
+  their work (a reconnect loop that never converged at 500+ tablets).
 * :mod:`pokerfloor.runtime.shared` -- one read for the sockets that connect at the same moment and need the
   same picture (the floor dashboards' summaries of every table, a room's lobby screens), never a read begun
   before a socket subscribed (after a restart 20 dashboards each read 1,000 tables' summaries).

@@ -7,17 +7,27 @@ client retries, and the server still does the dropped connect's work (and logs "
 ... took too long to shut down and was killed" for it).  The queue never drains: a reconnect loop.
 
 :class:`Admission` keeps at most ``limit`` connects in progress per process (from the handshake to the
-connect's first message sent, or its close).  A connect beyond that is accepted, told ``{"type": "retry", "after_ms": <ms>}``
-and closed at once with :data:`CLOSE_RETRY` (the wait is a message because daphne drops a close's
-reason): how long the connects waiting now take to drain at the
-rate this process completes them (the connects refused during the last second, times the mean connect
-time, divided by the connects let in at once; at least :data:`MIN_RETRY_MS`, at most :data:`MAX_RETRY_MS`).  The client waits
+connect's first message sent, or its close).  A connect beyond that waits in a bounded queue for its turn
+when its turn comes within ``queue_wait`` seconds at the rate this process completes connects (the
+waiting ahead of it times the mean connect time, divided by the connects let in at once); the queue is
+served first come, first served, and a connect that waited ``queue_wait`` without its turn is refused.
+Without the queue every connect beyond the limit was refused and came back after at least a fifth of a
+second and its jitter, although the slots freed within milliseconds: a storm of cheap connects took
+several times as long as the same storm served at once (``bench/RESULTS.md``, "Connect storm ...").
+
+A connect refused (the queue full, or its wait over) is accepted, told ``{"type": "retry", "after_ms":
+<ms>}`` and closed at once with :data:`CLOSE_RETRY` (the wait is a message because daphne drops a close's
+reason): how long the connects waiting now take to drain at the rate this process completes them (the
+connects queued and those refused during the last second, times the mean connect time, divided by the
+connects let in at once; at least :data:`MIN_RETRY_MS`, at most :data:`MAX_RETRY_MS`).  The client waits
 that long times a random factor (0.5-1.5, ``static/js/socket.js``), so the retries spread over the time
-the server needs instead of arriving together.  A refusal costs a handshake and no database work.
+the server needs instead of arriving together.  A refusal costs a handshake and no database work, a
+place in the queue a waiting task.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import deque
 from typing import Any
@@ -41,12 +51,16 @@ class Admission:
     :attr:`allowed` goes down (halved) while connects take longer than :data:`SLOW` and back up (one
     per fast connect) while they are faster than :data:`FAST`."""
 
-    def __init__(self, app: Any, limit: int, clock: Any = time.monotonic) -> None:
+    def __init__(self, app: Any, limit: int, clock: Any = time.monotonic, queue_wait: float = 0.0) -> None:
         if limit < 1:
             raise ValueError("the websocket connect limit must be at least 1")
         self.app = app
         self.clock = clock  # seconds, monotonic (a test's own clock)
         self.limit = limit
+        #: Seconds a connect may wait for its turn (0: no queue, refused at once beyond the limit).
+        self.queue_wait = queue_wait
+        #: The connects waiting for a slot, first come first served (a future each: True when given one).
+        self.waiting: deque[asyncio.Future[bool]] = deque()
         #: Connects let in at once now (float, 1 to ``limit``).
         self.allowed = float(limit)
         self.last_cut = 0.0
@@ -59,16 +73,51 @@ class Admission:
         """The wait to tell a refused client (ms): the refused backlog's drain time at this process's rate."""
         while self.refused and self.refused[0] < now - WINDOW:
             self.refused.popleft()
-        backlog = len(self.refused) + 1
+        backlog = len(self.refused) + len(self.waiting) + 1
         drain = backlog * self.mean_connect / self.allowed
         return int(min(MAX_RETRY_MS, max(MIN_RETRY_MS, drain * 1000)))
+
+    async def queued(self) -> bool:
+        """Wait for a slot in the queue (see the module docstring): True once given one (counted in
+        :attr:`in_progress` already), False when the queue has no room for this connect or its wait is over."""
+        if (len(self.waiting) + 1) * self.mean_connect / self.allowed > self.queue_wait:
+            return False
+        loop = asyncio.get_running_loop()
+        turn: asyncio.Future[bool] = loop.create_future()
+        self.waiting.append(turn)
+        timer = loop.call_later(self.queue_wait, self._give_up, turn)
+        try:
+            return await turn
+        except BaseException:  # cancelled while waiting (its client gone): a slot given meanwhile goes on
+            if turn.done() and not turn.cancelled() and turn.result():
+                self.in_progress -= 1
+                self._next()
+            elif turn in self.waiting:
+                self.waiting.remove(turn)
+            raise
+        finally:
+            timer.cancel()
+
+    def _give_up(self, turn: asyncio.Future[bool]) -> None:
+        if not turn.done():
+            self.waiting.remove(turn)
+            turn.set_result(False)
+
+    def _next(self) -> None:
+        """Hand the free slots to the connects waiting longest."""
+        while self.waiting and self.in_progress < int(self.allowed):
+            turn = self.waiting.popleft()
+            if not turn.done():
+                self.in_progress += 1
+                turn.set_result(True)
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "websocket":
             return await self.app(scope, receive, send)
-        if self.in_progress >= int(self.allowed):
+        if self.in_progress < int(self.allowed) and not self.waiting:
+            self.in_progress += 1
+        elif not await self.queued():
             return await self.refuse(receive, send)
-        self.in_progress += 1
         started = self.clock()
         finished = False
 
@@ -83,6 +132,7 @@ class Admission:
                 self.allowed, self.last_cut = max(1.0, self.allowed / 2), now
             elif took < FAST:
                 self.allowed = min(float(self.limit), self.allowed + 1 / self.allowed)
+            self._next()
 
         async def watched_send(message: dict[str, Any]) -> None:
             if not finished and message["type"] in ("websocket.send", "websocket.close"):
