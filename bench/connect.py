@@ -5,8 +5,9 @@
 
 Makes ``--tablets`` tables (six players, a live hand each) with one dealer session each and
 ``--calls`` open floor calls, then opens every tablet's socket (the session cookie, the page's origin)
-and waits for its snapshot, ``--concurrency`` at a time (below the admission limit: nothing is told to
-retry), ``--rounds`` times.  For each round it prints, per connect: the CPU time of the server (this
+and waits for its snapshot, ``--concurrency`` at a time (by default below the admission limit: nothing is
+told to retry; 0 with ``--daphne``: all at once, a storm, the connects told to retry coming back as the
+pages do), ``--rounds`` times.  For each round it prints, per connect: the CPU time of the server (this
 process's, ``time.process_time``, all threads: the ASGI application runs here on
 ``channels.testing.WebsocketCommunicator``; the client side is the communicator's few calls), the
 SQL statements sent (every psycopg ``execute``, the connection health checks included) and the CPU of
@@ -99,7 +100,7 @@ async def _in_process(app, tablets, concurrency: int) -> tuple[list[float], list
     returns the seconds each took and the open communicators."""
     from channels.testing import WebsocketCommunicator
 
-    gate = asyncio.Semaphore(concurrency)
+    gate = asyncio.Semaphore(concurrency or len(tablets))
     took: list[float] = []
     opened = []
 
@@ -120,22 +121,33 @@ async def _in_process(app, tablets, concurrency: int) -> tuple[list[float], list
     return took, opened
 
 
-async def _over_tcp(port: int, tablets, concurrency: int) -> tuple[list[float], list]:
-    """The same against a server on ``port`` (``websockets`` clients)."""
+async def _over_tcp(port: int, tablets, concurrency: int, retries: list[int]) -> tuple[list[float], list]:
+    """The same against a server on ``port`` (``websockets`` clients); a connect told to retry (the
+    admission's 4503) comes back after the wait it was told times 0.5-1.5, as the pages do (counted in
+    ``retries``)."""
+    import random
+
     import websockets
 
-    gate = asyncio.Semaphore(concurrency)
+    gate = asyncio.Semaphore(concurrency or len(tablets))
     took: list[float] = []
     opened = []
+    rng = random.Random(1)
 
     async def one(table_id: int, cookie: str) -> None:
         headers = {name.decode(): value.decode() for name, value in _headers(cookie, port) if name != b"host"}
         async with gate:
             t0 = time.perf_counter()
-            ws = await websockets.connect(
-                f"ws://{HOST}:{port}/ws/tables/{table_id}/dealer/", additional_headers=headers, open_timeout=30
-            )
-            first = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            while True:
+                ws = await websockets.connect(
+                    f"ws://{HOST}:{port}/ws/tables/{table_id}/dealer/", additional_headers=headers, open_timeout=30
+                )
+                first = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                if first.get("type") != "retry":
+                    break
+                retries.append(1)
+                await ws.close()
+                await asyncio.sleep(first["after_ms"] / 1000 * (0.5 + rng.random()))
             if first.get("type") != "snapshot":
                 raise RuntimeError(f"table {table_id}: {first}")
             took.append(time.perf_counter() - t0)
@@ -166,9 +178,11 @@ def run_rounds(name: str, tablets, args, counter: StatementCounter, app=None, se
         cpu0 = _proc_cpu(server.proc.pid) if server is not None else time.process_time()
         wall0 = time.perf_counter()
 
-        async def go():
+        retries: list[int] = []
+
+        async def go(retries: list[int] = retries):
             if server is not None:
-                took, opened = await _over_tcp(server.port, tablets, args.concurrency)
+                took, opened = await _over_tcp(server.port, tablets, args.concurrency, retries)
             else:
                 took, opened = await _in_process(app, tablets, args.concurrency)
             return took, opened
@@ -190,13 +204,16 @@ def run_rounds(name: str, tablets, args, counter: StatementCounter, app=None, se
             "pg_ms": pg * 1000 / n,
             "wall_s": wall,
             "p50_ms": statistics.median(took) * 1000,
+            "p99_ms": sorted(took)[int(0.99 * (len(took) - 1))] * 1000,
             "max_ms": max(took) * 1000,
+            "retries": len(retries),
         }
         out.append(figures)
         print(
             f"{name:<10} round {number + 1}: {n} connects in {wall:.2f} s; per connect: server CPU"
             f" {figures['cpu_ms']:.2f} ms, {statements_text(figures, server)}, PostgreSQL CPU"
-            f" {figures['pg_ms']:.2f} ms; connect p50 {figures['p50_ms']:.0f} ms, max {figures['max_ms']:.0f} ms",
+            f" {figures['pg_ms']:.2f} ms; connect p50 {figures['p50_ms']:.0f} ms, p99 {figures['p99_ms']:.0f} ms,"
+            f" max {figures['max_ms']:.0f} ms, told to retry {figures['retries']}",
             flush=True,
         )
     return out
@@ -235,7 +252,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tablets", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--concurrency", type=int, default=16, help="connects in flight at once")
+    parser.add_argument("--concurrency", type=int, default=16, help="connects in flight at once (0: all, a storm)")
     parser.add_argument("--calls", type=int, default=10, help="open floor calls (at as many tables)")
     parser.add_argument("--daphne", action="store_true", help="a real daphne per server, CPU from /proc")
     parser.add_argument("--statements", action="store_true", help="list the statements of one connect")
@@ -261,7 +278,7 @@ def main() -> None:
             server.start()
             spy = None
             try:
-                LOOP.run_until_complete(_over_tcp(server.port, tablets[:8], 4))  # warm: imports, connections
+                LOOP.run_until_complete(_over_tcp(server.port, tablets[:8], 4, []))  # warm: imports, connections
                 spy = _spy(server.proc.pid, f"{args.spy}-{name}.txt") if args.spy else None
                 results[name] = run_rounds(name, tablets, args, counter, server=server)
             finally:

@@ -120,11 +120,12 @@ def make_room(n_tables: int, run: str, n_floors: int = 5) -> Room:
     return Room(table_ids, dealer_cookies, floor_cookies, display.token)
 
 
-async def run(args, rate, port, room: Room, restart=None):
+async def run(args, rate, port, room: Room, restart=None, cpu=None):
     """One run: every floor, screen and tablet connects at once (the storm after a restart or a deploy,
     timed apart: its connects are not in the actions' latencies), then the tablets act for
     ``args.seconds``; ``restart`` (a callable) is called half-way from a thread: it kills the server and
-    starts it again, and the tablets reconnect."""
+    starts it again, and the tablets reconnect.  ``cpu()``: the server's CPU seconds so far (taken at the
+    storm's end)."""
     rng = random.Random(args.seed)
     sent, acks, errors, kinds = {}, {}, defaultdict(int), {}
     received, anomalies = defaultdict(list), defaultdict(int)
@@ -169,6 +170,7 @@ async def run(args, rate, port, room: Room, restart=None):
         got = (len(clock["connects"]), len(clock["floor_connects"]), len(clock["screen_connects"]))
         return {"converged": False, "got": got, "errors": errors, "storm": args.connect_limit}
     storm = time.perf_counter() - storm
+    storm_cpu = cpu() if cpu is not None else None
     start = time.perf_counter()
     clock["deadline"] = start + args.seconds
     clock["go"].set()
@@ -204,6 +206,7 @@ async def run(args, rate, port, room: Room, restart=None):
         "start": start,
         "clock": clock,
         "storm": storm,
+        "storm_cpu": storm_cpu,
         "restart": restart_figures,
     }
 
@@ -355,8 +358,12 @@ def measure(args, rate, srv: Server, room: Room, database: bool) -> dict | None:
     server_pids = _process_tree(SERVER_PIDS[port])
     server_before = _cpu_seconds(server_pids)
     db_before = _cpu_seconds(_db_backends()) if database else {}
+
+    def server_cpu_now() -> float:
+        return _cpu_used(server_before, _cpu_seconds(_process_tree(SERVER_PIDS[port])))
+
     with DiskProbe() as disk:
-        out = asyncio.run(run(args, rate, port, room, srv.restart if args.restart else None))
+        out = asyncio.run(run(args, rate, port, room, srv.restart if args.restart else None, server_cpu_now))
     if not out["converged"]:
         tablets, floors, screens = out["got"]
         print(
@@ -417,6 +424,7 @@ def measure(args, rate, srv: Server, room: Room, database: bool) -> dict | None:
         "db_missing": db_missing,
         "unanswered": len(sent) - len(acks),
         "storm": out["storm"],
+        "storm_cpu": out["storm_cpu"],
         "restart": out["restart"],
         "floor_connect": (pct(clock["floor_connects"], 50), pct(clock["floor_connects"], 99)),
         "screen_connect": (pct(clock["screen_connects"], 50), pct(clock["screen_connects"], 99)),
@@ -550,7 +558,9 @@ def main() -> None:
                 f"  storm: {tablets} tablets, {floors} floors, {screens} screens all connected in {r['storm']:.1f} s;"
                 f" connect + first snapshot p50/p99 ms: tablets {r['connect'][0]:.0f}/{r['connect'][1]:.0f},"
                 f" floors {r['floor_connect'][0]:.0f}/{r['floor_connect'][1]:.0f},"
-                f" screens {r['screen_connect'][0]:.0f}/{r['screen_connect'][1]:.0f}"
+                f" screens {r['screen_connect'][0]:.0f}/{r['screen_connect'][1]:.0f};"
+                f" server CPU {r['storm_cpu']:.2f} s ({r['storm_cpu'] * 1000 / (tablets + floors + screens):.2f} ms"
+                " per client)"
             )
             if r["restart"] is not None:
                 rs = r["restart"]

@@ -115,6 +115,23 @@ def test_the_queue_is_bounded_by_the_wait_and_a_connect_that_waited_too_long_is_
     asyncio.run(scenario())
 
 
+def test_the_rate_is_what_completed_in_the_last_second_unless_little_says_more():
+    """A storm's hint follows the connects completing, not one slow kind of connect: the floor dashboards'
+    first connects (each waiting for one read of the whole room) made the mean connect time say a few dozen
+    connects a second while the tablets completed hundreds, and told the rest of the storm to wait the
+    longest the hint allows."""
+    now = [100.0]
+    admission = Admission(None, limit=32, clock=lambda: now[0])
+    admission.mean_connect = 0.5
+    assert admission.rate(now[0]) == 64  # nothing completed yet: 32 at once, half a second each
+    admission.completed.extend(99.5 + i / 1000 for i in range(400))  # 400 in the last second
+    assert admission.rate(now[0]) == 400
+    admission.refused.extend([99.9] * 399)
+    assert admission.retry_ms(now[0]) == 1000  # 400 to drain at 400 a second
+    now[0] += 2  # a quiet moment: what completed is old, Little's law again
+    assert admission.rate(now[0]) == 64
+
+
 def test_other_scopes_pass_untouched_and_the_limit_must_be_positive():
     calls = []
 

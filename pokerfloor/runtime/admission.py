@@ -8,20 +8,23 @@ client retries, and the server still does the dropped connect's work (and logs "
 
 :class:`Admission` keeps at most ``limit`` connects in progress per process (from the handshake to the
 connect's first message sent, or its close).  A connect beyond that waits in a bounded queue for its turn
-when its turn comes within ``queue_wait`` seconds at the rate this process completes connects (the
-waiting ahead of it times the mean connect time, divided by the connects let in at once); the queue is
-served first come, first served, and a connect that waited ``queue_wait`` without its turn is refused.
+when its turn comes within ``queue_wait`` seconds at the rate this process completes connects (:meth:`rate`:
+the connects completed during the last second, or the connects let in at once divided by the mean connect
+time when that is more: a quiet second completes few because few came); the queue is served first come,
+first served, and a connect that waited ``queue_wait`` without its turn is refused.
 Without the queue every connect beyond the limit was refused and came back after at least a fifth of a
 second and its jitter, although the slots freed within milliseconds: a storm of cheap connects took
 several times as long as the same storm served at once (``bench/RESULTS.md``, "Connect storm ...").
 
 A connect refused (the queue full, or its wait over) is accepted, told ``{"type": "retry", "after_ms":
 <ms>}`` and closed at once with :data:`CLOSE_RETRY` (the wait is a message because daphne drops a close's
-reason): how long the connects waiting now take to drain at the rate this process completes them (the
-connects queued and those refused during the last second, times the mean connect time, divided by the
-connects let in at once; at least :data:`MIN_RETRY_MS`, at most :data:`MAX_RETRY_MS`).  The client waits
-that long times a random factor (0.5-1.5, ``static/js/socket.js``), so the retries spread over the time
-the server needs instead of arriving together.  A refusal costs a handshake and no database work, a
+reason): how long the connects waiting now take to drain at that rate (the connects queued and those
+refused during the last second, divided by the rate; at least :data:`MIN_RETRY_MS`, at most
+:data:`MAX_RETRY_MS`, the pages' own longest backoff).  The client waits that long times a random factor
+(0.5-1.5, ``static/js/socket.js``), so the retries spread over the time the server needs instead of
+arriving together.  (A hint from the mean connect time alone told a storm's tablets to wait the longest
+it allows because the floor dashboards' first connects, each waiting for one read of the whole room, were
+slow, while the tablets' connects went on completing by the hundred: ``bench/RESULTS.md``.)  A refusal costs a handshake and no database work, a
 place in the queue a waiting task.
 """
 
@@ -35,8 +38,8 @@ from typing import Any
 #: The close code meaning "the server is busy: try again in the reason's milliseconds".
 CLOSE_RETRY = 4503
 MIN_RETRY_MS = 200
-MAX_RETRY_MS = 15_000
-#: Seconds of refusals counted for the hint.
+MAX_RETRY_MS = 8_000
+#: Seconds of refusals and completions counted for the rate and the hint.
 WINDOW = 1.0
 #: A connect slower than this (s) halves the connects let in at once (at most once per :data:`WINDOW`):
 #: daphne drops a handshake not answered within 5 s, so the queue in front of the read threads must stay
@@ -68,19 +71,28 @@ class Admission:
         #: Mean seconds from handshake to first message (exponentially weighted).
         self.mean_connect = 0.05
         self.refused: deque[float] = deque()
+        #: When the connects of the last :data:`WINDOW` completed (:meth:`rate`).
+        self.completed: deque[float] = deque()
+
+    def rate(self, now: float) -> float:
+        """Connects this process completes per second: those completed in the last :data:`WINDOW`, or the
+        connects let in at once divided by the mean connect time (Little's law) when that is more."""
+        while self.completed and self.completed[0] < now - WINDOW:
+            self.completed.popleft()
+        return max(len(self.completed) / WINDOW, self.allowed / self.mean_connect)
 
     def retry_ms(self, now: float) -> int:
-        """The wait to tell a refused client (ms): the refused backlog's drain time at this process's rate."""
+        """The wait to tell a refused client (ms): the backlog's drain time at this process's rate."""
         while self.refused and self.refused[0] < now - WINDOW:
             self.refused.popleft()
         backlog = len(self.refused) + len(self.waiting) + 1
-        drain = backlog * self.mean_connect / self.allowed
+        drain = backlog / self.rate(now)
         return int(min(MAX_RETRY_MS, max(MIN_RETRY_MS, drain * 1000)))
 
     async def queued(self) -> bool:
         """Wait for a slot in the queue (see the module docstring): True once given one (counted in
         :attr:`in_progress` already), False when the queue has no room for this connect or its wait is over."""
-        if (len(self.waiting) + 1) * self.mean_connect / self.allowed > self.queue_wait:
+        if (len(self.waiting) + 1) / self.rate(self.clock()) > self.queue_wait:
             return False
         loop = asyncio.get_running_loop()
         turn: asyncio.Future[bool] = loop.create_future()
@@ -127,6 +139,7 @@ class Admission:
             self.in_progress -= 1
             now = self.clock()
             took = now - started
+            self.completed.append(now)
             self.mean_connect += 0.1 * (took - self.mean_connect)
             if took > SLOW and now - self.last_cut > WINDOW:
                 self.allowed, self.last_cut = max(1.0, self.allowed / 2), now
