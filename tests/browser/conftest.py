@@ -111,6 +111,55 @@ def tap(page, selector: str) -> None:
     settled(page)
 
 
+#: Counts each websocket of the page and whether it has heard a message or closed (``window.__sockets``), for
+#: :func:`page_settled`.  A subclass, so the page's own code sees an ordinary ``WebSocket``.
+_SOCKET_WATCH = """(() => {
+  if (window.__sockets) return;
+  const Native = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      const seen = { heard: false, closed: false };
+      window.__sockets.push(seen);
+      this.addEventListener("message", () => { seen.heard = true; });
+      this.addEventListener("close", () => { seen.closed = true; });
+    }
+  };
+})();"""
+
+_SETTLED = "() => (window.__sockets || []).every((s) => s.heard || s.closed)"
+
+
+def watch_sockets(page) -> None:
+    """Let :func:`page_settled` see the websockets of the pages ``page`` opens from now on (an init script of
+    its browser context, added once per context)."""
+    context = page.context
+    if not getattr(context, "_pokerfloor_sockets", False):
+        context.add_init_script(_SOCKET_WATCH)
+        context._pokerfloor_sockets = True
+
+
+def page_settled(page) -> None:
+    """Wait until the page has loaded, each websocket it opened has its first message (the snapshot every live
+    page is sent on connect) or has closed, and two frames are drawn after that.
+
+    This replaces Playwright's ``networkidle``, which waits until no request was made for 500 ms: at least
+    half a second a page, although a live page's data comes over its socket, which ``networkidle`` ignores.
+    Pages opened before :func:`watch_sockets` count as having no socket."""
+    page.wait_for_load_state("load")
+    page.wait_for_function(_SETTLED)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def goto_settled(page, path: str):
+    """Open ``path`` (:func:`watch_sockets` first) and wait for :func:`page_settled`; returns the response."""
+    watch_sockets(page)
+    response = page.goto(path)
+    page_settled(page)
+    return response
+
+
 def screenshot(page, name: str) -> Path:
     """Save a screenshot as a test artefact in artifacts/."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -17,7 +17,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop, settled
+from tests.browser.conftest import login, off_loop, page_settled, settled
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -100,7 +100,7 @@ def tda_night(dealer, floorman, loaded_rulebooks):
 
 
 def _check(page, name: str, found: dict) -> None:
-    page.wait_for_load_state("networkidle")
+    page_settled(page)
     expect(page.locator("html")).to_have_attribute("lang", "de")
     if page.locator('[data-field="conn"], [data-f="conn"]').count():
         page.wait_for_function("() => !/Verbinde/.test(document.body.innerText)", timeout=15_000)

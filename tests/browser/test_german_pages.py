@@ -18,7 +18,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import goto_settled, login, off_loop
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -180,8 +180,7 @@ def test_the_main_pages_in_german_show_no_english_ui_word(demo, new_page):
     login(page, "manager", "manager-demo")
     found = {}
     for name, path in demo:
-        page.goto(path)
-        page.wait_for_load_state("networkidle")
+        goto_settled(page, path)
         expect(page.locator("html")).to_have_attribute("lang", "de")
         conn = page.locator('[data-field="conn"], [data-f="conn"]')
         if conn.count():

@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import goto_settled, login, off_loop, page_settled
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -211,11 +211,11 @@ def check_page(page, label: str, problems: list[str], *, shot: str | None = None
 
 def open_view(page, path: str) -> None:
     path, _, view = path.partition("#")
-    response = page.goto(path)
+    response = goto_settled(page, path)
     assert response.ok, f"{path} answered {response.status}"
     if view:
         page.click(f'.view-toggle [data-view="{view}"]')
-    page.wait_for_load_state("networkidle")
+        page_settled(page)
 
 
 def act(table_id: int, kind: str, **extra) -> None:

@@ -19,7 +19,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import goto_settled, login, off_loop, page_settled
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -69,10 +69,10 @@ def overflow(page) -> int:
 def open_page(page, path: str) -> None:
     """Open ``path``; a ``#map`` or ``#tiles`` suffix picks that view of the floor dashboard."""
     path, _, view = path.partition("#")
-    page.goto(path)
+    goto_settled(page, path)
     if view:
         page.click(f'.view-toggle [data-view="{view}"]')
-    page.wait_for_load_state("networkidle")
+        page_settled(page)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
