@@ -47,6 +47,32 @@ def patient_expect():
     expect.set_options(timeout=5_000)
 
 
+#: Screenshots are written only with ``POKERFLOOR_SCREENSHOTS=1`` in the environment (``artifacts/``, and the
+#: folders the tests name): the pages to look at after a change, in every size and language the tests open.
+#: Without it a test's ``screenshot`` calls return at once: encoding hundreds of PNGs (many of a whole
+#: 1920x1080 page) is a good part of the browser tests' time, and nobody opens them in an ordinary run.
+SCREENSHOTS = os.environ.get("POKERFLOOR_SCREENSHOTS", "") == "1"
+
+
+def _no_screenshot(self, *args, **kwargs) -> bytes:
+    """``Page.screenshot`` and ``Locator.screenshot`` without ``POKERFLOOR_SCREENSHOTS=1``: nothing taken."""
+    return b""
+
+
+@pytest.fixture(scope="package", autouse=True)
+def screenshots_when_asked():
+    """Make Playwright's ``screenshot`` a no-op for this package unless :data:`SCREENSHOTS`."""
+    if SCREENSHOTS:
+        yield
+        return
+    from playwright.sync_api import Locator, Page
+
+    saved = Page.screenshot, Locator.screenshot
+    Page.screenshot = Locator.screenshot = _no_screenshot  # type: ignore[method-assign,assignment]  # (see above)
+    yield
+    Page.screenshot, Locator.screenshot = saved  # type: ignore[method-assign]
+
+
 @pytest.fixture(scope="package")
 def browser():
     """One headless chromium for the browser tests (this package), not one per module: a launch costs
