@@ -11,6 +11,7 @@ copy, no call per line beyond the handler). The driver is :func:`.phh_replay.rep
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
@@ -71,6 +72,9 @@ class PhhLines(InPlaceState):
 
     __slots__ = ()
 
+    #: The handlers of the common lines' action types (:data:`_LINE_TYPES`), taken once.
+    _line_handlers: ClassVar[tuple[Callable[..., object], ...]]
+
     def run(
         self,
         lines: Sequence[str],
@@ -90,8 +94,7 @@ class PhhLines(InPlaceState):
             ``translate`` raises.
         """
         handlers = self._HANDLERS
-        # each common line's handler, taken once (the entries of _HANDLERS its action type names)
-        deal_hole, fold, check, call, bet_or_raise, deal_board, show = map(handlers.__getitem__, _LINE_TYPES)
+        deal_hole, fold, check, call, bet_or_raise, deal_board, show = self._line_handlers
         log = self._log.append
         dealt = self._opening_holes(lines, labels)
         # (phase, bets) before the last action that found the hand running: kept in locals,
@@ -210,3 +213,6 @@ class PhhLines(InPlaceState):
         # the state before the last of them: betting, the blinds in front (dealing moves no chip)
         self._phase_before, self._bets_before = self._phase, self._bets
         return len(actions)
+
+
+PhhLines._line_handlers = tuple(map(PhhLines._HANDLERS.__getitem__, _LINE_TYPES))
