@@ -6,6 +6,7 @@ daphnes on one port (``python -m pokerfloor.serve --workers N``, which needs
 (``manage.py run_worker``), one for all of them.
 """
 
+import functools
 import os
 import re
 
@@ -106,24 +107,43 @@ def websocket_origin_allowed(scope) -> bool:
     that says so in ``X-Forwarded-Proto``), or matches ``CSRF_TRUSTED_ORIGINS``.
     A missing ``Origin`` is refused.  Channels' ``AllowedHostsOriginValidator``
     compares the host only, so a page on another port of an allowed host (any
-    other service there) could open the floor's sockets with its users' cookies."""
-    headers = {name.lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
-    origin = headers.get(b"origin")
+    other service there) could open the floor's sockets with its users' cookies.
+
+    The answer for the same headers and settings is kept (:func:`_origin_allowed`): every tablet of a room
+    comes from the same origin to the same host: a storm asked the same question once per tablet."""
+    origin = host = proto = None
+    for name, value in scope.get("headers", []):
+        name = name.lower()
+        if name == b"origin":
+            origin = value
+        elif name == b"host":
+            host = value
+        elif name == b"x-forwarded-proto":
+            proto = value
+    key = (tuple(settings.ALLOWED_HOSTS), tuple(settings.CSRF_TRUSTED_ORIGINS), settings.BEHIND_HTTPS_PROXY)
+    return _origin_allowed(origin, host, proto, scope.get("scheme"), key)
+
+
+@functools.lru_cache(maxsize=256)
+def _origin_allowed(origin_header, host_header, proto_header, scheme, settings_key) -> bool:
+    """:func:`websocket_origin_allowed` of these header values (bytes or None), the scope's scheme and
+    ``settings_key`` (the settings it reads: an answer is kept per settings)."""
+    allowed_hosts, trusted_origins, behind_https_proxy = settings_key
+    origin = origin_header.decode("latin-1") if origin_header is not None else None
     if not origin or origin == "null":
         return False
-    scheme, sep, rest = origin.strip().partition("://")
-    if not sep or scheme.lower() not in _DEFAULT_PORTS:
+    scheme_of_origin, sep, rest = origin.strip().partition("://")
+    if not sep or scheme_of_origin.lower() not in _DEFAULT_PORTS:
         return False
-    origin = _origin(scheme.lower(), rest)
-    if any(_trusted(origin, entry) for entry in settings.CSRF_TRUSTED_ORIGINS):
+    origin = _origin(scheme_of_origin.lower(), rest)
+    if any(_trusted(origin, entry) for entry in trusted_origins):
         return True
-    host = headers.get(b"host", "")
+    host = host_header.decode("latin-1") if host_header is not None else ""
     domain, _port = split_domain_port(host.lower())
-    if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
+    if not domain or not validate_host(domain, list(allowed_hosts)):
         return False
-    secure = scope.get("scheme") in ("wss", "https") or (
-        settings.BEHIND_HTTPS_PROXY and headers.get(b"x-forwarded-proto", "").strip().lower() == "https"
-    )
+    forwarded = proto_header.decode("latin-1") if proto_header is not None else ""
+    secure = scheme in ("wss", "https") or (behind_https_proxy and forwarded.strip().lower() == "https")
     return origin == _origin("https" if secure else "http", host)
 
 

@@ -179,9 +179,10 @@ HTTP_THREADS = envint("HTTP_THREADS", "4")
 SERVICE_THREADS = envint("SERVICE_THREADS", "3")
 if SERVICE_THREADS < 1:
     raise ImproperlyConfigured(f"SERVICE_THREADS must be at least 1, got {SERVICE_THREADS}")
-#: Websocket connects in progress at once per process (pokerfloor/runtime/admission.py); more are closed
-#: at once with 4503 after a "retry" message and the page comes back then.  Figures: bench/RESULTS.md.
-WS_CONNECT_LIMIT = envint("WS_CONNECT_LIMIT", "32")
+#: Websocket connects in progress at once per process, at most (pokerfloor/runtime/admission.py: it starts
+#: at 32 and lets one more in per fast connect, halves while connects are slow); more wait their turn or
+#: are closed with 4503 after a "retry" message and the page comes back then.  Figures: bench/RESULTS.md.
+WS_CONNECT_LIMIT = envint("WS_CONNECT_LIMIT", "1024")
 if WS_CONNECT_LIMIT < 1:
     raise ImproperlyConfigured(f"WS_CONNECT_LIMIT must be at least 1, got {WS_CONNECT_LIMIT}")
 #: How long a connect beyond WS_CONNECT_LIMIT may wait for its turn (milliseconds; 0: none, told to retry at

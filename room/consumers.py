@@ -39,9 +39,15 @@ CLOSE_UNAUTHORISED = 4403
 CLOSE_NOT_FOUND = 4404
 
 
-@socket_read
-def _display_slug(token: str) -> str | None:
+def display_slug(token: str) -> str | None:
+    """The slug of the room whose lobby display link ``token`` is (None: no such link, or revoked)."""
     return LobbyDisplay.objects.filter(token=token, revoked=False).values_list("room__slug", flat=True).first()
+
+
+#: One look-up per display link for the screens connecting at once (``pokerfloor.runtime.shared``: after a
+#: restart every screen of a room comes back together, on a handful of links), the check after the
+#: subscription as much as the first one: a caller shares only a read begun after it asked.
+_display_slug: SharedRead[str | None] = SharedRead(socket_read(display_slug))
 
 
 def lobby_snapshot(slug: str) -> dict | None:

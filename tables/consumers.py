@@ -420,6 +420,24 @@ class DealerConsumer(_StaffConsumer):
         )
 
 
+#: The last ``(summaries, page size, frames)`` of :func:`_floor_frames`.
+_frames: tuple[list[dict], int, list[str]] | None = None
+
+
+def _floor_frames(tables: list[dict], page: int) -> list[str]:
+    """The ``floor_snapshot`` frames of ``tables`` (pages of ``page`` summaries) as JSON texts, serialised
+    once for the dashboards sharing one read of the room (``_open_floor``), not once per dashboard."""
+    global _frames
+    if _frames is None or _frames[0] is not tables or _frames[1] != page:
+        pages = [tables[i : i + page] for i in range(0, len(tables), page)] or [[]]
+        texts = [
+            json.dumps({"type": "floor_snapshot", "tables": p, "part": n, "parts": len(pages)}, separators=(",", ":"))
+            for n, p in enumerate(pages, start=1)
+        ]
+        _frames = (tables, page, texts)
+    return _frames[2]
+
+
 class FloorConsumer(_StaffConsumer):
     """``/ws/floor/``: every table, live, for floor staff and managers.
 
@@ -531,10 +549,10 @@ class FloorConsumer(_StaffConsumer):
         """The room's summaries in ``floor_snapshot`` frames of at most ``SNAPSHOT_PAGE`` tables, each
         with ``part`` and ``parts`` (1-based): a frame stays far below the server's frame limit (daphne's
         autobahn refuses messages over 1 MiB: the full snapshots of 1,000 tables, 2.9 MB, never left) and
-        the page draws the first rows while the rest is on its way."""
-        pages = [tables[i : i + self.SNAPSHOT_PAGE] for i in range(0, len(tables), self.SNAPSHOT_PAGE)] or [[]]
-        for number, page in enumerate(pages, start=1):
-            await self.send_json({"type": "floor_snapshot", "tables": page, "part": number, "parts": len(pages)})
+        the page draws the first rows while the rest is on its way.  The frames of one shared read are
+        serialised once for all the dashboards it serves (:func:`_floor_frames`)."""
+        for text in _floor_frames(tables, self.SNAPSHOT_PAGE):
+            await self.send(text_data=text)
 
     async def watch(self, table_ids: list[int]) -> None:
         """``watch``: from now on the updates of ``table_ids`` (at most ``MAX_WATCHED``) come whole, the

@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
-from pokerfloor.runtime.admission import CLOSE_RETRY, MIN_RETRY_MS, Admission
+from pokerfloor.runtime.admission import CLOSE_RETRY, MIN_RETRY_MS, START, Admission
 from tables import services
 from tests.conftest import daphne_server
 
@@ -48,6 +48,7 @@ def test_connects_beyond_the_limit_are_told_when_to_retry_and_then_all_get_in():
     async def scenario():
         release, connected = asyncio.Event(), []
         admission = Admission(_slow_app(release, connected), limit=3)
+        admission.mean_connect = 0.05  # 60 connects a second: the backlog's drain shows in the hints
         first = [asyncio.ensure_future(_connect(admission, n)) for n in range(20)]
         await asyncio.sleep(0.05)
         refused = [task.result() for task in first if task.done()]
@@ -130,6 +131,31 @@ def test_the_rate_is_what_completed_in_the_last_second_unless_little_says_more()
     assert admission.retry_ms(now[0]) == 1000  # 400 to drain at 400 a second
     now[0] += 2  # a quiet moment: what completed is old, Little's law again
     assert admission.rate(now[0]) == 64
+
+
+def test_the_connects_let_in_at_once_start_small_and_grow_by_one_per_fast_connect_up_to_the_limit():
+    """As TCP's slow start: a process begins with START in progress at once and lets one more in per connect
+    that was fast, so cheap connects soon run by the hundred; a slow one halves them again."""
+    now = [100.0]
+
+    async def app(scope, receive, send):
+        await receive()
+        now[0] += scope["takes"]
+        await send({"type": "websocket.accept"})
+
+    async def scenario():
+        admission = Admission(app, limit=1024, clock=lambda: now[0])
+        assert admission.allowed == START
+        for _ in range(START):
+            await admission({"type": "websocket", "takes": 0.01}, _inbox(), _ignore)
+        assert admission.allowed == 2 * START
+        for _ in range(2000):
+            await admission({"type": "websocket", "takes": 0.01}, _inbox(), _ignore)
+        assert admission.allowed == 1024
+        await admission({"type": "websocket", "takes": 1.5}, _inbox(), _ignore)
+        assert admission.allowed == 512
+
+    asyncio.run(scenario())
 
 
 def test_other_scopes_pass_untouched_and_the_limit_must_be_positive():

@@ -7,7 +7,8 @@ client retries, and the server still does the dropped connect's work (and logs "
 ... took too long to shut down and was killed" for it).  The queue never drains: a reconnect loop.
 
 :class:`Admission` keeps at most ``limit`` connects in progress per process (from the handshake to the
-connect's first message sent, or its close).  A connect beyond that waits in a bounded queue for its turn
+connect's accept, first message sent or close: a floor dashboard accepts before it waits for its share of
+the one read of the room, which holds no slot meanwhile).  A connect beyond that waits in a bounded queue for its turn
 when its turn comes within ``queue_wait`` seconds at the rate this process completes connects (:meth:`rate`:
 the connects completed during the last second, or the connects let in at once divided by the mean connect
 time when that is more: a quiet second completes few because few came); the queue is served first come,
@@ -43,16 +44,21 @@ MAX_RETRY_MS = 8_000
 WINDOW = 1.0
 #: A connect slower than this (s) halves the connects let in at once (at most once per :data:`WINDOW`):
 #: daphne drops a handshake not answered within 5 s, so the queue in front of the read threads must stay
-#: well below that on a loaded machine.  One faster than :data:`FAST` lets one more in, up to the limit.
-SLOW = 2.0
+#: well below that on a loaded machine.  One faster than :data:`FAST` lets one more in, up to the limit:
+#: as TCP's slow start, the connects let in at once double while each of them is fast, and stop growing
+#: where the last of them waits about :data:`FAST` for the read threads: the cheaper a connect, the more
+#: in progress at once.
+SLOW = 1.0
 FAST = 0.5
+#: Connects let in at once when the process starts (then grown as above, up to the limit).
+START = 32
 
 
 class Admission:
     """ASGI middleware in front of the websocket application (``scope["type"] == "websocket"``; other
     scopes pass through untouched).  ``limit``: connects in progress at once (int, at least 1), at most:
-    :attr:`allowed` goes down (halved) while connects take longer than :data:`SLOW` and back up (one
-    per fast connect) while they are faster than :data:`FAST`."""
+    :attr:`allowed` starts at :data:`START` (or the limit), goes down (halved) while connects take longer
+    than :data:`SLOW` and up (one per fast connect) while they are faster than :data:`FAST`."""
 
     def __init__(self, app: Any, limit: int, clock: Any = time.monotonic, queue_wait: float = 0.0) -> None:
         if limit < 1:
@@ -65,11 +71,14 @@ class Admission:
         #: The connects waiting for a slot, first come first served (a future each: True when given one).
         self.waiting: deque[asyncio.Future[bool]] = deque()
         #: Connects let in at once now (float, 1 to ``limit``).
-        self.allowed = float(limit)
+        self.allowed = float(min(limit, START))
         self.last_cut = 0.0
         self.in_progress = 0
-        #: Mean seconds from handshake to first message (exponentially weighted).
-        self.mean_connect = 0.05
+        #: Mean seconds from handshake to accept or first message (exponentially weighted).  Its first value is
+        #: optimistic on purpose: a storm that comes first after a start is queued rather than refused (a
+        #: connect queued in vain is refused after ``queue_wait``, costing its client that wait and the
+        #: server nothing more; one refused in vain costs a handshake more and a wait of a second or two).
+        self.mean_connect = 0.01
         self.refused: deque[float] = deque()
         #: When the connects of the last :data:`WINDOW` completed (:meth:`rate`).
         self.completed: deque[float] = deque()
@@ -144,11 +153,11 @@ class Admission:
             if took > SLOW and now - self.last_cut > WINDOW:
                 self.allowed, self.last_cut = max(1.0, self.allowed / 2), now
             elif took < FAST:
-                self.allowed = min(float(self.limit), self.allowed + 1 / self.allowed)
+                self.allowed = min(float(self.limit), self.allowed + 1)
             self._next()
 
         async def watched_send(message: dict[str, Any]) -> None:
-            if not finished and message["type"] in ("websocket.send", "websocket.close"):
+            if not finished and message["type"] in ("websocket.accept", "websocket.send", "websocket.close"):
                 finish()
             await send(message)
 
