@@ -72,10 +72,15 @@ class Opening:
 
 
 @functools.cache
-def _columns() -> tuple[list[str], list[str]]:
-    """The attribute names of the table's and the user's concrete fields, in the statement's order."""
+def _columns() -> tuple[list[str], list[str], int, int]:
+    """The attribute names of the table's and the user's concrete fields, in the statement's order, and
+    where the table's dealer and the user's primary key are among them."""
     user_model = get_user_model()
-    return [f.attname for f in Table._meta.concrete_fields], [f.attname for f in user_model._meta.concrete_fields]
+    tables, users = (
+        [f.attname for f in Table._meta.concrete_fields],
+        [f.attname for f in user_model._meta.concrete_fields],
+    )
+    return tables, users, tables.index("dealer_id"), users.index(user_model._meta.pk.attname)
 
 
 @functools.cache
@@ -140,7 +145,7 @@ def open_tablet(table_id: int, session_key: str | None, user_id: int | None = No
         return Opening("unverified")
     calls_sql = probes.any_of_sql(hooks.registered("open_calls"))
     row = rows(_statement(calls_sql), [table_id, session_key, user_id])[0]
-    table_names, user_names = _columns()
+    table_names, user_names, dealer_at, pk_at = _columns()
     session_data, expiry, table_found = row[0], row[1], row[2]
     at = 3 + len(table_names)
     table_values, dealer_name, hand_values, seats = row[3:at], row[at], row[at + 1 : at + 5], row[at + 5]
@@ -154,9 +159,9 @@ def open_tablet(table_id: int, session_key: str | None, user_id: int | None = No
         if found is None:
             return Opening(status)
         session_user, session_hash = found
-        if user_id is None and session_user != table_values[table_names.index("dealer_id")]:
+        if user_id is None and session_user != table_values[dealer_at]:
             return Opening("other_user", user_id=session_user, expiry=expiry)
-        if not user_found or session_user != user_values[0]:
+        if not user_found or session_user != user_values[pk_at]:
             return Opening("unverified")  # the user is gone, or the session changed hands: Channels decides
     if not user_found:
         return Opening("anonymous")
