@@ -51,7 +51,9 @@ Tablet hooks (called by ``tables.consumers`` and ``tables.tablet_views``):
 ``register_open_calls(fn)``
     ``fn(table_id | None) -> list[dict]``: the floor calls still open (of
     one table, or all), each ``{"id", "table_id", ...}`` (docs/protocol.md
-    ``floor_call``).  Several providers' lists are joined.
+    ``floor_call``).  Several providers' lists are joined.  A provider with a
+    connect probe (``tables.probes.register_connect``) is asked at a tablet's
+    connect only where its probe says a call may be open.
 ``register_pending_moves(fn)``
     ``fn() -> list[dict]``: players on their way between tables (a
     tournament's balancing or breaking move not yet confirmed by both
