@@ -28,6 +28,7 @@ from playwright.sync_api import expect
 
 from tables.models import HandEvent, Table
 from tests.browser.conftest import login, off_loop, settled
+from tests.browser.waits import pad_ready
 from tests.conftest import daphne_server, floor_worker_process, redis_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -145,7 +146,7 @@ def open_tablet(new_page, table, locale, net=None, viewport=(1280, 800)):
 
 
 def act(page, action):
-    page.wait_for_timeout(450)  # the pad settles after the player to act changed
+    pad_ready(page)  # the pad settles after the player to act changed
     page.locator(f'[data-action="{action}"]').click()
     settled(page)
 
@@ -305,7 +306,7 @@ def test_a_cash_night(night, floor_worker, new_page, lang):
     # ---- Hand 4: button David (4); Anna (1) and Ben (2) post, Clara (3) acts first.
     act(pad, "start")
     actor(pad, "Clara")
-    pad.wait_for_timeout(450)
+    pad_ready(pad)
     # The network drops silently just as Clara's call goes out: the call arrives, its answer does not.
     if "startHeartbeat" not in (settings.BASE_DIR / "static/js/socket.js").read_text():
         pytest.xfail("the heartbeat (issue 24 #6, static/js/socket.js) has not landed: a silent drop stays 'Live'")
