@@ -95,11 +95,9 @@ def _headers(cookie: str, port: int | None) -> list[tuple[bytes, bytes]]:
     ]
 
 
-async def _in_process(app, tablets, concurrency: int) -> tuple[list[float], list]:
-    """Connect every tablet through ``app`` (``concurrency`` at a time) and take its first message;
-    returns the seconds each took and the open communicators."""
-    from channels.testing import WebsocketCommunicator
-
+async def _connect_all(tablets, concurrency: int, open_one) -> tuple[list[float], list]:
+    """Connect every tablet, ``concurrency`` at a time (0: all at once), with ``open_one(table id, cookie)
+    -> (socket, first message)``; returns the seconds each took to its snapshot and the open sockets."""
     gate = asyncio.Semaphore(concurrency or len(tablets))
     took: list[float] = []
     opened = []
@@ -107,11 +105,7 @@ async def _in_process(app, tablets, concurrency: int) -> tuple[list[float], list
     async def one(table_id: int, cookie: str) -> None:
         async with gate:
             t0 = time.perf_counter()
-            ws = WebsocketCommunicator(app, f"/ws/tables/{table_id}/dealer/", headers=_headers(cookie, None))
-            connected, code = await ws.connect(timeout=30)
-            if not connected:
-                raise RuntimeError(f"table {table_id}: refused ({code})")
-            first = json.loads(await ws.receive_from(timeout=30))
+            ws, first = await open_one(table_id, cookie)
             if first.get("type") != "snapshot":
                 raise RuntimeError(f"table {table_id}: {first}")
             took.append(time.perf_counter() - t0)
@@ -121,40 +115,43 @@ async def _in_process(app, tablets, concurrency: int) -> tuple[list[float], list
     return took, opened
 
 
+async def _in_process(app, tablets, concurrency: int) -> tuple[list[float], list]:
+    """:func:`_connect_all` through ``app`` in this process (Channels' ``WebsocketCommunicator``)."""
+    from channels.testing import WebsocketCommunicator
+
+    async def open_one(table_id: int, cookie: str) -> tuple:
+        ws = WebsocketCommunicator(app, f"/ws/tables/{table_id}/dealer/", headers=_headers(cookie, None))
+        connected, code = await ws.connect(timeout=30)
+        if not connected:
+            raise RuntimeError(f"table {table_id}: refused ({code})")
+        return ws, json.loads(await ws.receive_from(timeout=30))
+
+    return await _connect_all(tablets, concurrency, open_one)
+
+
 async def _over_tcp(port: int, tablets, concurrency: int, retries: list[int]) -> tuple[list[float], list]:
-    """The same against a server on ``port`` (``websockets`` clients); a connect told to retry (the
-    admission's 4503) comes back after the wait it was told times 0.5-1.5, as the pages do (counted in
-    ``retries``)."""
+    """:func:`_connect_all` against a server on ``port`` (``websockets`` clients); a connect told to retry
+    (the admission's 4503) comes back after the wait it was told times 0.5-1.5, as the pages do (counted
+    in ``retries``)."""
     import random
 
     import websockets
 
-    gate = asyncio.Semaphore(concurrency or len(tablets))
-    took: list[float] = []
-    opened = []
     rng = random.Random(1)
 
-    async def one(table_id: int, cookie: str) -> None:
+    async def open_one(table_id: int, cookie: str) -> tuple:
         headers = {name.decode(): value.decode() for name, value in _headers(cookie, port) if name != b"host"}
-        async with gate:
-            t0 = time.perf_counter()
-            while True:
-                ws = await websockets.connect(
-                    f"ws://{HOST}:{port}/ws/tables/{table_id}/dealer/", additional_headers=headers, open_timeout=30
-                )
-                first = json.loads(await asyncio.wait_for(ws.recv(), 30))
-                if first.get("type") != "retry":
-                    break
-                retries.append(1)
-                await ws.close()
-                await asyncio.sleep(first["after_ms"] / 1000 * (0.5 + rng.random()))
-            if first.get("type") != "snapshot":
-                raise RuntimeError(f"table {table_id}: {first}")
-            took.append(time.perf_counter() - t0)
-            opened.append(ws)
+        url = f"ws://{HOST}:{port}/ws/tables/{table_id}/dealer/"
+        while True:
+            ws = await websockets.connect(url, additional_headers=headers, open_timeout=30)
+            first = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if first.get("type") != "retry":
+                return ws, first
+            retries.append(1)
+            await ws.close()
+            await asyncio.sleep(first["after_ms"] / 1000 * (0.5 + rng.random()))
 
-    await asyncio.gather(*(one(t, c) for t, c in tablets))
-    return took, opened
+    return await _connect_all(tablets, concurrency, open_one)
 
 
 def _backend_cpu() -> float:
