@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchdb import setup_django  # noqa: E402  (bench/ is on the path of a script run from it)
+from live import _cpu_used  # noqa: E402
 
 HOST = "127.0.0.1"
 
@@ -154,11 +155,11 @@ async def _over_tcp(port: int, tablets, concurrency: int, retries: list[int]) ->
     return await _connect_all(tablets, concurrency, open_one)
 
 
-def _backend_cpu() -> float:
-    """CPU seconds of every PostgreSQL backend of this database but the bench's own connection."""
+def _backend_cpu() -> dict[int, float]:
+    """CPU seconds of each PostgreSQL backend of this database but the bench's own connection."""
     from live import _cpu_seconds, _db_backends
 
-    return sum(_cpu_seconds(_db_backends()).values())
+    return _cpu_seconds(_db_backends())
 
 
 def _proc_cpu(pid: int) -> float:
@@ -192,7 +193,7 @@ def run_rounds(name: str, tablets, args, counter: StatementCounter, app=None, se
         wall = time.perf_counter() - wall0
         cpu = (_proc_cpu(server.proc.pid) if server is not None else time.process_time()) - cpu0
         sent = counter.count - statements
-        pg = _backend_cpu() - pg0
+        pg = _cpu_used(pg0, _backend_cpu())  # the backends alive at the end (one that ended meanwhile: not counted)
         LOOP.run_until_complete(_close_all(opened))
         n = len(tablets)
         figures = {
