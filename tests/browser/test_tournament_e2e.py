@@ -29,7 +29,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop, snapshot
+from tests.browser.conftest import SCREENSHOTS, login, off_loop, snapshot
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -310,9 +310,11 @@ class Floor:
             st = self.state()
             if not st["moves"]:
                 return
+            confirmed = False
             for m in st["moves"]:
                 if m["status"] == "pending":
                     continue  # the source table is in a hand: made after it
+                confirmed = True
                 # a seat change at one table (the final table's redraw) is confirmed once, on its tablet
                 sides = {"to": m["to"]} if m["from"] == m["to"] else {"from": m["from"], "to": m["to"]}
                 on_tablets = all(n in self.tablets and n in st["tables"] for n in sides.values())
@@ -346,7 +348,8 @@ class Floor:
                     )
                     self.floor_confirmed += 1
                 assert off_loop(_move_status, m["id"]) == "done", off_loop(_move_story, m["id"])
-            self.director.wait_for_timeout(200)
+            if not confirmed:  # only moves still pending: their tables' hands end first
+                self.director.wait_for_timeout(200)
         raise AssertionError("moves left unconfirmed")
 
 
@@ -549,7 +552,8 @@ def test_a_30_player_tournament_from_the_desk_and_the_tablets_to_the_final_table
     # the TVs at the final table
     lobby.wait_for_function(f"document.querySelector('[data-f=players_left]').textContent === '{final_size}'")
     expect(lobby.locator("[data-f=paid]")).to_have_text(str(len(values)))
-    lobby.wait_for_timeout(500)
+    if SCREENSHOTS:
+        lobby.wait_for_timeout(500)  # the final table's picture settled for the screenshot
     shot(lobby, f"{rulebook}-lobby-final-table-1920x1080")
     draw.wait_for_function(f"document.querySelectorAll('#tl-draw li').length === {final_size}")
     shot(draw, f"{rulebook}-seat-draw-final-table-1920x1080")
