@@ -104,6 +104,7 @@ def test_every_row_of_a_big_room_is_drawn_when_scrolled_to_grouped_by_section(ro
     assert (
         _tablet_send(tablet, room["T150"], {"type": "action", "action": {"type": "call", "seat": 0}})["type"] == "ack"
     )
+    page.bring_to_front()  # the floorman looks at the floor again (a page behind another draws no frames)
     last = _row(page, "T150")
     last.scroll_into_view_if_needed()
     expect(last.locator("[data-f=seats]")).to_have_text("2/9")
@@ -146,6 +147,7 @@ def test_a_tile_in_view_gets_its_updates_whole_and_a_tile_out_of_view_waits(room
     expect(first.locator("tr.acting")).to_have_count(1)
 
     # scrolled to, the far tile is drawn in detail from its snapshot
+    page.bring_to_front()
     far.scroll_into_view_if_needed()
     expect(far.locator("[data-f=players] tr")).to_have_count(2)
     expect(far.locator("[data-f=pot]")).to_have_text("3")
@@ -163,6 +165,7 @@ def test_a_floor_call_at_a_table_out_of_view_still_flashes(room, new_page, lang)
     expect(page.locator('[data-field="calls"] .call-open')).to_contain_text("T150")
     row = _row(page, "T150")
     expect(row).to_have_class(re.compile(r"\bfloor-called\b"))
+    page.bring_to_front()
     row.scroll_into_view_if_needed()
     expect(row.locator("[data-f=alert]")).to_have_text(WORDS[lang]["floor_call"])
     assert page.title().startswith("(1) ")
