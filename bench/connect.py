@@ -73,9 +73,8 @@ def make_tablets(n: int, calls: int) -> list[tuple[int, str]]:
     call: ``[(table id, session cookie)]``."""
     from live import make_room
 
-    from tables.services.hands import start_hand
-
     from rules.models import FloorCall
+    from tables.services.hands import start_hand
 
     run = uuid.uuid4().hex[:6]
     # this database is the bench's own: the calls earlier runs left open are cancelled (every open call of
