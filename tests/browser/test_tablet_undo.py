@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from tables import services
 from tables.models import HandEvent, Table
 from tests.browser.conftest import login, off_loop, screenshot, settled
+from tests.browser.waits import pad_ready, same_login
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,9 +31,13 @@ def table(dealer, floorman):
     return Table.objects.get(pk=table.id)
 
 
-def tablet(new_page, table, viewport=(1280, 800), locale="en-US"):
+def tablet(new_page, table, viewport=(1280, 800), locale="en-US", like=None):
+    """The dealer's tablet; ``like``: a tablet whose login this one shares (the same dealer)."""
     page = new_page(viewport, locale=locale)
-    login(page, "dealer", "pw-dealer")
+    if like is None:
+        login(page, "dealer", "pw-dealer")
+    else:
+        same_login(page, like)
     page.goto(f"/tables/{table.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     return page
@@ -42,7 +47,7 @@ def start(page):
     page.locator('[data-action="start"]').click()
     settled(page)
     expect(page.locator('[data-field="actor"]')).to_contain_text("David")
-    page.wait_for_timeout(450)  # the pad settles after the player to act changed
+    pad_ready(page)  # the pad settles after the player to act changed
 
 
 def actions_recorded():
@@ -75,7 +80,7 @@ def test_a_mistaken_fold_is_undone_and_flagged_on_the_floor(table, new_page):
     expect(sheet).to_be_hidden()
     expect(page.locator('[data-field="actor"]')).to_contain_text("David")
     expect(page.locator('.seat[data-seat="7"]')).not_to_have_class("folded")
-    page.wait_for_timeout(450)
+    pad_ready(page)
     page.locator('[data-action="call"]').click()
     settled(page)
     expect(page.locator('[data-field="actor"]')).to_contain_text("Anna")
@@ -89,7 +94,7 @@ def test_a_mistaken_fold_is_undone_and_flagged_on_the_floor(table, new_page):
     screenshot(floor, "tablet-undo-floor")
 
     # Anna calls too: David's call stands now (the next player acted), the sheet says why
-    page.wait_for_timeout(450)
+    pad_ready(page)
     page.locator('[data-action="call"]').click()
     settled(page)
     page.locator('[data-action="undo-open"]').click()
@@ -114,8 +119,7 @@ def test_a_double_tap_records_one_action(table, new_page):
             setTimeout(() => { document.querySelector('[data-action="fold"]').click(); done(); }, 250);
         })"""
     )
-    settled(page)
-    page.wait_for_timeout(500)
+    pad_ready(page)  # a second action sent would be answered (and recorded) by now
     assert actions_recorded() == before + 1
     expect(page.locator('[data-field="actor"]')).to_contain_text("Anna")
     expect(page.locator('.seat[data-seat="1"]')).not_to_have_class("folded")
@@ -164,10 +168,10 @@ def midround(page):
         page.locator(f'.key[data-key="{key}"]').click()
     page.locator('[data-action="raise"]').click()
     settled(page)
-    page.wait_for_timeout(450)
+    pad_ready(page)
     page.locator('[data-action="call"]').click()
     settled(page)
-    page.wait_for_timeout(450)
+    pad_ready(page)
     page.locator('.seat[data-seat="5"]').click()
     page.locator('#sheet-oot [data-oot="fold"]').click()
     settled(page)
@@ -188,7 +192,7 @@ def test_the_felt_mid_round_after_a_hand_and_after_a_misdeal(table, new_page, lo
     expect(page.locator('[data-field="proc-event"]')).to_be_visible()
     page.screenshot(path=str(shots / f"tablet-midround-1280x800-{lang}.png"))
     expect(page.locator('[data-action="raise"]')).to_be_in_viewport(ratio=1)
-    portrait = tablet(new_page, table, viewport=(800, 1280), locale=locale)
+    portrait = tablet(new_page, table, viewport=(800, 1280), locale=locale, like=page)
     expect(portrait.locator('[data-bet-seat="7"]')).to_have_text("18")
     expect(portrait.locator('[data-action="raise"]')).to_be_in_viewport(ratio=1)
     portrait.screenshot(path=str(shots / f"tablet-midround-800x1280-{lang}.png"), full_page=True)
@@ -201,18 +205,18 @@ def test_the_felt_mid_round_after_a_hand_and_after_a_misdeal(table, new_page, lo
     portrait.screenshot(path=str(shots / f"tablet-undo-800x1280-{lang}.png"))
     portrait.locator('#sheet-undo [data-action="sheet-close"]').click()
     for size in ((1920, 1080), (390, 844)):
-        other = tablet(new_page, table, viewport=size, locale=locale)
+        other = tablet(new_page, table, viewport=size, locale=locale, like=page)
         expect(other.locator('[data-bet-seat="7"]')).to_have_text("18")
         other.screenshot(path=str(shots / f"tablet-midround-{size[0]}x{size[1]}-{lang}.png"), full_page=True)
 
     # the rest of the hand: Ben folds (Clara's fold binds), a flop without cards, David folds to Anna;
     # no "null" under the result
-    page.wait_for_timeout(450)
+    pad_ready(page)
     page.locator('[data-action="fold"]').click()
     settled(page)
     page.locator('[data-action="board-skip"]').click()
     settled(page)
-    page.wait_for_timeout(450)
+    pad_ready(page)
     page.locator('[data-action="fold"]').click()
     settled(page)
     result = page.locator('[data-field="result"]')

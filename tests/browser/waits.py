@@ -17,3 +17,9 @@ def pad_ready(page) -> None:
     """Wait until the dealer tablet's pad takes a tap (:data:`_PAD_READY`): the exact end of the wait a
     ``wait_for_timeout(450)`` before a tap stood for."""
     page.wait_for_function(_PAD_READY)
+
+
+def same_login(page, other) -> None:
+    """Give ``page``'s browser context the cookies of ``other``'s (its session: the same user logged in),
+    instead of a second walk through the login form for a user the test has logged in once already."""
+    page.context.add_cookies(other.context.cookies())
