@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from tables import services
 from tables.models import Table
 from tests.browser.conftest import login, off_loop, settled
+from tests.browser.waits import pad_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,7 +39,7 @@ def tablet(new_page, table, viewport=(1280, 800), locale="en-US"):
 
 
 def tap(page, action):
-    page.wait_for_timeout(450)  # the pad settles after the player to act changed
+    pad_ready(page)  # the pad settles after the player to act changed
     page.locator(f'[data-action="{action}"]').click()
     settled(page)
 
@@ -75,7 +76,7 @@ def test_a_call_all_in_from_the_blind_is_the_number_beside_to_call(dealer, floor
     settled(page)
     actor = page.locator('[data-field="actor"]')
     expect(actor).to_contain_text("Karl")
-    page.wait_for_timeout(450)
+    pad_ready(page)
     page.locator('[data-short="clear"]').click()
     for key in "300":
         page.locator(f'.key[data-key="{key}"]').click()
@@ -162,7 +163,7 @@ def test_the_felt_shows_the_hands_last_actions(table1, new_page, viewport):
     settled(page)
     recent = page.locator('[data-field="recent"]')
     expect(page.locator('[data-field="actor"]')).to_contain_text("David")
-    page.wait_for_timeout(450)
+    pad_ready(page)
     page.locator('[data-short="clear"]').click()
     for key in "18":
         page.locator(f'.key[data-key="{key}"]').click()

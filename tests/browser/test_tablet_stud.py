@@ -17,6 +17,7 @@ from room import services as floor_room
 from tables import services
 from tables.models import Table
 from tests.browser.conftest import ARTIFACTS, login, off_loop, settled, tap
+from tests.browser.waits import pad_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -55,7 +56,7 @@ def tablet(new_page, table, viewport, locale):
 
 def bet(page, selector):
     """A betting tap once the pad has settled after the player to act changed (a double tap is dropped)."""
-    page.wait_for_timeout(450)
+    pad_ready(page)
     tap(page, selector)
 
 
@@ -107,7 +108,7 @@ def test_stud_dealt_with_an_unknown_door_card_to_fourth_street(dealer, floorman,
     bet(page, '[data-stud="bring_in"]')
     expect(page.locator('[data-stud="complete"]')).to_have_text(words["complete"])
     # a double tap on the completion: the second tap is dropped, not taken as the next player's action
-    page.wait_for_timeout(450)
+    pad_ready(page)
     page.locator('[data-stud="complete"]').dblclick()
     settled(page)
     expect(page.locator('[data-stud="call"]')).to_have_text("Call 4" if lang == "en" else "Mitgehen 4")
