@@ -93,11 +93,11 @@ def make_tablets(n: int, calls: int) -> list[tuple[int, str]]:
     return list(zip(room.table_ids, room.dealer_cookies))
 
 
-def _headers(cookie: str, port: int | None) -> list[tuple[bytes, bytes]]:
-    host = f"{HOST}:{port}" if port else HOST
+def _headers(cookie: str) -> list[tuple[bytes, bytes]]:
+    """The in-process tablet's headers (its host, its page's origin, its session cookie)."""
     return [
-        (b"host", host.encode()),
-        (b"origin", f"http://{host}".encode()),
+        (b"host", HOST.encode()),
+        (b"origin", f"http://{HOST}".encode()),
         (b"cookie", f"sessionid={cookie}".encode()),
     ]
 
@@ -127,7 +127,7 @@ async def _in_process(app, tablets, concurrency: int) -> tuple[list[float], list
     from channels.testing import WebsocketCommunicator
 
     async def open_one(table_id: int, cookie: str) -> tuple:
-        ws = WebsocketCommunicator(app, f"/ws/tables/{table_id}/dealer/", headers=_headers(cookie, None))
+        ws = WebsocketCommunicator(app, f"/ws/tables/{table_id}/dealer/", headers=_headers(cookie))
         connected, code = await ws.connect(timeout=30)
         if not connected:
             raise RuntimeError(f"table {table_id}: refused ({code})")
@@ -137,26 +137,23 @@ async def _in_process(app, tablets, concurrency: int) -> tuple[list[float], list
 
 
 async def _over_tcp(port: int, tablets, concurrency: int, retries: list[int]) -> tuple[list[float], list]:
-    """:func:`_connect_all` against a server on ``port`` (``websockets`` clients); a connect told to retry
-    (the admission's 4503) comes back after the wait it was told times 0.5-1.5, as the pages do (counted
-    in ``retries``)."""
+    """:func:`_connect_all` against a server on ``port``, each tablet opened as the page opens it
+    (``live_clients.Opener``: told to retry, it waits as told; a failed or silent handshake, it backs off);
+    ``retries`` gets one entry per attempt that did not bring the snapshot."""
     import random
+    from collections import defaultdict
 
-    import websockets
+    from live_clients import Opener
 
     rng = random.Random(1)
 
     async def open_one(table_id: int, cookie: str) -> tuple:
-        headers = {name.decode(): value.decode() for name, value in _headers(cookie, port) if name != b"host"}
-        url = f"ws://{HOST}:{port}/ws/tables/{table_id}/dealer/"
-        while True:
-            ws = await websockets.connect(url, additional_headers=headers, open_timeout=30)
-            first = json.loads(await asyncio.wait_for(ws.recv(), 30))
-            if first.get("type") != "retry":
-                return ws, first
-            retries.append(1)
-            await ws.close()
-            await asyncio.sleep(first["after_ms"] / 1000 * (0.5 + rng.random()))
+        errors: dict[str, int] = defaultdict(int)
+        opener = Opener(f"ws://{HOST}:{port}/ws/tables/{table_id}/dealer/", cookie, errors, rng)
+        try:
+            return await opener.open(time.perf_counter() + 300)
+        finally:
+            retries.extend([1] * sum(errors.values()))
 
     return await _connect_all(tablets, concurrency, open_one)
 
@@ -217,7 +214,7 @@ def run_rounds(name: str, tablets, args, counter: StatementCounter, app=None, se
             f"{name:<10} round {number + 1}: {n} connects in {wall:.2f} s; per connect: server CPU"
             f" {figures['cpu_ms']:.2f} ms, {statements_text(figures, server)}, PostgreSQL CPU"
             f" {figures['pg_ms']:.2f} ms; connect p50 {figures['p50_ms']:.0f} ms, p99 {figures['p99_ms']:.0f} ms,"
-            f" max {figures['max_ms']:.0f} ms, told to retry {figures['retries']}",
+            f" max {figures['max_ms']:.0f} ms, attempts that failed or were told to retry {figures['retries']}",
             flush=True,
         )
     return out
