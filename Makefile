@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?=
-TEST_WORKERS ?= 0
+TEST_WORKERS ?= 2
 
 .PHONY: run test lint setup db demo bench stop-db messages
 
@@ -51,10 +51,11 @@ run: demo
 	  $(BIN)/daphne -b $(HOST) -p $(PORT) pokerfloor.asgi:application; \
 	fi
 
-# The suite in one process by default (TEST_WORKERS=0); TEST_WORKERS=N runs N pytest-xdist processes, each with its
-# own test database (POKERFLOOR_TEST_DB, default test_pokerfloor, plus _gw0, _gw1...), its own daphne and its own
-# Chromium; a test module stays on one worker (--dist loadfile).  Measured on the 2-core machine (2026-11-27):
-# 4 workers took 2,098 s with 32 browser and timing tests failing under the load, one process 2,321 s, all passing.
+# The suite in TEST_WORKERS pytest-xdist processes (default 2, this machine's cores; TEST_WORKERS=0: one
+# process), each with its own test database (POKERFLOOR_TEST_DB, default test_pokerfloor, plus _gw0, _gw1...),
+# its own daphne and its own Chromium; a test module stays on one worker (--dist loadfile).  The browser tests
+# wait on pages and servers more than they compute, so two workers overlap those waits; the measured times
+# are in bench/RESULTS.md ("The suite's time").
 test: setup
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
