@@ -21,6 +21,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.conftest import login, off_loop
+from tests.browser.waits import login_to
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -94,16 +95,14 @@ def test_a_push_moves_three_dealers_and_each_tablet_asks_for_the_deck_change(lan
 
     # d3 deals Main 3 and keeps the tablet open: after the push it shows the incoming dealer (d2).
     old = new_page((1280, 800), locale=locale(lang))
-    login(old, "d3", "pw-d3")
-    old.goto(f"/tables/{tables[2].id}/dealer/")
+    login_to(old, "d3", "pw-d3", f"/tables/{tables[2].id}/dealer/")
     expect(old.locator("#dealer-push")).to_be_hidden()
     expect(old.locator('[data-field="conn"]')).to_have_attribute("data-state", "open", timeout=WAIT)
     # Only the socket may tell it (issue 28): the tablet's slow poll of the dealer change is cut off.
     old.route("**/dealer-change/", lambda route: route.abort())
 
     floor = new_page((1920, 1080), locale=locale(lang))
-    login(floor, "floor", "pw-floor")
-    floor.goto("/office/rotation/")
+    login_to(floor, "floor", "pw-floor", "/office/rotation/")
     board = floor.locator("table.rotation")
     expect(board.locator('tr[data-table="Main 1"] td.next')).to_have_text("d4")
     expect(board.locator('tr[data-table="Main 2"] td.next')).to_have_text("d1")
@@ -125,8 +124,7 @@ def test_a_push_moves_three_dealers_and_each_tablet_asks_for_the_deck_change(lan
         (tables[2], "d2", "swapped"),
     ):
         tablet = new_page((1280, 800), locale=locale(lang))
-        login(tablet, incoming, "pw-" + incoming)
-        tablet.goto(f"/tables/{table.id}/dealer/")
+        login_to(tablet, incoming, "pw-" + incoming, f"/tables/{table.id}/dealer/")
         prompt = tablet.locator("#dealer-push")
         expect(prompt).to_be_visible()
         expect(prompt).to_contain_text(words["incoming"])
@@ -168,8 +166,7 @@ def test_a_players_record_shows_the_hours_dealt_in_across_two_tables(lang, floor
 
     off_loop(night)  # Main 2 from 21:00 to 21:28
     page = new_page((1920, 1080), locale=locale(lang))
-    login(page, "floor", "pw-floor")
-    page.goto("/office/players/")
+    login_to(page, "floor", "pw-floor", "/office/players/")
     page.fill('input[name="q"]', "kel")
     expect(page.locator("#player-suggest option")).to_have_count(1, timeout=WAIT)  # the autocomplete answered
     page.locator('input[name="q"]').press("Enter")
@@ -216,8 +213,7 @@ def test_a_barred_player_is_refused_at_the_waitlist_with_the_reason_shown_to_sta
     off_loop(make_room, floorman, 1, {0: ("Anna", "Ben", "Clara", "Dora", "Emil", "Fritz")})
     Player.objects.create(name="Max Muster", standing=Player.Standing.BARRED, standing_reason="marked cards, 2 Oct")
     page = new_page((1280, 800), locale=locale(lang))
-    login(page, "floor", "pw-floor")
-    page.goto("/room/casino/")
+    login_to(page, "floor", "pw-floor", "/room/casino/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open", timeout=WAIT)
     page.fill('form[data-form="waitlist"] input[name="name"]', "Max Muster")
     page.click('form[data-form="waitlist"] button[type="submit"]')
@@ -239,8 +235,7 @@ def test_duplicate_players_merged_keep_all_their_history(lang, floorman, new_pag
     off_loop(play_hands_at, tables[0], EVENING, 3, timedelta(minutes=4), timedelta(minutes=3))
     off_loop(play_hands_at, tables[1], EVENING + timedelta(hours=2), 2, timedelta(minutes=5), timedelta(minutes=4))
     page = new_page((1920, 1080), locale=locale(lang))
-    login(page, "floor", "pw-floor")
-    page.goto("/office/players/")
+    login_to(page, "floor", "pw-floor", "/office/players/")
     row = page.locator(f'form.dup[data-duplicate="{dup.pk}"]')
     expect(row).to_contain_text("Jörg Huber")
     with page.expect_navigation():
@@ -269,8 +264,7 @@ def test_the_waitlist_form_finds_a_returning_player_by_card_number_and_marks_a_b
     Player.objects.create(name="Max Muster", standing=Player.Standing.BARRED, standing_reason="marked cards, 2 Oct")
     for size in ((1280, 800), (390, 844)):
         page = new_page(size, locale=locale(lang))
-        login(page, "floor", "pw-floor")
-        page.goto("/room/casino/")
+        login_to(page, "floor", "pw-floor", "/room/casino/")
         expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open", timeout=WAIT)
         form = page.locator('form[data-form="waitlist"]')
         box = form.locator('input[name="name"]')
@@ -315,8 +309,7 @@ def test_the_player_pages_figures_fit_their_boxes(lang, floorman, new_page):
     anna = Player.objects.create(name="Anna Keller", nickname="Annie", card_number="C-1042")
     for size in ((390, 844), (1280, 800)):
         page = new_page(size, locale=locale(lang))
-        login(page, "floor", "pw-floor")
-        page.goto(f"/office/players/{anna.pk}/")
+        login_to(page, "floor", "pw-floor", f"/office/players/{anna.pk}/")
         facts = page.locator("dl.facts")
         expect(facts.locator("dt")).to_have_count(5)
         expect(facts).to_contain_text("Turniereinträge" if lang == "de" else "Tournament entries")

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, login, off_loop, screenshot
+from tests.browser.waits import login_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -106,8 +107,7 @@ def _moving(tournament_id):
 def test_a_small_tournament_runs_from_registration_to_the_final_table(new_page, floorman):
     t = off_loop(_make_tournament)
     director = new_page(viewport=(1400, 1000))
-    login(director, "floor", "pw-floor")
-    director.goto(f"/tournaments/{t.id}/")
+    login_to(director, "floor", "pw-floor", f"/tournaments/{t.id}/")
     # two players register at the director's page
     for name in ("Anna Late", "Ben Last"):
         director.fill("#reg-form input[name=player]", name)
@@ -231,8 +231,7 @@ def test_the_tablet_marks_a_tournament_player_away_004_30(new_page, floorman):
     blind and kills his hand (004 #30), and the tablet says so."""
     _, table_id = off_loop(_running, "munotpoker", bust=False)
     page = new_page(viewport=(1280, 800))
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tables/{table_id}/dealer/")
+    login_to(page, "floor", "pw-floor", f"/tables/{table_id}/dealer/")
     page.wait_for_selector(".absent-box button[data-absent-seat]")
     box = page.locator(".absent-box")
     assert "004 #30" in box.locator(".hint").text_content()  # cited as the rulebook writes it
@@ -288,8 +287,7 @@ def test_the_director_applies_each_delta_in_place_and_takes_a_snapshot_after_a_l
     page = new_page(viewport=(1400, 1000))
     lost = {"on": False, "dropped": 0}
     _lose_deltas(page, r"/ws/tournaments/\d+/$", lost)
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{t.id}/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{t.id}/")
     page.wait_for_selector("#td-tables .td-table >> nth=22")
     # 200 registrations: a page of 50 at a time, and a search
     expect(page.locator("#td-entries tr")).to_have_count(50)
@@ -330,8 +328,7 @@ def test_director_and_tv_screenshots_at_a_big_field(new_page, floorman):
         lang = locale[:2]
         for width, height in ((1920, 1080), (1280, 800)):
             page = new_page(viewport=(width, height), locale=locale)
-            login(page, "floor", "pw-floor")
-            page.goto(f"/tournaments/{t.id}/")
+            login_to(page, "floor", "pw-floor", f"/tournaments/{t.id}/")
             page.wait_for_selector("#td-tables .td-table >> nth=33")
             expect(page.locator("#td-entries tr")).to_have_count(50)
             page.screenshot(path=str(SCALE_SHOTS / f"director-{lang}-{width}x{height}.png"))

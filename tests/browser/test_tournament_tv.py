@@ -8,7 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS, login, off_loop
+from tests.browser.conftest import ARTIFACTS, off_loop
+from tests.browser.waits import login_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -91,8 +92,7 @@ def test_the_structure_editor_and_the_chip_desk(new_page, floorman):
         lang = locale[:2]
         for width, height in SIZES:
             page = new_page((width, height), locale=locale)
-            login(page, "floor", "pw-floor")
-            page.goto(f"/tournaments/{t.id}/structure/")
+            login_to(page, "floor", "pw-floor", f"/tournaments/{t.id}/structure/")
             expect(page.locator("#ts-rows tr")).not_to_have_count(0)
             shot(page, f"structure-{lang}-{width}x{height}")
             page.goto(f"/tournaments/{t.id}/chips/")
@@ -101,8 +101,7 @@ def test_the_structure_editor_and_the_chip_desk(new_page, floorman):
             page.context.close()
 
     page = new_page((1280, 800))
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{t.id}/structure/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{t.id}/structure/")
     # blinds that go down are refused with the period named, and nothing is stored
     page.locator("#ts-rows tr").nth(1).locator("[data-key=big_blind]").fill("40")
     page.click("#ts-save")
@@ -138,8 +137,7 @@ def test_the_tv_follows_the_deltas_and_takes_a_snapshot_after_a_lost_one(new_pag
     tv.goto(f"/tournaments/lobby/{t.public_token}/")
     tv.wait_for_function("document.querySelector('[data-f=players_left]').textContent === '45'")
     director = new_page((1280, 800))
-    login(director, "floor", "pw-floor")
-    director.goto(f"/tournaments/{t.id}/")
+    login_to(director, "floor", "pw-floor", f"/tournaments/{t.id}/")
     director.wait_for_selector("#td-tables .td-table >> nth=4")
     tables = [tb[1] for tb in state["tables"]]
     director.evaluate(BUST_HAND_JS, tables[0])
