@@ -25,6 +25,7 @@ from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from pokerfloor.runtime.dispatch import DirectDispatch
 from pokerfloor.runtime.shared import SharedRead
 from pokerfloor.runtime.threads import socket_read
 from room import services as floor_room
@@ -70,7 +71,7 @@ def _floor_room(user, slug: str) -> tuple[str, dict | None]:
     return "ok", floor_room.room_snapshot(room, lobby=False)
 
 
-class _RoomSocket(Heartbeat, AsyncWebsocketConsumer):
+class _RoomSocket(Heartbeat, DirectDispatch, AsyncWebsocketConsumer):
     group: str | None = None
 
     async def send_json(self, content: dict[str, Any]) -> None:

@@ -28,6 +28,7 @@ from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from pokerfloor.runtime.dispatch import DirectDispatch
 from pokerfloor.runtime.threads import socket_read
 from tables import revocation, schemas, throttle
 from tables.access import is_floor, is_floor_now
@@ -61,7 +62,7 @@ def _is_floor(user) -> bool:
     return is_floor(user)
 
 
-class _TournamentConsumer(Heartbeat, AsyncWebsocketConsumer):
+class _TournamentConsumer(Heartbeat, DirectDispatch, AsyncWebsocketConsumer):
     """Shared by both sockets; ``public`` screens get the public snapshot."""
 
     public = False

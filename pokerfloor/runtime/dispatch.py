@@ -5,9 +5,10 @@ thread before EVERY message a consumer handles, group broadcasts included, so ea
 thread hop per floor dashboard, all queued on one thread: the floors fell seconds behind and the layer
 dropped updates at its capacity (``bench/RESULTS.md``, "Runtime machinery").  The consumers of this
 project never touch the database on the event loop (reads run on :mod:`pokerfloor.runtime.threads`,
-whose threads check their own connections), so the hop buys nothing.  The same hop ends every websocket
-(``websocket_disconnect``): a socket refused at its connect (4403, 4404) paid it too.  This is the one
-place that overrides Channels internals.
+whose threads check their own connections), so the hop buys nothing.  The same hop came before every
+socket's connect (a storm's 200 lobby screens queued on that one thread) and ends every websocket
+(``websocket_disconnect``).  Every consumer of the project (tables, room, tournaments) mixes it in.  This
+is the one place that overrides Channels internals.
 """
 
 from __future__ import annotations
