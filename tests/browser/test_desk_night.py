@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -80,8 +81,7 @@ def test_the_desk_on_a_night(new_page, floorman, lang):
     tid, where = off_loop(_night)
     locale = "de-DE" if lang == "de" else "en-US"
     page = new_page(viewport=(1440, 900), locale=locale)
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{tid}/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/")
     page.wait_for_selector("#td-entries tr[data-status=seated]")
     error = page.locator("#td-error")
 
@@ -166,8 +166,7 @@ def test_the_structure_editor_locks_the_periods_played(new_page, floorman, lang)
     tid, _where = off_loop(_night)
     off_loop(_jump, tid, 2)  # period 1 has been played
     page = new_page(viewport=(1280, 800), locale="de-DE" if lang == "de" else "en-US")
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{tid}/structure/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/structure/")
     rows = page.locator("#ts-rows tr")
     expect(rows.first).to_have_attribute("data-played", "1")
     expect(rows.nth(1)).to_have_attribute("data-played", "0")
@@ -180,8 +179,7 @@ def test_the_structure_editor_locks_the_periods_played(new_page, floorman, lang)
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_create_form_switches_rebuys_and_add_ons_on(new_page, floorman, lang):
     page = new_page(viewport=(1280, 800), locale="de-DE" if lang == "de" else "en-US")
-    login(page, "floor", "pw-floor")
-    page.goto("/tournaments/")
+    login_to(page, "floor", "pw-floor", "/tournaments/")
     page.fill("input[name=name]", f"Rebuy Night {lang}")
     page.select_option("select[name=rulebook]", "munotpoker")
     page.fill("input[name=starting_stack]", "20k")
@@ -240,8 +238,7 @@ def test_the_seat_quick_buttons_open_the_desk_forms_with_the_player(new_page, fl
     every player; Out asks who won the chips among the players of his table."""
     tid, where = off_loop(_night)
     page = new_page(viewport=(1920, 1080), locale="de-DE" if lang == "de" else "en-US")
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{tid}/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/")
     page.wait_for_selector("#td-tables .seat-tools button")
     (name, (entry, table, _seat)), (winner, (winner_entry, winner_table, _s2)) = next(
         (a, b) for a in sorted(where.items()) for b in sorted(where.items()) if a[1][1] == b[1][1] and a != b

@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 
 from rules.models import Ruling
 from tables.models import Hand
-from tests.browser.conftest import login, screenshot
+from tests.browser.conftest import screenshot
+from tests.browser.waits import login_to
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,8 +28,7 @@ def tap_label(page, selector: str) -> None:
 
 def test_a_mistaken_fold_is_corrected_by_taps_with_a_preview(mistaken_fold, new_page):
     page = new_page((1280, 900))
-    login(page, "floor", "pw-floor")
-    page.goto(f"/rules/calls/{mistaken_fold.id}/")
+    login_to(page, "floor", "pw-floor", f"/rules/calls/{mistaken_fold.id}/")
     expect(page.locator(".event-log").first).to_contain_text("Anna (1) folds")
     expect(page.locator("#floor-call")).not_to_contain_text("JSON")
     apply = page.locator('[data-action="apply-correction"]')
@@ -87,8 +87,7 @@ def test_screenshots_of_the_call_and_rulings_pages(mistaken_fold, new_page):
     for lang, locale in (("en", "en-US"), ("de", "de-DE")):
         for width, height in SIZES:
             page = new_page((width, height), locale=locale)
-            login(page, "floor", "pw-floor")
-            page.goto(f"/rules/calls/{mistaken_fold.id}/")
+            login_to(page, "floor", "pw-floor", f"/rules/calls/{mistaken_fold.id}/")
             tap_label(page, '.fc-action[data-index="2"]')
             tap_label(page, '.fc-types label:has(input[value="replace"])')
             tap_label(page, '.fc-alts[data-for-index="2"] [data-alt="call"]')
@@ -114,8 +113,7 @@ def test_screenshots_of_the_call_and_rulings_pages(mistaken_fold, new_page):
     for lang, locale in (("en", "en-US"), ("de", "de-DE")):
         for width, height in SIZES:
             page = new_page((width, height), locale=locale)
-            login(page, "floor", "pw-floor")
-            page.goto("/rules/rulings/?q=004+%231")
+            login_to(page, "floor", "pw-floor", "/rules/rulings/?q=004+%231")
             expect(page.locator(".rulings-list li")).to_have_count(1)
             page.screenshot(path=str(folder / f"rulings-{lang}-{width}x{height}.png"))
             page.goto(f"/rules/rulings/{ruling.id}/")

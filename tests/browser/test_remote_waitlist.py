@@ -22,7 +22,8 @@ from playwright.sync_api import expect
 from room import services as r
 from room.models import Call, RemoteSession, Room
 from tables import services
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -142,8 +143,7 @@ def test_join_two_lists_be_called_on_my_way_confirmed_at_the_desk_and_seated(cas
 
     # the floor sees the remote entries; Clara leaves NLHE 1/2 and Ace is called at once on the phone
     floor = new_page((1280, 800), locale=LANGS[lang])
-    login(floor, "floor", "pw-floor")
-    floor.goto("/room/casino/")
+    login_to(floor, "floor", "pw-floor", "/room/casino/")
     expect(floor.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     expect(floor.locator('[data-f="waitlist"]').first).to_contain_text(text["remote"])
     leave_seat_3(floor, nlhe.id)
@@ -188,8 +188,7 @@ def test_a_remote_no_show_moves_down_the_list_as_the_room_sets(casino, new_page,
     for name in ("Walt In", "Wendy In", "Will In"):
         off_loop(r.add_to_waitlist, game_id, name)
     floor = new_page((1280, 800), locale=LANGS[lang])
-    login(floor, "floor", "pw-floor")
-    floor.goto("/room/casino/")
+    login_to(floor, "floor", "pw-floor", "/room/casino/")
     expect(floor.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     leave_seat_3(floor, nlhe.id)
     expect(phone.locator("#call")).to_be_visible(timeout=LIVE)
@@ -239,14 +238,12 @@ def test_the_manager_sets_the_players_for_a_running_game_and_the_phone_page_foll
     """The manager's settings form on the room dashboard (issue 29 "as the room sets"): with four players
     asked for a running game, the 3-seat tables with three players seated no longer run and the phone page
     lists none of their games."""
-    from tests.browser.conftest import login
 
     phone = new_page(PHONE, locale=LANGS[lang])
     phone.goto("/p/casino/")
     expect(phone.locator("body")).to_contain_text("PLO 2/5")
     desk = new_page((1920, 1080), locale=LANGS[lang])
-    login(desk, "manager", "pw-manager")
-    desk.goto("/room/casino/")
+    login_to(desk, "manager", "pw-manager", "/room/casino/")
     form = desk.locator('form[data-form="settings"]')
     expect(form.locator('input[name="running_min_players"]')).to_have_value("2")
     form.locator('input[name="running_min_players"]').fill("4")

@@ -17,7 +17,8 @@ from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Hand, Table
-from tests.browser.conftest import login, off_loop, screenshot, settled, tap
+from tests.browser.conftest import off_loop, screenshot, settled, tap
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,8 +37,7 @@ PLAYERS = [(1, "Anna", 200), (3, "Ben", 300), (5, "Clara", 150), (7, "David", 40
 
 def open_tablet(new_page, table):
     page = new_page((1280, 900))
-    login(page, "dealer", "pw-dealer")
-    page.goto(f"/tables/{table.id}/dealer/")
+    login_to(page, "dealer", "pw-dealer", f"/tables/{table.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     return page
 
@@ -98,8 +98,7 @@ def test_bomb_pot_chosen_on_the_tablet_000_allgemein_14(dealer, new_page):
 def test_double_board_shows_two_boards_and_splits_the_pot_000_allgemein_14(dealer, floorman, new_page):
     table = make_table("Table DB", dealer, sb=1, bb=2, profile="tda-2024", stacks=PLAYERS)
     floor = new_page()
-    login(floor, "floor", "pw-floor")
-    floor.goto("/floor/")
+    login_to(floor, "floor", "pw-floor", "/floor/")
     page = open_tablet(new_page, table)
     page.locator('[data-action="format-double"]').click()
     tap(page, '[data-action="start"]')

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import login, off_loop
+from tests.browser.waits import login_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -89,8 +90,7 @@ def test_the_editor_generates_a_structure_for_a_target_duration_with_its_end_tim
     t = off_loop(_last_week)
     lang = locale[:2]
     page = new_page((1440, 900), locale=locale)
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{t.id}/structure/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{t.id}/structure/")
     end = page.locator("#ts-end")
     # the stored structure (standard, 18 levels to 5,000/10,000) never reaches 30 x 25,000 / 15 = 50,000
     page.fill("#ts-players", "30")
@@ -128,8 +128,7 @@ def _guaranteed(n: int):
 def test_a_guarantee_set_on_the_form_shows_its_overlay_on_the_desk_and_the_payout_page(new_page, floorman, locale):
     lang = locale[:2]
     page = new_page((1440, 900), locale=locale)
-    login(page, "floor", "pw-floor")
-    page.goto("/tournaments/")
+    login_to(page, "floor", "pw-floor", "/tournaments/")
     page.fill("input[name=name]", "Guaranteed Friday")
     page.select_option("select[name=rulebook]", "munotpoker")
     page.fill("input[name=buy_in]", "100")
@@ -185,8 +184,7 @@ def test_the_desk_sells_a_double_rebuy_at_its_own_cost_and_chips(new_page, floor
     t = off_loop(_rebuy_night)
     lang = locale[:2]
     page = new_page((1600, 1000), locale=locale)
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{t.id}/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{t.id}/")
     double = page.locator('button[data-entry-op="rebuy"][data-double="1"]')
     expect(double).to_have_count(4)
     expect(double.first).to_have_text("Doppel-Rebuy" if lang == "de" else "Double rebuy")
