@@ -57,6 +57,7 @@ def test_the_tv_is_readable_from_five_metres_and_pages_the_seat_draw(new_page, l
     t = off_loop(_tournament)
     lang = locale[:2]
     tv = new_page((1920, 1080), locale=locale)
+    tv.clock.install()  # the pages turn on the page's own timer: moved on below, not waited for
     tv.goto(f"/tournaments/lobby/{t.public_token}/?page_seconds=3")
     tv.wait_for_function("document.querySelector('[data-f=players_left]').textContent === '60'")
     expect(tv.locator("[data-f=blinds]")).to_have_text("25 / 50")
@@ -70,7 +71,8 @@ def test_the_tv_is_readable_from_five_metres_and_pages_the_seat_draw(new_page, l
     assert m["smallest"] >= 30, m
     assert m["width"] <= 1920 and m["height"] <= 1080 and not m["cut"], m
     shot(tv, f"tv-main-{lang}-1920x1080")
-    # the pages turn: the next page of the draw, the chip leaders in the side panel
+    # the pages turn after 3 s: the next page of the draw, the chip leaders in the side panel
+    tv.clock.fast_forward(3000)
     expect(tv.locator("[data-f=draw_page]")).to_contain_text("2", timeout=5000)
     tv.wait_for_function("document.querySelector('#tl-side').className === 'leaders'", timeout=8000)
     expect(tv.locator("#tl-side li")).to_have_count(10)
