@@ -16,7 +16,8 @@ from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Table
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -71,10 +72,9 @@ def _tablet_send(page, table_id: int, message: dict) -> dict:
 
 def _floor(new_page, lang, view=None, size=(1280, 800)):
     page = new_page(size, locale="de-DE" if lang == "de" else "en-US")
-    login(page, "floor", "pw-floor")
-    if view:
-        page.evaluate(f"localStorage.setItem('pokerfloor.floor.view', '{view}')")
-    page.goto("/floor/")
+    if view:  # the floorman's choice, remembered from before (set before the dashboard's script reads it)
+        page.add_init_script(f"localStorage.setItem('pokerfloor.floor.view', '{view}')")
+    login_to(page, "floor", "pw-floor", "/floor/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     expect(page.locator(".map-row [data-f=name]:not(:empty)")).to_have_count(TABLES)
     return page

@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 from room import services as r
 from tables import services
 from tables.models import HandEvent
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to, pad_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -85,10 +86,12 @@ def test_every_live_page_shows_a_silent_network_within_five_seconds(night, new_p
     pages = {}
     for name, (url, user, how) in PAGES.items():
         page = new_page((1280, 800))
-        if user:
-            login(page, user, f"pw-{user}")
         net = Network(page)
-        page.goto(url.format(table=table.id, token=night["token"], tourney=tourney.id, public=tourney.public_token))
+        path = url.format(table=table.id, token=night["token"], tourney=tourney.id, public=tourney.public_token)
+        if user:
+            login_to(page, user, f"pw-{user}", path)
+        else:
+            page.goto(path)
         page.wait_for_function(f"() => {{ try {{ return ({how}) === 'open'; }} catch (e) {{ return false; }} }}")
         pages[name] = (page, net, how)
     before = actions()
@@ -119,11 +122,10 @@ def test_every_live_page_shows_a_silent_network_within_five_seconds(night, new_p
 def test_the_tablets_call_whose_answer_was_lost_is_applied_once(night, new_page):
     table = night["table"]
     page = new_page((1280, 800))
-    login(page, "dealer", "pw-dealer")
     net = Network(page)
-    page.goto(f"/tables/{table.id}/dealer/")
+    login_to(page, "dealer", "pw-dealer", f"/tables/{table.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
-    page.wait_for_timeout(450)  # the pad settles after the snapshot
+    pad_ready(page)  # the pad settles after the snapshot
     before = actions()
     # only the answers are lost: the call reaches the server, its ack and update never come back
     net.drop_in = True

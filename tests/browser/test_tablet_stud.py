@@ -16,8 +16,8 @@ from playwright.sync_api import expect
 from room import services as floor_room
 from tables import services
 from tables.models import Table
-from tests.browser.conftest import ARTIFACTS, login, off_loop, settled, tap
-from tests.browser.waits import pad_ready
+from tests.browser.conftest import ARTIFACTS, off_loop, settled, tap
+from tests.browser.waits import login_to, pad_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,8 +48,7 @@ def stud_table(dealer):
 
 def tablet(new_page, table, viewport, locale):
     page = new_page(viewport, locale=locale)
-    login(page, "dealer", "pw-dealer")
-    page.goto(f"/tables/{table.id}/dealer/")
+    login_to(page, "dealer", "pw-dealer", f"/tables/{table.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     return page
 
@@ -79,8 +78,7 @@ def test_stud_dealt_with_an_unknown_door_card_to_fourth_street(dealer, floorman,
     table = off_loop(stud_table, dealer)
 
     floor = new_page((1280, 800), locale=locale)
-    login(floor, "floor", "pw-floor")
-    floor.goto("/floor/")
+    login_to(floor, "floor", "pw-floor", "/floor/")
     expect(floor.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     tile = floor.locator(f'.tile[data-table-id="{table.id}"]')
 

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tables import services
 from tables.models import HandEvent, Table
 from tests.browser.conftest import login, off_loop, screenshot, settled
-from tests.browser.waits import pad_ready, same_login
+from tests.browser.waits import login_to, pad_ready, same_login
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -56,8 +56,7 @@ def actions_recorded():
 
 def test_a_mistaken_fold_is_undone_and_flagged_on_the_floor(table, new_page):
     floor = new_page((1280, 800))
-    login(floor, "floor", "pw-floor")
-    floor.goto("/floor/")
+    login_to(floor, "floor", "pw-floor", "/floor/")
     floor.locator('.view-toggle [data-view="map"]').click()  # a small room opens on tiles
     row = floor.locator(f'.map-row[data-table-id="{table.id}"]')
     expect(row).to_be_visible()
