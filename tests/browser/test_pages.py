@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from tables import services
 from tables.models import Table
 from tests.browser.conftest import login, off_loop, screenshot, settled, tap
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -97,8 +98,7 @@ def both_sizes(dealer, name: str) -> None:
 def test_it_plays_a_hand_on_the_tablet_while_the_floor_watches(room, new_page):
     tid = room.id
     floor = new_page((1280, 800))
-    login(floor, "floor", "pw-floor")
-    floor.goto("/floor/")
+    login_to(floor, "floor", "pw-floor", "/floor/")
     expect(floor.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     expect(tile(floor, tid).locator('[data-f="name"]')).to_have_text("Table 1")
     floor.evaluate("window.__sameDocument = 'yes'")  # gone if the page reloads
@@ -283,8 +283,7 @@ def test_the_floor_opens_the_history_and_a_hands_event_log(room, new_page):
             break
         off_loop(services.apply_action, tid, {"type": "fold", "seat": state["to_act_seat"]})
     floor = new_page()
-    login(floor, "floor", "pw-floor")
-    floor.goto("/floor/")
+    login_to(floor, "floor", "pw-floor", "/floor/")
     tile(floor, tid).locator('[data-f="history-link"]').click()
     expect(floor).to_have_url(re.compile(rf"/tables/{tid}/hands/$"))
     row = floor.locator("#hands tbody tr").first
@@ -303,8 +302,7 @@ def test_the_tablet_shows_main_and_side_pots(room, new_page):
     state = third.hands.get(status="live").snapshot
     assert len(state["pots"]) == 2  # Lena (4) is all-in for 40, the others put in 100
     page = new_page((1280, 800))
-    login(page, "floor", "pw-floor")  # the floor may open any table's tablet
-    page.goto(f"/tables/{third.id}/dealer/")
+    login_to(page, "floor", "pw-floor", f"/tables/{third.id}/dealer/")  # the floor may open any table's tablet
     pots = page.locator('[data-field="pots"] .pot')
     expect(pots).to_have_count(2)
     expect(pots.nth(0)).to_contain_text("Main pot")

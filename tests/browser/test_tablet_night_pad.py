@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Table
-from tests.browser.conftest import login, off_loop, settled
-from tests.browser.waits import pad_ready
+from tests.browser.conftest import off_loop, settled
+from tests.browser.waits import login_to, pad_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,8 +32,7 @@ def table3(dealer, floorman):
 
 def tablet(new_page, table, viewport=(1280, 800), locale="en-US"):
     page = new_page(viewport, locale=locale)
-    login(page, "dealer", "pw-dealer")
-    page.goto(f"/tables/{table.id}/dealer/")
+    login_to(page, "dealer", "pw-dealer", f"/tables/{table.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     return page
 

@@ -30,6 +30,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, login, off_loop, snapshot
+from tests.browser.waits import login_to
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -240,8 +241,7 @@ class Floor:
         self.tid = tid
         self.rulebook = rulebook
         self.director = new_page(viewport=(1600, 1000))
-        login(self.director, "floor", "pw-floor")
-        self.director.goto(f"/tournaments/{tid}/")
+        login_to(self.director, "floor", "pw-floor", f"/tournaments/{tid}/")
         self.tablets: dict[int, object] = {}
         self.floor = None
         self.seen_pending = False
@@ -254,13 +254,11 @@ class Floor:
     def open_tablets(self, st: dict) -> None:
         for number in TABLETS:
             tablet = self.new_page(viewport=(1280, 800))
-            login(tablet, "floor", "pw-floor")
-            tablet.goto(f"/tables/{st['table_ids'][number]}/dealer/")
+            login_to(tablet, "floor", "pw-floor", f"/tables/{st['table_ids'][number]}/dealer/")
             tablet.wait_for_selector("#dealer .seat:not(.empty) >> nth=1")
             self.tablets[number] = tablet
         self.floor = self.new_page(viewport=(1280, 800))
-        login(self.floor, "floor", "pw-floor")
-        self.floor.goto("/floor/")
+        login_to(self.floor, "floor", "pw-floor", "/floor/")
 
     def tablet_tables(self, st: dict) -> list[int]:
         return [n for n in TABLETS if n in st["tables"]]
@@ -597,8 +595,7 @@ def test_the_desk_pages_at_four_sizes(new_page, floorman, lang):
     locale = "de-DE" if lang == "de" else "en-US"
     for width, height in ((1280, 800), (800, 1280), (1920, 1080), (390, 844)):
         page = new_page(viewport=(width, height), locale=locale)
-        login(page, "floor", "pw-floor")
-        page.goto("/floor/")
+        login_to(page, "floor", "pw-floor", "/floor/")
         moves = page.locator("#floor-moves")
         expect(moves).to_be_visible()
         expect(moves.locator("li.move")).to_have_count(1)
@@ -649,8 +646,7 @@ def test_the_director_reports_the_hand_for_hand_hand_of_a_table_without_tablet(n
     """004 #77: every table plays one hand per round; the table with no tablet reports it at the desk."""
     tid, table = off_loop(_h4h_scene)
     d = new_page(viewport=(1920, 1080), locale="de-DE")
-    login(d, "floor", "pw-floor")
-    d.goto(f"/tournaments/{tid}/")
+    login_to(d, "floor", "pw-floor", f"/tournaments/{tid}/")
     form = d.locator("#desk-h4h")
     expect(form.locator("legend")).to_have_text("Hand für Hand: Hand an einem Tisch ohne Tablet gespielt")
     form.locator(f"select option[value='{table}']").wait_for(state="attached")
