@@ -32,6 +32,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, login, off_loop
 from tests.browser.test_tournament_e2e import Floor, _chip_check
+from tests.browser.waits import login_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -121,13 +122,11 @@ class Night(Floor):
     def open_dealer_tablets(self, st: dict, logins: dict[int, str]) -> None:
         for number, username in logins.items():
             tablet = self.new_page(viewport=(1280, 800), locale=self.locale)
-            login(tablet, username, f"pw-{username}")
-            tablet.goto(f"/tables/{st['table_ids'][number]}/dealer/")
+            login_to(tablet, username, f"pw-{username}", f"/tables/{st['table_ids'][number]}/dealer/")
             tablet.wait_for_selector("#dealer .seat:not(.empty) >> nth=1")
             self.tablets[number] = tablet
         self.floor = self.new_page(viewport=(1280, 800), locale=self.locale)
-        login(self.floor, "floor", "pw-floor")
-        self.floor.goto("/floor/")
+        login_to(self.floor, "floor", "pw-floor", "/floor/")
 
     def desk_bust_won(self, victim: dict, winner: dict, note: str, *, placed: bool = True) -> int:
         """One player out at the desk, his chips won by ``winner`` (issue 23 #12: the check stays green).
