@@ -27,8 +27,8 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from tables.models import HandEvent, Table
-from tests.browser.conftest import login, off_loop, settled
-from tests.browser.waits import pad_ready
+from tests.browser.conftest import off_loop, settled
+from tests.browser.waits import login_to, pad_ready
 from tests.conftest import daphne_server, floor_worker_process, redis_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -139,8 +139,7 @@ def open_tablet(new_page, table, locale, net=None, viewport=(1280, 800)):
     page = new_page(viewport, locale=locale)
     if net:
         net.attach(page)
-    login(page, "dealer", "pw-dealer")
-    page.goto(f"/tables/{table.id}/dealer/")
+    login_to(page, "dealer", "pw-dealer", f"/tables/{table.id}/dealer/")
     expect(conn(page)).to_have_attribute("data-state", "open")
     return page
 
@@ -205,12 +204,10 @@ def test_a_cash_night(night, floor_worker, new_page, lang):
     expect(conn(lobby)).to_have_attribute("data-state", "open")
     floor = new_page((1920, 1080), locale=locale)
     net.attach(floor)
-    login(floor, "floor", "pw-floor")
-    floor.goto("/floor/")
+    login_to(floor, "floor", "pw-floor", "/floor/")
     expect(conn(floor)).to_have_attribute("data-state", "open")
     room = new_page((1280, 800), locale=locale)
-    login(room, "floor", "pw-floor")
-    room.goto("/room/casino/")
+    login_to(room, "floor", "pw-floor", "/room/casino/")
     expect(conn(room)).to_have_attribute("data-state", "open")
     for page in (lobby, floor, room):
         page.evaluate("window.__sameDocument = 'yes'")  # gone if the page reloads
@@ -328,7 +325,6 @@ def test_a_cash_night(night, floor_worker, new_page, lang):
 
     # A floor call of each kind the tablet offers, each ruled on the call page.
     caller = new_page((1280, 900), locale=locale)
-    login(caller, "floor", "pw-floor")
     for kind in KINDS:
         pad.locator('button[data-action="floor"]').click()
         pad.locator('#sheet-floor select[name="reason"]').select_option(kind)
@@ -336,7 +332,11 @@ def test_a_cash_night(night, floor_worker, new_page, lang):
         pad.locator('button[data-action="floor-send"]').click()
         item = floor.locator(".call-list .call-open")
         expect(item).to_have_count(1, timeout=LIVE)
-        caller.goto(item.locator("a.btn-open").get_attribute("href"))
+        href = item.locator("a.btn-open").get_attribute("href")
+        if kind == KINDS[0]:  # the floorman logs in on this page straight to the first call
+            login_to(caller, "floor", "pw-floor", href)
+        else:
+            caller.goto(href)
         suggestion = caller.locator('.suggestion[data-key="play_on"]')
         expect(suggestion).to_contain_text(words["play_on"])
         cite = suggestion.locator(".cites").inner_text().strip()
