@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import login, off_loop
+from tests.browser.waits import login_to, message_handled, watch_messages
 from tests.rules.test_words_events import SAMPLES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -90,9 +91,9 @@ def test_every_event_kind_is_in_words_on_the_floor_and_the_tablet_helpers(seatle
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_an_empty_floor_call_list_says_so(new_page, floorman, lang):
     page = new_page((1920, 1080), locale="de-DE" if lang == "de" else "en-US")
-    login(page, "floor", "pw-floor")
-    page.goto("/floor/")
+    watch_messages(page)
+    login_to(page, "floor", "pw-floor", "/floor/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
-    page.wait_for_timeout(1500)  # the socket's floor_calls message redraws the list
+    message_handled(page, "floor_calls")  # the socket's floor_calls message has redrawn the list
     empty = page.locator('[data-field="no-calls"]')
     assert empty.inner_text() == ("Keine offenen Floor-Rufe." if lang == "de" else "No open floor calls.")

@@ -40,3 +40,33 @@ def login_to(page, username: str, password: str, path: str):
     assert "/login/" not in page.url, f"login as {username} failed"
     assert urlsplit(page.url).path == urlsplit(path).path, (page.url, path)
     return landed.value
+
+
+#: Counts, by ``type``, the websocket messages the page has handled (``window.__handled``): each is counted in
+#: a task queued from the socket's first listener, so after every listener of the page has run for it.
+_MESSAGE_WATCH = """(() => {
+  if (window.__handled) return;
+  const Native = window.WebSocket;
+  window.__handled = {};
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        let kind = null;
+        try { kind = JSON.parse(event.data).type; } catch (e) { return; }
+        setTimeout(() => { window.__handled[kind] = (window.__handled[kind] || 0) + 1; }, 0);
+      });
+    }
+  };
+})();"""
+
+
+def watch_messages(page) -> None:
+    """Count the websocket messages the pages ``page`` opens from now on handle (:func:`message_handled`)."""
+    page.add_init_script(_MESSAGE_WATCH)
+
+
+def message_handled(page, kind: str, times: int = 1) -> None:
+    """Wait until the page has handled ``times`` websocket messages of type ``kind`` (:func:`watch_messages`
+    before the page was opened)."""
+    page.wait_for_function(f"() => ((window.__handled || {{}})[{kind!r}] || 0) >= {times}")
