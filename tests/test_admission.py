@@ -152,7 +152,7 @@ def test_the_connects_let_in_at_once_start_small_and_grow_by_one_per_fast_connec
         for _ in range(2000):
             await admission({"type": "websocket", "takes": 0.01}, _inbox(), _ignore)
         assert admission.allowed == 1024
-        await admission({"type": "websocket", "takes": 1.5}, _inbox(), _ignore)
+        await admission({"type": "websocket", "takes": 2.5}, _inbox(), _ignore)
         assert admission.allowed == 512
 
     asyncio.run(scenario())

@@ -48,7 +48,7 @@ WINDOW = 1.0
 #: as TCP's slow start, the connects let in at once double while each of them is fast, and stop growing
 #: where the last of them waits about :data:`FAST` for the read threads: the cheaper a connect, the more
 #: in progress at once.
-SLOW = 1.0
+SLOW = 2.0
 FAST = 0.5
 #: Connects let in at once when the process starts (then grown as above, up to the limit).
 START = 32
