@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.waits import submit_login
 from tests.conftest import ARTIFACTS
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM would
@@ -115,13 +116,8 @@ def new_page(browser, live_server_url):
 
 
 def login(page, username: str, password: str) -> None:
-    """Log in through the real /login/ form."""
-    page.goto("/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    with page.expect_navigation():
-        page.click("button[type=submit]")
-    assert "/login/" not in page.url, f"login as {username} failed"
+    """Log in through the real /login/ form (landing on the home page: ``waits.submit_login``)."""
+    submit_login(page, username, password)
 
 
 def settled(page) -> None:
@@ -135,55 +131,6 @@ def tap(page, selector: str) -> None:
     """Tap a control on the dealer tablet and wait for the server's answer."""
     page.locator(selector).click()
     settled(page)
-
-
-#: Counts each websocket of the page and whether it has heard a message or closed (``window.__sockets``), for
-#: :func:`page_settled`.  A subclass, so the page's own code sees an ordinary ``WebSocket``.
-_SOCKET_WATCH = """(() => {
-  if (window.__sockets) return;
-  const Native = window.WebSocket;
-  window.__sockets = [];
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      const seen = { heard: false, closed: false };
-      window.__sockets.push(seen);
-      this.addEventListener("message", () => { seen.heard = true; });
-      this.addEventListener("close", () => { seen.closed = true; });
-    }
-  };
-})();"""
-
-_SETTLED = "() => (window.__sockets || []).every((s) => s.heard || s.closed)"
-
-
-def watch_sockets(page) -> None:
-    """Let :func:`page_settled` see the websockets of the pages ``page`` opens from now on (an init script of
-    its browser context, added once per context)."""
-    context = page.context
-    if not getattr(context, "_pokerfloor_sockets", False):
-        context.add_init_script(_SOCKET_WATCH)
-        context._pokerfloor_sockets = True
-
-
-def page_settled(page) -> None:
-    """Wait until the page has loaded, each websocket it opened has its first message (the snapshot every live
-    page is sent on connect) or has closed, and two frames are drawn after that.
-
-    This replaces Playwright's ``networkidle``, which waits until no request was made for 500 ms: at least
-    half a second a page, although a live page's data comes over its socket, which ``networkidle`` ignores.
-    Pages opened before :func:`watch_sockets` count as having no socket."""
-    page.wait_for_load_state("load")
-    page.wait_for_function(_SETTLED)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-
-
-def goto_settled(page, path: str):
-    """Open ``path`` (:func:`watch_sockets` first) and wait for :func:`page_settled`; returns the response."""
-    watch_sockets(page)
-    response = page.goto(path)
-    page_settled(page)
-    return response
 
 
 def screenshot(page, name: str) -> Path:

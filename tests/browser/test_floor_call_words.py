@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import login, off_loop
-from tests.browser.waits import login_to, message_handled, watch_messages
+from tests.browser.waits import login_to, message_handled, watch_sockets
 from tests.rules.test_words_events import SAMPLES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -91,7 +91,7 @@ def test_every_event_kind_is_in_words_on_the_floor_and_the_tablet_helpers(seatle
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_an_empty_floor_call_list_says_so(new_page, floorman, lang):
     page = new_page((1920, 1080), locale="de-DE" if lang == "de" else "en-US")
-    watch_messages(page)
+    watch_sockets(page)
     login_to(page, "floor", "pw-floor", "/floor/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     message_handled(page, "floor_calls")  # the socket's floor_calls message has redrawn the list

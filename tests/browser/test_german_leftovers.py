@@ -17,7 +17,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop, page_settled, settled
+from tests.browser.conftest import login, off_loop, settled
+from tests.browser.waits import page_settled
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -31,7 +31,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tests.browser.conftest import goto_settled, login, off_loop, page_settled
+from tests.browser.conftest import login, off_loop
+from tests.browser.waits import goto_settled, page_settled
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -27,46 +27,87 @@ def same_login(page, other) -> None:
     page.context.add_cookies(other.context.cookies())
 
 
-def login_to(page, username: str, password: str, path: str):
-    """Log in through the real /login/ form and land on ``path`` (the form's ``next``), where the test goes
-    anyway: the login otherwise lands on the home page first (the floor dashboard, or the dealer's tablet,
-    with its sockets), a whole live page loaded for nothing before the test's own ``goto``.  Returns the
-    response of ``path`` (as ``page.goto`` does)."""
-    page.goto("/login/?" + urlencode({"next": path}))
+def submit_login(page, username: str, password: str, url: str = "/login/"):
+    """Open the real login form at ``url``, log in as ``username`` and wait for the page it leads to; fails
+    the test when the form is shown again (a refused login).  Returns the response of that page."""
+    page.goto(url)
     page.fill("#id_username", username)
     page.fill("#id_password", password)
     with page.expect_navigation() as landed:
         page.click("button[type=submit]")
     assert "/login/" not in page.url, f"login as {username} failed"
-    assert urlsplit(page.url).path == urlsplit(path).path, (page.url, path)
     return landed.value
 
 
-#: Counts, by ``type``, the websocket messages the page has handled (``window.__handled``): each is counted in
-#: a task queued from the socket's first listener, so after every listener of the page has run for it.
-_MESSAGE_WATCH = """(() => {
-  if (window.__handled) return;
+def login_to(page, username: str, password: str, path: str):
+    """Log in through the real /login/ form and land on ``path`` (the form's ``next``), where the test goes
+    anyway: the login otherwise lands on the home page first (the floor dashboard, or the dealer's tablet,
+    with its sockets), a whole live page loaded for nothing before the test's own ``goto``.  Returns the
+    response of ``path`` (as ``page.goto`` does)."""
+    response = submit_login(page, username, password, "/login/?" + urlencode({"next": path}))
+    assert urlsplit(page.url).path == urlsplit(path).path, (page.url, path)
+    return response
+
+
+#: One watcher of the page's websockets (a subclass, so the page's own code sees an ordinary ``WebSocket``):
+#: ``window.__sockets`` has, per socket, whether it has heard a message or closed (:func:`page_settled`);
+#: ``window.__handled`` counts, by ``type``, the messages the page has handled, each counted in a task
+#: queued from the socket's first listener, so after every listener of the page has run for it
+#: (:func:`message_handled`).
+_SOCKET_WATCH = """(() => {
+  if (window.__sockets) return;
   const Native = window.WebSocket;
+  window.__sockets = [];
   window.__handled = {};
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
+      const seen = { heard: false, closed: false };
+      window.__sockets.push(seen);
       this.addEventListener("message", (event) => {
+        seen.heard = true;
         let kind = null;
         try { kind = JSON.parse(event.data).type; } catch (e) { return; }
         setTimeout(() => { window.__handled[kind] = (window.__handled[kind] || 0) + 1; }, 0);
       });
+      this.addEventListener("close", () => { seen.closed = true; });
     }
   };
 })();"""
 
+_SETTLED = "() => (window.__sockets || []).every((s) => s.heard || s.closed)"
 
-def watch_messages(page) -> None:
-    """Count the websocket messages the pages ``page`` opens from now on handle (:func:`message_handled`)."""
-    page.add_init_script(_MESSAGE_WATCH)
+
+def watch_sockets(page) -> None:
+    """Let :func:`page_settled` and :func:`message_handled` see the websockets of the pages ``page`` opens from
+    now on (:data:`_SOCKET_WATCH`, an init script of its browser context, added once per context)."""
+    context = page.context
+    if not getattr(context, "_pokerfloor_sockets", False):
+        context.add_init_script(_SOCKET_WATCH)
+        context._pokerfloor_sockets = True
+
+
+def page_settled(page) -> None:
+    """Wait until the page has loaded, each websocket it opened has its first message (the snapshot every live
+    page is sent on connect) or has closed, and two frames are drawn after that.
+
+    This replaces Playwright's ``networkidle``, which waits until no request was made for 500 ms: at least
+    half a second a page, although a live page's data comes over its socket, which ``networkidle`` ignores.
+    Pages opened before :func:`watch_sockets` count as having no socket."""
+    page.wait_for_load_state("load")
+    page.wait_for_function(_SETTLED)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def goto_settled(page, path: str):
+    """Open ``path`` (:func:`watch_sockets` first) and wait for :func:`page_settled`; returns the response."""
+    watch_sockets(page)
+    response = page.goto(path)
+    page_settled(page)
+    return response
 
 
 def message_handled(page, kind: str, times: int = 1) -> None:
-    """Wait until the page has handled ``times`` websocket messages of type ``kind`` (:func:`watch_messages`
+    """Wait until the page has handled ``times`` websocket messages of type ``kind`` (:func:`watch_sockets`
     before the page was opened)."""
     page.wait_for_function(f"() => ((window.__handled || {{}})[{kind!r}] || 0) >= {times}")
