@@ -42,9 +42,10 @@ def open_tablet(new_page, table):
     return page
 
 
-def deal(page, cards, title=None):
-    if title:
-        expect(page.locator('[data-field="deal-title"]')).to_have_text(title)
+def deal(page, cards, title):
+    """Deal ``cards`` once the tablet shows ``title``: the new street's snapshot
+    has arrived, so it cannot clear the cards typed for it."""
+    expect(page.locator('[data-field="deal-title"]')).to_have_text(title)
     page.locator('[data-field="board-text"]').fill(cards)
     tap(page, '[data-action="board"]')
 
@@ -83,7 +84,7 @@ def test_bomb_pot_chosen_on_the_tablet_000_allgemein_14(dealer, new_page):
         expect(stack(page, seat)).to_have_text("980")
     expect(page.locator('[data-field="format"]')).to_have_text("Bomb pot 20")
     screenshot(page, "tablet-bomb-pot")
-    deal(page, "2c7d9h")
+    deal(page, "2c7d9h", "Deal the flop")
     expect(page.locator('[data-field="actor"]')).to_contain_text("Ben")  # the play goes on after the flop
     hand = Hand.objects.get(table=table)
     assert hand.spec["bomb_pot"] == 20 and hand.events.get(index=0).payload["format"]["kind"] == "bomb_pot"
@@ -119,11 +120,11 @@ def test_double_board_shows_two_boards_and_splits_the_pot_000_allgemein_14(deale
     expect(tile.locator('[data-f="board"] .card')).to_have_count(3)
     expect(tile.locator('[data-f="board2"] .card')).to_have_count(3)
     expect(tile.locator('[data-f="board2"] .card').first).to_have_attribute("data-card", "3s")
-    for cards in (("Jc", "4h"), ("Qs", "5s")):
+    for street, cards in (("turn", ("Jc", "4h")), ("river", ("Qs", "5s"))):
         tap(page, '[data-action="check"]')
         tap(page, '[data-action="check"]')
-        deal(page, cards[0])
-        deal(page, cards[1])
+        deal(page, cards[0], f"Deal the {street} · board 1")
+        deal(page, cards[1], f"Deal the {street} · board 2")
     tap(page, '[data-action="check"]')
     tap(page, '[data-action="check"]')
     expect(page.locator("#dealer")).to_have_attribute("data-current", "showdown")
@@ -177,8 +178,8 @@ def test_run_it_twice_on_the_tablet_000_aktionen_8(dealer, new_page):
     deal(page, "Jc", "Deal the turn · board 1")
     deal(page, "Qs", "Deal the river · board 1")
     deal(page, "3s8sKd", "Deal the flop · board 2")
-    deal(page, "4h")
-    deal(page, "5s")
+    deal(page, "4h", "Deal the turn · board 2")
+    deal(page, "5s", "Deal the river · board 2")
     expect(page.locator('[data-field="board2"] .card:not(.slot)')).to_have_count(5)
     for seat, cards in ((5, "AhAd"), (7, "KhKc")):
         page.locator(f'.sd-row[data-seat="{seat}"] .sd-who').click()
