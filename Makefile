@@ -53,11 +53,12 @@ run: demo
 
 # The suite in TEST_WORKERS pytest-xdist processes (default 2, this machine's cores; TEST_WORKERS=0: one
 # process), each with its own test database (POKERFLOOR_TEST_DB, default test_pokerfloor, plus _gw0, _gw1...),
-# its own daphne and its own Chromium; a test module stays on one worker (--dist loadfile).  The browser tests
+# its own daphne and its own Chromium; a test module stays on one worker (--dist loadfile), the longest modules
+# first (tests/schedule.py; --no-loadscope-reorder keeps that order instead of xdist's by number of tests).  The browser tests
 # wait on pages and servers more than they compute, so two workers overlap those waits; the measured times
 # are in bench/RESULTS.md ("The suite's time").
 test: setup
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # ruff (lint and format) over the code, mypy over every package with django-stubs (pyproject.toml); .ci/run runs it before the tests.
 lint: setup

@@ -21,7 +21,15 @@ from tests.conftest import ARTIFACTS
 # then refuse synchronous queries made by the test itself.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
-CHROMIUM = "/usr/bin/chromium"
+#: Debian's Chromium for the browser tests: its headless shell (package ``chromium-headless-shell``: the
+#: same Chromium build without the desktop browser around it, the binary Playwright itself runs headless)
+#: when it is installed, else ``/usr/bin/chromium``.  The shell takes about half the CPU of the full
+#: browser in headless mode (bench/RESULTS.md, "The suite's time"), and on two cores the suite waits on
+#: that CPU.  ``POKERFLOOR_CHROMIUM`` names another binary (e.g. ``/usr/bin/chromium``).
+CHROMIUM = os.environ.get("POKERFLOOR_CHROMIUM") or next(
+    (path for path in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium") if Path(path).exists()),
+    "/usr/bin/chromium",
+)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -84,7 +92,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium-headless-shell)")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield browser
@@ -99,7 +107,10 @@ def new_page(browser, live_server_url):
 
     def make(viewport=(1280, 800), locale="en-US"):
         context = browser.new_context(
-            viewport={"width": viewport[0], "height": viewport[1]}, base_url=live_server_url, locale=locale
+            viewport={"width": viewport[0], "height": viewport[1]},
+            base_url=live_server_url,
+            locale=locale,
+            reduced_motion="reduce",  # no endless pulse repainting the page: static/css/app.css
         )
         context.set_default_timeout(PATIENCE_MS)
         contexts.append(context)
