@@ -16,7 +16,11 @@ from django.db import connection
 
 from tables.models import Hand, HandEvent, Table
 
-__all__ = ["SeqGuard", "write_event"]
+__all__ = ["EPOCH", "SeqGuard", "write_event"]
+
+
+#: The Unix epoch as an aware datetime (UTC): :func:`write_event` returns ``EPOCH`` plus the event's microseconds.
+EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,8 @@ def write_event(
 
     ``guard`` None: the caller holds the table's row lock (the write path).  With a
     :class:`SeqGuard` nothing is written unless the guard holds.  Returns the event's ``at``
-    (the database clock), or None when the guard did not hold.  A repeated ``client_id``
+    (the database clock, an aware datetime in UTC, to the microsecond), or None when the guard did
+    not hold.  A repeated ``client_id``
     (unique) raises the database's IntegrityError and writes nothing."""
     params: list[Any] = []
     if guard is None:
@@ -79,7 +84,9 @@ def write_event(
             f"WHERE id = %s AND EXISTS (SELECT 1 FROM tb))"
         )
         params += [snapshot_json, seq, index, hand_id]
+    # ``at`` comes back as microseconds since the epoch (an integer): psycopg's timestamptz loader is
+    # built anew for every cursor and looks the session's time zone up, on every dealer action.
     with connection.cursor() as cursor:
-        cursor.execute(sql + " SELECT at FROM ev", params)
+        cursor.execute(sql + " SELECT (extract(epoch FROM at) * 1000000)::bigint FROM ev", params)
         found = cursor.fetchone()
-    return found[0] if found is not None else None
+    return None if found is None else EPOCH + datetime.timedelta(microseconds=found[0])

@@ -17,10 +17,11 @@ from django.utils import timezone
 
 from poker.hand import AnyState, HandState
 from tables import hooks, probes, sql
+from tables.floor_summary import tile_summary
 from tables.models import Hand, HandEvent, Seat, Table
 from tables.services.replay import empty_info, hand_replay, remember_state
 from tables.services.snapshots import FLOOR_GROUP, hand_view, table_group, table_snapshot
-from tables.writepath import ServiceError, WriteStep, send_on_commit, send_text_on_commit, write_step
+from tables.writepath import ServiceError, WriteStep, send_messages_on_commit, write_step
 
 
 @dataclass(frozen=True)
@@ -149,17 +150,24 @@ def broadcast_on_commit(
 
     ``state_json``: the hand's state (``hand.snapshot``) as the caller
     serialised it already for the database; it goes into the message as it
-    is instead of being serialised a second time."""
+    is instead of being serialised a second time.  The floor's message also
+    carries the update's summary (``floor_text``, :func:`tables.floor_summary.tile_summary`),
+    made here once from the snapshot while it is a dict, not parsed back from
+    the text by every process serving dashboards."""
     if snapshot is None:
         snapshot = table_snapshot(table, hand=hand, last_event=event)
-    groups = [table_group(table.id), FLOOR_GROUP]
-    payload = {"type": "update", "seq": snapshot["seq"], "snapshot": snapshot}
+    seq = snapshot["seq"]
+    floor_text = json.dumps(
+        {"type": "update", "seq": seq, "snapshot": tile_summary(snapshot)}, separators=(",", ":"), default=str
+    )
+    payload = {"type": "update", "seq": seq, "snapshot": snapshot}
     if state_json is None or snapshot["hand"] is None:
-        send_on_commit(groups, payload, seq=snapshot["seq"], table_id=table.id)
-        return
-    snapshot["hand"] = dict(snapshot["hand"], state=_STATE_MARK)
-    text = json.dumps(payload, separators=(",", ":"), default=str).replace(json.dumps(_STATE_MARK), state_json, 1)
-    send_text_on_commit(groups, text, seq=snapshot["seq"], table_id=table.id)
+        text = json.dumps(payload, separators=(",", ":"), default=str)
+    else:
+        snapshot["hand"] = dict(snapshot["hand"], state=_STATE_MARK)
+        text = json.dumps(payload, separators=(",", ":"), default=str).replace(json.dumps(_STATE_MARK), state_json, 1)
+    update = {"type": "table.update", "seq": seq, "table_id": table.id, "text": text}
+    send_messages_on_commit([(table_group(table.id), update), (FLOOR_GROUP, dict(update, floor_text=floor_text))])
 
 
 def append_event(
