@@ -179,14 +179,38 @@ def database_url(settings_dict: dict) -> str:
     return f"postgresql://{auth}{netloc}/{name}"
 
 
+#: The worker's program when its clock is ahead (:func:`floor_worker_process`): ``manage.py`` with
+#: ``time_machine.travel`` started first.  ``sys.argv[1]``: the seconds ahead; the rest: the command's arguments.
+_WORKER_AHEAD = (
+    "import sys, time, time_machine\n"
+    "time_machine.travel(time.time() + float(sys.argv[1]), tick=True).start()\n"
+    "from django.core.management import execute_from_command_line\n"
+    "execute_from_command_line(['manage.py', *sys.argv[2:]])\n"
+)
+
+
 @contextlib.contextmanager
-def floor_worker_process(poll: float = 1.0, extra_env: dict[str, str] | None = None):
+def floor_worker_process(poll: float = 1.0, extra_env: dict[str, str] | None = None, *, clock_ahead_seconds: float = 0):
     """Run ``manage.py run_worker`` (the floor's clock: waitlist no-shows)
     against the test database while the block runs; stop it with SIGTERM
     after.  Start it only where a test needs the server's clock: a
     session-wide worker would act on every test's data.  Its log is in
     ``artifacts/worker.log`` (``worker-gw0.log`` under xdist).  ``extra_env``: e.g. the ``REDIS_URL`` of a
-    daphne whose pages must see the worker's updates (:func:`redis_server`)."""
+    daphne whose pages must see the worker's updates (:func:`redis_server`).
+
+    ``clock_ahead_seconds`` (seconds, a float; 0: the real clock): the
+    worker's wall clock is that far ahead of the real one and ticks on from
+    there (``time_machine.travel(now + ahead, tick=True)`` started before the
+    command), so a deadline recorded in the database (a "Time" clock's, a
+    waitlist call's) falls due in the worker that much sooner: a test need
+    not sit out the rule's 30 s, and nothing recorded is rewritten.  Only
+    ``time.time()`` and ``datetime.now()`` move (``timezone.now()`` with
+    them), not ``time.monotonic()`` nor the worker's sleeps.  What the worker
+    records or sends carries its clock (an event's time; channels_redis scores
+    a message by ``time.time()``, so on a shared Redis it queues behind what
+    the daphne sends the same channel within that many seconds): keep it under
+    a minute (the layer's message expiry).  Such a worker appends to the log
+    (it usually takes over from another in the same test)."""
     from django.db import connection
 
     env = {
@@ -197,14 +221,16 @@ def floor_worker_process(poll: float = 1.0, extra_env: dict[str, str] | None = N
         **(extra_env or {}),
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    with open(artifact_log("worker"), "w") as log:
-        proc = subprocess.Popen(
-            [str(ROOT / ".venv" / "bin" / "python"), "manage.py", "run_worker", "--poll", str(poll)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+    python = str(ROOT / ".venv" / "bin" / "python")
+    command = ["run_worker", "--poll", str(poll)]
+    if clock_ahead_seconds:
+        argv = [python, "-c", _WORKER_AHEAD, repr(float(clock_ahead_seconds)), *command]
+    else:
+        argv = [python, "manage.py", *command]
+    with open(artifact_log("worker"), "a" if clock_ahead_seconds else "w") as log:
+        if clock_ahead_seconds:
+            log.write(f"--- a floor worker with its clock {clock_ahead_seconds:.1f} s ahead ---\n")
+        proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         yield proc
     finally:
