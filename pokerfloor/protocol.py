@@ -20,7 +20,8 @@ def endpoints() -> list[tuple[str, str, TypeAdapter]]:
     """``(title, tag key, adapter)`` of every socket and JSON endpoint, in the order documented."""
     from room.actions import RoomAction
     from room.schemas import RoomSocketMessage
-    from tables.schemas import DealerMessage, FloorMessage
+    from tables.schemas import FloorMessage
+    from tables.tablet_messages import DealerMessage
     from tournaments.actions import DirectorAction
     from tournaments.schemas import (
         AbsentBody,

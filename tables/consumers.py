@@ -30,7 +30,7 @@ from tables.floor_summary import summary_text, tile_summary
 from tables.heartbeat import Heartbeat
 from tables.models import Table
 from tables.services import fastpath
-from tables.services.procedures import finish_procedure
+from tables.tablet_messages import TABLET_MESSAGES, DealerMessage
 from tables.tablet_open import Opening, open_tablet
 from tables.writepath import Broadcaster, run_answering_first, run_jobs
 
@@ -146,14 +146,6 @@ def open_floor() -> tuple[list[dict], list[dict]]:
 
 #: One read for every dashboard connecting at once (after a restart all of them do).
 _open_floor: SharedRead[tuple[list[dict], list[dict]]] = SharedRead(socket_read(open_floor))
-
-
-def _hook(name: str):
-    """The handler of a one-handler hook (``tables.hooks``); ``ServiceError('invalid')`` when none is registered."""
-    fn = hooks.handler(name)
-    if fn is None:
-        raise services.ServiceError("invalid", f"no {name.replace('_', ' ')} service is installed")
-    return fn
 
 
 @socket_read
@@ -302,7 +294,7 @@ class DealerConsumer(_StaffConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.revoked:
             return
-        message = await self.parse(text_data, schemas.DealerMessage)
+        message = await self.parse(text_data, DealerMessage)
         if message is None:
             return
         if message.type == "snapshot":
@@ -330,94 +322,27 @@ class DealerConsumer(_StaffConsumer):
             )
 
     async def _handle(self, message: Any, client_id: str | None, expected_seq: int | None) -> Any:
-        """Forward one validated message to its service; returns the service's ``Outcome`` (acknowledged by
-        the caller), or None when the reply was already sent (floor call, interpretation)."""
-        kind, user, table_id = message.type, self.user, self.table_id
-        if kind == "action":
-            return await _call(
-                _action,
-                self.right_holds,
-                self._right_sql(),
-                table_id,
-                schemas.dump(message.action),
-                actor=user,
-                expected_seq=expected_seq,
-                client_id=client_id,
-            )
-        if kind == "out_of_turn":
-            return await self._service(
-                services.record_out_of_turn,
-                table_id,
-                schemas.dump(message.action),
-                actor=user,
-                expected_seq=expected_seq,
-                client_id=client_id,
-            )
-        if kind == "call_time":
-            return await self._service(
-                services.call_time, table_id, message.seat, actor=user, expected_seq=expected_seq, client_id=client_id
-            )
-        if kind == "time_expired":  # the house rule's effect, by nobody: the server's clock decides
-            return await self._service(services.expire_time, table_id, actor=None, client_id=client_id)
-        if kind == "floor_call":
-            call_id = await self._service(
-                _hook("floor_call"),
-                table_id,
-                message.reason,
-                seat=message.seat,
-                note=message.note,
-                details=message.details,
-                actor=user,
-            )
-            await self.send_json({"type": "ack", "client_id": client_id, "floor_call": call_id})
-            return None
-        if kind == "interpret":
-            result = await self._service(_hook("interpreter"), table_id, schemas.dump(message.observed))
-            await self.send_json({"type": "interpretation", "client_id": client_id, "result": result})
-            return None
-        if kind == "undo":
-            return await self._service(
-                services.hands.undo_action,
-                table_id,
-                message.index,
-                actor=user,
-                expected_seq=expected_seq,
-                client_id=client_id,
-            )
-        if kind == "procedure":  # an exposed card or a misdeal the house rules let the dealer finish
-            return await self._service(
-                finish_procedure,
-                table_id,
-                message.procedure,
-                list(message.answers),
-                actor=user,
-                expected_seq=expected_seq,
-                client_id=client_id,
-            )
-        if kind == "undo_options":
-            options = await self._service(services.hands.undo_options, table_id)
-            await self.send_json({"type": "undo_options", "client_id": client_id, **options})
-            return None
-        if kind == "run_it_twice":
-            return await self._service(
-                services.run_it_twice,
-                table_id,
-                list(message.agreed),
-                pots=message.pots,
-                floor=message.floor,
-                actor=user,
-                expected_seq=expected_seq,
-                client_id=client_id,
-            )
-        return await self._service(
-            services.start_hand,
-            table_id,
-            actor=user,
+        """Run one validated message by its row of ``tables.tablet_messages.TABLET_MESSAGES``; returns the
+        service's ``Outcome`` (acknowledged by the caller), or None when the reply was already sent (floor
+        call, interpretation, undo options)."""
+        return await TABLET_MESSAGES[message.type].handle(self, message, client_id, expected_seq)
+
+    async def run_action(self, action: dict[str, Any], client_id: str | None, expected_seq: int | None) -> Any:
+        """A dealer's action: :func:`_action` (the fast path with the right inside its one statement)."""
+        return await _call(
+            _action,
+            self.right_holds,
+            self._right_sql(),
+            self.table_id,
+            action,
+            actor=self.user,
             expected_seq=expected_seq,
             client_id=client_id,
-            spec=message.spec,
-            format=message.format,
         )
+
+    async def run_service(self, func, *args, **kwargs):
+        """:meth:`_service`, for the handlers of ``tables.tablet_messages``."""
+        return await self._service(func, *args, **kwargs)
 
 
 #: The last ``(summaries, page size, frames)`` of :func:`_floor_frames`.

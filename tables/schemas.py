@@ -378,23 +378,8 @@ class SnapshotRequest(Message):
     table_id: Id | None = None
 
 
-DealerMessage = TypeAdapter(
-    Annotated[
-        ActionMessage
-        | StartHand
-        | OutOfTurn
-        | CallTime
-        | TimeExpired
-        | FloorCallMessage
-        | Interpret
-        | RunItTwice
-        | Undo
-        | UndoOptions
-        | FinishProcedure
-        | SnapshotRequest,
-        Field(discriminator="type"),
-    ]
-)
+# The tablet's adapter, ``DealerMessage``, is built from the table of its messages and their handlers:
+# ``tables.tablet_messages``.
 
 
 # --------------------------------------------------------------------------- floor socket

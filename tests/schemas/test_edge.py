@@ -3,7 +3,8 @@
 import pytest
 
 from room.actions import RoomAction
-from tables.schemas import DealerMessage, FloorMessage, MessageError, dump, parse
+from tables.schemas import FloorMessage, MessageError, dump, parse
+from tables.tablet_messages import DealerMessage
 from tournaments.actions import DirectorAction
 from tournaments.schemas import AbsentBody
 
