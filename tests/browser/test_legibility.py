@@ -200,7 +200,9 @@ NARROW_CARDS = """(min) => {
 
 def check_page(page, label: str, problems: list[str], *, shot: str | None = None) -> None:
     """Run the size and contrast checks on the page as it is; add what fails to ``problems``."""
-    page.wait_for_timeout(400)  # the socket's snapshot has been drawn; transitions (.15 s) are over
+    # The caller waited for the snapshot's picture (a settled page, the tablet's view); two more frames drawn,
+    # and no transition runs on: the pages ask for reduced motion (tests/browser/conftest.py new_page).
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     if shot:
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{shot}.png"))
@@ -342,7 +344,7 @@ def test_cash_lobby_tv_is_legible(night, new_page, lang):
     problems: list[str] = []
     for size in [(1920, 1080), (1280, 720)]:
         page = new_page(size, locale=locale(lang))
-        page.goto(night["lobby"])
+        goto_settled(page, night["lobby"])  # its socket's snapshot handled and drawn
         page.locator('[data-field="conn"][data-state="open"]').wait_for()
         check_page(page, f"lobby TV {size[0]}x{size[1]} {lang}", problems, shot=f"lobby-{lang}-{size[0]}x{size[1]}")
     assert not problems, "\n" + "\n".join(problems)
