@@ -106,7 +106,7 @@ SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "31536000" if HTTPS else "0"
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", "true")
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "true")
 
-# Rate limits (tables.throttle, counted in the cache below): failed logins per
+# Rate limits (pokerfloor.runtime.throttle, counted in the cache below): failed logins per
 # user name and client address, and unknown lobby-display tokens per client
 # address (then every token lookup from that address is refused for the window).
 LOGIN_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", "5")

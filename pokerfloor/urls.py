@@ -9,12 +9,12 @@ from django.urls import include, path
 from django.utils.translation import gettext as _
 from django.views.i18n import JavaScriptCatalog
 
-from tables import throttle
+from pokerfloor.runtime import throttle
 
 
 class ThrottledLoginMixin(AuthenticationForm):
     """For a login form: refusing a user name that failed too often from
-    the client's address (``tables.throttle``: ``LOGIN_FAILURE_LIMIT`` failures
+    the client's address (``pokerfloor.runtime.throttle``: ``LOGIN_FAILURE_LIMIT`` failures
     in ``LOGIN_FAILURE_WINDOW`` seconds), even with the right password.
 
     ``throttled`` is True after ``clean()`` refused for that reason (the view

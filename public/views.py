@@ -23,12 +23,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from icalendar import Calendar, Event
 
+from pokerfloor.runtime import throttle
 from public.tournaments_feed import public_tournaments
 from room import services as floor_room
 from room.models import PushSubscription, RemoteSession, Room
 from room.services import remote
 from room.services.push import vapid_public_key
-from tables import schemas, throttle
+from tables import schemas
 from tables.access import is_floor
 from tables.writepath import ServiceError
 

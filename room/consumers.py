@@ -25,13 +25,14 @@ from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from pokerfloor.runtime import throttle
 from pokerfloor.runtime.dispatch import DirectDispatch
 from pokerfloor.runtime.shared import SharedRead
 from pokerfloor.runtime.threads import socket_read
 from room import services as floor_room
 from room.models import LobbyDisplay, Room
 from room.schemas import RoomSocketMessage
-from tables import revocation, schemas, throttle
+from tables import revocation, schemas
 from tables.access import is_floor, is_floor_now
 from tables.fanout import fanout
 from tables.heartbeat import Heartbeat

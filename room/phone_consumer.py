@@ -16,9 +16,10 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from pokerfloor.runtime import throttle
 from room.services.base import lobby_group
 from room.services.remote import phone_state, verified_session
-from tables import schemas, throttle
+from tables import schemas
 from tables.fanout import fanout
 from tables.writepath import ServiceError
 

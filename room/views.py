@@ -14,10 +14,11 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from pokerfloor.runtime import throttle
 from room import actions
 from room.actions import RoomAction
 from room.models import LobbyDisplay, Room
-from tables import schemas, throttle
+from tables import schemas
 from tables.access import MANAGER, is_floor, roles_of
 from tables.db import rows as prepared_rows
 from tables.writepath import ServiceError

@@ -28,9 +28,10 @@ from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from pokerfloor.runtime import throttle
 from pokerfloor.runtime.dispatch import DirectDispatch
 from pokerfloor.runtime.threads import socket_read
-from tables import revocation, schemas, throttle
+from tables import revocation, schemas
 from tables.access import is_floor, is_floor_now
 from tables.heartbeat import Heartbeat
 from tournaments import services

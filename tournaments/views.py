@@ -18,7 +18,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tables import schemas, throttle
+from pokerfloor.runtime import throttle
+from tables import schemas
 from tables.access import can_deal
 from tables.models import Table
 from tables.services import ServiceError

@@ -1,7 +1,10 @@
-"""The server's performance machinery, in one place, each piece saying why it exists.
+"""The server's machinery, in one place, each piece saying why it exists: what makes it fast and what
+protects it from too much at once.
 
-Everything here changes how fast the same work is done, never what is done: the views, consumers and
-services above would behave the same on Django's and Channels' stock pieces, only slower.  The figures
+Everything here but the two guards changes how fast the same work is done, never what is done: the
+views, consumers and services above would behave the same on Django's and Channels' stock pieces, only
+slower.  The guards, :mod:`~pokerfloor.runtime.admission` and :mod:`~pokerfloor.runtime.throttle`, refuse
+what would overload the server or serve a guesser.  The figures
 behind each choice are in ``bench/RESULTS.md`` ("Runtime machinery"), dated and with the machine.
 
 * :mod:`pokerfloor.runtime.http` -- Django's HTTP handler with the middleware and view in one call on a
@@ -27,6 +30,10 @@ behind each choice are in ``bench/RESULTS.md`` ("Runtime machinery"), dated and 
 * :mod:`pokerfloor.runtime.memory` -- ``gc.freeze()`` of everything loaded at start-up.
 * :mod:`pokerfloor.runtime.handshake` -- autobahn's pretty-printing of its options at every websocket
   handshake, for a debug line nobody writes, done only when one is written.
+* :mod:`pokerfloor.runtime.throttle` -- rate limits counted in Django's cache (failed logins, guessed lobby
+  tokens, remote waitlist joins), used by the project's login and by the room's, the tournaments' and the
+  public pages' views and sockets: not the tables' business, so not in the ground app.
 
-Only :mod:`pokerfloor.asgi` and the consumers import from here; nothing here imports an app.
+:mod:`pokerfloor.asgi`, the apps' consumers and the views that throttle import from here; nothing here
+imports an app.
 """

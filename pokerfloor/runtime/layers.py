@@ -49,7 +49,7 @@ on top of ``channels_redis.core.RedisChannelLayer``:
 
 The server process itself never stops over Redis: it goes on serving HTTP
 and accepts sockets again as soon as Redis answers.  (The rate-limit
-counters of ``tables.throttle`` live in Redis too: while it is away, a login
+counters of ``pokerfloor.runtime.throttle`` live in Redis too: while it is away, a login
 attempt fails with an error instead of being counted.)
 """
 

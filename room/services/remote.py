@@ -31,13 +31,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from pokerfloor.runtime import throttle
 from room import sms
 from room.models import Call, Game, QueueEntry, RemoteEntry, RemoteSession, Room
 from room.services.base import room_step
 from room.services.snapshot import room_snapshot, table_running
 from room.services.wait_estimate import estimate, game_rate
 from room.services.waitlists import add_to_waitlist, remove_from_waitlist
-from tables import throttle
 from tables.models import Player
 from tables.writepath import ServiceError
 
