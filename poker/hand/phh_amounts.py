@@ -153,6 +153,26 @@ def collected_after(state: HandState, phase_before: str | None, bets_before: tup
     return tuple(won)
 
 
+def all_in_words(state: HandState, position: int) -> str:
+    """The PHH words of an all-in by the player at ``position`` (0-based, the spec's order) in ``state``
+    (before it): ``"cc"`` when his whole stack does not reach the bet to call, else ``"cbr <total>"`` (the
+    chips he then has in front of him), for the flop games and stud alike."""
+    total = state.stacks[position] + state.bets[position]
+    return "cc" if total <= max(state.bets) else f"cbr {total}"
+
+
+def apply_awards_from_winnings(state: HandState, winnings: tuple[int, ...]) -> tuple[HandState, list[str]]:
+    """Award the pots left open at a showdown whose hole cards were never recorded as the recorded
+    ``winnings`` (chips per position) say (:func:`awards_from_winnings`), for the flop games and stud
+    alike.  Returns ``(state after the awards, one "unchecked" note per pot awarded so)``; outside the
+    showdown ``(state, [])``.  Errors: the engine's ``EngineError`` when an award is refused."""
+    notes: list[str] = []
+    for award in awards_from_winnings(state, winnings):
+        state = state.apply(award)
+        notes.append(f"who won pot {award.pot}: hole cards unknown, awarded as the recorded winnings say")
+    return state, notes
+
+
 def awards_from_winnings(state: HandState, winnings: tuple[int, ...]) -> list[AwardPot]:
     """Award actions (:class:`~.records.AwardPot`) for the pots the engine could not award (hole cards
     unknown) from the recorded ``winnings`` (chips per position).

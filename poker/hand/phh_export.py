@@ -9,6 +9,7 @@ from typing import Any
 from pokerkit import HandHistory
 
 from .cards import UNKNOWN, parse_cards
+from .phh_amounts import all_in_words
 from .phh_hand import GAME_CODES
 from .phh_result import plain
 from .records import (
@@ -95,12 +96,7 @@ def export_phh(spec: HandSpec, history: Iterable[ActionRecord | dict], **metadat
         elif isinstance(action, Wager):
             actions.append(f"{label[action.seat]} cbr {action.to}")
         elif isinstance(action, AllIn):
-            pos = spec.position_of(action.seat)
-            total = state.stacks[pos] + state.bets[pos]
-            if total <= max(state.bets):
-                actions.append(f"{label[action.seat]} cc")
-            else:
-                actions.append(f"{label[action.seat]} cbr {total}")
+            actions.append(f"{label[action.seat]} {all_in_words(state, spec.position_of(action.seat))}")
         elif isinstance(action, Show):
             shown = action.cards
             actions.append(f"{label[action.seat]} sm {''.join(parse_cards(shown)) if shown else '-'}")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .errors import EngineError
 from .phh_amounts import (
-    awards_from_winnings,
+    apply_awards_from_winnings,
     chips,
     collected_after,
     parse_amount,
@@ -304,9 +304,7 @@ def _check_result(
     if state.phase == "showdown" and hand.winnings is not None:
         # hole cards unknown: award the open pots as the recorded winnings say
         try:
-            for action in awards_from_winnings(state, hand.winnings):
-                state = state.apply(action)
-                unchecked.append(f"who won pot {action.pot}: hole cards unknown, awarded as the recorded winnings say")
+            state, unchecked = apply_awards_from_winnings(state, hand.winnings)
         except EngineError as exc:
             return ReplayResult(
                 False, expected, None, f"{exc.code}: {exc.message} (awards from winnings)", exc.code, state

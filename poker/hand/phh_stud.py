@@ -48,7 +48,15 @@ from pokerkit import HandHistory
 
 from .cards import UNKNOWN, parse_cards
 from .errors import EngineError
-from .phh_amounts import awards_from_winnings, chips, parse_amount, seat_of_label, showdown_action, values
+from .phh_amounts import (
+    all_in_words,
+    apply_awards_from_winnings,
+    chips,
+    parse_amount,
+    seat_of_label,
+    showdown_action,
+    values,
+)
 from .phh_fields import PhhPlayers, hand_fields, read_chip_unit
 from .phh_result import ReplayResult, finishing_mismatch, plain
 from .records import (
@@ -300,9 +308,7 @@ def replay_stud(hand: StudPhhHand, rules: Rules | None = None) -> ReplayResult:
     unchecked: list[str] = []
     if state.phase == "showdown" and hand.winnings is not None:
         try:
-            for award in awards_from_winnings(state, hand.winnings):
-                state = state.apply(award)
-                unchecked.append(f"who won pot {award.pot}: hole cards unknown, awarded as the winnings say")
+            state, unchecked = apply_awards_from_winnings(state, hand.winnings)
         except EngineError as exc:
             return ReplayResult(False, expected, None, f"{exc.code}: {exc.message} (awards)", exc.code, None)
     actual = state.final_stacks
@@ -353,9 +359,7 @@ def export_stud_phh(spec: StudSpec, history: Iterable[ActionRecord | dict], **me
         elif isinstance(action, Wager):
             lines.append(f"{label[action.seat]} cbr {action.to}")
         elif isinstance(action, AllIn):
-            pos = spec.position_of(action.seat)
-            total = state.stacks[pos] + state.bets[pos]
-            lines.append(f"{label[action.seat]} " + ("cc" if total <= max(state.bets) else f"cbr {total}"))
+            lines.append(f"{label[action.seat]} {all_in_words(state, spec.position_of(action.seat))}")
         elif isinstance(action, SeatAction) and type(action) in _SEAT_WORDS:
             lines.append(f"{label[action.seat]} {_SEAT_WORDS[type(action)]}")
         elif isinstance(action, Show):
