@@ -328,6 +328,7 @@ def daphne_server(django_db_blocker, extra_env: dict[str, str] | None = None, *,
     ``extra_env``: e.g. ``REDIS_URL`` (a channel layer shared with a floor worker).  ``session``: it
     is the session's server, so the test database's other backends are ended after it (the
     database is dropped next)."""
+    from django.conf import settings
     from django.db import connection
 
     url = database_url(connection.settings_dict)
@@ -337,7 +338,7 @@ def daphne_server(django_db_blocker, extra_env: dict[str, str] | None = None, *,
         "DATABASE_URL": url,
         "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "pokerfloor.settings"),
         "DEBUG": "false",  # as served for real: no query log, no static files looked up again per request
-        "SECRET_KEY": "test-only-secret-key-" + "x" * 40,
+        "SECRET_KEY": settings.SECRET_KEY,  # sessions the tests make (force_login) verify there too
         "PYTHONUNBUFFERED": "1",
         "PGAPPNAME": SERVER_APP_NAME,
         **(extra_env or {}),
