@@ -198,7 +198,7 @@ class _StaffConsumer(revocation.Revocable, _JsonConsumer):
         if not self.revoked:
             await super().table_update(event)
 
-    async def _service(self, func, *args, **kwargs):
+    async def run_service(self, func, *args, **kwargs):
         """:func:`_call` behind a fresh check of the socket's right (``RightLost``: nothing ran)."""
         return await _call(_guarded, self.right_holds, func, *args, **kwargs)
 
@@ -340,10 +340,6 @@ class DealerConsumer(_StaffConsumer):
             client_id=client_id,
         )
 
-    async def run_service(self, func, *args, **kwargs):
-        """:meth:`_service`, for the handlers of ``tables.tablet_messages``."""
-        return await self._service(func, *args, **kwargs)
-
 
 #: The last ``(summaries, page size, frames)`` of :func:`_floor_frames`.
 _frames: tuple[list[dict], int, list[str]] | None = None
@@ -394,8 +390,9 @@ class FloorConsumer(_StaffConsumer):
 
     def _text_for(self, event: dict[str, Any]) -> str:
         """What this dashboard gets of ``event``: the whole text for a watched table (and for messages
-        that are not a table's update), else the update's summary, made once for all dashboards of the
-        process (the fan-out hands them the same event) and kept on the event as ``floor_text``."""
+        that are not a table's update), else the update's summary: ``floor_text``, made once by the step
+        that sent it (``tables.services.steps.broadcast_on_commit``); for an update sent without one, made
+        here once for all dashboards of the process (the fan-out hands them the same event)."""
         text = event["text"]
         if event.get("table_id") in self._watched:
             return text

@@ -56,8 +56,8 @@ def write_event(
     ``guard`` None: the caller holds the table's row lock (the write path).  With a
     :class:`SeqGuard` nothing is written unless the guard holds.  Returns the event's ``at``
     (the database clock, an aware datetime in UTC, to the microsecond), or None when the guard did
-    not hold.  A repeated ``client_id``
-    (unique) raises the database's IntegrityError and writes nothing."""
+    not hold.  A repeated ``client_id`` (unique) raises the database's IntegrityError and writes
+    nothing."""
     params: list[Any] = []
     if guard is None:
         sql = f"WITH tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s RETURNING id), "

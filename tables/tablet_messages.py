@@ -69,21 +69,24 @@ async def _action(socket: TabletSocket, m: schemas.ActionMessage, client_id, exp
     return await socket.run_action(schemas.dump(m.action), client_id, expected_seq)
 
 
-async def _out_of_turn(socket: TabletSocket, m: schemas.OutOfTurn, client_id, expected_seq) -> Any:
-    return await socket.run_service(
-        services.record_out_of_turn,
-        socket.table_id,
-        schemas.dump(m.action),
-        actor=socket.user,
-        expected_seq=expected_seq,
-        client_id=client_id,
-    )
+def _step(service: Callable[..., Any], arguments: Callable[[Any], tuple[tuple, dict]] = lambda m: ((), {})) -> Handler:
+    """The handler of a message that is one write step of the table (``tables.writepath``):
+    ``service(table_id, *args, actor=<the dealer>, expected_seq=..., client_id=..., **kwargs)`` with
+    ``(args, kwargs) = arguments(message)``."""
 
+    async def handle(socket: TabletSocket, m: Any, client_id: str | None, expected_seq: int | None) -> Any:
+        args, kwargs = arguments(m)
+        return await socket.run_service(
+            service,
+            socket.table_id,
+            *args,
+            actor=socket.user,
+            expected_seq=expected_seq,
+            client_id=client_id,
+            **kwargs,
+        )
 
-async def _call_time(socket: TabletSocket, m: schemas.CallTime, client_id, expected_seq) -> Any:
-    return await socket.run_service(
-        services.call_time, socket.table_id, m.seat, actor=socket.user, expected_seq=expected_seq, client_id=client_id
-    )
+    return handle
 
 
 async def _time_expired(socket: TabletSocket, m: schemas.TimeExpired, client_id, expected_seq) -> Any:
@@ -109,72 +112,27 @@ async def _interpret(socket: TabletSocket, m: schemas.Interpret, client_id, expe
     await socket.send_json({"type": "interpretation", "client_id": client_id, "result": result})
 
 
-async def _undo(socket: TabletSocket, m: schemas.Undo, client_id, expected_seq) -> Any:
-    return await socket.run_service(
-        services.hands.undo_action,
-        socket.table_id,
-        m.index,
-        actor=socket.user,
-        expected_seq=expected_seq,
-        client_id=client_id,
-    )
-
-
 async def _undo_options(socket: TabletSocket, m: schemas.UndoOptions, client_id, expected_seq) -> None:
     options = await socket.run_service(services.hands.undo_options, socket.table_id)
     await socket.send_json({"type": "undo_options", "client_id": client_id, **options})
 
 
-async def _procedure(socket: TabletSocket, m: schemas.FinishProcedure, client_id, expected_seq) -> Any:
-    # an exposed card or a misdeal the house rules let the dealer finish
-    return await socket.run_service(
-        finish_procedure,
-        socket.table_id,
-        m.procedure,
-        list(m.answers),
-        actor=socket.user,
-        expected_seq=expected_seq,
-        client_id=client_id,
-    )
-
-
-async def _run_it_twice(socket: TabletSocket, m: schemas.RunItTwice, client_id, expected_seq) -> Any:
-    return await socket.run_service(
-        services.run_it_twice,
-        socket.table_id,
-        list(m.agreed),
-        pots=m.pots,
-        floor=m.floor,
-        actor=socket.user,
-        expected_seq=expected_seq,
-        client_id=client_id,
-    )
-
-
-async def _start_hand(socket: TabletSocket, m: schemas.StartHand, client_id, expected_seq) -> Any:
-    return await socket.run_service(
-        services.start_hand,
-        socket.table_id,
-        actor=socket.user,
-        expected_seq=expected_seq,
-        client_id=client_id,
-        spec=m.spec,
-        format=m.format,
-    )
-
-
 _ROWS: tuple[TabletMessage, ...] = (
     TabletMessage(schemas.ActionMessage, _action),
-    TabletMessage(schemas.StartHand, _start_hand),
-    TabletMessage(schemas.OutOfTurn, _out_of_turn),
-    TabletMessage(schemas.CallTime, _call_time),
+    TabletMessage(schemas.StartHand, _step(services.start_hand, lambda m: ((), {"spec": m.spec, "format": m.format}))),
+    TabletMessage(schemas.OutOfTurn, _step(services.record_out_of_turn, lambda m: ((schemas.dump(m.action),), {}))),
+    TabletMessage(schemas.CallTime, _step(services.call_time, lambda m: ((m.seat,), {}))),
     TabletMessage(schemas.TimeExpired, _time_expired),
     TabletMessage(schemas.FloorCallMessage, _floor_call),
     TabletMessage(schemas.Interpret, _interpret),
-    TabletMessage(schemas.RunItTwice, _run_it_twice),
-    TabletMessage(schemas.Undo, _undo),
+    TabletMessage(
+        schemas.RunItTwice,
+        _step(services.run_it_twice, lambda m: ((list(m.agreed),), {"pots": m.pots, "floor": m.floor})),
+    ),
+    TabletMessage(schemas.Undo, _step(services.hands.undo_action, lambda m: ((m.index,), {}))),
     TabletMessage(schemas.UndoOptions, _undo_options),
-    TabletMessage(schemas.FinishProcedure, _procedure),
+    # an exposed card or a misdeal the house rules let the dealer finish
+    TabletMessage(schemas.FinishProcedure, _step(finish_procedure, lambda m: ((m.procedure, list(m.answers)), {}))),
 )
 
 #: The tablet's messages by ``type`` (a schema's ``type`` literal), in the protocol's order.
