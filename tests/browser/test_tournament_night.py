@@ -250,6 +250,8 @@ def test_a_33_entry_night_ends_with_the_right_results_sheet(new_page, floorman, 
         d.select_option("#desk-dealer select[name=table]", str(number))
         d.fill("#desk-dealer input[name=username]", username)
         d.click("#desk-dealer button[type=submit]")
+        # the director sees the entry accepted: the form is cleared for the next one
+        expect(d.locator("#desk-dealer input[name=username]")).to_have_value("")
         for _ in range(50):
             if off_loop(_dealers, tid).get(number) == username:
                 break

@@ -98,6 +98,32 @@ def test_the_director_adds_a_table_for_a_late_entry_and_assigns_a_dealer(new_pag
     expect(desk.locator("#td-error")).to_have_text(
         "floor is not a dealer." if lang == "en" else "floor ist kein Dealer."
     )
+    # the director starts the next entry while the last one's answer is still on its way: the accepted
+    # form is not cleared under the director's hands (the night's flake: dealer2 went to table 1)
+    desk.evaluate("""() => {
+        window.__hold = new Promise((release) => { window.__release = release; });
+        const fetch = window.fetch;
+        window.fetch = async (...args) => { const answer = await fetch(...args); await window.__hold; return answer; };
+    }""")
+    dealer.locator("select[name=table]").select_option("3")
+    dealer.locator("input[name=username]").fill("anna")
+    dealer.locator("button[type=submit]").click()
+    for _ in range(50):
+        if off_loop(_state, tid)[2].get(3) == "anna":
+            break
+        time.sleep(0.2)
+    assert off_loop(_state, tid)[2][3] == "anna"
+    dealer.locator("select[name=table]").select_option("2")
+    dealer.locator("input[name=username]").fill("anna")
+    desk.evaluate("() => window.__release()")
+    expect(desk.locator("#td-error")).to_be_hidden()
+    desk.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    expect(dealer.locator("select[name=table]")).to_have_value("2")
+    expect(dealer.locator("input[name=username]")).to_have_value("anna")
+    # an entry answered with nothing changed since is cleared for the next one
+    dealer.locator("button[type=submit]").click()
+    expect(dealer.locator("input[name=username]")).to_have_value("")
+    assert off_loop(_state, tid)[2][2] == "anna"
     for size in [(1920, 1080), (1280, 800), (390, 844)]:
         desk.set_viewport_size({"width": size[0], "height": size[1]})
         desk.locator("#desk-add-table").scroll_into_view_if_needed()
