@@ -250,23 +250,23 @@ function renderDesk() {
   }) : [h("li", { class: "empty" }, dt("no_entries"))]));
 }
 
-/** A form's current values, to tell whether the director changed it while a submission was on its way. */
-function formValues(form) {
-  return JSON.stringify([...new FormData(form).entries()]);
-}
-
 /**
- * Submit a desk form as one action; the form is cleared when it was accepted,
- * unless the director already started the next entry in it while the answer was on its way.
+ * Submit a desk form as one action; the form is cleared when it was accepted, unless the director already
+ * started the next entry in it while the answer was on its way (counted by the input and change events
+ * a person's typing and picking fire; the live updates that refill the lists fire none).
  */
 function deskForm(id, build) {
-  document.getElementById(id).addEventListener("submit", async (event) => {
+  const form = document.getElementById(id);
+  let edits = 0;
+  form.addEventListener("input", () => { edits += 1; });
+  form.addEventListener("change", () => { edits += 1; });
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = build(event.target);
     if (!data) return;
-    const sent = formValues(event.target);
+    const sent = edits;
     const body = await post(data);
-    if (body.ok && formValues(event.target) === sent) {
+    if (body.ok && edits === sent) {
       event.target.reset();
       if (id === "desk-bust") { event.target.querySelector(".desk-bust-rows").replaceChildren(); addBustRow(); }
     }

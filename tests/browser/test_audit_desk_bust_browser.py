@@ -56,6 +56,7 @@ def test_the_director_names_who_won_the_chips_of_a_desk_bust(new_page, floorman,
     page.select_option("#desk-bust .desk-bust-row select", str(entry))
     page.click("#desk-bust button[type=submit]")
     page.wait_for_selector(f"#td-desk-log li[data-kind=desk_bust]:has-text('{loser}')")
+    expect(page.locator("#desk-bust .desk-bust-row select")).to_have_value("")  # accepted: cleared for the next
     chips = new_page(viewport=(1280, 800), locale=locale)
     login(chips, "floor", "pw-floor")
     chips.goto(f"/tournaments/{tid}/chips/")

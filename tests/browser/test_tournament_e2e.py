@@ -284,6 +284,8 @@ class Floor:
         for seat, _stack in rows:
             d.wait_for_selector(f"#td-finishes li:has-text('{seat['player']}')")
         expect(d.locator("#td-error")).to_be_hidden()
+        # accepted: the form is cleared for the next bust (a late answer never clears what is typed next)
+        expect(d.locator("#desk-bust input[name=note]")).to_have_value("")
 
     # -- the tablets
     def play(self, number: int, st: dict, *, bust: bool = True, start: bool = True) -> bool:

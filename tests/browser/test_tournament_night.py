@@ -142,6 +142,7 @@ class Night(Floor):
         before = _finish_rows(d, victim["player"]).count()
         with d.expect_response(lambda r: "/action/" in r.url):
             d.click("#desk-bust button[type=submit]")
+        expect(d.locator("#desk-bust input[name=note]")).to_have_value("")  # accepted: cleared for the next
         if placed:  # in a hand-for-hand round the place waits for the other tables' hands (004 #79)
             expect(_finish_rows(d, victim["player"])).to_have_count(before + 1)
         return before
