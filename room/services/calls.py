@@ -139,10 +139,15 @@ def fill_open_seats(step: Step, game: Game) -> list[Call]:
     calls: list[Call] = []
     if not game.is_open:
         return calls
+    nobody_for: set[str] = set()  # table kinds whose seats found nobody in line
     for gt, number in _uncalled_open_seats(game):
+        if gt.kind in nobody_for:
+            continue  # nothing changed since: the next seat of that kind finds nobody either
         call = _offer(step, game, gt, number, [])
         if call is not None:
             calls.append(call)
+        else:
+            nobody_for.add(gt.kind)
     return calls
 
 
