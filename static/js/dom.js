@@ -17,3 +17,26 @@ export function h(tag, attrs = {}, ...children) {
   }
   return el;
 }
+
+/**
+ * Set an element's text only when it differs. Writing the same text still replaces the text node, and the
+ * page is styled, laid out and painted again: the clocks and countdowns tick four times a second on
+ * screens that stay open all night (a TV, a tablet on battery).
+ */
+export function setText(el, text) {
+  if (el && el.textContent !== text) el.textContent = text;
+}
+
+const drawn = new WeakMap();
+
+/**
+ * ``el.replaceChildren(...build())`` only when ``key`` (a string that names what would be drawn) changed
+ * since the last call for ``el``: a ticking clock does not rebuild what it shows the same.
+ */
+export function redraw(el, key, build) {
+  if (!el) return;
+  const last = drawn.get(el);
+  if (last && last.key === key && last.first === el.firstChild) return; // (not written over by other code since)
+  el.replaceChildren(...build());
+  drawn.set(el, { key, first: el.firstChild });
+}

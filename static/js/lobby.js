@@ -10,7 +10,7 @@
 import { LiveSocket } from "./socket.js";
 import { Texts, gettext } from "./i18n.js";
 import { chips } from "./cards.js";
-import { h } from "./dom.js";
+import { h, setText } from "./dom.js";
 
 const root = document.getElementById("lobby");
 const games = document.getElementById("games");
@@ -216,11 +216,11 @@ function receive(msg) {
 
 function tick() {
   for (const el of document.querySelectorAll(".lobby-call")) {
-    el.querySelector('[data-f="countdown"]').textContent = mmss(remaining(el.dataset.deadline));
+    setText(el.querySelector('[data-f="countdown"]'), mmss(remaining(el.dataset.deadline)));
   }
   const clock = root.querySelector('[data-field="clock"]');
-  clock.textContent = new Date(Date.now() + offset).toLocaleTimeString(document.documentElement.lang || undefined,
-    { hour: "2-digit", minute: "2-digit" });
+  setText(clock, new Date(Date.now() + offset).toLocaleTimeString(document.documentElement.lang || undefined,
+    { hour: "2-digit", minute: "2-digit" }));
 }
 
 const conn = root.querySelector('[data-field="conn"]');

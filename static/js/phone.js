@@ -66,7 +66,8 @@
     const e = calledEntry();
     if (!e) return;
     const left = Math.max(0, Math.round((Date.parse(e.call.deadline) - (Date.now() + offset)) / 1000));
-    callEl.querySelector('[data-f="count"]').textContent = mmss(left);
+    const count = callEl.querySelector('[data-f="count"]');
+    if (count.textContent !== mmss(left)) count.textContent = mmss(left); // (an unchanged text is not written again)
   }
   setInterval(tick, 1000);
 

@@ -10,7 +10,7 @@
 
 import { LiveSocket } from "./socket.js";
 import { chips } from "./cards.js";
-import { h } from "./dom.js";
+import { h, setText } from "./dom.js";
 import { texts } from "./room_texts.js";
 import { attachPlayerPicker } from "./player_picker.js";
 
@@ -255,7 +255,7 @@ function receive(msg) {
 function tick() {
   for (const el of gamesEl.querySelectorAll("li.call")) {
     const ms = remaining(el.dataset.deadline);
-    el.querySelector('[data-f="countdown"]').textContent = mmss(ms);
+    setText(el.querySelector('[data-f="countdown"]'), mmss(ms));
     if (ms === 0 && !el.classList.contains("forced") && !swept.has(el.dataset.callId)) {
       swept.add(el.dataset.callId);
       act("sweep"); // the server records the no-show and calls the next player

@@ -8,6 +8,7 @@
 import { LiveSocket } from "./socket.js";
 import { Texts, gettext } from "./i18n.js";
 import { chips } from "./cards.js";
+import { setText } from "./dom.js";
 
 // The texts of the director's page and the lobby screen, translated by Django's JavaScriptCatalog (/jsi18n/).
 export const i18n = new Texts({
@@ -105,12 +106,11 @@ export function renderClock(root, snap, receivedAt) {
   if (snap.status === "finished") {
     // no clock runs any more: the winner instead of a frozen level, time and next level (issue 23 #9)
     const first = (snap.finishes || []).find((x) => x.place === 1);
-    f("level").textContent = t("over");
-    f("time").textContent = "";
-    f("blinds").textContent = first ? t("winner", { name: first.player }) : "";
-    f("next").textContent = "";
-    const over = f("break_in");
-    if (over) over.textContent = "";
+    setText(f("level"), t("over"));
+    setText(f("time"), "");
+    setText(f("blinds"), first ? t("winner", { name: first.player }) : "");
+    setText(f("next"), "");
+    setText(f("break_in"), "");
     return;
   }
   const now = clockNow(snap, receivedAt);
@@ -118,13 +118,12 @@ export function renderClock(root, snap, receivedAt) {
   if (!c.started) label += ` · ${t("not_started")}`;
   else if (c.hand_for_hand) label += ` · ${t("hand_for_hand")}`;
   else if (!c.running) label += ` · ${t("paused")}`;
-  f("level").textContent = label;
-  f("time").textContent = mmss(now.left);
+  setText(f("level"), label);
+  setText(f("time"), mmss(now.left));
   f("time").dataset.running = c.running ? "yes" : "no";
-  f("blinds").textContent = now.onBreak ? blindsText(now.next) : blindsText(now.period);
-  f("next").textContent = now.next ? `${t("level", { n: now.nextNumber })}: ${blindsText(now.next)}` : "";
-  const b = f("break_in");
-  if (b) b.textContent = now.breakIn !== null ? `${t("break")}: ${mmss(now.breakIn)}` : "";
+  setText(f("blinds"), now.onBreak ? blindsText(now.next) : blindsText(now.period));
+  setText(f("next"), now.next ? `${t("level", { n: now.nextNumber })}: ${blindsText(now.next)}` : "");
+  setText(f("break_in"), now.breakIn !== null ? `${t("break")}: ${mmss(now.breakIn)}` : "");
 }
 
 const byName = (a, b) => {

@@ -7,13 +7,13 @@
 // ?page_seconds=N turns the pages every N seconds (default 10).
 
 import { chips } from "./cards.js";
-import { h } from "./dom.js";
+import { h, redraw, setText } from "./dom.js";
 import { clockNow, followTournament, mmss, t } from "./tournament_clock.js";
 
 const root = document.getElementById("tlobby");
 const L = root.dataset;
 const f = (name) => root.querySelector(`[data-f="${name}"]`);
-const set = (name, text) => { const el = f(name); if (el) el.textContent = text; };
+const set = (name, text) => setText(f(name), text);
 /** ``text`` with its {name} placeholders filled from ``values``. */
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => String(values[k] ?? m));
 const PAGE_SECONDS = Number(new URLSearchParams(location.search).get("page_seconds")) || 10;
@@ -143,12 +143,12 @@ function renderClock() {
   f("time").dataset.running = c.running ? "yes" : "no";
   const playing = now.onBreak ? now.next : now.period;
   // at a break the coming level's blinds, under a small "After the break" (one line each, inside the panel)
-  f("blinds").replaceChildren(...(playing
+  redraw(f("blinds"), playing ? `${now.onBreak}|${blinds(playing)}` : "", () => (playing
     ? [...(now.onBreak ? [h("small", {}, L.lAfterBreak)] : []), h("span", {}, blinds(playing))] : []));
   set("ante", anteText(playing));
   // the next level: its blinds, then its ante on a line of its own (never cut)
   const next = now.next && !now.onBreak ? now.next : null;
-  f("next")?.replaceChildren(...(next
+  redraw(f("next"), next ? `${blinds(next)}|${anteText(next)}` : "", () => (next
     ? [h("span", {}, `${L.lNext}: ${blinds(next)}`), ...(next.ante ? [h("span", { class: "next-ante" }, anteText(next))] : [])]
     : []));
   if (now.onBreak && c.color_up && c.color_up.length) {

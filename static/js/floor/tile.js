@@ -3,7 +3,7 @@
 // waits for, the last action, the players, and a stud hand's up cards.
 
 import { chips, cardEl } from "../cards.js";
-import { h } from "../dom.js";
+import { h, setText } from "../dom.js";
 import { seatName, streetKey, describeEvent } from "../hand.js";
 import { STUD_TEXTS, studDealText } from "../stud_texts.js";
 import { i18n, t } from "./texts.js";
@@ -125,6 +125,6 @@ export function tickClock(entry) {
   }
   const left = Math.max(0, Math.ceil((entry.clock.deadline - Date.now()) / 1000));
   el.hidden = false;
-  el.textContent = t("tile_time", { seat: entry.clock.seat, s: left });
+  setText(el, t("tile_time", { seat: entry.clock.seat, s: left }));
   el.classList.toggle("final", left <= entry.clock.countdown);
 }
