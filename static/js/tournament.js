@@ -77,6 +77,18 @@ followTournament(root, {
   },
 });
 
+/**
+ * How many times a person has edited ``form`` so far (its input and change events; the live updates that
+ * refill its lists fire none): a form is cleared after an accepted submission only if this has not moved
+ * since, so a late answer never wipes the next entry the director already started.
+ */
+function editCounter(form) {
+  let edits = 0;
+  form.addEventListener("input", () => { edits += 1; });
+  form.addEventListener("change", () => { edits += 1; });
+  return () => edits;
+}
+
 async function post(data) {
   const err = document.getElementById("td-error");
   const response = await fetch(root.dataset.action, {
@@ -156,13 +168,16 @@ const regPicker = attachPlayerPicker({
   status: statusText,
 });
 
+const regEdits = editCounter(regForm);
 regForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   regPicker.settle(); // a search still waiting for its keystroke pause is moot: the name is sent
   const id = Number(regForm.player_id.value);
   const data = id ? { op: "register", player_id: id } : { op: "register", player: regForm.player.value };
+  const sent = regEdits();
   const body = await post({ ...data, reserve: regForm.reserve.checked });
-  if (body.ok) { regForm.reset(); regPicker.pick(null); }
+  // cleared for the next player, unless the director is already typing the next name
+  if (body.ok && regEdits() === sent) { regForm.reset(); regPicker.pick(null); }
 });
 
 // ------------------------------------------------------------------ the desk
@@ -252,21 +267,18 @@ function renderDesk() {
 
 /**
  * Submit a desk form as one action; the form is cleared when it was accepted, unless the director already
- * started the next entry in it while the answer was on its way (counted by the input and change events
- * a person's typing and picking fire; the live updates that refill the lists fire none).
+ * started the next entry in it while the answer was on its way (`editCounter`).
  */
 function deskForm(id, build) {
   const form = document.getElementById(id);
-  let edits = 0;
-  form.addEventListener("input", () => { edits += 1; });
-  form.addEventListener("change", () => { edits += 1; });
+  const edits = editCounter(form);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = build(event.target);
     if (!data) return;
-    const sent = edits;
+    const sent = edits();
     const body = await post(data);
-    if (body.ok && edits === sent) {
+    if (body.ok && edits() === sent) {
       event.target.reset();
       if (id === "desk-bust") { event.target.querySelector(".desk-bust-rows").replaceChildren(); addBustRow(); }
     }

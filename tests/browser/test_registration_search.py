@@ -109,3 +109,46 @@ def test_a_name_typed_and_sent_at_once_leaves_no_suggestions_over_the_desk(new_p
         expect(page.locator("#td-entries tr", has_text=name)).to_have_count(1)
     page.wait_for_timeout(600)  # longer than the keystroke pause and the search's answer
     expect(page.locator("#reg-suggest")).to_be_hidden()
+
+
+def _names(tournament_id):
+    from tournaments.models import Entry
+
+    return sorted(Entry.objects.filter(tournament_id=tournament_id).values_list("player__name", flat=True))
+
+
+def test_the_next_name_typed_while_the_last_registration_is_answered_is_kept(new_page, floorman):
+    """A line at the desk: the director types the next player's name while the last registration's answer
+    is still on its way.  The late answer clears the form only if nothing was typed since: the next name
+    stays, and Enter registers him (before, it was wiped)."""
+    tid, _ = off_loop(_make)
+    page = new_page(viewport=(1600, 1000))
+    login(page, "floor", "pw-floor")
+    page.goto(f"/tournaments/{tid}/")
+    expect(page.locator("#tournament")).to_have_attribute("data-conn", "open", timeout=15_000)
+    page.evaluate("""() => {
+        window.__hold = new Promise((release) => { window.__release = release; });
+        const fetch = window.fetch;
+        window.fetch = async (...args) => {
+            const answer = await fetch(...args);
+            if (args[1] && args[1].method === "POST") await window.__hold;
+            return answer;
+        };
+    }""")
+    box = page.locator("#reg-form input[name=player]")
+    box.fill("Carla Neu")
+    box.press("Enter")
+    for _ in range(50):
+        if "Carla Neu" in off_loop(_names, tid):
+            break
+        time.sleep(0.1)
+    box.fill("Dora Neu")  # the answer for Carla has not come yet
+    page.evaluate("() => window.__release()")
+    expect(page.locator("#td-entries tr", has_text="Carla Neu")).to_have_count(1)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    expect(box).to_have_value("Dora Neu")
+    page.evaluate("() => { window.__hold = Promise.resolve(); }")
+    box.press("Enter")
+    expect(page.locator("#td-entries tr", has_text="Dora Neu")).to_have_count(1)
+    expect(box).to_have_value("")  # accepted with nothing typed since: cleared for the next player
+    assert off_loop(_names, tid) == ["Carla Neu", "Dora Neu"]
