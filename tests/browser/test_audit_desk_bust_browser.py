@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
 from tests.browser.test_director_desk import _make
+from tests.browser.waits import login_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,8 +45,7 @@ def test_the_director_names_who_won_the_chips_of_a_desk_bust(new_page, floorman,
     locale = "de-DE" if lang == "de" else "en-US"
     tid, players = off_loop(_make)
     page = new_page(viewport=(1920, 1080), locale=locale)
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{tid}/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/")
     page.wait_for_selector("#desk-bust select[name=won_by] option >> nth=5", state="attached")
     first = page.locator("#desk-bust select[name=won_by] option").first
     expect(first).to_contain_text("recount" if lang == "en" else "nachzählen")
@@ -58,8 +58,7 @@ def test_the_director_names_who_won_the_chips_of_a_desk_bust(new_page, floorman,
     page.wait_for_selector(f"#td-desk-log li[data-kind=desk_bust]:has-text('{loser}')")
     expect(page.locator("#desk-bust .desk-bust-row select")).to_have_value("")  # accepted: cleared for the next
     chips = new_page(viewport=(1280, 800), locale=locale)
-    login(chips, "floor", "pw-floor")
-    chips.goto(f"/tournaments/{tid}/chips/")
+    login_to(chips, "floor", "pw-floor", f"/tournaments/{tid}/chips/")
     expect(chips.locator("[data-f=check]")).to_have_class("tc-check mismatch")
     expect(chips.locator("[data-f=check]")).to_contain_text(
         f"recount table {table}" if lang == "en" else f"Tisch {table} nachzählen"

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,8 +47,7 @@ def test_the_call_page_lists_the_hand_street_by_street(
 ):
     call = off_loop(_hand_on_the_flop, dealer)
     page = new_page((1280, 800), locale=locale)
-    login(page, "floor", "pw-floor")
-    page.goto(f"/rules/calls/{call.id}/")
+    login_to(page, "floor", "pw-floor", f"/rules/calls/{call.id}/")
     now = page.locator(".call-side > .event-streets")
     streets = now.locator(".event-street")
     expect(streets).to_have_count(2)

@@ -11,7 +11,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,8 +35,7 @@ def _answer(page, accept: bool, asked: list[str]) -> None:
 
 def test_surrender_asks_before_a_stack_leaves_play(demo, new_page):
     page = new_page((1280, 800))
-    login(page, "manager", "manager-demo")
-    page.goto(f"/tournaments/{demo.id}/")
+    login_to(page, "manager", "manager-demo", f"/tournaments/{demo.id}/")
     row = page.locator("#td-entries tr", has_text="Guest 01")
     expect(row).to_have_attribute("data-status", "seated")
     asked: list[str] = []
@@ -51,8 +51,7 @@ def test_surrender_asks_before_a_stack_leaves_play(demo, new_page):
 
 def test_leaves_and_close_table_ask_first_and_the_log_shows_the_cash_out(demo, new_page):
     page = new_page((1280, 800))
-    login(page, "manager", "manager-demo")
-    page.goto("/room/casino/")
+    login_to(page, "manager", "manager-demo", "/room/casino/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     seat = page.locator(".room-table .rseat.taken").first
     player = seat.locator(".seat-who").inner_text().strip()

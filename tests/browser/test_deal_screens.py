@@ -10,7 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tables.models import Seat
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 from tests.tournaments.test_services import LEVELS
 from tournaments import services
 from tournaments.models import Entry, Finish, Tournament, TournamentEvent
@@ -80,22 +81,19 @@ def test_the_tv_the_results_and_the_slips_show_the_deal(new_page, floorman, loca
         expect(side.locator("li.deal").first).to_contain_text("Deal")
         shot(tv, f"tv-deal-{lang}-{size[0]}x{size[1]}", full=False)
     page = new_page((1920, 1080), locale=locale)
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{tid}/payouts/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/payouts/")
     sheet = page.locator(".pd-sheet")
     for amount in amounts.values():
         expect(sheet).to_contain_text(str(amount))
     shot(page, f"payouts-results-{lang}-1920x1080")
     slips = new_page((1280, 800), locale=locale)
-    login(slips, "floor", "pw-floor")
-    slips.goto(f"/tournaments/{tid}/payouts/slips/")
+    login_to(slips, "floor", "pw-floor", f"/tournaments/{tid}/payouts/slips/")
     expect(slips.locator(".slip")).to_have_count(3)
     for name, amount in amounts.items():
         expect(slips.locator(".slip", has_text=name).locator(".slip-prize")).to_have_text(str(amount))
     shot(slips, f"slips-{lang}-1280x800")
     phone = new_page((390, 844), locale=locale)
-    login(phone, "floor", "pw-floor")
-    phone.goto(f"/tournaments/{tid}/payouts/slips/")
+    login_to(phone, "floor", "pw-floor", f"/tournaments/{tid}/payouts/slips/")
     shot(phone, f"slips-{lang}-390x844")
     phone.goto(f"/tournaments/{tid}/payouts/")
     shot(phone, f"payouts-{lang}-390x844")
@@ -104,8 +102,7 @@ def test_the_tv_the_results_and_the_slips_show_the_deal(new_page, floorman, loca
 def test_the_director_corrects_the_bust_order_with_the_buttons(new_page, floorman):
     tid, _amounts = off_loop(dealt)
     page = new_page((1280, 800))
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{tid}/payouts/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/payouts/")
     first_out = Finish.objects.filter(tournament_id=tid, place=8).select_related("entry__player").get()
     second_out = Finish.objects.filter(tournament_id=tid, place=7).select_related("entry__player").get()
     row = page.locator(".pd-sheet tr", has_text=second_out.entry.player.name)

@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Hand, HandEvent, Table
-from tests.browser.conftest import login, off_loop, screenshot, settled
+from tests.browser.conftest import off_loop, screenshot, settled
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,8 +31,7 @@ def munot(dealer, floorman):
 
 
 def _open(page, table):
-    login(page, "dealer", "pw-dealer")
-    page.goto(f"/tables/{table.id}/dealer/")
+    login_to(page, "dealer", "pw-dealer", f"/tables/{table.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     page.locator('[data-action="start"]').click()
     settled(page)

@@ -7,7 +7,8 @@ away toggles that say what they do; in English and German, director at
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,8 +67,7 @@ def test_the_director_enters_a_bust_and_chips_and_the_tablets_confirm_the_move(n
     locale = "de-DE" if lang == "de" else "en-US"
     tid, players = off_loop(_make)
     director = new_page(viewport=(1920, 1080), locale=locale)
-    login(director, "floor", "pw-floor")
-    director.goto(f"/tournaments/{tid}/")
+    login_to(director, "floor", "pw-floor", f"/tournaments/{tid}/")
     expect(director.locator("html")).to_have_attribute("lang", lang)
     director.wait_for_selector("#desk-bust .desk-bust-row select option >> nth=5", state="attached")
     # the away toggles say what they do
@@ -113,8 +113,7 @@ def test_the_director_enters_a_bust_and_chips_and_the_tablets_confirm_the_move(n
     tablets = {}
     for side, number in (("to", to_table), ("from", from_table)):
         tablet = new_page(viewport=(1280, 800), locale=locale)
-        login(tablet, "floor", "pw-floor")
-        tablet.goto(f"/tables/{ids[number]}/dealer/")
+        login_to(tablet, "floor", "pw-floor", f"/tables/{ids[number]}/dealer/")
         tablet.wait_for_selector(f".notice-moves [data-move='{move_id}'] button")
         tablets[side] = tablet
     expect(tablets["to"].locator(".notice-moves")).to_contain_text(mover)
@@ -165,8 +164,7 @@ def test_a_busted_player_leaves_the_felt_of_the_tablet_at_once(new_page, floorma
 
     table_id = off_loop(_four_players)
     tablet = new_page(viewport=(1280, 800))
-    login(tablet, "floor", "pw-floor")
-    tablet.goto(f"/tables/{table_id}/dealer/")
+    login_to(tablet, "floor", "pw-floor", f"/tables/{table_id}/dealer/")
     tablet.wait_for_selector("#dealer .seat:not(.empty) >> nth=3")
     tablet.evaluate(BUST_HAND_JS, table_id)
     busted = off_loop(_busted_names, table_id)

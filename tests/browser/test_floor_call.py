@@ -19,6 +19,7 @@ from tables import services
 from tables.models import Hand
 from tests.browser.conftest import login, off_loop, screenshot
 from tests.browser.test_pages import amount, expect_tile, tap, tile
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -45,8 +46,7 @@ def rulebooks(db):
 def test_a_floor_call_from_the_tablet_is_ruled_and_the_hand_corrected_on_both_screens(table, new_page):
     tid = table.id
     floor = new_page((1280, 900))
-    login(floor, "floor", "pw-floor")
-    floor.goto("/floor/")
+    login_to(floor, "floor", "pw-floor", "/floor/")
     expect(floor.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     floor.evaluate("window.__sameDocument = 'yes'")
 
@@ -86,8 +86,7 @@ def test_a_floor_call_from_the_tablet_is_ruled_and_the_hand_corrected_on_both_sc
     # The floorman opens it (on his own screen; the dashboard stays open):
     # the hand's context and suggested rulings with citations.
     board, floor = floor, new_page((1280, 900))
-    login(floor, "floor", "pw-floor")
-    floor.goto(call_item.locator("a.btn-open").get_attribute("href"))
+    login_to(floor, "floor", "pw-floor", call_item.locator("a.btn-open").get_attribute("href"))
     expect(floor.locator("#floor-call")).to_contain_text("David only called")
     expect(floor.locator(".event-log").first).to_contain_text("David (7) raises to 6")
     expect(floor.locator(".suggestion").first).to_be_visible()

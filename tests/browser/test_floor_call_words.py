@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
 from tests.browser.waits import login_to, message_handled, watch_sockets
 from tests.rules.test_words_events import SAMPLES
 
@@ -38,8 +38,7 @@ def seatless_call(dealer, floorman, loaded_rulebooks):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_call_without_its_seat_asks_for_it_then_suggests(seatless_call, new_page, lang):
     page = new_page((1280, 800), locale="de-DE" if lang == "de" else "en-US")
-    login(page, "floor", "pw-floor")
-    page.goto(f"/rules/calls/{seatless_call.id}/")
+    login_to(page, "floor", "pw-floor", f"/rules/calls/{seatless_call.id}/")
     fact = page.locator("#fc-fact")
     expect(fact).to_be_visible()
     expect(page.locator("#floor-call")).not_to_contain_text("held_action")
@@ -59,8 +58,7 @@ def test_a_call_without_its_seat_asks_for_it_then_suggests(seatless_call, new_pa
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_event_kind_is_in_words_on_the_floor_and_the_tablet_helpers(seatless_call, new_page, lang):
     page = new_page((1280, 800), locale="de-DE" if lang == "de" else "en-US")
-    login(page, "floor", "pw-floor")
-    page.goto("/floor/")
+    login_to(page, "floor", "pw-floor", "/floor/")
     texts = page.evaluate(
         """async (events) => {
           const hand = await import("/static/js/hand.js");

@@ -17,8 +17,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop, settled
-from tests.browser.waits import page_settled
+from tests.browser.conftest import off_loop, settled
+from tests.browser.waits import login_to, page_settled
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -117,8 +117,7 @@ def test_tablet_floor_call_and_rulings_in_german_have_no_english_leftovers(tda_n
     found: dict[str, dict] = {}
 
     floor_page = new_page((1920, 1080), locale="de-DE")
-    login(floor_page, "floor", "pw-floor")
-    floor_page.goto("/floor/")
+    login_to(floor_page, "floor", "pw-floor", "/floor/")
     floor_page.locator('.view-toggle [data-view="tiles"]').click()
     expect(floor_page.locator(f'.tile[data-table-id="{table.id}"]')).to_be_visible(timeout=15_000)
     _check(floor_page, "floor", found)
@@ -133,8 +132,7 @@ def test_tablet_floor_call_and_rulings_in_german_have_no_english_leftovers(tda_n
     _check(floor_page, "ruling", found)
 
     tablet = new_page((1280, 800), locale="de-DE")
-    login(tablet, "dealer", "pw-dealer")
-    tablet.goto(f"/tables/{table.id}/dealer/")
+    login_to(tablet, "dealer", "pw-dealer", f"/tables/{table.id}/dealer/")
     expect(tablet.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     settled(tablet)
     _check(tablet, "tablet", found)

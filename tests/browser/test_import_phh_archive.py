@@ -9,7 +9,8 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop, screenshot
+from tests.browser.conftest import off_loop, screenshot
+from tests.browser.waits import login_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,8 +27,7 @@ def _import():
 def test_the_floor_finds_a_players_hands_and_reads_one(new_page, floorman, lang, viewport):
     off_loop(_import)
     page = new_page(viewport=viewport, locale="de-DE" if lang == "de" else "en-US")
-    login(page, "floor", "pw-floor")
-    page.goto("/floor/archive/")
+    login_to(page, "floor", "pw-floor", "/floor/archive/")
     rows = page.locator("#archived-hands tbody tr")
     expect(rows).to_have_count(11)
     page.fill("#archive-search input[name=player]", "matthew ashton")

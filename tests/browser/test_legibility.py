@@ -32,7 +32,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser.conftest import login, off_loop
-from tests.browser.waits import goto_settled, page_settled
+from tests.browser.waits import goto_settled, login_to, page_settled
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -296,8 +296,7 @@ def test_dealer_tablet_is_legible_at_arms_length(night, new_page, lang):
     pages = {}
     for size in sizes:
         page = new_page(size, locale=locale(lang))
-        login(page, "dealer", "dealer-demo")
-        page.goto(night["tablet"])
+        login_to(page, "dealer", "dealer-demo", night["tablet"])
         page.locator('[data-view="betting"]').wait_for(state="visible")
         label = f"tablet betting {size[0]}x{size[1]} {lang}"
         check_page(page, label, problems, shot=f"tablet-betting-{lang}-{size[0]}x{size[1]}")
@@ -313,8 +312,7 @@ def test_dealer_tablet_is_legible_at_arms_length(night, new_page, lang):
         kind = "phone" if size == PHONE else "tablet"
         problems += [f"{label}: picker {p}" for p in page.evaluate(NARROW_CARDS, MIN_CARD[kind])]
     idle = new_page(TABLET_SIZES[0], locale=locale(lang))
-    login(idle, "dealer2", "dealer2-demo")
-    idle.goto(night["idle"])
+    login_to(idle, "dealer2", "dealer2-demo", night["idle"])
     idle.locator('[data-view="idle"]').wait_for(state="visible")
     check_page(idle, f"tablet idle 1280x800 {lang}", problems, shot=f"tablet-idle-{lang}-1280x800")
     assert not problems, "\n" + "\n".join(problems)

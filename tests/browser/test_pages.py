@@ -263,8 +263,7 @@ def test_the_pages_refuse_who_may_not_see_them(room, new_page):
     assert anonymous.url.endswith("/login/?next=/floor/")
 
     other = new_page()
-    login(other, "dealer2", "pw-dealer2")
-    response = other.goto(f"/tables/{tid}/dealer/")
+    response = login_to(other, "dealer2", "pw-dealer2", f"/tables/{tid}/dealer/")
     assert response.status == 403
 
     dealer = new_page()

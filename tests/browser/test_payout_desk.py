@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tables.models import Seat
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 from tests.conftest import ARTIFACTS
 from tests.tournaments.test_services import LEVELS
 from tournaments import services
@@ -58,8 +59,7 @@ def three_left() -> int:
 def test_the_director_computes_edits_deals_and_downloads_the_results(new_page, floorman):
     tid = off_loop(three_left)
     page = new_page(viewport=(1920, 1080))
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{tid}/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/")
     page.click("#payouts-link")
     expect(page.locator("#pd-pool")).to_have_text("1200")
 
@@ -100,8 +100,7 @@ def test_the_director_computes_edits_deals_and_downloads_the_results(new_page, f
         ("de-DE", "de", SIZES[1]),
     ):
         other = new_page(viewport=(width, height), locale=locale)
-        login(other, "floor", "pw-floor")
-        other.goto(f"/tournaments/{tid}/payouts/")
+        login_to(other, "floor", "pw-floor", f"/tournaments/{tid}/payouts/")
         other.select_option("#pd-method", "icm")
         other.click("#pd-preview")
         expect(other.locator("#pd-record")).to_contain_text("464.29")
@@ -127,8 +126,7 @@ def test_the_director_computes_edits_deals_and_downloads_the_results(new_page, f
     for locale, lang in (("en-US", "en"), ("de-DE", "de")):
         for width, height in SIZES:
             view = new_page(viewport=(width, height), locale=locale)
-            login(view, "floor", "pw-floor")
-            view.goto(f"/tournaments/{tid}/payouts/")
+            login_to(view, "floor", "pw-floor", f"/tournaments/{tid}/payouts/")
             expect(view.locator("#pd-deal-recorded")).to_be_visible()
             if lang == "de":
                 expect(view.locator("#pd-deal-recorded")).to_contain_text("ICM-Deal erfasst")
@@ -138,8 +136,7 @@ def test_the_director_computes_edits_deals_and_downloads_the_results(new_page, f
 def test_the_director_pays_one_more_place(new_page, floorman):
     tid = off_loop(three_left)
     page = new_page(viewport=(390, 844), locale="de-DE")
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{tid}/payouts/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/payouts/")
     expect(page.locator(".pd-amount")).to_have_count(3)  # house default for 12 entries: 50/30/20
     page.click("#pd-add-place")
     expect(page.locator("#pd-add-place")).to_have_text("+ Platz")

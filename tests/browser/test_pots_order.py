@@ -8,7 +8,8 @@ from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Hand
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -43,8 +44,7 @@ def _side_pot_awarded_first(dealer):
 def test_the_tablet_lists_the_main_pot_first(dealer, new_page, locale, main, side):
     table = off_loop(_side_pot_awarded_first, dealer)
     page = new_page((1280, 800), locale=locale)
-    login(page, "dealer", "pw-dealer")
-    page.goto(f"/tables/{table.id}/dealer/")
+    login_to(page, "dealer", "pw-dealer", f"/tables/{table.id}/dealer/")
     lines = page.locator(".winners li")
     expect(lines).to_have_count(2)
     expect(lines.nth(0)).to_contain_text(main)

@@ -8,7 +8,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -46,8 +47,7 @@ def _annas():
 def test_the_director_types_ann_and_registers_the_anna_mueller_he_picked(new_page, floorman, lang, viewport):
     tid, anna = off_loop(_make)
     page = new_page(viewport=viewport, locale="de-DE" if lang == "de" else "en-US")
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{tid}/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/")
     expect(page.locator("#tournament")).to_have_attribute("data-conn", "open", timeout=15_000)
     box = page.locator("#reg-form input[name=player]")
     expect(box).to_have_attribute("placeholder", "Player name or #ID" if lang == "en" else "Spielername oder #ID")
@@ -90,8 +90,7 @@ def test_a_name_typed_and_sent_at_once_leaves_no_suggestions_over_the_desk(new_p
     "Seat the waitlist" in the 33-entry night)."""
     tid, _ = off_loop(_make)
     page = new_page(viewport=(1600, 1000))
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{tid}/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/")
     expect(page.locator("#tournament")).to_have_attribute("data-conn", "open", timeout=15_000)
     box = page.locator("#reg-form input[name=player]")
 
@@ -123,8 +122,7 @@ def test_the_next_name_typed_while_the_last_registration_is_answered_is_kept(new
     stays, and Enter registers him (before, it was wiped)."""
     tid, _ = off_loop(_make)
     page = new_page(viewport=(1600, 1000))
-    login(page, "floor", "pw-floor")
-    page.goto(f"/tournaments/{tid}/")
+    login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/")
     expect(page.locator("#tournament")).to_have_attribute("data-conn", "open", timeout=15_000)
     page.evaluate("""() => {
         window.__hold = new Promise((release) => { window.__release = release; });

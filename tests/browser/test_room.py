@@ -16,7 +16,8 @@ from playwright.sync_api import expect
 
 from room import services as r
 from tables import services
-from tests.browser.conftest import login, off_loop, screenshot
+from tests.browser.conftest import off_loop, screenshot
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,8 +52,7 @@ def test_a_walk_in_goes_from_the_waitlist_to_the_first_hand_seen_live_on_the_lob
     lobby.evaluate("window.__sameDocument = 'yes'")  # gone if the page reloads
 
     floor = new_page((1280, 800))
-    login(floor, "floor", "pw-floor")
-    floor.goto("/room/casino/")
+    login_to(floor, "floor", "pw-floor", "/room/casino/")
     expect(floor.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
 
     # walk-in: Zoe goes on the list; the table is full, so she waits
@@ -91,8 +91,7 @@ def test_a_walk_in_goes_from_the_waitlist_to_the_first_hand_seen_live_on_the_lob
 
     # the dealer starts the first hand with Zoe dealt in
     tablet = new_page((1280, 800))
-    login(tablet, "dealer", "pw-dealer")
-    tablet.goto(f"/tables/{tid}/dealer/")
+    login_to(tablet, "dealer", "pw-dealer", f"/tables/{tid}/dealer/")
     expect(tablet.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     tablet.locator('[data-action="start"]').click()
     expect(tablet.locator('[data-field="hand-no"]')).to_contain_text("1")

@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tables import services
-from tests.browser.conftest import login, off_loop, settled
+from tests.browser.conftest import off_loop, settled
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,8 +27,7 @@ def test_the_chips_reader_names_a_call_in_the_page_language(dealer, floorman, ne
     for seat, name in [(1, "Anna"), (3, "Ben"), (5, "Clara"), (7, "David")]:
         off_loop(services.seat_player, table.id, seat, name, 10_000)
     page = new_page((1280, 800), locale=locale)
-    login(page, "dealer", "pw-dealer")
-    page.goto(f"/tables/{table.id}/dealer/")
+    login_to(page, "dealer", "pw-dealer", f"/tables/{table.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     page.locator('[data-action="start"]').click()
     settled(page)

@@ -11,7 +11,8 @@ from room import services as r
 from room.models import Departure
 from tables import services
 from tables.models import Hand, Seat
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,8 +47,7 @@ def fold_to_the_end(table):
 def test_leaves_mid_hand_marks_the_player_to_leave_after_it(dealer, floorman, new_page, locale, button, mark):
     table = off_loop(casino, dealer)
     page = new_page((1280, 800), locale=locale)
-    login(page, "floor", "pw-floor")
-    page.goto("/room/casino/")
+    login_to(page, "floor", "pw-floor", "/room/casino/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     seat = page.locator(f'[data-table-id="{table.id}"] .rseat[data-seat="2"]')
     leave = seat.locator('[data-op="leave"]')

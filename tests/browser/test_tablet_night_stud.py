@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 from room import services as floor_room
 from tables import services
 from tables.models import Table
-from tests.browser.conftest import login, off_loop
+from tests.browser.conftest import off_loop
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,8 +50,7 @@ def stud_room(dealer, roles):
 def test_the_stud_tablet_between_hands_shows_stud(dealer, floorman, roles, new_page, locale, stakes, hint):
     table, _token = off_loop(stud_room, dealer, roles)
     page = new_page((1280, 800), locale=locale)
-    login(page, "dealer", "pw-dealer")
-    page.goto(f"/tables/{table.id}/dealer/")
+    login_to(page, "dealer", "pw-dealer", f"/tables/{table.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     expect(page.locator(".dealer-title .stakes")).to_have_text(stakes)
     idle = page.locator('[data-view="idle"]')

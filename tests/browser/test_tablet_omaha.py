@@ -16,7 +16,8 @@ from playwright.sync_api import expect
 from room import services as floor_room
 from tables import services
 from tables.models import Hand
-from tests.browser.conftest import login, off_loop, screenshot, tap
+from tests.browser.conftest import off_loop, screenshot, tap
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,8 +42,7 @@ def pick(page, *cards):
 def test_an_omaha_showdown_takes_four_cards_and_plays_exactly_two(dealer, new_page):
     table = off_loop(omaha_table, dealer)
     page = new_page((1280, 900))
-    login(page, "dealer", "pw-dealer")
-    page.goto(f"/tables/{table.id}/dealer/")
+    login_to(page, "dealer", "pw-dealer", f"/tables/{table.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     tap(page, '[data-action="start"]')
     tap(page, '[data-action="call"]')  # heads-up: the button (small blind) completes

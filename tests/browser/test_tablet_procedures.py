@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Table
-from tests.browser.conftest import login, off_loop, screenshot, settled
+from tests.browser.conftest import off_loop, screenshot, settled
+from tests.browser.waits import login_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,8 +32,7 @@ def munot(dealer, floorman):
 
 def test_chips_out_of_turn_and_time_on_a_munotpoker_table(munot, new_page):
     page = new_page((1280, 800))
-    login(page, "dealer", "pw-dealer")
-    page.goto(f"/tables/{munot.id}/dealer/")
+    login_to(page, "dealer", "pw-dealer", f"/tables/{munot.id}/dealer/")
     expect(page.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
     expect(page.locator('button[data-action="floor"]')).to_be_visible()
     page.locator('[data-action="start"]').click()

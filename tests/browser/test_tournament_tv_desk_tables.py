@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import login, off_loop, snapshot
+from tests.browser.conftest import off_loop, snapshot
+from tests.browser.waits import login_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,8 +69,7 @@ def test_the_director_adds_a_table_for_a_late_entry_and_assigns_a_dealer(new_pag
     lang = locale[:2]
     tid = off_loop(_make, lang)
     desk = new_page((1920, 1080), locale=locale)
-    login(desk, "floor", "pw-floor")
-    desk.goto(f"/tournaments/{tid}/")
+    login_to(desk, "floor", "pw-floor", f"/tournaments/{tid}/")
     form = desk.locator("#desk-add-table")
     expect(form.locator("legend")).to_have_text("Add a table" if lang == "en" else "Tisch eröffnen")
     form.locator("input[name=number]").fill("4")
