@@ -369,9 +369,10 @@ root.addEventListener("submit", async (event) => {
     const id = Number(form.elements.player_id.value);
     const who = id ? { player_id: id } : { name };
     const reply = await act("waitlist_add", { game_id: Number(form.dataset.game), ...who, source: form.elements.source.value });
-    if (reply && reply.ok) {
+    const again = gamesEl.querySelector(`form[data-form="waitlist"][data-game="${form.dataset.game}"]`) || form;
+    // cleared for the next name, unless the floorman is already typing it (a late answer wipes nothing)
+    if (reply && reply.ok && again.elements.name.value.trim() === name) {
       picks.delete(form.dataset.game);
-      const again = gamesEl.querySelector(`form[data-form="waitlist"][data-game="${form.dataset.game}"]`) || form;
       again.elements.name.value = "";
       if (again.picker) again.picker.pick(null);
       again.elements.name.value = "";

@@ -99,3 +99,33 @@ def test_a_walk_in_goes_from_the_waitlist_to_the_first_hand_seen_live_on_the_lob
     hand = casino["table"].hands.get()
     assert [s["player"] for s in hand.spec["seats"]] == ["Ben", "Zoe", "Anna"]
     assert lobby.evaluate("window.__sameDocument") == "yes"
+
+
+def test_the_next_name_typed_while_the_last_is_put_on_the_list_is_kept(casino, new_page):
+    """A line of walk-ins: the floorman types the next name while the last one's answer is on its way.
+    The late answer clears the name box only if it still holds the name sent (before, it wiped the next
+    name; the live update of the list keeps what is typed)."""
+    floor = new_page((1280, 800))
+    login_to(floor, "floor", "pw-floor", "/room/casino/")
+    expect(floor.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
+    floor.evaluate("""() => {
+        window.__hold = new Promise((release) => { window.__release = release; });
+        const fetch = window.fetch;
+        window.fetch = async (...args) => {
+            const answer = await fetch(...args);
+            if (args[1] && args[1].method === "POST") await window.__hold;
+            return answer;
+        };
+    }""")
+    name = floor.locator('form[data-form="waitlist"] input[name="name"]')
+    name.fill("Zoe")
+    name.press("Enter")
+    expect(floor.locator('[data-f="waitlist"]')).to_contain_text("Zoe")  # the live update came first
+    floor.locator('form[data-form="waitlist"] input[name="name"]').fill("Yann")
+    floor.evaluate("() => window.__release()")
+    floor.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    expect(floor.locator('form[data-form="waitlist"] input[name="name"]')).to_have_value("Yann")
+    floor.evaluate("() => { window.__hold = Promise.resolve(); }")
+    floor.locator('form[data-form="waitlist"] input[name="name"]').press("Enter")
+    expect(floor.locator('[data-f="waitlist"]')).to_contain_text("Yann")
+    expect(floor.locator('form[data-form="waitlist"] input[name="name"]')).to_have_value("")
