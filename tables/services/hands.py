@@ -11,7 +11,7 @@ from poker.hand import AnySpec, AnyState, EngineError, HandSpec, SeatSpec, corre
 from poker.hand import start_hand as start_engine_hand
 from poker.hand.undo import undo_decision, undo_history
 from poker.houserules import Citation
-from tables import hooks
+from tables import hooks, sql
 from tables.models import Hand, Seat, Table
 from tables.services import fastpath
 from tables.services.floor import check_restriction, info_after_action, resolve_held
@@ -98,7 +98,7 @@ def start_hand(
             raise ServiceError("hand_in_progress", "finish the current hand first")
         hooks.before_deal(table)  # e.g. a disqualified player's seat opens (000 Strafen 4)
         seat_cache.pop(table.id, None)
-        seats = list(table.seats.select_related("player").order_by("number"))
+        seats = sql.seats_with_players(table)
         previous = table.current_hand
         if spec is None and previous is not None and previous.status == Hand.Status.MISDEAL:
             # 001 6.25, 003 "Miss-Deal", 004 #35: the same hand is dealt
@@ -149,7 +149,7 @@ def start_hand(
         hand = Hand.objects.create(table=table, number=number, spec=spec_to_dict(hand_spec), metadata=metadata)
         table.button_seat = button
         table.current_hand = hand
-        table.save(update_fields=["button_seat", "current_hand"])
+        sql.set_current_hand(table)
         if seats_as_read:  # the snapshot's seats without reading them again (one statement less per deal)
             seat_cache[table.id] = (hand.id, [seat_dict(s) for s in seats])
         start = {"type": "start", "button": button}

@@ -11,6 +11,7 @@ from poker.hand.cards import is_known
 from poker.hand.evaluation import best_hand_description, hand_strength
 from poker.hand.records import AwardPot
 from poker.houserules import is_substantial_action, misdeal_still_possible
+from tables import sql
 from tables.models import Hand, HandEvent, Seat, Table
 from tables.services.replay import house_profile
 
@@ -125,9 +126,7 @@ def _seats(table: Table, hand: Hand | None) -> list[dict[str, Any]]:
             return cached[1]
     seats = [
         {"number": number, "player": name, "stack": stack, "sitting_out": sitting_out}
-        for number, name, stack, sitting_out in table.seats.order_by("number").values_list(
-            "number", "player__name", "stack", "sitting_out"
-        )
+        for number, name, stack, sitting_out in sql.seat_rows(table.id)
     ]
     if live_id is not None:
         seat_cache[table.id] = (live_id, seats)
