@@ -16,7 +16,7 @@ from django.db import connection
 
 from tables.models import Hand, HandEvent, Player, Seat, Table
 
-__all__ = ["EPOCH", "SeqGuard", "seat_rows", "seats_with_players", "set_current_hand", "write_event"]
+__all__ = ["EPOCH", "SeqGuard", "end_hand", "seat_rows", "seats_with_players", "set_current_hand", "write_event"]
 
 
 #: The Unix epoch as an aware datetime (UTC): :func:`write_event` returns ``EPOCH`` plus the event's microseconds.
@@ -143,4 +143,17 @@ def set_current_hand(table: Table) -> None:
         cursor.execute(
             f"UPDATE {Table._meta.db_table} SET button_seat = %s, current_hand_id = %s WHERE id = %s",
             [table.button_seat, table.current_hand_id, table.id],
+        )
+
+
+def end_hand(hand: Hand, snapshot_json: str) -> None:
+    """Write a hand that just ended: its cached snapshot (``snapshot_json``, the JSON text of
+    ``hand.snapshot``), ``snapshot_seq``, ``last_index``, ``status`` and ``ended_at``, as
+    ``hand.save(update_fields=[...])`` does, in a statement written once (every hand's end comes
+    here; no handler listens for a hand's save)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s,"
+            " status = %s, ended_at = %s WHERE id = %s",
+            [snapshot_json, hand.snapshot_seq, hand.last_index, str(hand.status), hand.ended_at, hand.id],
         )

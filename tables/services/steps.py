@@ -217,7 +217,7 @@ def append_event(
         hand.status = Hand.Status.COMPLETE
         hand.ended_at = timezone.now()
         settle_stacks(table, hand, state)
-        hand.save(update_fields=["snapshot", "snapshot_seq", "last_index", "status", "ended_at"])
+        sql.end_hand(hand, json.dumps(hand.snapshot))
         start_stacks = {s.seat: s.stack for s in state.spec.seats}
         final_stacks = {s.seat: stack for s, stack in zip(state.spec.seats, completed_stacks(state), strict=True)}
         hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks, actor=actor)
