@@ -9,14 +9,25 @@ path (:mod:`tables.services.fastpath`, guarded by the table's seq instead of a l
 from __future__ import annotations
 
 import datetime
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
+from django.utils import timezone
 
 from tables.models import Hand, HandEvent, Player, Seat, Table
 
-__all__ = ["EPOCH", "SeqGuard", "end_hand", "seat_rows", "seats_with_players", "set_current_hand", "write_event"]
+__all__ = [
+    "EPOCH",
+    "SeqGuard",
+    "end_hand",
+    "insert_hand",
+    "seat_rows",
+    "seats_with_players",
+    "set_current_hand",
+    "write_event",
+]
 
 
 #: The Unix epoch as an aware datetime (UTC): :func:`write_event` returns ``EPOCH`` plus the event's microseconds.
@@ -157,3 +168,42 @@ def end_hand(hand: Hand, snapshot_json: str) -> None:
             " status = %s, ended_at = %s WHERE id = %s",
             [snapshot_json, hand.snapshot_seq, hand.last_index, str(hand.status), hand.ended_at, hand.id],
         )
+
+
+_HAND_FIELDS = [f.attname for f in Hand._meta.concrete_fields]
+_HAND_JSON = frozenset({"spec", "snapshot", "metadata"})
+_HAND_COLUMNS = [name for name in _HAND_FIELDS if name != "id"]
+_INSERT_HAND = (
+    f"INSERT INTO {Hand._meta.db_table} ("
+    + ", ".join(f'"{name}"' for name in _HAND_COLUMNS)
+    + ") VALUES ("
+    + ", ".join("%s::jsonb" if name in _HAND_JSON else "%s" for name in _HAND_COLUMNS)
+    + ") RETURNING id"
+)
+
+
+def insert_hand(table: Table, number: int, spec: dict[str, Any], metadata: dict[str, Any]) -> Hand:
+    """Record hand ``number`` of ``table`` as dealt (``spec``: the engine's spec as JSON-able data,
+    ``metadata``: who was dealt in) and return it, as ``Hand.objects.create(...)`` does (status live,
+    an empty snapshot, ``last_index`` -1, ``started_at`` now), in a statement written once (every
+    deal comes here).  The unique constraints (one live hand per table, one number per table) raise
+    the database's IntegrityError as the ORM's create would."""
+    values: dict[str, Any] = {
+        "table_id": table.id,
+        "number": number,
+        "status": str(Hand.Status.LIVE),
+        "spec": spec,
+        "snapshot": {},
+        "snapshot_seq": 0,
+        "last_index": -1,
+        "started_at": timezone.now(),
+        "ended_at": None,
+        "metadata": metadata,
+    }
+    params = [json.dumps(values[name]) if name in _HAND_JSON else values[name] for name in _HAND_COLUMNS]
+    with connection.cursor() as cursor:
+        cursor.execute(_INSERT_HAND, params)
+        values["id"] = cursor.fetchone()[0]
+    hand = Hand.from_db(connection.alias, _HAND_FIELDS, [values[name] for name in _HAND_FIELDS])
+    Hand.table.field.set_cached_value(hand, table)
+    return hand

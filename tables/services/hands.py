@@ -146,7 +146,7 @@ def start_hand(
         names = {s.seat: s.player for s in hand_spec.seats}
         ids = {str(s.number): s.player.id for s in seats if s.player and names.get(s.number) == s.player.name}
         metadata = {**(metadata or {}), "player_ids": ids}
-        hand = Hand.objects.create(table=table, number=number, spec=spec_to_dict(hand_spec), metadata=metadata)
+        hand = sql.insert_hand(table, number, spec_to_dict(hand_spec), metadata)
         table.button_seat = button
         table.current_hand = hand
         sql.set_current_hand(table)
