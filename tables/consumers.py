@@ -23,7 +23,7 @@ from pokerfloor.runtime.auth import SESSION_EXPIRY, session_user
 from pokerfloor.runtime.dispatch import DirectDispatch
 from pokerfloor.runtime.shared import SharedRead
 from pokerfloor.runtime.threads import in_service_thread, run_on_connection, socket_read
-from tables import hooks, revocation, schemas, services
+from tables import hooks, jsontext, revocation, schemas, services
 from tables.access import deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
 from tables.fanout import fanout
 from tables.floor_summary import summary_text, tile_summary
@@ -43,7 +43,7 @@ class _JsonConsumer(Heartbeat, DirectDispatch, AsyncWebsocketConsumer):
     groups_joined: list[str]
 
     async def send_json(self, content: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(content, separators=(",", ":")))
+        await self.send(text_data=jsontext.dumps(content))
 
     async def send_error(self, code: str, message: str, client_id: Any = None, **extra: Any) -> None:
         await self.send_json({"type": "error", "code": code, "message": message, "client_id": client_id, **extra})

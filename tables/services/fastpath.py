@@ -31,7 +31,6 @@ path by returning None without having changed anything.
 from __future__ import annotations
 
 import contextlib
-import json
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -39,7 +38,7 @@ from typing import Any
 from django.db import DatabaseError, connection, transaction
 
 from poker.hand import EngineError
-from tables import sql
+from tables import jsontext, sql
 from tables.models import Hand, Table
 from tables.services.floor import info_after_action
 from tables.services.replay import cache_lock, remember_state, state_cache
@@ -139,7 +138,7 @@ def try_action(
     index, seq = last_index + 1, table.seq + 1
     snapshot = hand_view(table, new_state, info)
     actor_id = actor.id if actor is not None and actor.is_authenticated else None
-    state_json = json.dumps(snapshot, separators=(",", ":"))  # once: for the database and the broadcast
+    state_json = jsontext.dumps(snapshot)  # once: for the database and the broadcast
     guard = sql.SeqGuard(table.seq, f"{lock_timeout_ms()}ms", right if right is not None else ("", []))
     try:
         with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
@@ -149,7 +148,7 @@ def try_action(
                 hand_id=hand.id,
                 index=index,
                 kind="action",
-                payload_json=json.dumps(action),
+                payload_json=jsontext.dumps(action),
                 actor_id=actor_id,
                 client_id=client_id,
                 snapshot_json=state_json,

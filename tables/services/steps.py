@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +15,7 @@ from django.db import connection
 from django.utils import timezone
 
 from poker.hand import AnyState, HandState
-from tables import hooks, probes, sql
+from tables import hooks, jsontext, probes, sql
 from tables.floor_summary import tile_summary
 from tables.models import Hand, HandEvent, Seat, Table
 from tables.services.replay import empty_info, hand_replay, remember_state
@@ -135,6 +134,7 @@ def repeated_outcome(step: WriteStep[Table]) -> Outcome | None:
 
 #: Stands for the hand's state in a snapshot serialised without it (see :func:`broadcast_on_commit`).
 _STATE_MARK = "\x00hand-state\x00"
+_STATE_MARK_JSON = jsontext.dumps(_STATE_MARK)
 
 
 def broadcast_on_commit(
@@ -157,15 +157,13 @@ def broadcast_on_commit(
     if snapshot is None:
         snapshot = table_snapshot(table, hand=hand, last_event=event)
     seq = snapshot["seq"]
-    floor_text = json.dumps(
-        {"type": "update", "seq": seq, "snapshot": tile_summary(snapshot)}, separators=(",", ":"), default=str
-    )
+    floor_text = jsontext.dumps({"type": "update", "seq": seq, "snapshot": tile_summary(snapshot)})
     payload = {"type": "update", "seq": seq, "snapshot": snapshot}
     if state_json is None or snapshot["hand"] is None:
-        text = json.dumps(payload, separators=(",", ":"), default=str)
+        text = jsontext.dumps(payload)
     else:
         snapshot["hand"] = dict(snapshot["hand"], state=_STATE_MARK)
-        text = json.dumps(payload, separators=(",", ":"), default=str).replace(json.dumps(_STATE_MARK), state_json, 1)
+        text = jsontext.dumps(payload).replace(_STATE_MARK_JSON, state_json, 1)
     update = {"type": "table.update", "seq": seq, "table_id": table.id, "text": text}
     send_messages_on_commit([(table_group(table.id), update), (FLOOR_GROUP, dict(update, floor_text=floor_text))])
 
@@ -207,17 +205,17 @@ def append_event(
         hand_id=hand.id,
         index=index,
         kind=kind,
-        payload_json=json.dumps(payload),
+        payload_json=jsontext.dumps(payload),
         actor_id=actor_id,
         client_id=client_id,
-        snapshot_json=None if ends else json.dumps(hand.snapshot),
+        snapshot_json=None if ends else jsontext.dumps(hand.snapshot),
     )
     step.stored()
     if ends:
         hand.status = Hand.Status.COMPLETE
         hand.ended_at = timezone.now()
         settle_stacks(table, hand, state)
-        sql.end_hand(hand, json.dumps(hand.snapshot))
+        sql.end_hand(hand, jsontext.dumps(hand.snapshot))
         start_stacks = {s.seat: s.stack for s in state.spec.seats}
         final_stacks = {s.seat: stack for s, stack in zip(state.spec.seats, completed_stacks(state), strict=True)}
         hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks, actor=actor)
