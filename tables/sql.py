@@ -9,13 +9,13 @@ path (:mod:`tables.services.fastpath`, guarded by the table's seq instead of a l
 from __future__ import annotations
 
 import datetime
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
 from django.utils import timezone
 
+from tables import jsontext
 from tables.models import Hand, HandEvent, Player, Seat, Table
 
 __all__ = [
@@ -200,7 +200,7 @@ def insert_hand(table: Table, number: int, spec: dict[str, Any], metadata: dict[
         "ended_at": None,
         "metadata": metadata,
     }
-    params = [json.dumps(values[name]) if name in _HAND_JSON else values[name] for name in _HAND_COLUMNS]
+    params = [jsontext.dumps(values[name]) if name in _HAND_JSON else values[name] for name in _HAND_COLUMNS]
     with connection.cursor() as cursor:
         cursor.execute(_INSERT_HAND, params)
         values["id"] = cursor.fetchone()[0]

@@ -67,7 +67,8 @@
     if (!e) return;
     const left = Math.max(0, Math.round((Date.parse(e.call.deadline) - (Date.now() + offset)) / 1000));
     const count = callEl.querySelector('[data-f="count"]');
-    if (count.textContent !== mmss(left)) count.textContent = mmss(left); // (an unchanged text is not written again)
+    const text = mmss(left);
+    if (count.textContent !== text) count.textContent = text; // (an unchanged text is not written again)
   }
   setInterval(tick, 1000);
 

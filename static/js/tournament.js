@@ -274,13 +274,13 @@ function deskForm(id, build) {
   const edits = editCounter(form);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const data = build(event.target);
+    const data = build(form);
     if (!data) return;
     const sent = edits();
     const body = await post(data);
     if (body.ok && edits() === sent) {
-      event.target.reset();
-      if (id === "desk-bust") { event.target.querySelector(".desk-bust-rows").replaceChildren(); addBustRow(); }
+      form.reset();
+      if (id === "desk-bust") { form.querySelector(".desk-bust-rows").replaceChildren(); addBustRow(); }
     }
   });
 }

@@ -32,7 +32,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser.conftest import login, off_loop
-from tests.browser.waits import goto_settled, login_to, page_settled
+from tests.browser.waits import goto_settled, login_to, page_settled, two_frames
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -202,7 +202,7 @@ def check_page(page, label: str, problems: list[str], *, shot: str | None = None
     """Run the size and contrast checks on the page as it is; add what fails to ``problems``."""
     # The caller waited for the snapshot's picture (a settled page, the tablet's view); two more frames drawn,
     # and no transition runs on: the pages ask for reduced motion (tests/browser/conftest.py new_page).
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    two_frames(page)
     if shot:
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{shot}.png"))

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import off_loop
-from tests.browser.waits import login_to
+from tests.browser.waits import hold_answers, login_to, release_answers
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -124,15 +124,7 @@ def test_the_next_name_typed_while_the_last_registration_is_answered_is_kept(new
     page = new_page(viewport=(1600, 1000))
     login_to(page, "floor", "pw-floor", f"/tournaments/{tid}/")
     expect(page.locator("#tournament")).to_have_attribute("data-conn", "open", timeout=15_000)
-    page.evaluate("""() => {
-        window.__hold = new Promise((release) => { window.__release = release; });
-        const fetch = window.fetch;
-        window.fetch = async (...args) => {
-            const answer = await fetch(...args);
-            if (args[1] && args[1].method === "POST") await window.__hold;
-            return answer;
-        };
-    }""")
+    hold_answers(page)
     box = page.locator("#reg-form input[name=player]")
     box.fill("Carla Neu")
     box.press("Enter")
@@ -141,11 +133,9 @@ def test_the_next_name_typed_while_the_last_registration_is_answered_is_kept(new
             break
         time.sleep(0.1)
     box.fill("Dora Neu")  # the answer for Carla has not come yet
-    page.evaluate("() => window.__release()")
+    release_answers(page)
     expect(page.locator("#td-entries tr", has_text="Carla Neu")).to_have_count(1)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     expect(box).to_have_value("Dora Neu")
-    page.evaluate("() => { window.__hold = Promise.resolve(); }")
     box.press("Enter")
     expect(page.locator("#td-entries tr", has_text="Dora Neu")).to_have_count(1)
     expect(box).to_have_value("")  # accepted with nothing typed since: cleared for the next player

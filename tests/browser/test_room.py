@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from room import services as r
 from tables import services
 from tests.browser.conftest import off_loop, screenshot
-from tests.browser.waits import login_to
+from tests.browser.waits import hold_answers, login_to, release_answers
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -108,24 +108,14 @@ def test_the_next_name_typed_while_the_last_is_put_on_the_list_is_kept(casino, n
     floor = new_page((1280, 800))
     login_to(floor, "floor", "pw-floor", "/room/casino/")
     expect(floor.locator('[data-field="conn"]')).to_have_attribute("data-state", "open")
-    floor.evaluate("""() => {
-        window.__hold = new Promise((release) => { window.__release = release; });
-        const fetch = window.fetch;
-        window.fetch = async (...args) => {
-            const answer = await fetch(...args);
-            if (args[1] && args[1].method === "POST") await window.__hold;
-            return answer;
-        };
-    }""")
+    hold_answers(floor)
     name = floor.locator('form[data-form="waitlist"] input[name="name"]')
     name.fill("Zoe")
     name.press("Enter")
     expect(floor.locator('[data-f="waitlist"]')).to_contain_text("Zoe")  # the live update came first
     floor.locator('form[data-form="waitlist"] input[name="name"]').fill("Yann")
-    floor.evaluate("() => window.__release()")
-    floor.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    release_answers(floor)
     expect(floor.locator('form[data-form="waitlist"] input[name="name"]')).to_have_value("Yann")
-    floor.evaluate("() => { window.__hold = Promise.resolve(); }")
     floor.locator('form[data-form="waitlist"] input[name="name"]').press("Enter")
     expect(floor.locator('[data-f="waitlist"]')).to_contain_text("Yann")
     expect(floor.locator('form[data-form="waitlist"] input[name="name"]')).to_have_value("")

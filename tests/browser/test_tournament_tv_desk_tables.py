@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import off_loop, snapshot
-from tests.browser.waits import login_to
+from tests.browser.waits import hold_answers, login_to, release_answers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,6 +55,15 @@ def _state(tournament_id):
     return counts, late, dealers
 
 
+def _dealer_recorded(tournament_id, number, username):
+    """Wait until the database has ``username`` as table ``number``'s dealer (the desk's entry recorded)."""
+    for _ in range(50):
+        if off_loop(_state, tournament_id)[2].get(number) == username:
+            break
+        time.sleep(0.2)
+    assert off_loop(_state, tournament_id)[2][number] == username
+
+
 def _debug(tid):
     from tournaments.models import Instruction, TournamentEvent
 
@@ -88,11 +97,7 @@ def test_the_director_adds_a_table_for_a_late_entry_and_assigns_a_dealer(new_pag
     dealer.locator("select[name=table]").select_option("4")
     dealer.locator("input[name=username]").fill("anna")
     dealer.locator("button[type=submit]").click()
-    for _ in range(50):
-        if off_loop(_state, tid)[2].get(4) == "anna":
-            break
-        time.sleep(0.2)
-    assert off_loop(_state, tid)[2][4] == "anna"
+    _dealer_recorded(tid, 4, "anna")
     dealer.locator("input[name=username]").fill("floor")
     dealer.locator("button[type=submit]").click()
     expect(desk.locator("#td-error")).to_have_text(
@@ -100,24 +105,15 @@ def test_the_director_adds_a_table_for_a_late_entry_and_assigns_a_dealer(new_pag
     )
     # the director starts the next entry while the last one's answer is still on its way: the accepted
     # form is not cleared under the director's hands (the night's flake: dealer2 went to table 1)
-    desk.evaluate("""() => {
-        window.__hold = new Promise((release) => { window.__release = release; });
-        const fetch = window.fetch;
-        window.fetch = async (...args) => { const answer = await fetch(...args); await window.__hold; return answer; };
-    }""")
+    hold_answers(desk)
     dealer.locator("select[name=table]").select_option("3")
     dealer.locator("input[name=username]").fill("anna")
     dealer.locator("button[type=submit]").click()
-    for _ in range(50):
-        if off_loop(_state, tid)[2].get(3) == "anna":
-            break
-        time.sleep(0.2)
-    assert off_loop(_state, tid)[2][3] == "anna"
+    _dealer_recorded(tid, 3, "anna")
     dealer.locator("select[name=table]").select_option("2")
     dealer.locator("input[name=username]").fill("anna")
-    desk.evaluate("() => window.__release()")
+    release_answers(desk)
     expect(desk.locator("#td-error")).to_be_hidden()
-    desk.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     expect(dealer.locator("select[name=table]")).to_have_value("2")
     expect(dealer.locator("input[name=username]")).to_have_value("anna")
     # an entry answered with nothing changed since is cleared for the next one

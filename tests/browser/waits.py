@@ -96,7 +96,7 @@ def page_settled(page) -> None:
     Pages opened before :func:`watch_sockets` count as having no socket."""
     page.wait_for_load_state("load")
     page.wait_for_function(_SETTLED)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    two_frames(page)
 
 
 def goto_settled(page, path: str):
@@ -111,3 +111,33 @@ def message_handled(page, kind: str, times: int = 1) -> None:
     """Wait until the page has handled ``times`` websocket messages of type ``kind`` (:func:`watch_sockets`
     before the page was opened)."""
     page.wait_for_function(f"() => ((window.__handled || {{}})[{kind!r}] || 0) >= {times}")
+
+
+def two_frames(page) -> None:
+    """Wait until the page has drawn two frames (what was queued before, a promise's continuation
+    included, has run and is on the screen)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+_HOLD_ANSWERS = """() => {
+    window.__hold = new Promise((release) => { window.__release = release; });
+    const fetch = window.fetch;
+    window.fetch = async (...args) => {
+        const answer = await fetch(...args);
+        if (args[1] && args[1].method === "POST") await window.__hold;
+        return answer;
+    };
+}"""
+
+
+def hold_answers(page) -> None:
+    """From now on the page's POSTs reach the server at once, but the page gets their answers only after
+    :func:`release_answers`: a late answer on a busy night, while the person goes on typing."""
+    page.evaluate(_HOLD_ANSWERS)
+
+
+def release_answers(page) -> None:
+    """Hand the held answers to the page, wait until it has handled them (:func:`two_frames`), and let
+    every later answer through at once."""
+    page.evaluate("() => { window.__release(); window.__hold = Promise.resolve(); }")
+    two_frames(page)
