@@ -209,7 +209,17 @@ class _StaffConsumer(revocation.Revocable, _JsonConsumer):
 
 
 class DealerConsumer(_StaffConsumer):
-    """``/ws/tables/<id>/dealer/``: the dealer tablet of one table."""
+    """``/ws/tables/<id>/dealer/``: the dealer tablet of one table.
+
+    The update of the socket's own betting action goes out with its ack, update first (the tablet
+    asks for a snapshot when an ack names a seq it has not seen); the same update arriving through
+    the table's group afterwards is not sent twice (``_sent_seq``)."""
+
+    _sent_seq = -1
+
+    async def table_update(self, event: dict[str, Any]) -> None:
+        if event.get("seq", self._sent_seq + 1) > self._sent_seq:
+            await super().table_update(event)
 
     def has_right(self) -> bool:
         return may_deal_now(self.user, self.table_id)
@@ -317,6 +327,9 @@ class DealerConsumer(_StaffConsumer):
             await self.send_json({"type": "error", "client_id": client_id, **exc.as_dict()})
             return
         if outcome is not None:
+            if outcome.update_text is not None:  # the tablet sees the new state with its ack, not after it
+                await self.send(text_data=outcome.update_text)
+                self._sent_seq = max(self._sent_seq, outcome.seq)
             await self.send_json(
                 {"type": "ack", "client_id": client_id, "seq": outcome.seq, "duplicate": outcome.duplicate}
             )
@@ -329,10 +342,17 @@ class DealerConsumer(_StaffConsumer):
 
     async def run_action(self, action: dict[str, Any], client_id: str | None, expected_seq: int | None) -> Any:
         """A dealer's action: :func:`_action` (the fast path with the right inside its one statement)."""
+        right_sql = self._right_sql()
+        if right_sql is not None and settings.LIVE_WRITES_ON_LOOP:
+            outcome = await fastpath.try_action_on_loop(
+                self.table_id, action, actor=self.user, expected_seq=expected_seq, client_id=client_id, right=right_sql
+            )
+            if outcome is not None:
+                return outcome
         return await _call(
             _action,
             self.right_holds,
-            self._right_sql(),
+            right_sql,
             self.table_id,
             action,
             actor=self.user,

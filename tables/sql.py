@@ -46,7 +46,7 @@ class SeqGuard:
     right: tuple[str, list[Any]] = field(default=("", []))
 
 
-def write_event(
+def event_statement(
     *,
     table_id: int,
     seq: int,
@@ -58,17 +58,10 @@ def write_event(
     client_id: str | None,
     snapshot_json: str | None = None,
     guard: SeqGuard | None = None,
-) -> datetime.datetime | None:
-    """Record hand event ``index`` of ``hand_id`` in ONE statement (data-modifying CTEs): the
-    table's ``seq`` set to ``seq``, the event inserted with that seq (``payload_json``: the
-    payload as JSON text), and, given ``snapshot_json``, the hand's cached snapshot, its seq and
-    last index updated.
-
-    ``guard`` None: the caller holds the table's row lock (the write path).  With a
-    :class:`SeqGuard` nothing is written unless the guard holds.  Returns the event's ``at``
-    (the database clock, an aware datetime in UTC, to the microsecond), or None when the guard did
-    not hold.  A repeated ``client_id`` (unique) raises the database's IntegrityError and writes
-    nothing."""
+) -> tuple[str, list[Any]]:
+    """The statement of :func:`write_event` and its parameters, ``(sql, params)``, for a caller that runs
+    it on a connection of its own (``tables.services.fastpath`` on the event loop's); its one row, if
+    any, is the event's ``at`` for :func:`event_at`."""
     params: list[Any] = []
     if guard is None:
         sql = f"WITH tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s RETURNING id), "
@@ -97,10 +90,53 @@ def write_event(
         params += [snapshot_json, seq, index, hand_id]
     # ``at`` comes back as microseconds since the epoch (an integer): psycopg's timestamptz loader is
     # built anew for every cursor and looks the session's time zone up, on every dealer action.
+    return sql + " SELECT (extract(epoch FROM at) * 1000000)::bigint FROM ev", params
+
+
+def event_at(row: tuple | None) -> datetime.datetime | None:
+    """The event's ``at`` from the row of :func:`event_statement` (None: nothing was written)."""
+    return None if row is None else EPOCH + datetime.timedelta(microseconds=row[0])
+
+
+def write_event(
+    *,
+    table_id: int,
+    seq: int,
+    hand_id: int,
+    index: int,
+    kind: str,
+    payload_json: str,
+    actor_id: int | None,
+    client_id: str | None,
+    snapshot_json: str | None = None,
+    guard: SeqGuard | None = None,
+) -> datetime.datetime | None:
+    """Record hand event ``index`` of ``hand_id`` in ONE statement (data-modifying CTEs): the
+    table's ``seq`` set to ``seq``, the event inserted with that seq (``payload_json``: the
+    payload as JSON text), and, given ``snapshot_json``, the hand's cached snapshot, its seq and
+    last index updated.
+
+    ``guard`` None: the caller holds the table's row lock (the write path).  With a
+    :class:`SeqGuard` nothing is written unless the guard holds.  Returns the event's ``at``
+    (the database clock, an aware datetime in UTC, to the microsecond), or None when the guard did
+    not hold.  A repeated ``client_id`` (unique) raises the database's IntegrityError and writes
+    nothing."""
     with connection.cursor() as cursor:
-        cursor.execute(sql + " SELECT (extract(epoch FROM at) * 1000000)::bigint FROM ev", params)
-        found = cursor.fetchone()
-    return None if found is None else EPOCH + datetime.timedelta(microseconds=found[0])
+        cursor.execute(
+            *event_statement(
+                table_id=table_id,
+                seq=seq,
+                hand_id=hand_id,
+                index=index,
+                kind=kind,
+                payload_json=payload_json,
+                actor_id=actor_id,
+                client_id=client_id,
+                snapshot_json=snapshot_json,
+                guard=guard,
+            )
+        )
+        return event_at(cursor.fetchone())
 
 
 _SEAT_FIELDS = [f.attname for f in Seat._meta.concrete_fields]

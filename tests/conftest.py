@@ -121,6 +121,17 @@ def _default_language():
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def _loop_connections():
+    """The database connections a test's event loop opened for dealers' actions
+    (``pokerfloor.runtime.loopdb``) end with the test: the test database's flush and its drop at the
+    end of the run find no session left open."""
+    yield
+    from pokerfloor.runtime import loopdb
+
+    loopdb.close_all()
+
+
 @pytest.fixture
 def roles(db):
     """Create the Django groups ``dealer``, ``floor`` and ``manager``."""

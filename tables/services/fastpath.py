@@ -35,16 +35,25 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+import psycopg
 from django.db import DatabaseError, connection, transaction
 
 from poker.hand import EngineError
+from pokerfloor.runtime import loopdb
 from tables import jsontext, sql
 from tables.models import Hand, Table
 from tables.services.floor import info_after_action
 from tables.services.replay import cache_lock, remember_state, state_cache
-from tables.services.snapshots import hand_view
-from tables.services.steps import Outcome, broadcast_on_commit, event_json
-from tables.writepath import busy_error, is_lock_timeout, lock_timeout_ms
+from tables.services.snapshots import hand_view, seat_cache
+from tables.services.steps import Outcome, event_json, update_messages
+from tables.writepath import (
+    LOCK_NOT_AVAILABLE,
+    Broadcaster,
+    busy_error,
+    is_lock_timeout,
+    lock_timeout_ms,
+    send_messages_on_commit,
+)
 
 
 @dataclass
@@ -81,6 +90,102 @@ def forget(table_id: int) -> None:
         _live.pop(table_id, None)
 
 
+@dataclass
+class Prepared:
+    """An action decided in memory by :func:`prepare`, not yet written: ``statement`` is the one
+    ``(sql, params)`` that writes it (``tables.sql.event_statement``); :func:`finish` once it wrote."""
+
+    table: Table
+    hand: Hand
+    action: dict[str, Any]
+    actor: Any
+    new_state: Any
+    info: dict[str, Any]
+    index: int
+    seq: int
+    snapshot: dict[str, Any]
+    state_json: str
+    statement: tuple[str, list[Any]]
+
+
+def prepare(
+    table_id: int,
+    action: Any,
+    *,
+    actor=None,
+    expected_seq: int | None = None,
+    client_id: str | None = None,
+    right: tuple[str, list[Any]] | None = None,
+) -> Prepared | None:
+    """Decide a dealer's betting action in memory (arguments as :func:`try_action`): the
+    :class:`Prepared` statement that writes it, or None (nothing changed) when this path does not
+    take it.  While prepared, the table is taken from the memory: its next action goes the normal
+    way until :func:`finish` puts it back.  No database access: safe on the event loop."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str) or action["type"] in ("show", "muck"):
+        return None
+    with _live_lock:
+        live = _live.pop(table_id, None)  # taken: a second action of this table meanwhile goes the normal way
+    if live is None:
+        return None
+    table, hand = live.table, live.hand
+    if expected_seq is not None and expected_seq != table.seq:
+        remember(table, hand)
+        return None
+    with cache_lock:
+        cached = state_cache.get(hand.id)
+    if cached is None or cached[0] != hand.last_index:
+        return None
+    last_index, state, info = cached
+    seats = seat_cache.get(table.id)
+    if info["held"] or info["misdeal"] or info.get("restricted") or seats is None or seats[0] != hand.id:
+        remember(table, hand)
+        return None  # the seats too come from memory (``snapshots.seat_cache``): no read on the event loop
+    try:
+        new_state = state.apply(action)
+    except (EngineError, KeyError, TypeError, ValueError):
+        remember(table, hand)
+        return None  # the normal path checks the right first, then refuses with the same error
+    if new_state.phase == "complete":
+        remember(table, hand)
+        return None  # settling the stacks and the apps' hooks: the normal path
+    info = info_after_action(info, new_state)
+    index, seq = last_index + 1, table.seq + 1
+    snapshot = hand_view(table, new_state, info)
+    actor_id = actor.id if actor is not None and actor.is_authenticated else None
+    state_json = jsontext.dumps(snapshot)  # once: for the database and the broadcast
+    guard = sql.SeqGuard(table.seq, f"{lock_timeout_ms()}ms", right if right is not None else ("", []))
+    statement = sql.event_statement(
+        table_id=table.id,
+        seq=seq,
+        hand_id=hand.id,
+        index=index,
+        kind="action",
+        payload_json=jsontext.dumps(action),
+        actor_id=actor_id,
+        client_id=client_id,
+        snapshot_json=state_json,
+        guard=guard,
+    )
+    return Prepared(
+        table, hand, action, actor if actor_id else None, new_state, info, index, seq, snapshot, state_json, statement
+    )
+
+
+def finish(prepared: Prepared, at: Any) -> tuple[Outcome, list[tuple[str, dict[str, Any]]]]:
+    """Once the statement of ``prepared`` wrote (``at``: its event's time, ``tables.sql.event_at``):
+    the table and its hand remembered at the new seq, and ``(outcome, messages)``, the channel
+    messages of the update (``tables.services.steps.update_messages``) for the caller to send."""
+    p = prepared
+    table, hand = p.table, p.hand
+    table.seq = p.seq
+    hand.snapshot, hand.snapshot_seq, hand.last_index = p.snapshot, p.seq, p.index
+    remember_state(hand.id, p.index, p.new_state, p.info)
+    event = event_json(p.seq, p.index, "action", p.action, at, p.actor)
+    messages = update_messages(table, hand, event, state_json=p.state_json)
+    remember(table, hand)
+    return Outcome(table.id, p.seq, update_text=messages[0][1]["text"]), messages
+
+
 def try_action(
     table_id: int,
     action: Any,
@@ -90,7 +195,7 @@ def try_action(
     client_id: str | None = None,
     right: tuple[str, list[Any]] | None = None,
 ) -> Outcome | None:
-    """Apply a dealer's betting action in one statement, or return None
+    """Apply a dealer's betting action in one statement on this thread's connection, or return None
     (nothing changed) for the normal path to handle it.
 
     Args:
@@ -107,63 +212,55 @@ def try_action(
         The ``Outcome`` (the table's new seq) once the event is committed
         and the snapshot handed to the broadcaster; None when the action is
         not one this path takes (then nothing was written).
+
+    Raises:
+        ServiceError ``busy``: another step holds the table's row past the lock timeout.
     """
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str) or action["type"] in ("show", "muck"):
+    prepared = prepare(table_id, action, actor=actor, expected_seq=expected_seq, client_id=client_id, right=right)
+    if prepared is None:
         return None
-    with _live_lock:
-        live = _live.pop(table_id, None)  # taken: a second action of this table meanwhile goes the normal way
-    if live is None:
-        return None
-    table, hand = live.table, live.hand
-    if expected_seq is not None and expected_seq != table.seq:
-        remember(table, hand)
-        return None
-    with cache_lock:
-        cached = state_cache.get(hand.id)
-    if cached is None or cached[0] != hand.last_index:
-        return None
-    last_index, state, info = cached
-    if info["held"] or info["misdeal"] or info.get("restricted"):
-        remember(table, hand)
-        return None
-    try:
-        new_state = state.apply(action)
-    except (EngineError, KeyError, TypeError, ValueError):
-        remember(table, hand)
-        return None  # the normal path checks the right first, then refuses with the same error
-    if new_state.phase == "complete":
-        remember(table, hand)
-        return None  # settling the stacks and the apps' hooks: the normal path
-    info = info_after_action(info, new_state)
-    index, seq = last_index + 1, table.seq + 1
-    snapshot = hand_view(table, new_state, info)
-    actor_id = actor.id if actor is not None and actor.is_authenticated else None
-    state_json = jsontext.dumps(snapshot)  # once: for the database and the broadcast
-    guard = sql.SeqGuard(table.seq, f"{lock_timeout_ms()}ms", right if right is not None else ("", []))
     try:
         with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
-            at = sql.write_event(
-                table_id=table.id,
-                seq=seq,
-                hand_id=hand.id,
-                index=index,
-                kind="action",
-                payload_json=jsontext.dumps(action),
-                actor_id=actor_id,
-                client_id=client_id,
-                snapshot_json=state_json,
-                guard=guard,
-            )
+            with connection.cursor() as cursor:
+                cursor.execute(*prepared.statement)
+                at = sql.event_at(cursor.fetchone())
     except DatabaseError as exc:  # a repeated client_id (unique), a lost connection: the normal path answers
         if is_lock_timeout(exc):  # another step holds the table: busy, the tablet sends it again
             raise busy_error() from None
         return None
     if at is None:  # another step wrote first, or the right is gone
         return None
-    table.seq = seq
-    hand.snapshot, hand.snapshot_seq, hand.last_index = snapshot, seq, index
-    remember_state(hand.id, index, new_state, info)
-    event = event_json(seq, index, "action", action, at, actor if actor_id else None)
-    broadcast_on_commit(table, hand, event, state_json=state_json)
-    remember(table, hand)
-    return Outcome(table.id, seq)
+    outcome, messages = finish(prepared, at)
+    send_messages_on_commit(messages)
+    return outcome
+
+
+async def try_action_on_loop(
+    table_id: int,
+    action: Any,
+    *,
+    actor=None,
+    expected_seq: int | None = None,
+    client_id: str | None = None,
+    right: tuple[str, list[Any]],
+) -> Outcome | None:
+    """:func:`try_action` on the running event loop: decided in memory, its one statement on a
+    connection of the loop (``pokerfloor.runtime.loopdb``), the update queued on the loop's
+    ``Broadcaster`` behind whatever the service threads committed before.  No thread hop.  Call from a
+    consumer; same arguments and errors as :func:`try_action` (``right`` required: the socket's right
+    is checked inside the statement); the ``Outcome`` carries the update's text (``update_text``) for
+    the dealer's socket to send before its ack."""
+    prepared = prepare(table_id, action, actor=actor, expected_seq=expected_seq, client_id=client_id, right=right)
+    if prepared is None:
+        return None
+    try:
+        at = sql.event_at(await loopdb.for_running_loop().fetchone(*prepared.statement))
+    except psycopg.Error as exc:  # a repeated client_id (unique), a lost connection: the normal path answers
+        if getattr(exc, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+            raise busy_error() from None
+        return None
+    if at is None:
+        return None
+    outcome, messages = finish(prepared, at)
+    Broadcaster.for_running_loop().queue.put_nowait(messages)
+    return outcome

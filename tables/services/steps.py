@@ -26,11 +26,15 @@ from tables.writepath import ServiceError, WriteStep, send_messages_on_commit, w
 @dataclass(frozen=True)
 class Outcome:
     """What a service did: the table's ``seq`` after it, and whether the
-    message was a duplicate (``client_id`` already applied)."""
+    message was a duplicate (``client_id`` already applied).  ``update_text``:
+    the table's update as its group gets it (a JSON text), when the service
+    hands it to the socket that asked, to send before its ack
+    (``tables.services.fastpath.try_action_on_loop``); else None."""
 
     table_id: int
     seq: int
     duplicate: bool = False
+    update_text: str | None = None
 
 
 _TABLE_FIELDS = [f.attname for f in Table._meta.concrete_fields]
@@ -137,16 +141,15 @@ _STATE_MARK = "\x00hand-state\x00"
 _STATE_MARK_JSON = jsontext.dumps(_STATE_MARK)
 
 
-def broadcast_on_commit(
+def update_messages(
     table: Table,
     hand: Hand | None = None,
     event: dict[str, Any] | None = None,
     state_json: str | None = None,
     snapshot: dict[str, Any] | None = None,
-) -> None:
-    """Send the table's snapshot (taken now, inside the transaction, unless
-    the caller took it: ``snapshot``) to the table's group and the floor
-    once the transaction commits.
+) -> list[tuple[str, dict[str, Any]]]:
+    """The channel messages of the table's update, ``[(group, message), ...]``: the table's group and
+    the floor's.  The table's snapshot is taken now unless the caller took it (``snapshot``).
 
     ``state_json``: the hand's state (``hand.snapshot``) as the caller
     serialised it already for the database; it goes into the message as it
@@ -165,7 +168,20 @@ def broadcast_on_commit(
         snapshot["hand"] = dict(snapshot["hand"], state=_STATE_MARK)
         text = jsontext.dumps(payload).replace(_STATE_MARK_JSON, state_json, 1)
     update = {"type": "table.update", "seq": seq, "table_id": table.id, "text": text}
-    send_messages_on_commit([(table_group(table.id), update), (FLOOR_GROUP, dict(update, floor_text=floor_text))])
+    return [(table_group(table.id), update), (FLOOR_GROUP, dict(update, floor_text=floor_text))]
+
+
+def broadcast_on_commit(
+    table: Table,
+    hand: Hand | None = None,
+    event: dict[str, Any] | None = None,
+    state_json: str | None = None,
+    snapshot: dict[str, Any] | None = None,
+) -> None:
+    """Send the table's update (:func:`update_messages`, the snapshot taken now, inside the
+    transaction, unless the caller took it) to the table's group and the floor once the transaction
+    commits."""
+    send_messages_on_commit(update_messages(table, hand, event, state_json, snapshot))
 
 
 def append_event(

@@ -10,7 +10,7 @@
 import { LiveSocket, SeqTracker, newClientId } from "../socket.js";
 import { readSnapshot } from "../hand.js";
 import { t, has } from "./strings.js";
-import { root, field, state, KEY, RESEND_AFTER_MS, ACTOR_LOCK_MS, render, showAlert, hideAlert, closeSheets } from "./state.js";
+import { root, field, state, KEY, RESEND_AFTER_MS, ACTOR_LOCK_MS, UPDATE_WAIT_MS, render, showAlert, hideAlert, closeSheets } from "./state.js";
 
 export const tracker = new SeqTracker();
 
@@ -92,7 +92,8 @@ function handleMessage(msg) {
         if (pending.message.type === "start_hand") emit("handStarted");
         if (typeof msg.seq === "number" && (tracker.get(KEY) ?? -1) < msg.seq) {
           state.awaitSeq = msg.seq; // the pad stays locked until the update shows the new state
-          requestSnapshot();
+          clearTimeout(state.awaitTimer); // the update is on its way; a snapshot only when it is late
+          state.awaitTimer = setTimeout(() => awaitingUpdate() && requestSnapshot(), UPDATE_WAIT_MS);
         }
         settle();
         hideAlert();

@@ -12,6 +12,9 @@ export const KEY = "table"; // the SeqTracker key of the one table
 export const RESEND_AFTER_MS = 6000;
 /** After the player to act changes, taps on the action pad are ignored this long (a double tap). */
 export const ACTOR_LOCK_MS = 400;
+/** An ack may come just before its update (the update travels through the table's group): the tablet
+ * waits this long for it before it asks for a snapshot. */
+export const UPDATE_WAIT_MS = 800;
 export const MAX_SEATS = Number(root.dataset.maxSeats) || 9;
 export const RANKS = "AKQJT98765432";
 export const SUITS = ["s", "h", "d", "c"];
@@ -39,6 +42,7 @@ export const state = {
   lockUntil: 0, // Date.now() until which the action pad ignores taps (the player to act just changed)
   lockTimer: null,
   awaitSeq: null, // the seq of an acknowledged message whose update has not arrived yet
+  awaitTimer: null, // asks for a snapshot when that update is UPDATE_WAIT_MS late
 
   // taking back a wrong entry
   undo: null, // {loading, actions: [...]} while the undo sheet is open
