@@ -179,9 +179,9 @@ HTTP_THREADS = envint("HTTP_THREADS", "4")
 SERVICE_THREADS = envint("SERVICE_THREADS", "3")
 if SERVICE_THREADS < 1:
     raise ImproperlyConfigured(f"SERVICE_THREADS must be at least 1, got {SERVICE_THREADS}")
-#: A dealer's betting action decided in memory is written from the event loop on its own connections
-#: (``pokerfloor.runtime.loopdb``) instead of a service thread: no thread hop per action.  0 turns it off.
-LIVE_WRITES_ON_LOOP = envbool("LIVE_WRITES_ON_LOOP", "1")
+#: A dealer's betting action decided in memory, and a tablet's connect read, run their one statement on the
+#: event loop's own connections (``pokerfloor.runtime.loopdb``) instead of a thread: no thread hop.  0: off.
+LOOP_DATABASE = envbool("LOOP_DATABASE", "1")
 #: Websocket connects in progress at once per process, at most (pokerfloor/runtime/admission.py: it starts
 #: at 32 and lets one more in per fast connect, halves while connects are slow); more wait their turn or
 #: are closed with 4503 after a "retry" message and the page comes back then.  Figures: bench/RESULTS.md.

@@ -16,6 +16,7 @@ import functools
 import json
 from typing import Any
 
+import psycopg
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -31,7 +32,7 @@ from tables.heartbeat import Heartbeat
 from tables.models import Table
 from tables.services import fastpath
 from tables.tablet_messages import TABLET_MESSAGES, DealerMessage
-from tables.tablet_open import Opening, open_tablet
+from tables.tablet_open import Opening, open_tablet, open_tablet_on_loop
 from tables.writepath import Broadcaster, run_answering_first, run_jobs
 
 CLOSE_UNAUTHORISED = 4403
@@ -86,6 +87,21 @@ def _table(table_id: int) -> Table | None:
 
 #: A tablet's connect on a read thread, in one statement (``tables.tablet_open``).
 _open_tablet = socket_read(open_tablet)
+
+
+async def _read_opening(table_id: int, session_key: str | None, user_id: int | None = None) -> Opening:
+    """The tablet's connect read: on the event loop's own connection when it can
+    (``tables.tablet_open.open_tablet_on_loop``), else on a read thread."""
+    if settings.LOOP_DATABASE:
+        try:
+            opening = await open_tablet_on_loop(table_id, session_key, user_id)
+        except psycopg.Error:  # a connection the database ended: the read thread's path reads again
+            opening = None
+        if opening is not None:
+            return opening
+    return await _open_tablet(table_id, session_key, user_id)
+
+
 #: The session's user by Channels' own ``get_user`` (a session the one statement cannot vouch for).
 _session_user = socket_read(session_user)
 
@@ -282,15 +298,15 @@ class DealerConsumer(_StaffConsumer):
     async def _open(self) -> Opening:
         """The tablet's connect read (``tables.tablet_open``): for the scope's user, or for its session's."""
         if self.user is not None:
-            return await _open_tablet(self.table_id, None, self.user.pk)
+            return await _read_opening(self.table_id, None, self.user.pk)
         key = self._cookie_key
         if key is None:
             return Opening("anonymous")
-        opening = await _open_tablet(self.table_id, key)
+        opening = await _read_opening(self.table_id, key)
         if opening.status == "other_user":  # not the table's dealer: its group joined before its right is read
             self.scope[SESSION_EXPIRY] = opening.expiry
             await self.watch_rights(opening.user_id)
-            opening = await _open_tablet(self.table_id, key, opening.user_id)
+            opening = await _read_opening(self.table_id, key, opening.user_id)
         if opening.status == "unverified":  # Channels' get_user decides (and ends a session it refuses)
             user, self.scope[SESSION_EXPIRY] = await _session_user(key)
             if not user.is_authenticated:
@@ -298,7 +314,7 @@ class DealerConsumer(_StaffConsumer):
             await self.forget_rights()
             self.user = self.scope["user"] = user
             await self.watch_rights()
-            opening = await _open_tablet(self.table_id, None, user.pk)
+            opening = await _read_opening(self.table_id, None, user.pk)
         return opening
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -343,7 +359,7 @@ class DealerConsumer(_StaffConsumer):
     async def run_action(self, action: dict[str, Any], client_id: str | None, expected_seq: int | None) -> Any:
         """A dealer's action: :func:`_action` (the fast path with the right inside its one statement)."""
         right_sql = self._right_sql()
-        if right_sql is not None and settings.LIVE_WRITES_ON_LOOP:
+        if right_sql is not None and settings.LOOP_DATABASE:
             outcome = await fastpath.try_action_on_loop(
                 self.table_id, action, actor=self.user, expected_seq=expected_seq, client_id=client_id, right=right_sql
             )

@@ -39,13 +39,14 @@ from django.contrib.auth.models import Group
 from django.contrib.sessions.models import Session
 from django.utils.crypto import constant_time_compare
 
+from pokerfloor.runtime import loopdb
 from tables import hooks, probes
 from tables.access import deals_at, keep_roles, roles_from
 from tables.db import rows
 from tables.models import Hand, HandEvent, Player, Seat, Table
 from tables.services.snapshots import table_snapshot
 
-__all__ = ["Opening", "open_tablet", "snapshot_text"]
+__all__ = ["Opening", "open_statement", "open_tablet", "open_tablet_on_loop", "opening_from", "snapshot_text"]
 
 DB_SESSIONS = "django.contrib.sessions.backends.db"
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -61,7 +62,8 @@ class Opening:
     ``calls``: the table's open floor calls), ``"anonymous"`` (no live session with an active user),
     ``"not_found"``, ``"forbidden"``, ``"other_user"`` (``user_id``: the session's user, not the table's
     dealer) or ``"unverified"`` (see the module docstring).  ``user``: the session's user (a fresh
-    ``User``) once known; ``expiry``: the session's expiry (aware datetime) when it was read."""
+    ``User``) once known; ``expiry``: the session's expiry (aware datetime) when it was read.
+    ``calls_open`` and ``needs_event``: what :func:`opening_from` left to read."""
 
     status: str
     user: Any = None
@@ -69,6 +71,10 @@ class Opening:
     expiry: datetime.datetime | None = None
     text: str = ""
     calls: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    #: A floor call is open at the table: ``calls`` still to be read (:func:`opening_from`).
+    calls_open: bool = False
+    #: The arguments of :func:`snapshot_text` when it must read the hand's last event itself.
+    needs_event: tuple | None = None
 
 
 @functools.cache
@@ -136,6 +142,11 @@ def _session_user_id(session_data: str) -> tuple[str, Any]:
     return "ok", (user_id, session.get(HASH_SESSION_KEY))
 
 
+def open_statement(table_id: int, session_key: str | None, user_id: int | None = None) -> tuple[str, list[Any]]:
+    """The one statement of :func:`open_tablet` and its parameters, ``(sql, params)``."""
+    return _statement(probes.any_of_sql(hooks.registered("open_calls"))), [table_id, session_key, user_id]
+
+
 def open_tablet(table_id: int, session_key: str | None, user_id: int | None = None) -> Opening:
     """Everything table ``table_id``'s tablet needs at its connect, in one statement (see the module
     docstring).  ``session_key``: the socket's session (None: none, then ``user_id`` is trusted, as a
@@ -143,8 +154,30 @@ def open_tablet(table_id: int, session_key: str | None, user_id: int | None = No
     session's user, read as the table's dealer).  Run on a read thread."""
     if session_key is not None and settings.SESSION_ENGINE != DB_SESSIONS:
         return Opening("unverified")
-    calls_sql = probes.any_of_sql(hooks.registered("open_calls"))
-    row = rows(_statement(calls_sql), [table_id, session_key, user_id])[0]
+    opening = opening_from(rows(*open_statement(table_id, session_key, user_id))[0], session_key, user_id)
+    if opening.calls_open:
+        opening.calls = hooks.open_calls(table_id)
+    if opening.needs_event:
+        opening.text = snapshot_text(*opening.needs_event)
+    return opening
+
+
+async def open_tablet_on_loop(table_id: int, session_key: str | None, user_id: int | None = None) -> Opening | None:
+    """:func:`open_tablet` with its statement on a connection of the running event loop
+    (``pokerfloor.runtime.loopdb``): no thread hop at a tablet's connect.  None when the opening needs an
+    ORM read besides (a floor call open at the table, a hand without an event yet): then call
+    :func:`open_tablet` on a read thread.  Raises psycopg's errors (a lost connection)."""
+    if session_key is not None and settings.SESSION_ENGINE != DB_SESSIONS:
+        return Opening("unverified")
+    row = await loopdb.for_running_loop().fetchone(*open_statement(table_id, session_key, user_id))
+    assert row is not None  # a row of parameters, whatever was found
+    opening = opening_from(row, session_key, user_id)
+    return None if opening.calls_open or opening.needs_event else opening
+
+
+def opening_from(row: tuple, session_key: str | None, user_id: int | None) -> Opening:
+    """The :class:`Opening` of the statement's ``row`` (no database access: the caller reads the open
+    floor calls when ``calls_open``, and the snapshot when ``needs_event``)."""
     table_names, user_names, dealer_at, pk_at = _columns()
     session_data, expiry, table_found = row[0], row[1], row[2]
     at = 3 + len(table_names)
@@ -178,9 +211,10 @@ def open_tablet(table_id: int, session_key: str | None, user_id: int | None = No
     table = Table.from_db("default", table_names, table_values)
     if not deals_at(roles, user.pk, table.dealer_id):
         return Opening("forbidden", user, expiry=expiry)
-    text = snapshot_text(table, dealer_name, hand_values, seats or [], event)
-    calls = hooks.open_calls(table_id) if calls_open else []
-    return Opening("ok", user, expiry=expiry, text=text, calls=calls)
+    parts = (table, dealer_name, hand_values, seats or [], event)
+    if hand_values[0] is not None and event[0] is None:  # the snapshot reads the hand's last event itself
+        return Opening("ok", user, expiry=expiry, calls_open=bool(calls_open), needs_event=parts)
+    return Opening("ok", user, expiry=expiry, text=snapshot_text(*parts), calls_open=bool(calls_open))
 
 
 def snapshot_text(table: Table, dealer_name: str | None, hand: tuple, seats: list, event: tuple) -> str:

@@ -67,6 +67,7 @@ class LoopConnections:
         self.opened += 1
         try:
             conn = await psycopg.AsyncConnection.connect(**connection_params(), autocommit=True)
+            await conn.execute("SET TIME ZONE 'UTC'")  # as Django's connections: times come back in UTC
         except BaseException:
             self.opened -= 1
             self._wake()

@@ -9,6 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 
 from pokerfloor.routing import websocket_urlpatterns
 from tables import hooks, services, tablet_open
@@ -57,6 +58,7 @@ class _HeldSnapshot(_HeldOpenCalls):
 
 
 async def test_a_slow_connect_holds_up_no_other_tablet(table, floorman, monkeypatch):
+    monkeypatch.setattr(settings, "LOOP_DATABASE", False)  # the read threads' path (held in Python)
     other = await database_sync_to_async(services.create_table)("Table 2", small_blind=1, big_blind=2)
     held = _HeldSnapshot(table.id, tablet_open.snapshot_text)
     monkeypatch.setattr(tablet_open, "snapshot_text", held)
@@ -79,6 +81,7 @@ async def test_a_slow_connect_holds_up_no_other_tablet(table, floorman, monkeypa
 
 
 async def test_an_update_made_while_a_tablet_connects_reaches_it_after_its_snapshot(table, floorman, monkeypatch):
+    monkeypatch.setattr(settings, "LOOP_DATABASE", False)  # the read threads' path (held in Python)
     held = _HeldSnapshot(table.id, tablet_open.snapshot_text)
     monkeypatch.setattr(tablet_open, "snapshot_text", held)
     tablet = _tablet(table.id, floorman)

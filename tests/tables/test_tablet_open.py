@@ -46,18 +46,26 @@ async def open_with_cookie(table_id: int, session_key: str | None):
 
 
 class Statements:
-    """Every statement any thread sends to PostgreSQL while counting (psycopg's ``Cursor.execute``, which
-    Django's cursors and its connection health checks call)."""
+    """Every statement any thread or the event loop sends to PostgreSQL while counting (psycopg's
+    ``Cursor.execute``, which Django's cursors and its connection health checks call, and
+    ``AsyncCursor.execute``, which the loop's connections call: ``pokerfloor.runtime.loopdb``)."""
 
     def __init__(self, monkeypatch) -> None:
-        self.count, self.lock, real = 0, threading.Lock(), psycopg.Cursor.execute
+        self.count, self.lock = 0, threading.Lock()
+        real, real_async = psycopg.Cursor.execute, psycopg.AsyncCursor.execute
 
         def execute(cursor, *args, **kwargs):
             with self.lock:
                 self.count += 1
             return real(cursor, *args, **kwargs)
 
+        async def execute_async(cursor, *args, **kwargs):
+            with self.lock:
+                self.count += 1
+            return await real_async(cursor, *args, **kwargs)
+
         monkeypatch.setattr(psycopg.Cursor, "execute", execute)
+        monkeypatch.setattr(psycopg.AsyncCursor, "execute", execute_async)
 
 
 @database_sync_to_async

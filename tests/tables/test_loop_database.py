@@ -1,11 +1,16 @@
-"""A dealer's betting action is written from the event loop (``pokerfloor.runtime.loopdb``), not queued
-behind the service threads: with every service thread busy (a bust's moves at other tables, a long
-correction), the dealers of the other tables still get their calls and folds answered, and what they
-record is what the locked write path would record."""
+"""The event loop's own database connections (``pokerfloor.runtime.loopdb``).
+
+A dealer's betting action is written from the event loop, not queued behind the service threads: with
+every service thread busy (a bust's moves at other tables, a long correction), the dealers of the other
+tables still get their calls and folds answered, and what they record is what the locked write path would
+record.  A tablet's connect is read there too: one waiting on the database holds up no other, and an
+update made meanwhile reaches the tablet after its snapshot."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import time
 
 import pytest
 from channels.db import database_sync_to_async
@@ -15,7 +20,7 @@ from django.conf import settings
 
 from pokerfloor.routing import websocket_urlpatterns
 from pokerfloor.runtime import threads
-from tables import services
+from tables import services, tablet_open
 from tables.models import HandEvent, Table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -101,3 +106,64 @@ async def test_the_loop_records_the_same_hand_as_the_locked_path(table, dealer, 
         lambda: [list(h.events.order_by("index").values_list("kind", "payload")) for h in (mine, theirs)]
     )()
     assert payloads[0] == payloads[1]
+
+
+class SlowOpening:
+    """``tables.tablet_open.open_statement`` whose statement for one table takes ``seconds`` longer in
+    PostgreSQL (a cross join with ``pg_sleep``): a slow database, not a slow Python."""
+
+    def __init__(self, table_id: int, seconds: float, real) -> None:
+        self.table_id, self.seconds, self.real, self.sent = table_id, seconds, real, 0
+
+    def __call__(self, table_id, *args):
+        sql, params = self.real(table_id, *args)
+        if table_id != self.table_id:
+            return sql, params
+        self.sent += 1
+        return f"SELECT q.* FROM ({sql}) q, pg_sleep({self.seconds:f})", params
+
+
+async def test_a_connect_waiting_on_the_database_holds_up_no_other_tablet(table, floorman, monkeypatch):
+    other = await database_sync_to_async(services.create_table)("Table 2", small_blind=1, big_blind=2)
+    slow_read = SlowOpening(table.id, 2.0, tablet_open.open_statement)
+    monkeypatch.setattr(tablet_open, "open_statement", slow_read)
+    slow = WebsocketCommunicator(app, f"/ws/tables/{table.id}/dealer/")
+    slow.scope["user"] = floorman
+    slow_connect = asyncio.ensure_future(slow.connect(timeout=10))
+    while not slow_read.sent:
+        await asyncio.sleep(0.01)
+
+    quick = WebsocketCommunicator(app, f"/ws/tables/{other.id}/dealer/")
+    quick.scope["user"] = floorman
+    started = time.monotonic()
+    assert (await quick.connect(timeout=5))[0]
+    assert (await quick.receive_json_from(timeout=5))["snapshot"]["table"]["id"] == other.id
+    assert time.monotonic() - started < 1.5 and not slow_connect.done()
+
+    assert (await slow_connect)[0]
+    assert (await slow.receive_json_from(timeout=5))["snapshot"]["table"]["id"] == table.id
+    await quick.disconnect()
+    await slow.disconnect()
+
+
+async def test_an_update_made_while_the_loop_reads_a_connect_reaches_it_after_its_snapshot(
+    table, floorman, monkeypatch
+):
+    slow_read = SlowOpening(table.id, 1.0, tablet_open.open_statement)
+    monkeypatch.setattr(tablet_open, "open_statement", slow_read)
+    tablet = WebsocketCommunicator(app, f"/ws/tables/{table.id}/dealer/")
+    tablet.scope["user"] = floorman
+    connecting = asyncio.ensure_future(tablet.connect(timeout=10))
+    while not slow_read.sent:
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.2)  # the statement runs (its picture of the database is taken)
+
+    await database_sync_to_async(services.seat_player)(table.id, 9, "Ida", 500)
+    assert (await connecting)[0]
+    snapshot = await tablet.receive_json_from(timeout=5)
+    assert snapshot["type"] == "snapshot"
+    assert "Ida" not in [s["player"] for s in snapshot["snapshot"]["seats"]]
+    update = await tablet.receive_json_from(timeout=5)
+    assert (update["type"], update["seq"]) == ("update", snapshot["seq"] + 1)
+    assert "Ida" in [s["player"] for s in update["snapshot"]["seats"]]
+    await tablet.disconnect()
