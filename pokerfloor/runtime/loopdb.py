@@ -45,10 +45,11 @@ class LoopConnections:
         """The first row of ``sql`` with ``params`` (psycopg's ``%s`` placeholders), run as its own
         transaction on a connection of this loop; None when it returns no row."""
         # No lock: the loop runs one coroutine at a time, so the idle list needs none.  Each connection
-        # keeps one cursor (psycopg builds its adapters per cursor) and prepares the statement on it.
+        # keeps one cursor (psycopg builds its adapters per cursor); statements are prepared as on Django's
+        # connections (``DB_PREPARE_THRESHOLD``, 0: never, as behind an older PgBouncer).
         held = self.idle.pop() if self.idle else await self._open_or_wait()
         try:
-            await held[1].execute(sql, params, prepare=True)
+            await held[1].execute(sql, params)
             return await held[1].fetchone()
         finally:
             self._release(held)
