@@ -165,11 +165,15 @@ def open_tablet(table_id: int, session_key: str | None, user_id: int | None = No
 async def open_tablet_on_loop(table_id: int, session_key: str | None, user_id: int | None = None) -> Opening | None:
     """:func:`open_tablet` with its statement on a connection of the running event loop
     (``pokerfloor.runtime.loopdb``): no thread hop at a tablet's connect.  None when the opening needs an
-    ORM read besides (a floor call open at the table, a hand without an event yet): then call
-    :func:`open_tablet` on a read thread.  Raises psycopg's errors (a lost connection)."""
+    ORM read besides (a floor call open at the table, a hand without an event yet) or when no connection
+    of the loop is free: then call :func:`open_tablet` on a read thread.  Raises psycopg's errors (a
+    lost connection)."""
     if session_key is not None and settings.SESSION_ENGINE != DB_SESSIONS:
         return Opening("unverified")
-    row = await loopdb.for_running_loop().fetchone(*open_statement(table_id, session_key, user_id))
+    connections = loopdb.for_running_loop()
+    if not connections.free():  # all busy (a connect storm): the read threads do not wait for the loop
+        return None
+    row = await connections.fetchone(*open_statement(table_id, session_key, user_id))
     assert row is not None  # a row of parameters, whatever was found
     opening = opening_from(row, session_key, user_id)
     return None if opening.calls_open or opening.needs_event else opening

@@ -19,12 +19,17 @@ closed and replaced by the next call.
 from __future__ import annotations
 
 import asyncio
+import collections
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
 import psycopg
 from django.conf import settings
 from django.db import connections
+
+#: A connection of the loop and its one cursor.
+Held = tuple[psycopg.AsyncConnection, psycopg.AsyncCursor]
 
 
 class LoopConnections:
@@ -37,59 +42,88 @@ class LoopConnections:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.idle: list[tuple[psycopg.AsyncConnection, psycopg.AsyncCursor]] = []
+        self.idle: list[Held] = []
         self.opened = 0
-        self.waiters: list[asyncio.Future] = []
+        #: Statements waiting for a connection, first come first served: a released connection goes
+        #: to the first of them (its future's result; None: open one in the place of a broken one).
+        self.waiters: collections.deque[asyncio.Future[Held | None]] = collections.deque()
+
+    def free(self) -> bool:
+        """True when a statement would start at once (a connection idle, or one more may open).  The
+        callers run their statement on a thread instead when none is free: a statement waiting here
+        waits for the loop's next turn after each hand-over, and in a connect storm (a thousand
+        handshakes in one turn of the loop) that turn is long; the threads' queue does not wait on it."""
+        return bool(self.idle) or self.opened < self.size
 
     async def fetchone(self, sql: str, params: Sequence[Any]) -> tuple | None:
         """The first row of ``sql`` with ``params`` (psycopg's ``%s`` placeholders), run as its own
         transaction on a connection of this loop; None when it returns no row."""
-        # No lock: the loop runs one coroutine at a time, so the idle list needs none.  Each connection
-        # keeps one cursor (psycopg builds its adapters per cursor); statements are prepared as on Django's
-        # connections (``DB_PREPARE_THRESHOLD``, 0: never, as behind an older PgBouncer).
-        held = self.idle.pop() if self.idle else await self._open_or_wait()
+        # No lock: the loop runs one coroutine at a time.  Each connection keeps one cursor (psycopg
+        # builds its adapters per cursor); statements are prepared as on Django's connections
+        # (``DB_PREPARE_THRESHOLD``, 0: never, as behind an older PgBouncer).
+        held = self.idle.pop() if self.idle else await self._acquire()
         try:
             await held[1].execute(sql, params)
             return await held[1].fetchone()
         finally:
             self._release(held)
 
-    async def _open_or_wait(self) -> tuple[psycopg.AsyncConnection, psycopg.AsyncCursor]:
-        while self.opened >= self.size:
-            waiter = asyncio.get_running_loop().create_future()
+    async def _acquire(self) -> Held:
+        """A connection when none is idle: a new one while fewer than ``size`` are open, else the next
+        one released, in the order of asking (after a restart a thousand tablets' connects queue here;
+        a newcomer taking a connection before those waiting would leave some waiting past their
+        handshake's deadline)."""
+        if self.opened < self.size:
+            self.opened += 1  # a new place
+        else:
+            waiter: asyncio.Future[Held | None] = asyncio.get_running_loop().create_future()
             self.waiters.append(waiter)
             try:
-                await waiter
-            finally:
-                if waiter in self.waiters:
-                    self.waiters.remove(waiter)
-            if self.idle:
-                return self.idle.pop()
-        self.opened += 1
+                held = await waiter
+            except asyncio.CancelledError:
+                if waiter.cancelled() or not waiter.done():  # nothing handed to it
+                    with contextlib.suppress(ValueError):
+                        self.waiters.remove(waiter)
+                elif (given := waiter.result()) is None:
+                    self._free_place()  # handed over as this statement gave up: to the next one
+                else:
+                    self._release(given)
+                raise
+            if held is not None:
+                return held
+            # None: the place of a broken connection, handed over (``opened`` counts it already)
         try:
             conn = await psycopg.AsyncConnection.connect(**connection_params(), autocommit=True)
             await conn.execute("SET TIME ZONE 'UTC'")  # as Django's connections: times come back in UTC
         except BaseException:
-            self.opened -= 1
-            self._wake()
+            self._free_place()
             raise
         return conn, conn.cursor()
 
-    def _release(self, held: tuple[psycopg.AsyncConnection, psycopg.AsyncCursor]) -> None:
-        conn = held[0]
-        if conn.closed or conn.broken:
-            self.opened -= 1
-            asyncio.ensure_future(conn.close())
-        else:
+    def _release(self, held: Held) -> None:
+        """A statement is done with ``held``: to the first waiting statement, else idle; a broken
+        connection is closed and its place handed on."""
+        if held[0].closed or held[0].broken:
+            asyncio.ensure_future(held[0].close())
+            self._free_place()
+        elif not self._give(held):
             self.idle.append(held)
-        self._wake()
 
-    def _wake(self) -> None:
+    def _free_place(self) -> None:
+        """A place whose connection is gone: to the first waiting statement (it opens one), else one
+        connection fewer is open."""
+        if not self._give(None):
+            self.opened -= 1
+
+    def _give(self, held: Held | None) -> bool:
+        """Hand ``held`` (None: a place to open a connection in) to the first waiting statement; False
+        when none waits."""
         while self.waiters:
-            waiter = self.waiters.pop(0)
+            waiter = self.waiters.popleft()
             if not waiter.done():
-                waiter.set_result(None)
-                return
+                waiter.set_result(held)
+                return True
+        return False
 
     async def close(self) -> None:
         """Close the idle connections (a test's end, a server's shutdown)."""
