@@ -20,18 +20,9 @@ times, so two checkouts compare in one session:
 ``cd /other/checkout && .venv/bin/python bench/actions.py``.  Prints
 figures only; asserts nothing.
 
-Figures on this (shared, two-core) machine, 1,500 steps at 20 tables, the
-checkout before the one-statement path (5fdaa77) and after it, run one after
-the other (CPU and wall per step, ms; statements; PostgreSQL CPU, ms):
-
-    step       before: CPU  wall  stmts  PG     after: CPU  wall  stmts  PG
-    deal               14.6 18.5  10     2.9           5.5  8.6   5      2.1
-    action              1.8  3.5   2     1.1           0.9  2.2   1      0.7
-    hand end           10.4 13.7  12     4.1           4.1  6.7   5      1.0
-    all                 2.5  4.4   2.6   1.3           1.2  2.6   1.3    0.8
-
-(the counted statements leave out BEGIN and COMMIT: the locked path sends
-them too, the one-statement path commits in its one statement).
+Figures, dated and with the machine: ``bench/RESULTS.md`` ("The event loop's own connections").
+The counted statements leave out BEGIN and COMMIT: the locked path sends them too, the one-statement
+path commits in its one statement.
 """
 
 from __future__ import annotations
@@ -66,7 +57,7 @@ def main() -> None:
     setup_django("pokerfloor_bench_actions")
 
     from django.db import connection
-    from live import choose  # the same random legal choice as the live benchmark
+    from live_clients import choose  # the same random legal choice as the live benchmark
 
     from tables import services
     from tables.models import Table
