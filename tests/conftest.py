@@ -321,6 +321,22 @@ def end_server_sessions(cursor) -> None:
     )
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, whose drop at the end of the run finds no other session left: the
+    worker threads of the consumers (``pokerfloor.runtime.threads``) keep their connections, and
+    PostgreSQL's ``DROP DATABASE`` waits 5 s for other sessions before it gives up (every run ended with
+    those 5 s and "database ... is being accessed by other users")."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
 #: Seconds a test's daphne may take to answer its first request (the parallel workers of ``make test`` start
 #: theirs at the same moment, with their browsers and migrations, on two cores).
 DAPHNE_START_TIMEOUT = 120
