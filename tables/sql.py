@@ -98,44 +98,17 @@ def event_at(row: tuple | None) -> datetime.datetime | None:
     return None if row is None else EPOCH + datetime.timedelta(microseconds=row[0])
 
 
-def write_event(
-    *,
-    table_id: int,
-    seq: int,
-    hand_id: int,
-    index: int,
-    kind: str,
-    payload_json: str,
-    actor_id: int | None,
-    client_id: str | None,
-    snapshot_json: str | None = None,
-    guard: SeqGuard | None = None,
-) -> datetime.datetime | None:
-    """Record hand event ``index`` of ``hand_id`` in ONE statement (data-modifying CTEs): the
-    table's ``seq`` set to ``seq``, the event inserted with that seq (``payload_json``: the
-    payload as JSON text), and, given ``snapshot_json``, the hand's cached snapshot, its seq and
-    last index updated.
+def write_event(statement: tuple[str, list[Any]]) -> datetime.datetime | None:
+    """Record a hand event in ONE statement (data-modifying CTEs) on Django's connection: ``statement``
+    is :func:`event_statement`'s ``(sql, params)``: the table's ``seq`` set, the event inserted with
+    that seq and, given a snapshot, the hand's cached snapshot, its seq and last index updated.
 
-    ``guard`` None: the caller holds the table's row lock (the write path).  With a
-    :class:`SeqGuard` nothing is written unless the guard holds.  Returns the event's ``at``
-    (the database clock, an aware datetime in UTC, to the microsecond), or None when the guard did
-    not hold.  A repeated ``client_id`` (unique) raises the database's IntegrityError and writes
-    nothing."""
+    Without a guard the caller holds the table's row lock (the write path); with a :class:`SeqGuard`
+    nothing is written unless the guard holds.  Returns the event's ``at`` (the database clock, an
+    aware datetime in UTC, to the microsecond), or None when the guard did not hold.  A repeated
+    ``client_id`` (unique) raises the database's IntegrityError and writes nothing."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            *event_statement(
-                table_id=table_id,
-                seq=seq,
-                hand_id=hand_id,
-                index=index,
-                kind=kind,
-                payload_json=payload_json,
-                actor_id=actor_id,
-                client_id=client_id,
-                snapshot_json=snapshot_json,
-                guard=guard,
-            )
-        )
+        cursor.execute(*statement)
         return event_at(cursor.fetchone())
 
 

@@ -221,9 +221,7 @@ def try_action(
         return None
     try:
         with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
-            with connection.cursor() as cursor:
-                cursor.execute(*prepared.statement)
-                at = sql.event_at(cursor.fetchone())
+            at = sql.write_event(prepared.statement)
     except DatabaseError as exc:  # a repeated client_id (unique), a lost connection: the normal path answers
         if is_lock_timeout(exc):  # another step holds the table: busy, the tablet sends it again
             raise busy_error() from None

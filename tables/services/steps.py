@@ -214,17 +214,19 @@ def append_event(
     hand.last_index = index
     ends = state.phase == "complete" and hand.status == Hand.Status.LIVE and not info["misdeal"]
     # One round trip: the event, the table's seq and (unless the hand ends and is saved below) the
-    # hand's snapshot, in one statement (tables.sql.write_event, shared with the fast path).
+    # hand's snapshot, in one statement (tables.sql.event_statement, shared with the fast path).
     at = sql.write_event(
-        table_id=table.id,
-        seq=table.seq,
-        hand_id=hand.id,
-        index=index,
-        kind=kind,
-        payload_json=jsontext.dumps(payload),
-        actor_id=actor_id,
-        client_id=client_id,
-        snapshot_json=None if ends else jsontext.dumps(hand.snapshot),
+        sql.event_statement(
+            table_id=table.id,
+            seq=table.seq,
+            hand_id=hand.id,
+            index=index,
+            kind=kind,
+            payload_json=jsontext.dumps(payload),
+            actor_id=actor_id,
+            client_id=client_id,
+            snapshot_json=None if ends else jsontext.dumps(hand.snapshot),
+        )
     )
     step.stored()
     if ends:

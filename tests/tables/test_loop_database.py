@@ -123,15 +123,22 @@ class SlowOpening:
         return f"SELECT q.* FROM ({sql}) q, pg_sleep({self.seconds:f})", params
 
 
-async def test_a_connect_waiting_on_the_database_holds_up_no_other_tablet(table, floorman, monkeypatch):
-    other = await database_sync_to_async(services.create_table)("Table 2", small_blind=1, big_blind=2)
-    slow_read = SlowOpening(table.id, 2.0, tablet_open.open_statement)
+async def connect_slowly(table_id: int, user, seconds: float, monkeypatch):
+    """A tablet of ``table_id`` connecting while its connect's statement takes ``seconds`` longer
+    (:class:`SlowOpening`): ``(communicator, its connect as a future)`` once the statement is sent."""
+    slow_read = SlowOpening(table_id, seconds, tablet_open.open_statement)
     monkeypatch.setattr(tablet_open, "open_statement", slow_read)
-    slow = WebsocketCommunicator(app, f"/ws/tables/{table.id}/dealer/")
-    slow.scope["user"] = floorman
-    slow_connect = asyncio.ensure_future(slow.connect(timeout=10))
+    tablet = WebsocketCommunicator(app, f"/ws/tables/{table_id}/dealer/")
+    tablet.scope["user"] = user
+    connecting = asyncio.ensure_future(tablet.connect(timeout=10))
     while not slow_read.sent:
         await asyncio.sleep(0.01)
+    return tablet, connecting
+
+
+async def test_a_connect_waiting_on_the_database_holds_up_no_other_tablet(table, floorman, monkeypatch):
+    other = await database_sync_to_async(services.create_table)("Table 2", small_blind=1, big_blind=2)
+    slow, slow_connect = await connect_slowly(table.id, floorman, 2.0, monkeypatch)
 
     quick = WebsocketCommunicator(app, f"/ws/tables/{other.id}/dealer/")
     quick.scope["user"] = floorman
@@ -149,13 +156,7 @@ async def test_a_connect_waiting_on_the_database_holds_up_no_other_tablet(table,
 async def test_an_update_made_while_the_loop_reads_a_connect_reaches_it_after_its_snapshot(
     table, floorman, monkeypatch
 ):
-    slow_read = SlowOpening(table.id, 1.0, tablet_open.open_statement)
-    monkeypatch.setattr(tablet_open, "open_statement", slow_read)
-    tablet = WebsocketCommunicator(app, f"/ws/tables/{table.id}/dealer/")
-    tablet.scope["user"] = floorman
-    connecting = asyncio.ensure_future(tablet.connect(timeout=10))
-    while not slow_read.sent:
-        await asyncio.sleep(0.01)
+    tablet, connecting = await connect_slowly(table.id, floorman, 1.0, monkeypatch)
     await asyncio.sleep(0.2)  # the statement runs (its picture of the database is taken)
 
     await database_sync_to_async(services.seat_player)(table.id, 9, "Ida", 500)
