@@ -50,9 +50,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script (``python deploy/two_machines.py``): the checkout's top on the path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from deploy.readiness import http_get, log_tail, redis_answers, wait_until  # after the path is set
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = ROOT / ".venv/bin/python"
@@ -128,19 +130,6 @@ def ip(*args: str, check: bool = True) -> subprocess.CompletedProcess:
     if check and result.returncode != 0:
         raise RuntimeError(f"ip {' '.join(args)}: {result.stderr.strip()}")
     return result
-
-
-def http_get(url: str, host: str, timeout: float = 5.0) -> tuple[int | None, dict[str, str]]:
-    """GET ``url`` with the ``Host`` header ``host``: (status, response headers); (None, {}) when
-    nothing answers."""
-    request = urllib.request.Request(url, headers={"Host": host})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, dict(response.headers)
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers)
-    except (urllib.error.URLError, OSError):
-        return None, {}
 
 
 NGINX_CONF = """\
@@ -344,7 +333,7 @@ class TwoMachines:
             + ["-c", "fsync=off", "-c", "max_connections=200"],
         )
         psql = [*as_user, str(bin_dir / "psql"), "-h", str(sock), "-p", str(self.pg_port), "-U", "postgres"]
-        _wait(lambda: _run([*psql, "-c", "select 1"], check=False).returncode == 0, 30, "PostgreSQL")
+        wait_until(lambda: _run([*psql, "-c", "select 1"], check=False).returncode == 0, 30, "PostgreSQL")
         _run([*psql, "-c", f"create role pokerfloor login password '{self.pg_password}'"])
         _run([*psql, "-c", f'create database "{self.database}" owner pokerfloor'])
         self.log(f"PostgreSQL on {self.host_address}:{self.pg_port}, database {self.database}")
@@ -358,7 +347,15 @@ class TwoMachines:
             ["redis-server", "--bind", self.host_address, "--port", str(self.redis_port), "--save", ""]
             + ["--appendonly", "no", "--requirepass", self.redis_password, "--dir", str(self.dir)],
         )
-        _wait(lambda: _connects(self.host_address, self.redis_port), 10, "Redis")
+        # A PING answered with PONG, by this redis-server while it runs: a bare connect was also answered by
+        # whatever else held the port (a run whose PostgreSQL drew the same port, and Redis exited).
+        wait_until(
+            lambda: redis_answers(self.host_address, self.redis_port, self.redis_password),
+            10,
+            "Redis",
+            self.log_path("redis"),
+            self.procs["redis"],
+        )
         self.log(f"Redis on {self.host_address}:{self.redis_port}")
 
     def app_env(self) -> dict[str, str]:
@@ -423,8 +420,10 @@ class TwoMachines:
         host = f"{self.listen_host}:{self.port}"
         for name, address in self.addresses.items():
             url = f"http://{address}:{self.box_port}/login/"
-            _wait(lambda url=url: http_get(url, host)[0] == 200, timeout, name, self.log_path(name), self.procs[name])
-        _wait(lambda: http_get(self.url + "/login/", host)[0] == 200, 30, "nginx", self.log_path("nginx"))
+            wait_until(
+                lambda url=url: http_get(url, host)[0] == 200, timeout, name, self.log_path(name), self.procs[name]
+            )
+        wait_until(lambda: http_get(self.url + "/login/", host)[0] == 200, 30, "nginx", self.log_path("nginx"))
 
     # -- a box lost ----------------------------------------------------------------------------------
 
@@ -461,7 +460,7 @@ class TwoMachines:
             return ""
         return "\n".join(
             f"==> {p.name}\n{p.read_text(errors='replace')[-4000:]}" for p in sorted((self.dir / "logs").glob("*.log"))
-        ) + _read(self.dir / "nginx" / "error.log")
+        ) + log_tail(self.dir / "nginx" / "error.log")
 
     # -- helpers -------------------------------------------------------------------------------------
 
@@ -531,30 +530,6 @@ def _run(command: list[str], check: bool = True) -> subprocess.CompletedProcess:
     if check and result.returncode != 0:
         raise RuntimeError(f"{command[0]} failed: {result.stdout}{result.stderr}")
     return result
-
-
-def _connects(host: str, port: int) -> bool:
-    import socket
-
-    try:
-        socket.create_connection((host, port), timeout=1).close()
-    except OSError:
-        return False
-    return True
-
-
-def _read(path: Path) -> str:
-    return f"\n==> {path.name}\n{path.read_text(errors='replace')[-4000:]}" if path.exists() else ""
-
-
-def _wait(ready, timeout: float, what: str, log: Path | None = None, proc: subprocess.Popen | None = None) -> None:
-    deadline = time.monotonic() + timeout
-    while not ready():
-        if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"{what} exited with {proc.returncode}{_read(log) if log else ''}")
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{what} not ready within {timeout:.0f} s{_read(log) if log else ''}")
-        time.sleep(0.2)
 
 
 def main(argv: list[str] | None = None) -> int:

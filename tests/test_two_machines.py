@@ -40,11 +40,15 @@ pytestmark = pytest.mark.skipif(bool(MISSING), reason="two machines need: " + ";
 BOX = "X-Pokerfloor-Box"
 
 
-def free_port() -> int:
-    """A TCP port nothing listens on now (asked of the kernel on 127.0.0.1)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def free_ports(n: int) -> list[int]:
+    """``n`` different TCP ports nothing listens on now (asked of the kernel on 127.0.0.1, all held until the
+    last is drawn: drawn one after the other, two could be the same, and nginx, PostgreSQL or Redis then
+    failed to bind the port another of them had)."""
+    with contextlib.ExitStack() as stack:
+        probes = [stack.enter_context(socket.socket()) for _ in range(n)]
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [probe.getsockname()[1] for probe in probes]
 
 
 class Balancer:
@@ -62,14 +66,15 @@ class Balancer:
 @pytest.fixture(scope="module")
 def machines():
     run = os.getpid() % 10_000  # names and a /24 of this run: two test runs on one host stay apart
+    port, pg_port, redis_port = free_ports(3)
     setup = TwoMachines(
-        port=free_port(),
+        port=port,
         subnet=f"10.203.{run % 250 + 1}",
         names=(f"pf{run}box1", f"pf{run}box2"),
         bridge=f"pf{run}br",
         database="test_two_machines",
-        pg_port=free_port(),
-        redis_port=free_port(),
+        pg_port=pg_port,
+        redis_port=redis_port,
         log=None,
     )
     started = time.monotonic()
