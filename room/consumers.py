@@ -167,14 +167,17 @@ class RoomFloorConsumer(revocation.Revocable, _RoomSocket):
         self.user = user
         await self.watch_rights()  # before the check: a revocation from now on reaches this socket
         slug = self.scope["url_route"]["kwargs"]["slug"]
+        # The room's group before its snapshot is read: a change committed in between reaches the socket
+        # after its snapshot (the page skips an update its snapshot covers) instead of being lost.
+        group = floor_room.floor_room_group(slug)
+        await self.channel_layer.group_add(group, self.channel_name)
         status, snapshot = await _floor_room(user, slug)
         if status != "ok":
+            await self.channel_layer.group_discard(group, self.channel_name)
             await self.forget_rights()
             await self.close(code=CLOSE_NOT_FOUND if status == "not_found" else CLOSE_UNAUTHORISED)
             return
-        self.slug = slug
-        self.group = floor_room.floor_room_group(slug)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.slug, self.group = slug, group
         await self.accept()
         await self.send_json({"type": "snapshot", "seq": snapshot["seq"], "snapshot": snapshot})
 

@@ -74,15 +74,28 @@ class _TournamentConsumer(Heartbeat, DirectDispatch, AsyncWebsocketConsumer):
 
     async def start(self, tournament_id: int | None = None, token: str | None = None) -> None:
         """Join the tournament (by id or public token) and send its snapshot;
-        close with 4404 when there is no such tournament."""
-        found = await _load(tournament_id, token, self.public)
+        close with 4404 when there is no such tournament.
+
+        The tournament's group is joined before its snapshot is read: a change committed in between
+        reaches the socket after its snapshot (the page skips a delta its snapshot covers), where it
+        was lost before (a director who started the tournament the moment the page opened saw no
+        tables until the next change).  A lobby screen's token is looked up first, then the snapshot
+        read again once its group is joined."""
+        if tournament_id is None:
+            resolved = await _load(tournament_id, token, self.public)
+            if resolved is None:
+                await throttle.atoken_missed(self.scope)  # an unknown lobby token counts against the address
+                await self.close(code=CLOSE_NOT_FOUND)
+                return
+            tournament_id = resolved[0]
+        group = services.tournament_group(tournament_id)
+        await self.channel_layer.group_add(group, self.channel_name)
+        found = await _load(tournament_id, public=self.public)
         if found is None:
-            if token is not None:  # an unknown lobby token counts against the client's address
-                await throttle.atoken_missed(self.scope)
+            await self.channel_layer.group_discard(group, self.channel_name)
             await self.close(code=CLOSE_NOT_FOUND)
             return
         self.tournament_id, snap = found
-        await self.channel_layer.group_add(services.tournament_group(self.tournament_id), self.channel_name)
         await self.accept()
         await self._send_snapshot(snap)
 

@@ -2,6 +2,9 @@
 floor's room socket: snapshot on connect with seq, updates after a waitlist
 change, every message from a screen refused."""
 
+import asyncio
+import threading
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
@@ -148,3 +151,35 @@ async def test_a_hand_that_ends_updates_the_stacks_on_the_lobby_and_the_room_pag
         stacks = await _stacks_after(ws, [100, 100])
         assert sorted(stacks) == [99, 101], stacks  # the small blind folded to the big blind
         await ws.disconnect()
+
+
+async def test_a_change_made_while_the_floors_room_page_connects_reaches_it_after_its_snapshot(
+    lobby, floorman, monkeypatch
+):
+    """A player put on the list while the room page's socket read its snapshot: the change was broadcast
+    before the socket joined the room's group, and the page never showed it."""
+    real, entered, release = r.room_snapshot, threading.Event(), threading.Event()
+
+    def held(room, *args, **kwargs):
+        snapshot = real(room, *args, **kwargs)
+        if not kwargs.get("lobby", True) and not entered.is_set():  # the room page's connect read
+            entered.set()
+            assert release.wait(10), "never released"
+        return snapshot
+
+    monkeypatch.setattr(r, "room_snapshot", held)
+    page = WebsocketCommunicator(app, "/ws/room/casino/")
+    page.scope["user"] = floorman
+    connecting = asyncio.ensure_future(page.connect(timeout=10))
+    while not entered.is_set():
+        await asyncio.sleep(0.01)
+
+    await database_sync_to_async(r.add_to_waitlist)(lobby["game"].id, "Zoe Quinn", actor=floorman)
+    release.set()
+    assert (await connecting)[0]
+    first = await page.receive_json_from(timeout=5)
+    assert first["type"] == "snapshot" and first["snapshot"]["games"][0]["waitlist"] == []
+    update = await page.receive_json_from(timeout=5)
+    assert update["type"] == "update" and update["seq"] > first["seq"]
+    assert [w["name"] for w in update["snapshot"]["games"][0]["waitlist"]] == ["Zoe Quinn"]
+    await page.disconnect()

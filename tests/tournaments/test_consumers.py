@@ -1,5 +1,8 @@
 """The tournament clock is pushed to the director and the lobby over websockets."""
 
+import asyncio
+import threading
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
@@ -99,3 +102,41 @@ async def test_the_sockets_answer_a_snapshot_request_and_refuse_anything_else(fl
         await ws.send_to(bytes_data=b'{"type": "snapshot"}')
         assert (await ws.receive_json_from())["code"] == "invalid"
         await ws.disconnect()
+
+
+class HeldSnapshot:
+    """``tournaments.services.snapshot`` whose first call (the director's connect read) waits, once it has
+    read the tournament, until the test releases it."""
+
+    def __init__(self, real):
+        self.real = real
+        self.entered, self.release = threading.Event(), threading.Event()
+
+    def __call__(self, *args, **kwargs):
+        snapshot = self.real(*args, **kwargs)
+        if not self.entered.is_set():
+            self.entered.set()
+            assert self.release.wait(10), "never released"
+        return snapshot
+
+
+async def test_a_change_made_while_the_directors_page_connects_reaches_it_after_its_snapshot(floorman, monkeypatch):
+    """The director clicks the moment the page opens: the change committed while the socket read its
+    snapshot was broadcast before the socket joined the tournament's group, and never reached the page."""
+    t = await make()
+    held = HeldSnapshot(services.snapshot)
+    monkeypatch.setattr(services, "snapshot", held)
+    director = WebsocketCommunicator(app, f"/ws/tournaments/{t.id}/")
+    director.scope["user"] = floorman
+    connecting = asyncio.ensure_future(director.connect(timeout=10))
+    while not held.entered.is_set():
+        await asyncio.sleep(0.01)
+
+    await database_sync_to_async(services.clock_action)(t.id, "start")  # committed and broadcast now
+    held.release.set()
+    assert (await connecting)[0]
+    first = await director.receive_json_from(timeout=5)
+    assert first["type"] == "snapshot" and not first["snapshot"]["clock"]["running"]
+    update = await director.receive_json_from(timeout=5)
+    assert update["type"] in ("update", "delta") and update["seq"] == first["seq"] + 1
+    await director.disconnect()
