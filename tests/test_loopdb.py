@@ -46,3 +46,18 @@ async def test_at_most_size_connections_serve_many_statements_and_a_broken_one_i
 async def _rows(pool: LoopConnections, n: int):
     for _ in range(n):
         yield await pool.fetchone("SELECT 1", [])
+
+
+async def test_a_statement_cancelled_midway_leaves_no_connection_behind_it_in_use():
+    """A tablet that gives up its handshake while its connect's statement runs: the consumer is cancelled
+    mid-statement.  Its connection must not go back to the idle ones with that statement's answer still
+    on the way (the next statement there failed or waited for it)."""
+    pool = LoopConnections(1)
+    slow = asyncio.ensure_future(pool.fetchone("SELECT pg_sleep(1)", []))
+    await asyncio.sleep(0.3)
+    slow.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await slow
+    assert await asyncio.wait_for(pool.fetchone("SELECT 'next'", []), timeout=1.5) == ("next",)
+    assert pool.opened <= 1
+    await pool.close()
