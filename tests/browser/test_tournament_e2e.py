@@ -502,6 +502,9 @@ def test_a_30_player_tournament_from_the_desk_and_the_tablets_to_the_final_table
     # level 3 (500/1000) on the director's clock; play on to the final table
     d.fill("#jump-level", "3")
     d.click("button[data-clock=jump]")
+    # the level itself, not only its blinds: during the break the blinds shown are already the next level's
+    # (the test once went on while the jump was still on its way and the tablet's deal met "on a break")
+    d.wait_for_function(r"/^Level 3\b/.test(document.querySelector('[data-f=level]').textContent)")
     d.wait_for_function(r"/500 \/ 1\D?000/.test(document.querySelector('[data-f=blinds]').textContent)")
     while floor.state()["players_left"] > final_size:
         st = floor.state()
