@@ -20,6 +20,7 @@ import psycopg
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from pokerfloor.runtime import loopdb
 from pokerfloor.runtime.auth import SESSION_EXPIRY, session_user
 from pokerfloor.runtime.dispatch import DirectDispatch
 from pokerfloor.runtime.shared import SharedRead
@@ -182,16 +183,19 @@ def _guarded(check, func, *args, **kwargs):
     return func(*args, **kwargs)
 
 
-def _action(check, right_sql, table_id: int, action: Any, **kwargs) -> services.Outcome:
+def _action(check, right_sql, table_id: int, action: Any, decided: bool, **kwargs) -> services.Outcome:
     """A dealer's action: in one statement with the right checked inside it when it can
-    (``tables.services.fastpath``), else :func:`_guarded` ``apply_action`` (the right read first)."""
-    if right_sql is None:
-        if not check():
-            raise revocation.RightLost
-        right_sql = ("TRUE", [])
-    outcome = fastpath.try_action(table_id, action, right=right_sql, **kwargs)
-    if outcome is not None:
-        return outcome
+    (``tables.services.fastpath``), else :func:`_guarded` ``apply_action`` (the right read first).
+    ``decided``: the event loop's fast path has decided it in memory already and left it to this
+    path (a hand's end, a held action, a refusal ...): the same decision is not made again here."""
+    if not decided:
+        if right_sql is None:
+            if not check():
+                raise revocation.RightLost
+            right_sql = ("TRUE", [])
+        outcome = fastpath.try_action(table_id, action, right=right_sql, **kwargs)
+        if outcome is not None:
+            return outcome
     return _guarded(check, services.apply_action, table_id, action, fast=False, **kwargs)
 
 
@@ -359,7 +363,11 @@ class DealerConsumer(_StaffConsumer):
     async def run_action(self, action: dict[str, Any], client_id: str | None, expected_seq: int | None) -> Any:
         """A dealer's action: :func:`_action` (the fast path with the right inside its one statement)."""
         right_sql = self._right_sql()
-        if right_sql is not None and settings.LOOP_DATABASE:
+        # on the loop when one of its connections is free; in a storm the threads take it (they do not
+        # wait for the loop's next turn)
+        decided = False
+        if right_sql is not None and settings.LOOP_DATABASE and loopdb.for_running_loop().free():
+            decided = True
             outcome = await fastpath.try_action_on_loop(
                 self.table_id, action, actor=self.user, expected_seq=expected_seq, client_id=client_id, right=right_sql
             )
@@ -371,6 +379,7 @@ class DealerConsumer(_StaffConsumer):
             right_sql,
             self.table_id,
             action,
+            decided,
             actor=self.user,
             expected_seq=expected_seq,
             client_id=client_id,

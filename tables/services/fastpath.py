@@ -247,16 +247,13 @@ async def try_action_on_loop(
     ``Broadcaster`` behind whatever the service threads committed before.  No thread hop.  Call from a
     consumer; same arguments and errors as :func:`try_action` (``right`` required: the socket's right
     is checked inside the statement); the ``Outcome`` carries the update's text (``update_text``) for
-    the dealer's socket to send before its ack.  None at once, nothing taken from memory, when no
-    connection of the loop is free (``LoopConnections.free``): the thread's path takes it."""
-    connections = loopdb.for_running_loop()
-    if not connections.free():  # all busy (a storm): the thread's connection does not wait for the loop
-        return None
+    the dealer's socket to send before its ack.  Call it when a connection of the loop is free
+    (``LoopConnections.free``); else the statement waits for one."""
     prepared = prepare(table_id, action, actor=actor, expected_seq=expected_seq, client_id=client_id, right=right)
     if prepared is None:
         return None
     try:
-        at = sql.event_at(await connections.fetchone(*prepared.statement))
+        at = sql.event_at(await loopdb.for_running_loop().fetchone(*prepared.statement))
     except psycopg.Error as exc:  # a repeated client_id (unique), a lost connection: the normal path answers
         if getattr(exc, "sqlstate", None) == LOCK_NOT_AVAILABLE:
             raise busy_error() from None
