@@ -350,16 +350,19 @@ def live_server_url(django_db_setup, django_db_blocker):
 
 
 @contextlib.contextmanager
-def daphne_server(django_db_blocker, extra_env: dict[str, str] | None = None, *, session: bool = True):
+def daphne_server(
+    django_db_blocker, extra_env: dict[str, str] | None = None, *, session: bool = True, log_name: str = "daphne"
+):
     """daphne on a free port against the test database while the block runs; yields its base URL.
     ``extra_env``: e.g. ``REDIS_URL`` (a channel layer shared with a floor worker).  ``session``: it
     is the session's server, so the test database's other backends are ended after it (the
-    database is dropped next)."""
+    database is dropped next).  ``log_name``: its log, ``artifacts/<log_name>-gwN.log``; a test's own
+    server names its own, so that it does not overwrite the session server's log of the tests before."""
     from django.conf import settings
     from django.db import connection
 
     url = database_url(connection.settings_dict)
-    log_path = artifact_log("daphne")
+    log_path = artifact_log(log_name)
     env = {
         **os.environ,
         "DATABASE_URL": url,

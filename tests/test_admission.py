@@ -213,7 +213,12 @@ def test_a_storm_of_tablets_beyond_the_connect_limit_is_told_to_retry_and_every_
         client.force_login(user)
         tablets.append((table.id, client.cookies["sessionid"].value))
     # no queue: the storm beyond the limit is told to retry (the queue has tests of its own above)
-    with daphne_server(django_db_blocker, {"WS_CONNECT_LIMIT": "2", "WS_CONNECT_QUEUE_MS": "0"}, session=False) as base:
+    with daphne_server(
+        django_db_blocker,
+        {"WS_CONNECT_LIMIT": "2", "WS_CONNECT_QUEUE_MS": "0"},
+        session=False,
+        log_name="daphne-admission",
+    ) as base:
         ws_base = base.replace("http://", "ws://")
         outcome = {"retries": 0, "failures": 0, "snapshots": []}
 

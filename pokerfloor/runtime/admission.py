@@ -27,11 +27,15 @@ arriving together.  (A hint from the mean connect time alone told a storm's tabl
 it allows because the floor dashboards' first connects, each waiting for one read of the whole room, were
 slow, while the tablets' connects went on completing by the hundred: ``bench/RESULTS.md``.)  A refusal costs a handshake and no database work, a
 place in the queue a waiting task.
+
+The server's log says when pages wait: a warning when a slow connect cuts the connects let in at once, and
+one per second at most while connects are refused (how many, in progress, waiting, the wait told).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import deque
 from typing import Any
@@ -52,6 +56,8 @@ SLOW = 2.0
 FAST = 0.5
 #: Connects let in at once when the process starts (then grown as above, up to the limit).
 START = 32
+
+logger = logging.getLogger(__name__)
 
 
 class Admission:
@@ -80,6 +86,8 @@ class Admission:
         #: server nothing more; one refused in vain costs a handshake more and a wait of a second or two).
         self.mean_connect = 0.01
         self.refused: deque[float] = deque()
+        #: When a refusal was last logged (at most one warning per :data:`WINDOW`).
+        self.last_logged = float("-inf")
         #: When the connects of the last :data:`WINDOW` completed (:meth:`rate`).
         self.completed: deque[float] = deque()
 
@@ -152,6 +160,13 @@ class Admission:
             self.mean_connect += 0.1 * (took - self.mean_connect)
             if took > SLOW and now - self.last_cut > WINDOW:
                 self.allowed, self.last_cut = max(1.0, self.allowed / 2), now
+                logger.warning(
+                    "a websocket connect took %.1f s: %d connects let in at once from now (%d in progress, %d waiting)",
+                    took,
+                    int(self.allowed),
+                    self.in_progress,
+                    len(self.waiting),
+                )
             elif took < FAST:
                 self.allowed = min(float(self.limit), self.allowed + 1)
             self._next()
@@ -175,6 +190,17 @@ class Admission:
         now = self.clock()
         wait = self.retry_ms(now)
         self.refused.append(now)
+        if now - self.last_logged >= WINDOW:  # the server's log says why pages wait, without a line per refusal
+            self.last_logged = now
+            logger.warning(
+                "websocket connects refused (%d in the last second): %d in progress of %d let in at once,"
+                " %d waiting; told to retry in %d ms",
+                len(self.refused),
+                self.in_progress,
+                int(self.allowed),
+                len(self.waiting),
+                wait,
+            )
         await send({"type": "websocket.accept"})
         await send({"type": "websocket.send", "text": f'{{"type":"retry","after_ms":{wait}}}'})
         # the reason repeats the wait for servers and proxies that carry it (daphne 4 drops it)

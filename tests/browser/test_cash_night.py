@@ -75,7 +75,9 @@ def shared_layer(tmp_path_factory):
 @pytest.fixture(scope="module")
 def live_server_url(django_db_setup, django_db_blocker, shared_layer):
     """This module's daphne, on the shared layer (the session's daphne has none)."""
-    with daphne_server(django_db_blocker, {"REDIS_URL": shared_layer}, session=False) as base:
+    with daphne_server(
+        django_db_blocker, {"REDIS_URL": shared_layer}, session=False, log_name="daphne-cash-night"
+    ) as base:
         yield base
 
 
