@@ -11,7 +11,8 @@ embedded server, or ``DATABASE_URL``).  For each kind of step -- the deal
 the hand; the first deal of each table in the process apart -- it prints the mean per step of: this process's CPU time (the
 service's Python: engine, snapshot, JSON, the driver), the wall time, the
 statements sent to PostgreSQL, and the CPU time of the PostgreSQL backend
-that ran them.  The broadcasts are built as on a server and handed to a
+that ran them, and the write-ahead log PostgreSQL wrote per step (what
+the disk takes).  The broadcasts are built as on a server and handed to a
 broadcaster that drops them (on a server, ``tables.writepath.Broadcaster``
 sends them from the event loop, outside the service's thread).
 
@@ -76,6 +77,11 @@ def main() -> None:
         statements[0] += 1
         return execute(sql, params, many, context)
 
+    def wal_lsn() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_current_wal_lsn()")
+            return cursor.fetchone()[0]
+
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         backend = cursor.fetchone()[0]
@@ -96,6 +102,7 @@ def main() -> None:
     dealt: set[int] = set()  # tables dealt in this process (the first deal of each is counted apart)
     snapshots = {t: snapshot(t) for t in tables}
     totals: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0, 0.0])  # n, cpu, wall, statements, db cpu
+    wal_start = wal_lsn()
     with connection.execute_wrapper(count):
         for _ in range(args.actions):
             table_id = rng.choice(tables)
@@ -122,6 +129,9 @@ def main() -> None:
             entry[3] += n
             entry[4] += db
 
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), %s)", [wal_start])
+        wal_bytes = float(cursor.fetchone()[0])
     print(f"tables={args.tables} actions={args.actions} checkout={ROOT}")
     print(f"{'step':<10} {'count':>6} {'CPU ms':>8} {'wall ms':>8} {'statements':>11} {'PG CPU ms':>10}")
     all_n = sum(e[0] for e in totals.values())
@@ -139,6 +149,8 @@ def main() -> None:
         f"{'all':<10} {all_n:>6} {cpu / all_n * 1000:>8.2f} {wall / all_n * 1000:>8.2f} {stmts / all_n:>11.2f}"
         f" {db / all_n * 1000:>10.2f}"
     )
+    # the whole server's WAL over the run (autovacuum's too), per step of every kind: what each step costs the disk
+    print(f"WAL written: {wal_bytes / all_n:,.0f} bytes per step")
 
 
 if __name__ == "__main__":

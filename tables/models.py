@@ -240,21 +240,25 @@ class HandEvent(models.Model):
     message apply once.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="events")
-    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="events")
+    # No index of their own: the unique constraints below begin with the table and the hand and serve their
+    # lookups.  Every dealer's action inserts a row here, and each index is written with it.
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="events", db_index=False)
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.BigIntegerField()
     index = models.PositiveIntegerField()
     kind = models.CharField(max_length=20)
     payload = models.JSONField()
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     at = models.DateTimeField(auto_now_add=True)
-    client_id = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    client_id = models.CharField(max_length=64, null=True, blank=True)
 
     class Meta:
         ordering = ["table", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seq"], name="handevent_unique_seq"),
             models.UniqueConstraint(fields=["hand", "index"], name="handevent_unique_index"),
+            # a constraint, not ``unique=True``: that adds a second index for LIKE lookups, never made here
+            models.UniqueConstraint(fields=["client_id"], name="handevent_unique_client_id"),
         ]
 
     def __str__(self) -> str:
