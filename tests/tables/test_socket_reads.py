@@ -187,8 +187,9 @@ async def test_dashboards_connecting_at_once_share_one_read_of_the_floor(table, 
     await asyncio.sleep(0.3)  # the nine wait for the first read to end
     counted.release.set()
     assert all(connected for connected, _ in await asyncio.gather(*opening))
-    for ws in [first, *others]:
-        snapshot, _after = await _floor_picture(ws)
+    dashboards = [first, *others]
+    # each picture waits a quiet second for what follows its snapshot: the ten wait together
+    for ws, (snapshot, _after) in zip(dashboards, await asyncio.gather(*map(_floor_picture, dashboards))):
         assert [t["table"]["id"] for t in snapshot["tables"]] == [table.id]
         await ws.disconnect()
     assert counted.reads == 2
@@ -212,8 +213,7 @@ async def test_a_dashboard_never_shares_a_read_that_began_before_it_subscribed(t
     await database_sync_to_async(services.seat_player)(table.id, 9, "Ida", 500)
     counted.release.set()
     assert (await a_connecting)[0] and (await b_connecting)[0]
-    for ws in (a, b):
-        snapshot, after = await _floor_picture(ws)
+    for ws, (snapshot, after) in zip((a, b), await asyncio.gather(_floor_picture(a), _floor_picture(b))):
         (seen,) = [t for t in snapshot["tables"] if t["table"]["id"] == table.id]
         updates = [m for m in after if m.get("type") == "update"]
         in_snapshot = "Ida" in [s["player"] for s in seen["seats"]]
