@@ -402,7 +402,10 @@ def check_depth(raw: str, max_depth: int = MAX_DEPTH) -> None:
     """Raise :class:`MessageError` when ``raw`` nests arrays/objects deeper than ``max_depth``.
 
     A linear scan that skips string contents, so a hostile ``[[[[...`` never reaches the recursive
-    JSON decoder."""
+    JSON decoder.  A text with no more opening brackets than ``max_depth`` (every dealer's action) cannot
+    nest deeper and is not scanned: two counts in C instead of a Python loop over each character."""
+    if raw.count("[") + raw.count("{") <= max_depth:
+        return
     depth = 0
     in_string = escaped = False
     for ch in raw:

@@ -3,7 +3,7 @@
 import pytest
 
 from room.actions import RoomAction
-from tables.schemas import FloorMessage, MessageError, dump, parse
+from tables.schemas import MAX_DEPTH, FloorMessage, MessageError, check_depth, dump, parse
 from tables.tablet_messages import DealerMessage
 from tournaments.actions import DirectorAction
 from tournaments.schemas import AbsentBody
@@ -34,6 +34,15 @@ def test_deep_nesting_is_refused_before_decoding():
         "nested deeper"
         in refused(DealerMessage, '{"type":"interpret","observed":' + '{"a":' * 50 + "1" + "}" * 51).message
     )
+
+
+def test_the_depth_limit_is_exact_whether_or_not_the_text_is_scanned():
+    check_depth("[" * MAX_DEPTH + "]" * MAX_DEPTH)  # as deep as allowed: few brackets, not scanned
+    with pytest.raises(MessageError, match="nested deeper"):
+        check_depth("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    check_depth("[" + ",".join(["[]"] * (3 * MAX_DEPTH)) + "]")  # many brackets, two deep: scanned, accepted
+    with pytest.raises(MessageError, match="nested deeper"):
+        check_depth("[" + ",".join(["[]"] * MAX_DEPTH) + "," + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "]")
 
 
 def test_brackets_inside_strings_do_not_count_as_nesting():
