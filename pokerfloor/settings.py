@@ -194,6 +194,11 @@ if WS_CONNECT_LIMIT < 1:
 WS_CONNECT_QUEUE_MS = envint("WS_CONNECT_QUEUE_MS", "1000")
 if WS_CONNECT_QUEUE_MS < 0:
     raise ImproperlyConfigured(f"WS_CONNECT_QUEUE_MS must not be negative, got {WS_CONNECT_QUEUE_MS}")
+#: After the player to act changes, the dealer tablet drops taps on its betting buttons this long
+#: (milliseconds): a double tap, whose second tap was meant for the player before (static/js/dealer/state.js).
+TABLET_DOUBLE_TAP_MS = envint("TABLET_DOUBLE_TAP_MS", "400")
+if not 0 <= TABLET_DOUBLE_TAP_MS <= 2000:
+    raise ImproperlyConfigured(f"TABLET_DOUBLE_TAP_MS must be 0 to 2000 (milliseconds), got {TABLET_DOUBLE_TAP_MS}")
 #: How long a step waits for the row lock of its table, room or tournament (milliseconds) before it gives
 #: up and answers ``busy`` (``tables.writepath``; the tablet sends the message again).  0: wait for ever.
 WRITE_LOCK_TIMEOUT_MS = envint("WRITE_LOCK_TIMEOUT_MS", "2000")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -57,7 +58,11 @@ def dealer(request: HttpRequest, table_id: int) -> HttpResponse:
     switch = mine if len(mine) > 1 and any(t.id == table.id for t in mine) else []
     # A stud table's stakes read as ante, bring-in, small and big bet (tables.hooks.table_stakes); None: blinds.
     stakes = hooks.table_stakes(table)
-    return render(request, "tables/dealer.html", {"table": table, "my_tables": switch, "stud": stakes})
+    return render(
+        request,
+        "tables/dealer.html",
+        {"table": table, "my_tables": switch, "stud": stakes, "double_tap_ms": settings.TABLET_DOUBLE_TAP_MS},
+    )
 
 
 def live_tables():

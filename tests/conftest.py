@@ -337,6 +337,12 @@ def django_db_setup(django_db_setup, django_db_blocker):
         )
 
 
+#: The dealer tablet's double-tap guard on the test servers (``TABLET_DOUBLE_TAP_MS``, milliseconds; a room's
+#: default is 400): every betting tap after the player to act changed waited out the room's 400 ms, which
+#: was half the time of the tablet tests.  The tests of the guard itself give their page the room's 400 ms
+#: (``tests.browser.waits.house_double_tap``).
+TEST_DOUBLE_TAP_MS = "100"
+
 #: Seconds a test's daphne may take to answer its first request (the parallel workers of ``make test`` start
 #: theirs at the same moment, with their browsers and migrations, on two cores).
 DAPHNE_START_TIMEOUT = 120
@@ -371,6 +377,7 @@ def daphne_server(
         "SECRET_KEY": settings.SECRET_KEY,  # sessions the tests make (force_login) verify there too
         "PYTHONUNBUFFERED": "1",
         "PGAPPNAME": SERVER_APP_NAME,
+        "TABLET_DOUBLE_TAP_MS": TEST_DOUBLE_TAP_MS,
         **(extra_env or {}),
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)

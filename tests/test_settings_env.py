@@ -31,6 +31,8 @@ def settings_with(**env: str) -> subprocess.CompletedProcess:
         ("LOG_LEVEL", "loud"),
         ("TIME_ZONE", "Mars/Olympus"),
         ("POKERFLOOR_FAST_PASSWORDS", "2"),
+        ("TABLET_DOUBLE_TAP_MS", "-5"),
+        ("TABLET_DOUBLE_TAP_MS", "half a second"),
     ],
 )
 def test_a_bad_value_names_its_variable(name, value):

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tables import services
 from tables.models import HandEvent, Table
 from tests.browser.conftest import login, off_loop, screenshot, settled
-from tests.browser.waits import login_to, pad_ready, same_login
+from tests.browser.waits import house_double_tap, login_to, pad_ready, same_login
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -108,6 +108,7 @@ def test_a_mistaken_fold_is_undone_and_flagged_on_the_floor(table, new_page):
 
 def test_a_double_tap_records_one_action(table, new_page):
     page = tablet(new_page, table)
+    house_double_tap(page)  # the room's default guard, 400 ms (the test server's is shorter)
     start(page)
     before = actions_recorded()
     # two taps on Fold 250 ms apart (timed in the page, not by the test's round trips): both meant for David

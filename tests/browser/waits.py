@@ -6,8 +6,9 @@ from urllib.parse import urlencode, urlsplit
 
 #: True when the dealer tablet takes a tap on its action pad: no message in flight (class ``busy``), the
 #: update of the last acknowledged one shown (until then the visible buttons of ``#panel`` are
-#: ``aria-disabled``, static/js/dealer/main.js and stud.js), and the 400 ms after the player to act changed
-#: over (class ``settling``, static/js/dealer/connection.js: a tap then is dropped as a double tap).
+#: ``aria-disabled``, static/js/dealer/main.js and stud.js), and the double-tap guard after the player to act
+#: changed over (class ``settling``, static/js/dealer/connection.js: a tap then is dropped as a double tap;
+#: its length is the server's ``TABLET_DOUBLE_TAP_MS``, :data:`tests.conftest.TEST_DOUBLE_TAP_MS` in the tests).
 _PAD_READY = """() => {
   const root = document.getElementById("dealer");
   if (!root || root.classList.contains("busy") || root.classList.contains("settling")) return false;
@@ -19,6 +20,13 @@ def pad_ready(page) -> None:
     """Wait until the dealer tablet's pad takes a tap (:data:`_PAD_READY`): the exact end of the wait a
     ``wait_for_timeout(450)`` before a tap stood for."""
     page.wait_for_function(_PAD_READY)
+
+
+def house_double_tap(page, ms: int = 400) -> None:
+    """Give the dealer tablet ``page`` the double-tap guard a room has by default (``TABLET_DOUBLE_TAP_MS``,
+    400 ms) instead of the test server's shorter one, for a test of the guard itself: the tablet reads
+    the page's ``data-double-tap-ms`` each time the player to act changes."""
+    page.evaluate("(ms) => { document.getElementById('dealer').dataset.doubleTapMs = String(ms); }", ms)
 
 
 def same_login(page, other) -> None:

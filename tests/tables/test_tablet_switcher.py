@@ -47,3 +47,15 @@ def test_a_dealer_with_one_table_has_no_switcher(client, dealer):
     client.force_login(dealer)
     body = client.get(reverse("dealer", args=[table.id])).content.decode()
     assert "table-switch" not in body
+
+
+def test_the_tablet_takes_the_rooms_double_tap_guard(client, dealer, settings):
+    """The double-tap guard (``TABLET_DOUBLE_TAP_MS``): the tablet drops betting taps this long after the
+    player to act changed, and reads it from its page (static/js/dealer/state.js)."""
+    table = services.create_table("Table A", small_blind=1, big_blind=2, dealer=dealer)
+    client.force_login(dealer)
+    body = client.get(reverse("dealer", args=[table.id])).content.decode()
+    assert 'data-double-tap-ms="400"' in body  # a room's default
+    settings.TABLET_DOUBLE_TAP_MS = 250
+    body = client.get(reverse("dealer", args=[table.id])).content.decode()
+    assert 'data-double-tap-ms="250"' in body

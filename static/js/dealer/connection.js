@@ -10,7 +10,7 @@
 import { LiveSocket, SeqTracker, newClientId } from "../socket.js";
 import { readSnapshot } from "../hand.js";
 import { t, has } from "./strings.js";
-import { root, field, state, KEY, RESEND_AFTER_MS, ACTOR_LOCK_MS, UPDATE_WAIT_MS, render, showAlert, hideAlert, closeSheets } from "./state.js";
+import { root, field, state, KEY, RESEND_AFTER_MS, actorLockMs, UPDATE_WAIT_MS, render, showAlert, hideAlert, closeSheets } from "./state.js";
 
 export const tracker = new SeqTracker();
 
@@ -57,13 +57,14 @@ export function settling() {
 }
 
 function lockPad() {
-  state.lockUntil = Date.now() + ACTOR_LOCK_MS;
+  const lockMs = actorLockMs();
+  state.lockUntil = Date.now() + lockMs;
   root.classList.add("settling");
   clearTimeout(state.lockTimer);
   state.lockTimer = setTimeout(() => {
     root.classList.remove("settling");
     render();
-  }, ACTOR_LOCK_MS);
+  }, lockMs);
 }
 
 function requestSnapshot() {

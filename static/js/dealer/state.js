@@ -10,8 +10,12 @@ export const field = (name) => $(`[data-field="${name}"]`);
 
 export const KEY = "table"; // the SeqTracker key of the one table
 export const RESEND_AFTER_MS = 6000;
-/** After the player to act changes, taps on the action pad are ignored this long (a double tap). */
-export const ACTOR_LOCK_MS = 400;
+/** After the player to act changes, taps on the action pad are ignored this long (a double tap): the
+ * server's TABLET_DOUBLE_TAP_MS (pokerfloor/settings.py), 400 ms unless the room sets another. */
+export function actorLockMs() {
+  const ms = Number(root.dataset.doubleTapMs);
+  return Number.isFinite(ms) && ms >= 0 ? ms : 400;
+}
 /** An ack may come just before its update (the update travels through the table's group): the tablet
  * waits this long for it before it asks for a snapshot. */
 export const UPDATE_WAIT_MS = 800;
