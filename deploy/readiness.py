@@ -7,7 +7,6 @@ only it answers, and :func:`wait_until` gives up at once when the process it wai
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import time
 import urllib.error
@@ -32,20 +31,17 @@ def http_get(url: str, host: str, timeout: float = 5.0) -> tuple[int | None, dic
 
 
 def redis_answers(host: str, port: int, password: str) -> bool:
-    """True when the Redis server on ``host:port`` answers ``AUTH <password>`` with ``+OK`` and ``PING``
-    with ``+PONG``; False when nothing or something else answers."""
+    """True when the Redis server on ``host:port`` takes ``password`` and answers ``PING`` (redis-py, which
+    channels-redis brings); False when nothing or something else answers."""
+    import redis
+
+    client = redis.Redis(host=host, port=port, password=password, socket_timeout=1, socket_connect_timeout=1)
     try:
-        with socket.create_connection((host, port), timeout=1) as conn:
-            conn.sendall(f"AUTH {password}\r\nPING\r\n".encode())
-            answer = b""
-            while b"PONG" not in answer and len(answer) < 256:
-                chunk = conn.recv(256)
-                if not chunk:
-                    break
-                answer += chunk
-    except OSError:
+        return bool(client.ping())
+    except redis.RedisError:
         return False
-    return b"+OK\r\n+PONG\r\n" in answer
+    finally:
+        client.close()
 
 
 def log_tail(path: Path) -> str:

@@ -44,18 +44,18 @@ CLOSE_NOT_FOUND = 4404
 
 
 @socket_read
-def _load(tournament_id: int | None = None, token: str | None = None, public: bool = False) -> tuple[int, dict] | None:
-    """``(id, snapshot)`` of the tournament (by id or public token): the
-    director's, or with ``public`` the TV's; None when there is none."""
-    qs = (
-        Tournament.objects.filter(pk=tournament_id)
-        if tournament_id is not None
-        else Tournament.objects.filter(public_token=token)
-    )
-    t = qs.first()
+def _tournament_of_token(token: str) -> int | None:
+    """The id of the tournament whose lobby link is ``token``; None when there is none."""
+    return Tournament.objects.filter(public_token=token).values_list("id", flat=True).first()
+
+
+@socket_read
+def _load(tournament_id: int, public: bool = False) -> dict | None:
+    """The tournament's snapshot: the director's, or with ``public`` the TV's; None when there is none."""
+    t = Tournament.objects.filter(pk=tournament_id).first()
     if t is None:
         return None
-    return t.id, public_snapshot_of(t) if public else services.snapshot(t)
+    return public_snapshot_of(t) if public else services.snapshot(t)
 
 
 @socket_read
@@ -79,23 +79,22 @@ class _TournamentConsumer(Heartbeat, DirectDispatch, AsyncWebsocketConsumer):
         The tournament's group is joined before its snapshot is read: a change committed in between
         reaches the socket after its snapshot (the page skips a delta its snapshot covers), where it
         was lost before (a director who started the tournament the moment the page opened saw no
-        tables until the next change).  A lobby screen's token is looked up first, then the snapshot
-        read again once its group is joined."""
+        tables until the next change).  A lobby screen's token is looked up first (its id alone), the
+        snapshot read once its group is joined."""
         if tournament_id is None:
-            resolved = await _load(tournament_id, token, self.public)
-            if resolved is None:
+            tournament_id = await _tournament_of_token(token) if token is not None else None
+            if tournament_id is None:
                 await throttle.atoken_missed(self.scope)  # an unknown lobby token counts against the address
                 await self.close(code=CLOSE_NOT_FOUND)
                 return
-            tournament_id = resolved[0]
         group = services.tournament_group(tournament_id)
         await self.channel_layer.group_add(group, self.channel_name)
-        found = await _load(tournament_id, public=self.public)
-        if found is None:
+        snap = await _load(tournament_id, public=self.public)
+        if snap is None:
             await self.channel_layer.group_discard(group, self.channel_name)
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        self.tournament_id, snap = found
+        self.tournament_id = tournament_id
         await self.accept()
         await self._send_snapshot(snap)
 
@@ -124,7 +123,7 @@ class _TournamentConsumer(Heartbeat, DirectDispatch, AsyncWebsocketConsumer):
             return
         found = await _load(self.tournament_id, public=self.public)
         if found is not None:
-            await self._send_snapshot(found[1])
+            await self._send_snapshot(found)
 
     async def may_continue(self) -> bool:
         """Whether this socket may still be answered (the director's role is checked again)."""
