@@ -397,17 +397,21 @@ def measure(args, rate, srv: Server, room: Room, database: bool) -> dict | None:
     by_kind: dict[str, list[float]] = defaultdict(list)
     for c in acks:
         by_kind[kinds.get(c, "?")].append(acks[c][1] - sent[c][1])
-    db_events = db_missing = None
+    db_events = db_missing = db_commits = None
     if database:
         from tables.models import HandEvent
 
-        db_events = HandEvent.objects.filter(table_id__in=table_ids).count()
+        events = HandEvent.objects.filter(table_id__in=table_ids)
+        db_events = events.count()
+        # the events of one transaction share its time (now()): the group commit's batches
+        db_commits = events.values("at").distinct().count()
         stored = set(HandEvent.objects.filter(client_id__in=list(acks)).values_list("client_id", flat=True))
         db_missing = sum(1 for c in acks if c not in stored)  # acknowledged, yet not in the database
     return {
         "rate": rate,
         "elapsed": elapsed,
         "applied": len(applied),
+        "db_commits": db_commits,
         "sent": len(sent),
         "applied_s": len(applied) / elapsed,
         "errors": dict(errors),
@@ -546,6 +550,8 @@ def main() -> None:
             if r is None:
                 continue
             extra = f"  db events {r['db_events']}" if r["db_events"] is not None else ""
+            if r.get("db_commits"):
+                extra += f" in {r['db_commits']} commits"
             cpu = f"; CPU per applied action: server {r['server_cpu_ms']:.2f} ms"
             if r["db_cpu_ms"] is not None:
                 cpu += f", PostgreSQL backends {r['db_cpu_ms']:.2f} ms"

@@ -98,20 +98,35 @@ def _auth_tables() -> tuple[str, str, str]:
     return user_model._meta.db_table, user_model.groups.through._meta.db_table, Group._meta.db_table
 
 
+def _staff_condition(user_expr: str, session_expr: str, dealer_of: str | None) -> str:
+    """The SQL of :func:`_staff_right_sql` over SQL expressions: ``user_expr`` gives the user's id,
+    ``session_expr`` the session key (NULL: not checked); its only placeholders are the group names
+    (floor, manager, and dealer given ``dealer_of``)."""
+    user_table, groups, group = _auth_tables()
+    dealer = f" OR (g.name = %s AND {dealer_of} = u.id)" if dealer_of else ""
+    return (
+        f"EXISTS (SELECT 1 FROM {user_table} u WHERE u.id = {user_expr} AND u.is_active"
+        f" AND ({session_expr} IS NULL OR EXISTS (SELECT 1 FROM {Session._meta.db_table} s"
+        f"   WHERE s.session_key = {session_expr} AND s.expire_date > now()))"
+        f" AND (u.is_superuser OR EXISTS (SELECT 1 FROM {groups} ug JOIN {group} g ON g.id = ug.group_id"
+        f"   WHERE ug.user_id = u.id AND (g.name IN (%s, %s){dealer}))))"
+    )
+
+
 def _staff_right_sql(user_pk: int, session_key: str | None, dealer_of: str | None) -> tuple[str, list[Any]]:
     """``(sql, params)``: the user ``user_pk`` exists and is active, the session ``session_key`` (None:
     not checked) exists and has not expired, and the user is a superuser, floor or manager -- or, with
     ``dealer_of`` (a SQL column holding a user id, e.g. a table's ``dealer_id``), the dealer it names."""
-    user_table, groups, group = _auth_tables()
-    dealer = f" OR (g.name = %s AND {dealer_of} = u.id)" if dealer_of else ""
-    sql = (
-        f"EXISTS (SELECT 1 FROM {user_table} u WHERE u.id = %s AND u.is_active"
-        f" AND (%s::text IS NULL OR EXISTS (SELECT 1 FROM {Session._meta.db_table} s"
-        f"   WHERE s.session_key = %s::text AND s.expire_date > now()))"
-        f" AND (u.is_superuser OR EXISTS (SELECT 1 FROM {groups} ug JOIN {group} g ON g.id = ug.group_id"
-        f"   WHERE ug.user_id = u.id AND (g.name IN (%s, %s){dealer}))))"
-    )
+    sql = _staff_condition("%s", "%s::text", dealer_of)
     return sql, [user_pk, session_key, session_key, FLOOR, MANAGER, *([DEALER] if dealer_of else [])]
+
+
+def deal_right_columns(user_col: str, session_col: str, dealer_col: str) -> tuple[str, list[Any]]:
+    """The right to deal of :func:`deal_right_sql` over SQL columns, for a statement that writes the
+    actions of several dealers at once (``tables.sql.event_batch_statement``): ``user_col`` holds the
+    user's id, ``session_col`` the session key (NULL: not checked), ``dealer_col`` the table's
+    ``dealer_id``.  ``(sql, params)``; the params are the role names."""
+    return _staff_condition(user_col, session_col, dealer_col), [FLOOR, MANAGER, DEALER]
 
 
 def deal_right_sql(user, session_key: str | None) -> tuple[str, list[Any]] | None:

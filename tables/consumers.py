@@ -20,7 +20,6 @@ import psycopg
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from pokerfloor.runtime import loopdb
 from pokerfloor.runtime.auth import SESSION_EXPIRY, session_user
 from pokerfloor.runtime.dispatch import DirectDispatch
 from pokerfloor.runtime.shared import SharedRead
@@ -31,7 +30,7 @@ from tables.fanout import fanout
 from tables.floor_summary import summary_text, tile_summary
 from tables.heartbeat import Heartbeat
 from tables.models import Table
-from tables.services import fastpath
+from tables.services import eventbatch, fastpath
 from tables.tablet_messages import TABLET_MESSAGES, DealerMessage
 from tables.tablet_open import Opening, open_tablet, open_tablet_on_loop
 from tables.writepath import Broadcaster, run_answering_first, run_jobs
@@ -363,13 +362,19 @@ class DealerConsumer(_StaffConsumer):
     async def run_action(self, action: dict[str, Any], client_id: str | None, expected_seq: int | None) -> Any:
         """A dealer's action: :func:`_action` (the fast path with the right inside its one statement)."""
         right_sql = self._right_sql()
-        # on the loop when one of its connections is free; in a storm the threads take it (they do not
-        # wait for the loop's next turn)
+        # on the loop, alone or with the actions that arrive while its connections are busy
+        # (``tables.services.eventbatch``); what it does not write goes to the threads
         decided = False
-        if right_sql is not None and settings.LOOP_DATABASE and loopdb.for_running_loop().free():
+        if right_sql is not None and settings.LOOP_DATABASE:
             decided = True
-            outcome = await fastpath.try_action_on_loop(
-                self.table_id, action, actor=self.user, expected_seq=expected_seq, client_id=client_id, right=right_sql
+            outcome = await eventbatch.try_action_on_loop(
+                self.table_id,
+                action,
+                actor=self.user,
+                expected_seq=expected_seq,
+                client_id=client_id,
+                right=right_sql,
+                who=(self.user.pk, self._session_key),
             )
             if outcome is not None:
                 return outcome

@@ -20,7 +20,9 @@ from tables.models import Hand, HandEvent, Player, Seat, Table
 
 __all__ = [
     "EPOCH",
+    "EventRow",
     "SeqGuard",
+    "event_batch_statement",
     "end_hand",
     "insert_hand",
     "seat_rows",
@@ -91,6 +93,79 @@ def event_statement(
     # ``at`` comes back as microseconds since the epoch (an integer): psycopg's timestamptz loader is
     # built anew for every cursor and looks the session's time zone up, on every dealer action.
     return sql + " SELECT (extract(epoch FROM at) * 1000000)::bigint FROM ev", params
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One dealer's action for :func:`event_batch_statement`: written only while the table's seq is
+    still ``old_seq`` with ``hand_id`` its current hand and the right of the user ``user_id`` in the
+    session ``session_key`` holds; then the table's seq is ``seq``, the event ``index`` of the hand
+    is recorded (``payload_json``, ``actor_id``, ``client_id``) and the hand's cached snapshot is
+    ``snapshot_json`` (JSON texts)."""
+
+    table_id: int
+    seq: int
+    old_seq: int
+    hand_id: int
+    index: int
+    payload_json: str
+    actor_id: int | None
+    client_id: str | None
+    snapshot_json: str
+    user_id: int
+    session_key: str | None
+
+
+_BATCH_COLUMNS = (
+    ("table_id", "bigint"),
+    ("seq", "bigint"),
+    ("old_seq", "bigint"),
+    ("hand_id", "bigint"),
+    ("index", "integer"),  # ``ix`` in the statement (INDEX is a keyword)
+    ("payload_json", "text"),
+    ("actor_id", "bigint"),
+    ("client_id", "text"),
+    ("snapshot_json", "text"),
+    ("user_id", "bigint"),
+    ("session_key", "text"),
+)
+
+
+def event_batch_statement(
+    rows: list[EventRow], lock_timeout: str, right: tuple[str, list[Any]]
+) -> tuple[str, list[Any]]:
+    """ONE statement, one transaction, that writes the betting actions of several tables as
+    :func:`event_statement` with a :class:`SeqGuard` writes one (``tables.services.eventbatch``: the
+    actions that arrived while the event loop's connections were busy).  ``right``: the right to deal
+    over the columns ``i.user_id``, ``i.session_key`` and ``t.dealer_id``
+    (``tables.access.deal_right_columns``).
+
+    A table whose guard or right fails, or whose row another transaction holds (``SKIP LOCKED``: the
+    others do not wait for it), is not written and gets no row.  The rows are ``(table_id,
+    microseconds of its event's at since the epoch)`` of the tables written.  Any error (a repeated
+    ``client_id``, a lock timeout on a hand's row) rolls back the whole batch: nothing is written."""
+    right_sql, right_params = right
+    columns = ", ".join(f"%s::{kind}[]" for _name, kind in _BATCH_COLUMNS)
+    names = ", ".join("ix" if name == "index" else name for name, _kind in _BATCH_COLUMNS)
+    table, event, hand = Table._meta.db_table, HandEvent._meta.db_table, Hand._meta.db_table
+    sql = (
+        "WITH lt AS (SELECT set_config('lock_timeout', %s, true) AS v), "
+        f"i AS (SELECT * FROM unnest({columns}) AS i({names})), "
+        f"lk AS (SELECT t.id FROM {table} t JOIN i ON i.table_id = t.id WHERE t.seq = i.old_seq "
+        f"AND t.current_hand_id = i.hand_id AND (SELECT v FROM lt) IS NOT NULL AND ({right_sql}) "
+        "FOR UPDATE OF t SKIP LOCKED), "
+        f"tb AS (UPDATE {table} t SET seq = i.seq FROM i WHERE t.id = i.table_id AND t.id IN (SELECT id FROM lk) "
+        "RETURNING t.id), "
+        f'ev AS (INSERT INTO {event} (table_id, hand_id, seq, "index", kind, payload, actor_id, at, client_id) '
+        "SELECT i.table_id, i.hand_id, i.seq, i.ix, 'action', i.payload_json::jsonb, i.actor_id, now(), "
+        "i.client_id FROM i JOIN tb ON tb.id = i.table_id RETURNING table_id, at), "
+        f"hd AS (UPDATE {hand} h SET snapshot = i.snapshot_json::jsonb, snapshot_seq = i.seq, last_index = i.ix "
+        "FROM i JOIN tb ON tb.id = i.table_id WHERE h.id = i.hand_id) "
+        "SELECT table_id, (extract(epoch FROM at) * 1000000)::bigint FROM ev"
+    )
+    params: list[Any] = [lock_timeout]
+    params += [[getattr(row, name) for row in rows] for name, _kind in _BATCH_COLUMNS]
+    return sql, params + right_params
 
 
 def event_at(row: tuple | None) -> datetime.datetime | None:

@@ -68,6 +68,15 @@ class LoopConnections:
         finally:
             self._release(held)
 
+    async def acquire(self) -> Held:
+        """A connection of this loop for several statements of the caller's (``tables.services.eventbatch``):
+        an idle one, else as :meth:`fetchone` waits for one.  Give it back with :meth:`release`."""
+        return self.idle.pop() if self.idle else await self._acquire()
+
+    def release(self, held: Held) -> None:
+        """Give back a connection of :meth:`acquire` (a broken one is closed and replaced on demand)."""
+        self._release(held)
+
     async def _acquire(self) -> Held:
         """A connection when none is idle: a new one while fewer than ``size`` are open, else the next
         one released, in the order of asking (after a restart a thousand tablets' connects queue here;

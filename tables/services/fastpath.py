@@ -35,11 +35,9 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-import psycopg
 from django.db import DatabaseError, connection, transaction
 
 from poker.hand import EngineError
-from pokerfloor.runtime import loopdb
 from tables import jsontext, sql
 from tables.models import Hand, Table
 from tables.services.floor import info_after_action
@@ -47,8 +45,6 @@ from tables.services.replay import cache_lock, remember_state, state_cache
 from tables.services.snapshots import hand_view, seat_cache
 from tables.services.steps import Outcome, event_json, update_messages
 from tables.writepath import (
-    LOCK_NOT_AVAILABLE,
-    Broadcaster,
     busy_error,
     is_lock_timeout,
     lock_timeout_ms,
@@ -106,6 +102,8 @@ class Prepared:
     snapshot: dict[str, Any]
     state_json: str
     statement: tuple[str, list[Any]]
+    #: The action as a row of a batch (``tables.sql.event_batch_statement``); None without ``who``.
+    row: sql.EventRow | None = None
 
 
 def prepare(
@@ -116,8 +114,10 @@ def prepare(
     expected_seq: int | None = None,
     client_id: str | None = None,
     right: tuple[str, list[Any]] | None = None,
+    who: tuple[int, str | None] | None = None,
 ) -> Prepared | None:
-    """Decide a dealer's betting action in memory (arguments as :func:`try_action`): the
+    """Decide a dealer's betting action in memory (arguments as :func:`try_action`; ``who``: the
+    ``(user id, session key)`` whose right ``right`` states, for a batch's row): the
     :class:`Prepared` statement that writes it, or None (nothing changed) when this path does not
     take it.  While prepared, the table is taken from the memory: its next action goes the normal
     way until :func:`finish` puts it back.  No database access: safe on the event loop."""
@@ -154,20 +154,37 @@ def prepare(
     actor_id = actor.id if actor is not None and actor.is_authenticated else None
     state_json = jsontext.dumps(snapshot)  # once: for the database and the broadcast
     guard = sql.SeqGuard(table.seq, f"{lock_timeout_ms()}ms", right if right is not None else ("", []))
+    payload_json = jsontext.dumps(action)
     statement = sql.event_statement(
         table_id=table.id,
         seq=seq,
         hand_id=hand.id,
         index=index,
         kind="action",
-        payload_json=jsontext.dumps(action),
+        payload_json=payload_json,
         actor_id=actor_id,
         client_id=client_id,
         snapshot_json=state_json,
         guard=guard,
     )
+    row = None
+    if who is not None:
+        row = sql.EventRow(
+            table.id, seq, table.seq, hand.id, index, payload_json, actor_id, client_id or None, state_json, *who
+        )
     return Prepared(
-        table, hand, action, actor if actor_id else None, new_state, info, index, seq, snapshot, state_json, statement
+        table,
+        hand,
+        action,
+        actor if actor_id else None,
+        new_state,
+        info,
+        index,
+        seq,
+        snapshot,
+        state_json,
+        statement,
+        row,
     )
 
 
@@ -230,36 +247,4 @@ def try_action(
         return None
     outcome, messages = finish(prepared, at)
     send_messages_on_commit(messages)
-    return outcome
-
-
-async def try_action_on_loop(
-    table_id: int,
-    action: Any,
-    *,
-    actor=None,
-    expected_seq: int | None = None,
-    client_id: str | None = None,
-    right: tuple[str, list[Any]],
-) -> Outcome | None:
-    """:func:`try_action` on the running event loop: decided in memory, its one statement on a
-    connection of the loop (``pokerfloor.runtime.loopdb``), the update queued on the loop's
-    ``Broadcaster`` behind whatever the service threads committed before.  No thread hop.  Call from a
-    consumer; same arguments and errors as :func:`try_action` (``right`` required: the socket's right
-    is checked inside the statement); the ``Outcome`` carries the update's text (``update_text``) for
-    the dealer's socket to send before its ack.  Call it when a connection of the loop is free
-    (``LoopConnections.free``); else the statement waits for one."""
-    prepared = prepare(table_id, action, actor=actor, expected_seq=expected_seq, client_id=client_id, right=right)
-    if prepared is None:
-        return None
-    try:
-        at = sql.event_at(await loopdb.for_running_loop().fetchone(*prepared.statement))
-    except psycopg.Error as exc:  # a repeated client_id (unique), a lost connection: the normal path answers
-        if getattr(exc, "sqlstate", None) == LOCK_NOT_AVAILABLE:
-            raise busy_error() from None
-        return None
-    if at is None:
-        return None
-    outcome, messages = finish(prepared, at)
-    Broadcaster.for_running_loop().queue.put_nowait(messages)
     return outcome

@@ -29,7 +29,7 @@ class Outcome:
     message was a duplicate (``client_id`` already applied).  ``update_text``:
     the table's update as its group gets it (a JSON text), when the service
     hands it to the socket that asked, to send before its ack
-    (``tables.services.fastpath.try_action_on_loop``); else None."""
+    (``tables.services.eventbatch.try_action_on_loop``); else None."""
 
     table_id: int
     seq: int
