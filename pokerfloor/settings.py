@@ -182,6 +182,13 @@ if SERVICE_THREADS < 1:
 #: A dealer's betting action decided in memory, and a tablet's connect read, run their one statement on the
 #: event loop's own connections (``pokerfloor.runtime.loopdb``) instead of a thread: no thread hop.  0: off.
 LOOP_DATABASE = envbool("LOOP_DATABASE", "1")
+#: How many connections the event loop keeps for those statements (``pokerfloor.runtime.loopdb``).  Few on
+#: purpose: while they are all busy, the betting actions that arrive meanwhile are written together in one
+#: statement and one commit (``tables.services.eventbatch``), which costs the server and PostgreSQL less per
+#: action than more statements at once.  Figures: bench/RESULTS.md.
+LOOP_CONNECTIONS = envint("LOOP_CONNECTIONS", "1")
+if LOOP_CONNECTIONS < 1:
+    raise ImproperlyConfigured(f"LOOP_CONNECTIONS must be at least 1, got {LOOP_CONNECTIONS}")
 #: Websocket connects in progress at once per process, at most (pokerfloor/runtime/admission.py: it starts
 #: at 32 and lets one more in per fast connect, halves while connects are slow); more wait their turn or
 #: are closed with 4503 after a "retry" message and the page comes back then.  Figures: bench/RESULTS.md.

@@ -33,6 +33,8 @@ def settings_with(**env: str) -> subprocess.CompletedProcess:
         ("POKERFLOOR_FAST_PASSWORDS", "2"),
         ("TABLET_DOUBLE_TAP_MS", "-5"),
         ("TABLET_DOUBLE_TAP_MS", "half a second"),
+        ("LOOP_CONNECTIONS", "0"),
+        ("LOOP_CONNECTIONS", "two"),
     ],
 )
 def test_a_bad_value_names_its_variable(name, value):
@@ -43,7 +45,7 @@ def test_a_bad_value_names_its_variable(name, value):
 
 
 def test_good_values_pass():
-    done = settings_with(SERVICE_THREADS="2", LOG_LEVEL="info", TIME_ZONE="Europe/Berlin")
+    done = settings_with(SERVICE_THREADS="2", LOOP_CONNECTIONS="3", LOG_LEVEL="info", TIME_ZONE="Europe/Berlin")
     assert done.returncode == 0 and done.stdout.strip() == "Europe/Berlin", done.stderr
 
 

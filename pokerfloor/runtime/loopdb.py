@@ -10,9 +10,10 @@ thread: the statement goes out on an ``psycopg.AsyncConnection`` of the loop and
 sockets while PostgreSQL answers.  Everything else (a deal, a hand's end, a correction, any read through
 the ORM) stays on the threads.
 
-:class:`LoopConnections` keeps up to ``size`` connections per event loop (``settings.SERVICE_THREADS``,
-so the server opens no more connections than the threads would), opened on first use with Django's
-settings of the ``default`` database (the test database in tests) and kept.  A connection that breaks is
+:class:`LoopConnections` keeps up to ``size`` connections per event loop (``settings.LOOP_CONNECTIONS``,
+default 1: few, so that the actions arriving while it is busy are written together:
+``tables.services.eventbatch``), opened on first use with Django's settings of the ``default`` database
+(the test database in tests) and kept.  A connection that breaks is
 closed and replaced by the next call.
 """
 
@@ -146,13 +147,13 @@ _by_loop: dict[asyncio.AbstractEventLoop, LoopConnections] = {}
 
 
 def for_running_loop() -> LoopConnections:
-    """The :class:`LoopConnections` of the running event loop (made on first use, ``SERVICE_THREADS``
+    """The :class:`LoopConnections` of the running event loop (made on first use, ``LOOP_CONNECTIONS``
     connections at most)."""
     loop = asyncio.get_running_loop()
     found = _by_loop.get(loop)
     if found is None:
         close_all(closed_loops_only=True)
-        found = _by_loop[loop] = LoopConnections(settings.SERVICE_THREADS)
+        found = _by_loop[loop] = LoopConnections(settings.LOOP_CONNECTIONS)
     return found
 
 

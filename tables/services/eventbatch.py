@@ -20,6 +20,7 @@ dealer's action is acknowledged only once it is recorded.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 from typing import Any
 
@@ -30,12 +31,17 @@ from tables import sql
 from tables.access import deal_right_columns
 from tables.services.fastpath import Prepared, finish, prepare
 from tables.services.steps import Outcome
-from tables.writepath import LOCK_NOT_AVAILABLE, Broadcaster, busy_error, lock_timeout_ms
+from tables.writepath import Broadcaster
 
 logger = logging.getLogger(__name__)
 
 #: The most actions written in one statement.
 MAX_BATCH = 64
+
+#: How long a statement of the loop waits for a row another step holds (a correction, a deal of another
+#: process) before it gives the action to the normal path, which waits the write path's whole
+#: ``WRITE_LOCK_TIMEOUT_MS`` on a thread: the loop's few connections are shared by every table.
+LOOP_LOCK_TIMEOUT = "100ms"
 
 #: What a batch tells each of its actions: the ``Outcome`` once written, None for the normal path.
 Result = Outcome | None
@@ -67,8 +73,6 @@ class EventBatcher:
             (result,) = await self._run(held, [(prepared, None)])
         finally:
             self.connections.release(held)
-        if isinstance(result, BaseException):
-            raise result
         if result is None:
             return None
         outcome, messages = finish(prepared, result)
@@ -108,21 +112,20 @@ class EventBatcher:
                 left, self.pending = self.pending, []
                 self._settle(left, [None] * len(left))
 
-    async def _run(self, held: loopdb.Held, batch: list[tuple[Prepared, Any]]) -> list[Any]:
-        """Write ``batch`` on ``held``: per action its event's time, None (not written) or an exception."""
+    async def _run(self, held: loopdb.Held, batch: list[tuple[Prepared, Any]]) -> list[datetime.datetime | None]:
+        """Write ``batch`` on ``held``: per action its event's time, or None (not written: the normal path
+        answers it)."""
         cursor = held[1]
         if len(batch) == 1:
             try:
                 await cursor.execute(*batch[0][0].statement)
                 return [sql.event_at(await cursor.fetchone())]
-            except psycopg.Error as exc:
-                if getattr(exc, "sqlstate", None) == LOCK_NOT_AVAILABLE:
-                    return [busy_error()]
+            except psycopg.Error:  # a row held, a repeated client_id, a lost connection: the normal path answers
                 return [None]
         rows = [prepared.row for prepared, _future in batch if prepared.row is not None]
         if len(rows) != len(batch):  # a row without its dealer (``who``): not for a batch
             raise ValueError("an action queued for a batch must carry its row")
-        statement = sql.event_batch_statement(rows, f"{lock_timeout_ms()}ms", _batch_right())
+        statement = sql.event_batch_statement(rows, LOOP_LOCK_TIMEOUT, _batch_right())
         try:
             await cursor.execute(*statement)
             written: dict[int, int] = dict(await cursor.fetchall())
@@ -133,14 +136,12 @@ class EventBatcher:
         self.batches[1] += len(batch)
         return [sql.event_at((written[row.table_id],)) if row.table_id in written else None for row in rows]
 
-    def _settle(self, batch: list[tuple[Prepared, asyncio.Future[Result]]], results: list[Any]) -> None:
+    def _settle(
+        self, batch: list[tuple[Prepared, asyncio.Future[Result]]], results: list[datetime.datetime | None]
+    ) -> None:
         """Finish and broadcast each written action (in the batch's order), and answer every future."""
         broadcaster = Broadcaster.for_running_loop()
         for (prepared, future), at in zip(batch, results, strict=True):
-            if isinstance(at, BaseException):
-                if not future.done():
-                    future.set_exception(at)
-                continue
             outcome = None
             if at is not None:
                 try:
@@ -197,13 +198,18 @@ async def try_action_on_loop(
     consumer: ``right`` is the socket's right (``tables.access.deal_right_sql``), checked inside the
     statement, and ``who`` the ``(user id, session key)`` it names.  Returns the ``Outcome`` (its
     ``update_text`` for the dealer's socket to send before its ack), or None (nothing written: the
-    normal path answers).
-
-    Raises:
-        ServiceError ``busy``: another step held the table's row past the lock timeout.
+    normal path answers; it also answers an action whose table's row another step held for longer
+    than :data:`LOOP_LOCK_TIMEOUT`).
     """
     prepared = prepare(
-        table_id, action, actor=actor, expected_seq=expected_seq, client_id=client_id, right=right, who=who
+        table_id,
+        action,
+        actor=actor,
+        expected_seq=expected_seq,
+        client_id=client_id,
+        right=right,
+        who=who,
+        lock_timeout=LOOP_LOCK_TIMEOUT,
     )
     if prepared is None:
         return None

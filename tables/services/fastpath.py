@@ -115,9 +115,12 @@ def prepare(
     client_id: str | None = None,
     right: tuple[str, list[Any]] | None = None,
     who: tuple[int, str | None] | None = None,
+    lock_timeout: str | None = None,
 ) -> Prepared | None:
     """Decide a dealer's betting action in memory (arguments as :func:`try_action`; ``who``: the
-    ``(user id, session key)`` whose right ``right`` states, for a batch's row): the
+    ``(user id, session key)`` whose right ``right`` states, for a batch's row; ``lock_timeout``: how
+    long the statement may wait for the table's row, e.g. ``"100ms"``, by default the write path's
+    ``WRITE_LOCK_TIMEOUT_MS``): the
     :class:`Prepared` statement that writes it, or None (nothing changed) when this path does not
     take it.  While prepared, the table is taken from the memory: its next action goes the normal
     way until :func:`finish` puts it back.  No database access: safe on the event loop."""
@@ -153,7 +156,7 @@ def prepare(
     snapshot = hand_view(table, new_state, info)
     actor_id = actor.id if actor is not None and actor.is_authenticated else None
     state_json = jsontext.dumps(snapshot)  # once: for the database and the broadcast
-    guard = sql.SeqGuard(table.seq, f"{lock_timeout_ms()}ms", right if right is not None else ("", []))
+    guard = sql.SeqGuard(table.seq, lock_timeout or f"{lock_timeout_ms()}ms", right if right is not None else ("", []))
     payload_json = jsontext.dumps(action)
     statement = sql.event_statement(
         table_id=table.id,

@@ -262,3 +262,43 @@ def test_a_batch_that_fails_writes_nothing(dealer):
     for table in (first, second):
         assert Table.objects.get(pk=table.pk).seq == table.seq
         assert Hand.objects.get(pk=table.current_hand_id).last_index == table.current_hand.last_index
+
+
+@pytest.mark.asyncio
+async def test_a_table_held_by_another_step_holds_up_no_other_table(floorman, settings):
+    """The loop's one connection is not lent to a statement waiting for a row: the call at the held table
+    goes to the normal path (which waits for the row on a thread), and the other table's call is answered
+    at once."""
+    settings.LOOP_CONNECTIONS = 1
+    held_table, free_table = await database_sync_to_async(dealt_tables)(2)
+    (held_ws, held_open), (free_ws, free_open) = [await open_tablet(t.id, floorman) for t in (held_table, free_table)]
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_the_row() -> None:  # a correction at that table, taking its time
+        with transaction.atomic():
+            Table.objects.select_for_update().get(pk=held_table.pk)
+            locked.set()
+            release.wait(10)
+        connection.close()
+
+    holder = threading.Thread(target=hold_the_row)
+    holder.start()
+    assert await asyncio.to_thread(locked.wait, 10)
+    try:
+        seat = held_open["snapshot"]["hand"]["state"]["to_act_seat"]
+        await held_ws.send_json_to({"type": "action", "client_id": "held", "action": {"type": "call", "seat": seat}})
+        await asyncio.sleep(0.3)  # the held table's statement has met the row
+        started = time.monotonic()
+        seat = free_open["snapshot"]["hand"]["state"]["to_act_seat"]
+        await free_ws.send_json_to({"type": "action", "client_id": "free", "action": {"type": "call", "seat": seat}})
+        ack, _before = await answer(free_ws)
+        took = time.monotonic() - started
+        assert (ack["type"], ack["seq"]) == ("ack", free_open["seq"] + 1)
+        assert took < 0.5, took
+    finally:
+        release.set()
+        await asyncio.to_thread(holder.join)
+    ack, _before = await answer(held_ws)  # written once the row was free
+    assert (ack["type"], ack["seq"], ack["duplicate"]) == ("ack", held_open["seq"] + 1, False)
+    for ws in (held_ws, free_ws):
+        await ws.disconnect()
