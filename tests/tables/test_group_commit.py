@@ -200,21 +200,37 @@ def run_batch(rows: list[sql.EventRow]) -> dict[int, object]:
         return {table_id: sql.event_at((at,)) for table_id, at in conn.execute(*statement).fetchall()}
 
 
+class RowHolder:
+    """Another step holding a table's row in a transaction of its own, on a thread (a correction taking
+    its time, a deal of another process): :meth:`hold` returns once the row is locked, :meth:`release`
+    ends the transaction."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        self.locked, self.released = threading.Event(), threading.Event()
+        self.thread = threading.Thread(target=self._run)
+
+    def _run(self) -> None:
+        with transaction.atomic():
+            Table.objects.select_for_update().get(pk=self.table_id)
+            self.locked.set()
+            self.released.wait(10)
+        connection.close()
+
+    def hold(self) -> None:
+        self.thread.start()
+        assert self.locked.wait(10)
+
+    def release(self) -> None:
+        self.released.set()
+        self.thread.join()
+
+
 def test_a_batch_writes_only_what_a_single_write_would(dealer, other_dealer):
     mine, moved, not_mine, held = dealt_tables(4, dealer=dealer)
     Table.objects.filter(pk=not_mine.pk).update(dealer=other_dealer)
-    locked, release = threading.Event(), threading.Event()
-
-    def hold_the_row() -> None:  # another step (a correction, another process) holds one table's row
-        with transaction.atomic():
-            Table.objects.select_for_update().get(pk=held.pk)
-            locked.set()
-            release.wait(10)
-        connection.close()
-
-    holder = threading.Thread(target=hold_the_row)
-    holder.start()
-    assert locked.wait(10)
+    holder = RowHolder(held.pk)
+    holder.hold()
     try:
         started = time.monotonic()
         written = run_batch(
@@ -227,8 +243,7 @@ def test_a_batch_writes_only_what_a_single_write_would(dealer, other_dealer):
         )
         took = time.monotonic() - started
     finally:
-        release.set()
-        holder.join()
+        holder.release()
 
     assert list(written) == [mine.id]
     assert took < 1.0  # the held row was skipped, not waited for (the lock timeout is 2 s)
@@ -272,18 +287,8 @@ async def test_a_table_held_by_another_step_holds_up_no_other_table(floorman, se
     settings.LOOP_CONNECTIONS = 1
     held_table, free_table = await database_sync_to_async(dealt_tables)(2)
     (held_ws, held_open), (free_ws, free_open) = [await open_tablet(t.id, floorman) for t in (held_table, free_table)]
-    locked, release = threading.Event(), threading.Event()
-
-    def hold_the_row() -> None:  # a correction at that table, taking its time
-        with transaction.atomic():
-            Table.objects.select_for_update().get(pk=held_table.pk)
-            locked.set()
-            release.wait(10)
-        connection.close()
-
-    holder = threading.Thread(target=hold_the_row)
-    holder.start()
-    assert await asyncio.to_thread(locked.wait, 10)
+    holder = RowHolder(held_table.pk)
+    await asyncio.to_thread(holder.hold)
     try:
         seat = held_open["snapshot"]["hand"]["state"]["to_act_seat"]
         await held_ws.send_json_to({"type": "action", "client_id": "held", "action": {"type": "call", "seat": seat}})
@@ -296,8 +301,7 @@ async def test_a_table_held_by_another_step_holds_up_no_other_table(floorman, se
         assert (ack["type"], ack["seq"]) == ("ack", free_open["seq"] + 1)
         assert took < 0.5, took
     finally:
-        release.set()
-        await asyncio.to_thread(holder.join)
+        await asyncio.to_thread(holder.release)
     ack, _before = await answer(held_ws)  # written once the row was free
     assert (ack["type"], ack["seq"], ack["duplicate"]) == ("ack", held_open["seq"] + 1, False)
     for ws in (held_ws, free_ws):
