@@ -9,6 +9,7 @@ path (:mod:`tables.services.fastpath`, guarded by the table's seq instead of a l
 from __future__ import annotations
 
 import datetime
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,10 +146,18 @@ def event_batch_statement(
     microseconds of its event's at since the epoch)`` of the tables written.  Any error (a repeated
     ``client_id``, a lock timeout on a hand's row) rolls back the whole batch: nothing is written."""
     right_sql, right_params = right
+    params: list[Any] = [lock_timeout]
+    params += [[getattr(row, name) for row in rows] for name, _kind in _BATCH_COLUMNS]
+    return _batch_sql(right_sql), params + right_params
+
+
+@functools.lru_cache(maxsize=4)
+def _batch_sql(right_sql: str) -> str:
+    """The text of :func:`event_batch_statement` with the right ``right_sql`` (built once)."""
     columns = ", ".join(f"%s::{kind}[]" for _name, kind in _BATCH_COLUMNS)
     names = ", ".join("ix" if name == "index" else name for name, _kind in _BATCH_COLUMNS)
     table, event, hand = Table._meta.db_table, HandEvent._meta.db_table, Hand._meta.db_table
-    sql = (
+    return (
         "WITH lt AS (SELECT set_config('lock_timeout', %s, true) AS v), "
         f"i AS (SELECT * FROM unnest({columns}) AS i({names})), "
         f"lk AS (SELECT t.id FROM {table} t JOIN i ON i.table_id = t.id WHERE t.seq = i.old_seq "
@@ -163,9 +172,6 @@ def event_batch_statement(
         "FROM i JOIN tb ON tb.id = i.table_id WHERE h.id = i.hand_id) "
         "SELECT table_id, (extract(epoch FROM at) * 1000000)::bigint FROM ev"
     )
-    params: list[Any] = [lock_timeout]
-    params += [[getattr(row, name) for row in rows] for name, _kind in _BATCH_COLUMNS]
-    return sql, params + right_params
 
 
 def event_at(row: tuple | None) -> datetime.datetime | None:
