@@ -50,7 +50,7 @@ Result = Outcome | None
 class EventBatcher:
     """The group commit of one event loop (use :func:`for_running_loop`).  :meth:`write` writes an action
     at once, alone, in the caller's task while a connection is free and nothing waits (as a single
-    statement always was); otherwise it queues it (:meth:`queue`).  At most as many writer tasks as the
+    statement always was); otherwise it queues it (:meth:`_queue`).  At most as many writer tasks as the
     loop has connections (``LoopConnections.size``) take the queued actions, all of them at a time, in one
     statement; a writer runs in a task of its own, so a dealer's socket closing while its action is
     written cancels neither the write nor the other actions of its batch, and a written action is always
@@ -60,26 +60,27 @@ class EventBatcher:
         self.connections = connections
         self.pending: list[tuple[Prepared, asyncio.Future[Result]]] = []
         self.writers = 0
-        #: ``(batches, actions)`` written together since the start (for the log and the benchmarks).
+        #: ``[batches, actions]`` written together (several in one statement) since the start.
         self.batches = [0, 0]
 
     async def write(self, prepared: Prepared) -> Result:
-        """Write ``prepared`` (it must carry its ``row``): at once, in the caller's task, when a
-        connection is free and nothing waits; else queued for the next batch (:meth:`queue`)."""
+        """Write ``prepared``: at once, in the caller's task, when a connection is free and nothing waits;
+        else queued for the next batch (:meth:`_queue`).
+
+        Raises:
+            ValueError: ``prepared`` carries no ``row`` (``fastpath.prepare`` without ``who``)."""
+        if prepared.row is None:
+            raise ValueError("an action for the group commit must carry its row (prepare(..., who=...))")
         if self.pending or not self.connections.free():
-            return await self.queue(prepared)
+            return await self._queue(prepared)
         held = await self.connections.acquire()
         try:
-            (result,) = await self._run(held, [(prepared, None)])
+            (at,) = await self._run(held, [(prepared, None)])
         finally:
             self.connections.release(held)
-        if result is None:
-            return None
-        outcome, messages = finish(prepared, result)
-        Broadcaster.for_running_loop().queue.put_nowait(messages)
-        return outcome
+        return None if at is None else _written(prepared, at)
 
-    def queue(self, prepared: Prepared) -> asyncio.Future[Result]:
+    def _queue(self, prepared: Prepared) -> asyncio.Future[Result]:
         """Queue ``prepared`` for the next statement; a writer task starts when fewer than ``size`` are
         running."""
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
@@ -122,9 +123,7 @@ class EventBatcher:
                 return [sql.event_at(await cursor.fetchone())]
             except psycopg.Error:  # a row held, a repeated client_id, a lost connection: the normal path answers
                 return [None]
-        rows = [prepared.row for prepared, _future in batch if prepared.row is not None]
-        if len(rows) != len(batch):  # a row without its dealer (``who``): not for a batch
-            raise ValueError("an action queued for a batch must carry its row")
+        rows = [prepared.row for prepared, _future in batch if prepared.row is not None]  # all (``write``)
         statement = sql.event_batch_statement(rows, LOOP_LOCK_TIMEOUT, _batch_right())
         try:
             await cursor.execute(*statement)
@@ -140,20 +139,24 @@ class EventBatcher:
         self, batch: list[tuple[Prepared, asyncio.Future[Result]]], results: list[datetime.datetime | None]
     ) -> None:
         """Finish and broadcast each written action (in the batch's order), and answer every future."""
-        broadcaster = Broadcaster.for_running_loop()
         for (prepared, future), at in zip(batch, results, strict=True):
-            outcome = None
-            if at is not None:
-                try:
-                    outcome, messages = finish(prepared, at)
-                except Exception as exc:  # a fault of ours: this action's socket reports it, the others go on
-                    logger.exception("finishing an action written in a batch")
-                    if not future.done():
-                        future.set_exception(exc)
-                    continue
-                broadcaster.queue.put_nowait(messages)
+            try:
+                outcome = None if at is None else _written(prepared, at)
+            except Exception as exc:  # a fault of ours: this action's socket reports it, the others go on
+                logger.exception("finishing an action written in a batch")
+                if not future.done():
+                    future.set_exception(exc)
+                continue
             if not future.done():
                 future.set_result(outcome)
+
+
+def _written(prepared: Prepared, at: datetime.datetime) -> Outcome:
+    """An action written at ``at``: remembered at its new seq (``fastpath.finish``) and its update queued on
+    the loop's ``Broadcaster`` behind whatever the service threads committed before."""
+    outcome, messages = finish(prepared, at)
+    Broadcaster.for_running_loop().queue.put_nowait(messages)
+    return outcome
 
 
 _right: tuple[str, list[Any]] | None = None
