@@ -24,7 +24,7 @@ from django.db import connection, transaction
 
 from pokerfloor.routing import websocket_urlpatterns
 from pokerfloor.runtime import loopdb
-from tables import services, sql
+from tables import jsontext, services, sql
 from tables.models import Hand, HandEvent, Table
 from tables.services import eventbatch
 
@@ -267,6 +267,33 @@ def test_a_batch_writes_only_what_a_single_write_would(dealer, other_dealer):
         assert after[other.id].seq == other.seq
         assert after[other.id].current_hand.snapshot == other.current_hand.snapshot
         assert not HandEvent.objects.filter(client_id=f"row-{other.id}").exists()
+
+
+def test_a_batch_records_every_text_exactly(dealer):
+    """The batch's columns go to PostgreSQL as binary arrays (no quoting of the texts): a player's name
+    with quotes, a backslash, braces, commas and umlauts, a tablet's id with the same, and no actor or
+    client id at all are recorded exactly as a single write records them."""
+    first, second = dealt_tables(2, dealer=dealer)
+    name = 'Jürgen "der Bär" {\\,} Öztürk ♠'
+    snapshot = {"players": [{"player": name, "stack": 150}], "note": 'a "quoted", {braced} \\ text\nnext line'}
+    written = run_batch(
+        [
+            row_for(
+                first,
+                dealer,
+                payload_json=jsontext.dumps({"type": "call", "note": name}),
+                client_id='tab "1", {a\\b}',
+                snapshot_json=jsontext.dumps(snapshot),
+            ),
+            row_for(second, dealer, actor_id=None, client_id=None),
+        ]
+    )
+    assert set(written) == {first.id, second.id}
+    event = HandEvent.objects.get(table=first, seq=first.seq + 1)
+    assert (event.payload, event.client_id) == ({"type": "call", "note": name}, 'tab "1", {a\\b}')
+    assert Hand.objects.get(pk=first.current_hand_id).snapshot == snapshot
+    bare = HandEvent.objects.get(table=second, seq=second.seq + 1)
+    assert (bare.actor_id, bare.client_id, bare.payload) == (None, None, {"type": "call"})
 
 
 def test_a_batch_that_fails_writes_nothing(dealer):
