@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -140,6 +143,47 @@ def deal_right_sql(user, session_key: str | None) -> tuple[str, list[Any]] | Non
     if user is None or not user.is_authenticated or user.pk is None:
         return None
     return _staff_right_sql(user.pk, session_key, f"{Table._meta.db_table}.dealer_id")
+
+
+@dataclass
+class StepRight:
+    """A dealer socket's right to deal at ``table_id``, to be found true by the locked read of that
+    table's write step (``tables.services.steps.lock_table``) instead of a statement of its own before
+    the step: one round trip less for a deal, a hand's end, every step of the tablet.  ``sql`` and
+    ``params`` state it over the table's row aliased ``t`` (:func:`step_right`); ``lost()`` is the
+    exception raised, inside the step's transaction, when it does not hold (nothing is written);
+    ``checked`` is set once a locked read has found it true.  Set for the step with :data:`STEP_RIGHT`."""
+
+    table_id: int
+    sql: str
+    params: list[Any]
+    lost: Callable[[], Exception]
+    checked: bool = False
+
+
+#: The right the write step running in this context must find in its table's locked read (or None).
+STEP_RIGHT: ContextVar[StepRight | None] = ContextVar("step_right", default=None)
+
+
+def run_in_step(right: StepRight, func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``func(*args, **kwargs)``, a write step of ``right.table_id`` that locks the table before it
+    reads or writes anything else (``tables.services.start_hand``, ``apply_action``), with the socket's
+    right read by that locked read (:data:`STEP_RIGHT`): ``right.lost()`` raised there rolls the step
+    back, nothing is written.  One round trip less than reading the right first."""
+    token = STEP_RIGHT.set(right)
+    try:
+        return func(*args, **kwargs)
+    finally:
+        STEP_RIGHT.reset(token)
+
+
+def step_right(user, session_key: str | None, table_id: int, lost: Callable[[], Exception]) -> StepRight | None:
+    """:class:`StepRight` of ``user`` in the session ``session_key`` at ``table_id``: the condition of
+    :func:`deal_right_sql` over the row ``t``; None for an anonymous user."""
+    if user is None or not user.is_authenticated or user.pk is None:
+        return None
+    sql, params = _staff_right_sql(user.pk, session_key, "t.dealer_id")
+    return StepRight(table_id, sql, params, lost)
 
 
 def right_in_session(user, session_key: str | None, *, table_id: int | None = None) -> bool:

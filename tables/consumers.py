@@ -25,7 +25,16 @@ from pokerfloor.runtime.dispatch import DirectDispatch
 from pokerfloor.runtime.shared import SharedRead
 from pokerfloor.runtime.threads import in_service_thread, run_on_connection, socket_read
 from tables import hooks, jsontext, revocation, schemas, services
-from tables.access import deal_right_sql, is_floor, is_floor_now, may_deal_now, right_in_session
+from tables.access import (
+    StepRight,
+    deal_right_sql,
+    is_floor,
+    is_floor_now,
+    may_deal_now,
+    right_in_session,
+    run_in_step,
+    step_right,
+)
 from tables.fanout import fanout
 from tables.floor_summary import summary_text, tile_summary
 from tables.heartbeat import Heartbeat
@@ -182,11 +191,12 @@ def _guarded(check, func, *args, **kwargs):
     return func(*args, **kwargs)
 
 
-def _action(check, right_sql, table_id: int, action: Any, decided: bool, **kwargs) -> services.Outcome:
+def _action(check, right_sql, step: StepRight | None, table_id: int, action: Any, decided: bool, **kwargs):
     """A dealer's action: in one statement with the right checked inside it when it can
-    (``tables.services.fastpath``), else :func:`_guarded` ``apply_action`` (the right read first).
-    ``decided``: the event loop's fast path has decided it in memory already and left it to this
-    path (a hand's end, a held action, a refusal ...): the same decision is not made again here."""
+    (``tables.services.fastpath``), else ``apply_action`` with the right read by its locked read
+    (:func:`tables.access.run_in_step`, given ``step``) or before it (:func:`_guarded`).  ``decided``: the event
+    loop's fast path has decided it in memory already and left it to this path (a hand's end, a held
+    action, a refusal ...): the same decision is not made again here.  Returns the ``Outcome``."""
     if not decided:
         if right_sql is None:
             if not check():
@@ -195,6 +205,8 @@ def _action(check, right_sql, table_id: int, action: Any, decided: bool, **kwarg
         outcome = fastpath.try_action(table_id, action, right=right_sql, **kwargs)
         if outcome is not None:
             return outcome
+    if step is not None:
+        return run_in_step(step, services.apply_action, table_id, action, fast=False, **kwargs)
     return _guarded(check, services.apply_action, table_id, action, fast=False, **kwargs)
 
 
@@ -254,6 +266,21 @@ class DealerConsumer(_StaffConsumer):
         if self._right is None or self._right[0] != self._session_key:
             self._right = (self._session_key, deal_right_sql(self.user, self._session_key))
         return self._right[1]
+
+    def _step_right(self) -> StepRight | None:
+        """The socket's right for the locked read of a step at its table (:func:`tables.access.run_in_step`); None
+        when sessions are not in the database (then :meth:`right_holds` runs first).  A new one per
+        step (it records that it was checked)."""
+        if settings.SESSION_ENGINE != DB_SESSIONS:
+            return None
+        return step_right(self.user, self._session_key, self.table_id, revocation.RightLost)
+
+    async def run_service(self, func, *args, **kwargs):
+        """:func:`_call` behind the socket's right: read by the step's own locked read for a deal
+        (:func:`tables.access.run_in_step`), else a fresh check first (``RightLost``: nothing ran)."""
+        if func is services.start_hand and (step := self._step_right()) is not None:
+            return await _call(run_in_step, step, func, *args, **kwargs)
+        return await super().run_service(func, *args, **kwargs)
 
     def right_holds(self) -> bool:
         """One statement before every tablet message (``tables.access.right_in_session``)."""
@@ -382,6 +409,7 @@ class DealerConsumer(_StaffConsumer):
             _action,
             self.right_holds,
             right_sql,
+            self._step_right(),
             self.table_id,
             action,
             decided,

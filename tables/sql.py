@@ -24,11 +24,10 @@ __all__ = [
     "EventRow",
     "SeqGuard",
     "event_batch_statement",
+    "deal_hand",
     "end_hand",
-    "insert_hand",
     "seat_rows",
     "seats_with_players",
-    "set_current_hand",
     "write_event",
 ]
 
@@ -239,17 +238,6 @@ def seat_rows(table_id: int) -> list[tuple[int, str | None, int, bool]]:
         return cursor.fetchall()
 
 
-def set_current_hand(table: Table) -> None:
-    """Write ``table.button_seat`` and ``table.current_hand_id`` (a new deal), as
-    ``table.save(update_fields=["button_seat", "current_hand"])`` does, in a statement written once.
-    (No handler listens for those fields: ``tables.revocation`` reacts to a table's dealer only.)"""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {Table._meta.db_table} SET button_seat = %s, current_hand_id = %s WHERE id = %s",
-            [table.button_seat, table.current_hand_id, table.id],
-        )
-
-
 def end_hand(hand: Hand, snapshot_json: str) -> None:
     """Write a hand that just ended: its cached snapshot (``snapshot_json``, the JSON text of
     ``hand.snapshot``), ``snapshot_seq``, ``last_index``, ``status`` and ``ended_at``, as
@@ -266,21 +254,27 @@ def end_hand(hand: Hand, snapshot_json: str) -> None:
 _HAND_FIELDS = [f.attname for f in Hand._meta.concrete_fields]
 _HAND_JSON = frozenset({"spec", "snapshot", "metadata"})
 _HAND_COLUMNS = [name for name in _HAND_FIELDS if name != "id"]
-_INSERT_HAND = (
-    f"INSERT INTO {Hand._meta.db_table} ("
+_DEAL_HAND = (
+    f"WITH h AS (INSERT INTO {Hand._meta.db_table} ("
     + ", ".join(f'"{name}"' for name in _HAND_COLUMNS)
     + ") VALUES ("
     + ", ".join("%s::jsonb" if name in _HAND_JSON else "%s" for name in _HAND_COLUMNS)
-    + ") RETURNING id"
+    + ") RETURNING id), "
+    f"tb AS (UPDATE {Table._meta.db_table} SET button_seat = %s, current_hand_id = (SELECT id FROM h) "
+    "WHERE id = %s) SELECT id FROM h"
 )
 
 
-def insert_hand(table: Table, number: int, spec: dict[str, Any], metadata: dict[str, Any]) -> Hand:
+def deal_hand(table: Table, number: int, spec: dict[str, Any], metadata: dict[str, Any], button: int) -> Hand:
     """Record hand ``number`` of ``table`` as dealt (``spec``: the engine's spec as JSON-able data,
-    ``metadata``: who was dealt in) and return it, as ``Hand.objects.create(...)`` does (status live,
-    an empty snapshot, ``last_index`` -1, ``started_at`` now), in a statement written once (every
-    deal comes here).  The unique constraints (one live hand per table, one number per table) raise
-    the database's IntegrityError as the ORM's create would."""
+    ``metadata``: who was dealt in) with the button on seat ``button``, and return it: the hand as
+    ``Hand.objects.create(...)`` makes it (status live, an empty snapshot, ``last_index`` -1,
+    ``started_at`` now) and the table's ``button_seat`` and ``current_hand`` set, as
+    ``table.save(update_fields=["button_seat", "current_hand"])`` does, in ONE statement written once
+    (every deal comes here; no handler listens for those fields: ``tables.revocation`` reacts to a
+    table's dealer only).  ``table`` is updated in memory too.  The unique constraints (one live hand
+    per table, one number per table) raise the database's IntegrityError as the ORM's create would,
+    and nothing is written."""
     values: dict[str, Any] = {
         "table_id": table.id,
         "number": number,
@@ -295,8 +289,10 @@ def insert_hand(table: Table, number: int, spec: dict[str, Any], metadata: dict[
     }
     params = [jsontext.dumps(values[name]) if name in _HAND_JSON else values[name] for name in _HAND_COLUMNS]
     with connection.cursor() as cursor:
-        cursor.execute(_INSERT_HAND, params)
+        cursor.execute(_DEAL_HAND, [*params, button, table.id])
         values["id"] = cursor.fetchone()[0]
     hand = Hand.from_db(connection.alias, _HAND_FIELDS, [values[name] for name in _HAND_FIELDS])
     Hand.table.field.set_cached_value(hand, table)
+    table.button_seat = button
+    table.current_hand = hand
     return hand

@@ -331,6 +331,7 @@ def write_step(
     client_id: str | None = None,
     find_duplicate: Callable[[M, str], int | None] | None = None,
     lock: Callable[[int], M] | None = None,
+    lock_sets_timeout: bool = False,
 ) -> Iterator[WriteStep[M]]:
     """One mutation of the row ``pk`` of ``model`` (a model with an integer ``seq``).
 
@@ -344,6 +345,10 @@ def write_step(
             ``ServiceError``, e.g. an id used at another table).
         lock: ``fn(pk) -> row`` locking and loading the row (default
             :func:`lock_row`); raises ``ServiceError('not_found')``.
+        lock_sets_timeout: ``lock`` takes ``lock_timeout=`` (a PostgreSQL interval such as
+            ``"2000ms"``, or None) and sets it for the transaction in its own statement, before
+            it waits for the row (``tables.services.steps.lock_table``): one round trip less
+            than :func:`set_lock_timeout` first.
 
     Yields:
         The :class:`WriteStep`; with ``duplicate_seq`` set the seq is not checked.
@@ -359,9 +364,13 @@ def write_step(
             # lock_timeout the outer one set: SET LOCAL lasts until that transaction ends
             token = None if _TIMEOUT_SET.get() else _TIMEOUT_SET.set(True)
             try:
-                if token is not None:
-                    set_lock_timeout()
-                row = (lock or (lambda key: lock_row(model, key)))(pk)
+                if lock is not None and lock_sets_timeout:
+                    timeout = lock_timeout_ms() if token is not None else 0
+                    row = lock(pk, lock_timeout=f"{timeout}ms" if timeout else None)  # type: ignore[call-arg]
+                else:
+                    if token is not None:
+                        set_lock_timeout()
+                    row = (lock or (lambda key: lock_row(model, key)))(pk)
                 duplicate = find_duplicate(row, client_id) if client_id and find_duplicate is not None else None
                 if duplicate is None:
                     check_seq(row, expected_seq)

@@ -146,10 +146,7 @@ def start_hand(
         names = {s.seat: s.player for s in hand_spec.seats}
         ids = {str(s.number): s.player.id for s in seats if s.player and names.get(s.number) == s.player.name}
         metadata = {**(metadata or {}), "player_ids": ids}
-        hand = sql.insert_hand(table, number, spec_to_dict(hand_spec), metadata)
-        table.button_seat = button
-        table.current_hand = hand
-        sql.set_current_hand(table)
+        hand = sql.deal_hand(table, number, spec_to_dict(hand_spec), metadata, button)
         if seats_as_read:  # the snapshot's seats without reading them again (one statement less per deal)
             seat_cache[table.id] = (hand.id, [seat_dict(s) for s in seats])
         start = {"type": "start", "button": button}

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from poker.hand import AnyState, HandState
 from tables import hooks, jsontext, probes, sql
+from tables.access import STEP_RIGHT
 from tables.floor_summary import tile_summary
 from tables.models import Hand, HandEvent, Seat, Table
 from tables.services.replay import empty_info, hand_replay, remember_state
@@ -43,33 +44,60 @@ _TABLE_FIELDS = [f.attname for f in Table._meta.concrete_fields]
 _HAND_FIELDS = [f.attname for f in Hand._meta.concrete_fields]
 
 
-def lock_table(table_id: int, client_id: str | None = None) -> Table:
+def lock_table(table_id: int, client_id: str | None = None, lock_timeout: str | None = None) -> Table:
     """Lock the table row (``FOR NO KEY UPDATE``: one writer per table) and
     load it with its dealer's username and its current hand, in one plain
     SQL statement (the hot path of every dealer action).  With ``client_id``
     the same statement also looks the id up among the recorded events, so a
     dealer action costs one round trip less (read by :func:`_duplicate_seq`).
-    Raises ``ServiceError('not_found')``."""
+    With ``lock_timeout`` (a PostgreSQL interval, ``"2000ms"``) the statement
+    first sets the transaction's ``lock_timeout`` (``set_config(..., true)``,
+    as ``tables.writepath.set_lock_timeout`` does in a statement of its own),
+    so the wait for the row is bounded by it.  A dealer socket's right to
+    deal at this table, when its step carries one
+    (``tables.access.STEP_RIGHT``), is read by the same statement.
+    Raises ``ServiceError('not_found')``, the right's ``lost()`` (``forbidden``)
+    when it no longer holds; a row held past the timeout raises the database's
+    lock-not-available error (``tables.writepath.write_step``: ``busy``)."""
     table_cols = ", ".join(f't."{name}"' for name in _TABLE_FIELDS)
     hand_cols = ", ".join(f'h."{name}"' for name in _HAND_FIELDS)
-    seen = (
-        f", (SELECT ARRAY[e.table_id, e.seq] FROM {HandEvent._meta.db_table} e WHERE e.client_id = %s LIMIT 1)"
-        if client_id
-        else ""
-    )
     probe_cols, probe_names = probes.select_sql()
+    params: list[Any] = []
+    # ``lt`` is read in the WHERE clause, so the timeout is set before the row is waited for
+    timeout_cte, timeout_cond = "", ""
+    if lock_timeout:
+        timeout_cte = "WITH lt AS (SELECT set_config('lock_timeout', %s, true) AS v) "
+        timeout_cond = " AND (SELECT v FROM lt) IS NOT NULL"
+        params.append(lock_timeout)
+    right = STEP_RIGHT.get()
+    if right is not None and (right.checked or right.table_id != table_id):
+        right = None  # checked by an outer step already, or another table's
+    right_col = ""
+    if right is not None:
+        right_col = f", ({right.sql})"
+        params += right.params
+    seen = ""
+    if client_id:
+        seen = f", (SELECT ARRAY[e.table_id, e.seq] FROM {HandEvent._meta.db_table} e WHERE e.client_id = %s LIMIT 1)"
+        params.append(client_id)
     query = (
-        f"SELECT {table_cols}, u.username, {hand_cols}{probe_cols}{seen} FROM {Table._meta.db_table} t "
+        f"{timeout_cte}SELECT {table_cols}, u.username, {hand_cols}{probe_cols}{right_col}{seen} "
+        f"FROM {Table._meta.db_table} t "
         f"LEFT JOIN {User._meta.db_table} u ON u.id = t.dealer_id "
         f"LEFT JOIN {Hand._meta.db_table} h ON h.id = t.current_hand_id "
-        f"WHERE t.id = %s FOR NO KEY UPDATE OF t"
+        f"WHERE t.id = %s{timeout_cond} FOR NO KEY UPDATE OF t"
     )
+    params.append(table_id)
     with connection.cursor() as cursor:
-        cursor.execute(query, [client_id, table_id] if client_id else [table_id])
+        cursor.execute(query, params)
         row = cursor.fetchone()
     if row is None:
         raise ServiceError("not_found", f"no table {table_id}")
     n = len(_TABLE_FIELDS)
+    if right is not None:
+        if not row[n + 1 + len(_HAND_FIELDS) + len(probe_names)]:
+            raise right.lost()  # inside the step's transaction: nothing is written
+        right.checked = True
     table = Table.from_db(connection.alias, _TABLE_FIELDS, row[:n])
     first_probe = n + 1 + len(_HAND_FIELDS)
     probes.keep(table, probe_names, row[first_probe : first_probe + len(probe_names)])
@@ -126,6 +154,7 @@ def table_step(
         client_id=client_id,
         find_duplicate=_duplicate_seq,
         lock=functools.partial(lock_table, client_id=client_id),
+        lock_sets_timeout=True,
     )
 
 

@@ -127,6 +127,39 @@ async def test_a_message_sent_before_the_revocation_arrives_is_refused_and_chang
     assert not await database_sync_to_async(HandEvent.objects.exists)()
 
 
+@database_sync_to_async
+def fold_to_the_last_two(table_id):
+    """Deal, and fold until the next fold ends the hand: ``(seat to act, hand id)``."""
+    services.start_hand(table_id)
+    while True:
+        state = Table.objects.get(pk=table_id).current_hand.snapshot
+        if sum(not p["folded"] for p in state["players"]) == 2:
+            return state["to_act_seat"], Table.objects.get(pk=table_id).current_hand_id
+        services.apply_action(table_id, {"type": "fold", "seat": state["to_act_seat"]})
+
+
+async def test_the_action_that_ends_the_hand_after_the_reassignment_is_refused(table, dealer, other_dealer):
+    """The hand's end goes the locked way (stacks settled), where the dealer's right is read by the
+    table's locked read: refused all the same, and the hand stays live with nothing paid out."""
+    seat, hand_id = await fold_to_the_last_two(table.id)
+    tablet = await connect(f"/ws/tables/{table.id}/dealer/", dealer)
+    await drain(tablet)
+    with mock.patch.object(revocation, "revoke_table"):
+        await set_dealer(table.id, other_dealer)
+    seq = await seq_of(table.id)
+    events = await database_sync_to_async(HandEvent.objects.count)()
+    await tablet.send_json_to(
+        {"type": "action", "client_id": "last", "expected_seq": seq, "action": {"type": "fold", "seat": seat}}
+    )
+    reply = await reply_to(tablet)
+    assert reply["type"] == "error" and reply["code"] == "forbidden" and reply["client_id"] == "last"
+    assert await closed_with(tablet) == 4403
+    assert await seq_of(table.id) == seq
+    assert await database_sync_to_async(HandEvent.objects.count)() == events
+    hand = await database_sync_to_async(Table.objects.select_related("current_hand").get)(pk=table.id)
+    assert (hand.current_hand_id, hand.current_hand.status) == (hand_id, "live")
+
+
 async def test_a_snapshot_request_after_the_reassignment_is_refused(table, dealer, other_dealer):
     tablet = await connect(f"/ws/tables/{table.id}/dealer/", dealer)
     await drain(tablet)
