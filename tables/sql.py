@@ -28,6 +28,7 @@ __all__ = [
     "end_hand",
     "seat_rows",
     "seats_with_players",
+    "settle_stacks",
     "write_event",
 ]
 
@@ -238,17 +239,39 @@ def seat_rows(table_id: int) -> list[tuple[int, str | None, int, bool]]:
         return cursor.fetchall()
 
 
-def end_hand(hand: Hand, snapshot_json: str) -> None:
+#: The final stacks of a hand written to its table's seats: ``[seat numbers], [stacks], table id``.
+_SETTLE = (
+    f"UPDATE {Seat._meta.db_table} AS s SET stack = v.stack"
+    " FROM unnest(%s::integer[], %s::bigint[]) AS v(number, stack)"
+    " WHERE s.table_id = %s AND s.number = v.number"
+)
+
+
+def settle_stacks(table_id: int, numbers: list[int], stacks: list[int]) -> None:
+    """Write ``stacks`` (chips) to the seats ``numbers`` of the table, in one statement for all of them.
+    It sends no ``post_save`` of the seats (``tables.services.steps.settle_stacks``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SETTLE, [numbers, stacks, table_id])
+
+
+def end_hand(hand: Hand, snapshot_json: str, settle: tuple[list[int], list[int]] | None = None) -> None:
     """Write a hand that just ended: its cached snapshot (``snapshot_json``, the JSON text of
     ``hand.snapshot``), ``snapshot_seq``, ``last_index``, ``status`` and ``ended_at``, as
     ``hand.save(update_fields=[...])`` does, in a statement written once (every hand's end comes
-    here; no handler listens for a hand's save)."""
+    here; no handler listens for a hand's save).  ``settle``: ``(seat numbers, final stacks)`` written
+    to the hand's table's seats in the same statement (:func:`settle_stacks`)."""
+    params: list[Any] = []
+    sql = ""
+    if settle is not None:
+        sql = f"WITH st AS ({_SETTLE}) "
+        params += [settle[0], settle[1], hand.table_id]
+    sql += (
+        f"UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s,"
+        " status = %s, ended_at = %s WHERE id = %s"
+    )
+    params += [snapshot_json, hand.snapshot_seq, hand.last_index, str(hand.status), hand.ended_at, hand.id]
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s,"
-            " status = %s, ended_at = %s WHERE id = %s",
-            [snapshot_json, hand.snapshot_seq, hand.last_index, str(hand.status), hand.ended_at, hand.id],
-        )
+        cursor.execute(sql, params)
 
 
 _HAND_FIELDS = [f.attname for f in Hand._meta.concrete_fields]

@@ -108,6 +108,11 @@ async def test_updates_come_summarised_until_the_dashboard_watches_the_table(dea
 
     # unwatched again: summaries
     await ws.send_json_to({"type": "watch", "table_ids": []})
+    # the socket takes its messages in order: its pong says the watch list is read (the update below
+    # comes another way, through the floor's group, and could otherwise overtake it)
+    await ws.send_to(text_data='{"type":"ping"}')
+    while (await ws.receive_json_from(timeout=5))["type"] != "pong":
+        pass
     seat = update["snapshot"]["hand"]["state"]["to_act_seat"]
     await database_sync_to_async(services.apply_action)(live, {"type": "check", "seat": seat})  # the big blind's option
     update = await _next_update(ws, live)

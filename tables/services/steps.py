@@ -18,7 +18,7 @@ from poker.hand import AnyState, HandState
 from tables import hooks, jsontext, probes, sql
 from tables.access import STEP_RIGHT
 from tables.floor_summary import tile_summary
-from tables.models import Hand, HandEvent, Seat, Table
+from tables.models import Hand, HandEvent, Table
 from tables.services.replay import empty_info, hand_replay, remember_state
 from tables.services.snapshots import FLOOR_GROUP, hand_view, table_group, table_snapshot
 from tables.writepath import ServiceError, WriteStep, send_messages_on_commit, write_step
@@ -261,8 +261,7 @@ def append_event(
     if ends:
         hand.status = Hand.Status.COMPLETE
         hand.ended_at = timezone.now()
-        settle_stacks(table, hand, state)
-        sql.end_hand(hand, jsontext.dumps(hand.snapshot))
+        sql.end_hand(hand, jsontext.dumps(hand.snapshot), settle=_final_seats(state))  # and the stacks
         start_stacks = {s.seat: s.stack for s in state.spec.seats}
         final_stacks = {s.seat: stack for s, stack in zip(state.spec.seats, completed_stacks(state), strict=True)}
         hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks, actor=actor)
@@ -291,20 +290,19 @@ def completed_stacks(state: AnyState) -> tuple[int, ...]:
     return tuple(state.final_stacks)
 
 
+def _final_seats(state: AnyState) -> tuple[list[int], list[int]]:
+    """``(seat numbers, final stacks)`` of a completed hand, seat by seat of its spec (chips)."""
+    final = completed_stacks(state)
+    return [spec.seat for spec in state.spec.seats], [int(stack) for stack in final]
+
+
 def settle_stacks(table: Table, hand: Hand, state: AnyState) -> None:
     """Write the final stacks of a completed hand back to the seats, in one
-    statement for all of them (every hand's end comes here).  It sends no
+    statement for all of them (a hand's end writes them with the hand:
+    :func:`tables.sql.end_hand`).  It sends no
     ``post_save`` of the seats: the apps learn of the new stacks from
     ``tables.hooks.hand_completed``, called right after."""
-    final = completed_stacks(state)
-    numbers = [spec.seat for spec in state.spec.seats]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {Seat._meta.db_table} AS s SET stack = v.stack"
-            f" FROM unnest(%s::integer[], %s::bigint[]) AS v(number, stack)"
-            f" WHERE s.table_id = %s AND s.number = v.number",
-            [numbers, [int(final[i]) for i in range(len(numbers))], table.id],
-        )
+    sql.settle_stacks(table.id, *_final_seats(state))
 
 
 def live_replay(step: WriteStep[Table], *, missing: str = "no_hand") -> tuple[Table, Hand, HandState, int, dict]:
