@@ -149,7 +149,8 @@ def deal_right_sql(user, session_key: str | None) -> tuple[str, list[Any]] | Non
 class StepRight:
     """A dealer socket's right to deal at ``table_id``, to be found true by the locked read of that
     table's write step (``tables.services.steps.lock_table``) instead of a statement of its own before
-    the step: one round trip less for a deal, a hand's end, every step of the tablet.  ``sql`` and
+    the step: one round trip less for a deal and for a dealer's action that takes the locked way (a
+    hand's end, a held action; ``tables.consumers.DealerConsumer``).  ``sql`` and
     ``params`` state it over the table's row aliased ``t`` (:func:`step_right`); ``lost()`` is the
     exception raised, inside the step's transaction, when it does not hold (nothing is written);
     ``checked`` is set once a locked read has found it true.  Set for the step with :data:`STEP_RIGHT`."""

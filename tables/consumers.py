@@ -191,12 +191,14 @@ def _guarded(check, func, *args, **kwargs):
     return func(*args, **kwargs)
 
 
-def _action(check, right_sql, step: StepRight | None, table_id: int, action: Any, decided: bool, **kwargs):
+def _action(
+    check, right_sql, step: StepRight | None, table_id: int, action: Any, decided: bool, **kwargs
+) -> services.Outcome:
     """A dealer's action: in one statement with the right checked inside it when it can
     (``tables.services.fastpath``), else ``apply_action`` with the right read by its locked read
-    (:func:`tables.access.run_in_step`, given ``step``) or before it (:func:`_guarded`).  ``decided``: the event
-    loop's fast path has decided it in memory already and left it to this path (a hand's end, a held
-    action, a refusal ...): the same decision is not made again here.  Returns the ``Outcome``."""
+    (:func:`tables.access.run_in_step`, given ``step``) or before it (:func:`_guarded`).  ``decided``:
+    the event loop's fast path has decided it in memory already and left it to this path (a hand's
+    end, a held action, a refusal ...): the same decision is not made again here."""
     if not decided:
         if right_sql is None:
             if not check():
@@ -268,9 +270,9 @@ class DealerConsumer(_StaffConsumer):
         return self._right[1]
 
     def _step_right(self) -> StepRight | None:
-        """The socket's right for the locked read of a step at its table (:func:`tables.access.run_in_step`); None
-        when sessions are not in the database (then :meth:`right_holds` runs first).  A new one per
-        step (it records that it was checked)."""
+        """The socket's right for the locked read of a step at its table (``tables.access.run_in_step``);
+        None when sessions are not in the database (then :meth:`right_holds` runs first).  A new one
+        per step (it records that it was checked)."""
         if settings.SESSION_ENGINE != DB_SESSIONS:
             return None
         return step_right(self.user, self._session_key, self.table_id, revocation.RightLost)
