@@ -393,7 +393,8 @@ def measure(args, rate, srv: Server, room: Room, database: bool) -> dict | None:
         if sent[c][1] >= steady_from
         for t in received.get((sent[c][0], seq), [])
     ]
-    floor_missing = len(applied) * args.floors - len(floor_latency)
+    # what the floors did not receive, less what their snapshot after a reconnect covered (``--restart``)
+    floor_missing = len(applied) * args.floors - len(floor_latency) - anomalies["resynced"]
     by_kind: dict[str, list[float]] = defaultdict(list)
     for c in acks:
         by_kind[kinds.get(c, "?")].append(acks[c][1] - sent[c][1])
@@ -424,6 +425,7 @@ def measure(args, rate, srv: Server, room: Room, database: bool) -> dict | None:
         "receipts": len(floor_latency),
         "lost": anomalies["lost"] + max(floor_missing, 0),
         "doubled": anomalies["doubled"],
+        "resynced": anomalies["resynced"],
         "db_events": db_events,
         "db_missing": db_missing,
         "unanswered": len(sent) - len(acks),
@@ -575,7 +577,8 @@ def main() -> None:
                 print(
                     f"  restart: killed and listening again after {rs['down']:.1f} s; {rs['back']}/{tablets} tablets"
                     f" had their snapshot back, half by {back50}, all by {all_back}; unanswered at the end"
-                    f" {r['unanswered']}, acknowledged but not in the database {r['db_missing']}"
+                    f" {r['unanswered']}, acknowledged but not in the database {r['db_missing']}; the floors'"
+                    f" snapshots after their reconnect covered {r['resynced']} updates made while they were away"
                 )
             disk50, disk99, disk_max, stalls = r["disk"]
             print(

@@ -223,7 +223,9 @@ async def _act_loop(ws, clock, rate, rng, sent, acks, errors, kinds, table_id, s
 async def floor(url, cookie, clock, stop, received, anomalies, errors, rng):
     """One floor dashboard: connects (``clock["ready"]`` once it has its snapshot), then records the
     time of every update per ``(table, seq)``; a gap or repeat of a table's seq is counted in
-    ``anomalies``.  A close: reconnect, and the new snapshot's seqs are the new baseline."""
+    ``anomalies``.  A close: reconnect, and the new snapshot's seqs (all its pages) are the new
+    baseline; the updates it covers that this dashboard did not receive before the close (those made
+    while it was away: a restart) are counted in ``anomalies["resynced"]``, not lost."""
     import websockets
 
     opener = Opener(url, cookie, errors, rng)
@@ -232,6 +234,16 @@ async def floor(url, cookie, clock, stop, received, anomalies, errors, rng):
     clock["floor_connects"].append(time.perf_counter() - c0)
     clock["ready"].release()
     last = {t["table"]["id"]: t["seq"] for t in first["tables"]}
+    before: dict[int, int] = {}  # the last seq of each table received before a reconnect
+
+    def rebase(tables: list[dict]) -> None:
+        """A page of the snapshot read on a reconnect: the new baseline of its tables."""
+        for t in tables:
+            table_id, seq = t["table"]["id"], t["seq"]
+            if table_id in before and seq > before[table_id]:
+                anomalies["resynced"] += seq - before.pop(table_id)
+            last[table_id] = max(seq, last.get(table_id, 0))
+
     try:
         while not stop.is_set():
             try:
@@ -245,10 +257,14 @@ async def floor(url, cookie, clock, stop, received, anomalies, errors, rng):
                 except TimeoutError:
                     errors["floor_gave_up_reconnecting"] += 1
                     return
-                last = {t["table"]["id"]: t["seq"] for t in first["tables"]}
+                before, last = {**before, **last}, {}
+                rebase(first["tables"])
                 continue
             now = time.perf_counter()
             message = json.loads(raw)
+            if message["type"] == "floor_snapshot":  # a further page of the snapshot
+                rebase(message["tables"])
+                continue
             batch = message["messages"] if message["type"] == "batch" else [message]
             for message in batch:
                 if message["type"] != "update":
