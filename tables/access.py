@@ -132,28 +132,30 @@ def deal_right_columns(user_col: str, session_col: str, dealer_col: str) -> tupl
     return _staff_condition(user_col, session_col, dealer_col), [FLOOR, MANAGER, DEALER]
 
 
-def deal_right_sql(user, session_key: str | None) -> tuple[str, list[Any]] | None:
+def deal_right_sql(user, session_key: str | None, dealer_of: str | None = None) -> tuple[str, list[Any]] | None:
     """The right to deal as a SQL condition on a row of the tables' table (unaliased
-    ``tables_table``), for a statement that writes only while the right holds
-    (``tables.services.fastpath``): ``(sql, params)``, or None for an anonymous user.
+    ``tables_table``, or the column ``dealer_of`` holding its dealer, e.g. ``"t.dealer_id"``), for a
+    statement that writes only while the right holds (``tables.services.fastpath``): ``(sql,
+    params)``, or None for an anonymous user.
 
     The user exists and is active, the session ``session_key`` (None: not checked) exists and has
     not expired, and the user is a superuser, floor or manager, or a dealer assigned to that table
     (:func:`right_in_session` asks the same)."""
     if user is None or not user.is_authenticated or user.pk is None:
         return None
-    return _staff_right_sql(user.pk, session_key, f"{Table._meta.db_table}.dealer_id")
+    return _staff_right_sql(user.pk, session_key, dealer_of or f"{Table._meta.db_table}.dealer_id")
 
 
 @dataclass
 class StepRight:
     """A dealer socket's right to deal at ``table_id``, to be found true by the locked read of that
     table's write step (``tables.services.steps.lock_table``) instead of a statement of its own before
-    the step: one round trip less for a deal and for a dealer's action that takes the locked way (a
-    hand's end, a held action; ``tables.consumers.DealerConsumer``).  ``sql`` and
-    ``params`` state it over the table's row aliased ``t`` (:func:`step_right`); ``lost()`` is the
-    exception raised, inside the step's transaction, when it does not hold (nothing is written);
-    ``checked`` is set once a locked read has found it true.  Set for the step with :data:`STEP_RIGHT`."""
+    the step: one round trip less for every write step of the tablet (a deal, a dealer's action that
+    takes the locked way such as a hand's end, a call for time, an undo:
+    ``tables.consumers.DealerConsumer``).  ``sql`` and ``params`` state it over the table's row
+    aliased ``t`` (:func:`step_right`); ``lost()`` is the exception raised, inside the step's
+    transaction, when it does not hold (nothing is written); ``checked`` is set once a locked read has
+    found it true.  Set for the step with :data:`STEP_RIGHT`."""
 
     table_id: int
     sql: str
@@ -168,7 +170,8 @@ STEP_RIGHT: ContextVar[StepRight | None] = ContextVar("step_right", default=None
 
 def run_in_step(right: StepRight, func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """``func(*args, **kwargs)``, a write step of ``right.table_id`` that locks the table before it
-    reads or writes anything else (``tables.services.start_hand``, ``apply_action``), with the socket's
+    reads or writes anything else (``tables.services.steps.table_step``: ``start_hand``, ``apply_action``
+    ...), with the socket's
     right read by that locked read (:data:`STEP_RIGHT`): ``right.lost()`` raised there rolls the step
     back, nothing is written.  One round trip less than reading the right first."""
     token = STEP_RIGHT.set(right)
@@ -181,10 +184,8 @@ def run_in_step(right: StepRight, func: Callable[..., Any], *args: Any, **kwargs
 def step_right(user, session_key: str | None, table_id: int, lost: Callable[[], Exception]) -> StepRight | None:
     """:class:`StepRight` of ``user`` in the session ``session_key`` at ``table_id``: the condition of
     :func:`deal_right_sql` over the row ``t``; None for an anonymous user."""
-    if user is None or not user.is_authenticated or user.pk is None:
-        return None
-    sql, params = _staff_right_sql(user.pk, session_key, "t.dealer_id")
-    return StepRight(table_id, sql, params, lost)
+    right = deal_right_sql(user, session_key, dealer_of="t.dealer_id")
+    return None if right is None else StepRight(table_id, *right, lost)
 
 
 def right_in_session(user, session_key: str | None, *, table_id: int | None = None) -> bool:

@@ -277,12 +277,14 @@ class DealerConsumer(_StaffConsumer):
             return None
         return step_right(self.user, self._session_key, self.table_id, revocation.RightLost)
 
-    async def run_service(self, func, *args, **kwargs):
-        """:func:`_call` behind the socket's right: read by the step's own locked read for a deal
-        (:func:`tables.access.run_in_step`), else a fresh check first (``RightLost``: nothing ran)."""
-        if func is services.start_hand and (step := self._step_right()) is not None:
-            return await _call(run_in_step, step, func, *args, **kwargs)
-        return await super().run_service(func, *args, **kwargs)
+    async def run_step(self, service, *args, **kwargs):
+        """:func:`_call` of a write step of this table (``tables.tablet_messages.TabletSocket.run_step``)
+        with the socket's right read by the step's own locked read (:func:`tables.access.run_in_step`),
+        else behind a fresh check first (:meth:`run_service`; ``RightLost``: nothing ran)."""
+        step = self._step_right()
+        if step is None:
+            return await self.run_service(service, *args, **kwargs)
+        return await _call(run_in_step, step, service, *args, **kwargs)
 
     def right_holds(self) -> bool:
         """One statement before every tablet message (``tables.access.right_in_session``)."""

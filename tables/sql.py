@@ -33,6 +33,14 @@ __all__ = [
 ]
 
 
+#: A CTE setting the lock timeout (its ``%s``: a PostgreSQL interval, ``"2000ms"``) for the statement's own
+#: transaction (``set_config(..., true)``, as ``tables.writepath.set_lock_timeout`` does in a statement of
+#: its own), and the condition reading it: in the WHERE clause of the part that waits for a row, the
+#: timeout is set before the wait, and a row held longer fails the statement.
+LOCK_TIMEOUT_CTE = "lt AS (SELECT set_config('lock_timeout', %s, true) AS v)"
+LOCK_TIMEOUT_READ = "(SELECT v FROM lt) IS NOT NULL"
+
+
 #: The Unix epoch as an aware datetime (UTC): :func:`write_event` returns ``EPOCH`` plus the event's microseconds.
 EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 
@@ -70,13 +78,11 @@ def event_statement(
         sql = f"WITH tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s RETURNING id), "
         params += [seq, table_id]
     else:
-        # ``lt`` sets the lock timeout for the statement's own transaction (``set_config(..., true)``), read
-        # by ``tb`` before it waits for the table's row: a row held by another step fails the statement.
         right_sql, right_params = guard.right
         sql = (
-            "WITH lt AS (SELECT set_config('lock_timeout', %s, true) AS v), "
+            f"WITH {LOCK_TIMEOUT_CTE}, "
             f"tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s AND seq = %s "
-            f"AND current_hand_id = %s AND (SELECT v FROM lt) IS NOT NULL"
+            f"AND current_hand_id = %s AND {LOCK_TIMEOUT_READ}"
             f"{f' AND ({right_sql})' if right_sql else ''} RETURNING id), "
         )
         params += [guard.lock_timeout, seq, table_id, guard.seq, hand_id, *right_params]
@@ -161,10 +167,10 @@ def _batch_sql(right_sql: str) -> str:
     names = ", ".join("ix" if name == "index" else name for name, _kind in _BATCH_COLUMNS)
     table, event, hand = Table._meta.db_table, HandEvent._meta.db_table, Hand._meta.db_table
     return (
-        "WITH lt AS (SELECT set_config('lock_timeout', %s, true) AS v), "
+        f"WITH {LOCK_TIMEOUT_CTE}, "
         f"i AS (SELECT * FROM unnest({columns}) AS i({names})), "
         f"lk AS (SELECT t.id FROM {table} t JOIN i ON i.table_id = t.id WHERE t.seq = i.old_seq "
-        f"AND t.current_hand_id = i.hand_id AND (SELECT v FROM lt) IS NOT NULL AND ({right_sql}) "
+        f"AND t.current_hand_id = i.hand_id AND {LOCK_TIMEOUT_READ} AND ({right_sql}) "
         "FOR UPDATE OF t SKIP LOCKED), "
         f"tb AS (UPDATE {table} t SET seq = i.seq FROM i WHERE t.id = i.table_id AND t.id IN (SELECT id FROM lk) "
         "RETURNING t.id), "

@@ -39,6 +39,11 @@ class TabletSocket(Protocol):
     async def run_service(self, func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``func(*args, **kwargs)`` in a service thread, behind a fresh check of the socket's right."""
 
+    async def run_step(self, service: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``service(*args, **kwargs)``, one write step of the socket's table that locks it before it
+        reads or writes anything else, in a service thread; the socket's right is read by that locked
+        read (``tables.access.run_in_step``) where it can, else as :meth:`run_service` reads it."""
+
     async def send_json(self, content: dict[str, Any]) -> None:
         """Send one JSON message to the tablet."""
 
@@ -72,11 +77,12 @@ async def _action(socket: TabletSocket, m: schemas.ActionMessage, client_id, exp
 def _step(service: Callable[..., Any], arguments: Callable[[Any], tuple[tuple, dict]] = lambda m: ((), {})) -> Handler:
     """The handler of a message that is one write step of the table (``tables.writepath``):
     ``service(table_id, *args, actor=<the dealer>, expected_seq=..., client_id=..., **kwargs)`` with
-    ``(args, kwargs) = arguments(message)``."""
+    ``(args, kwargs) = arguments(message)``, run by :meth:`TabletSocket.run_step` (the service locks the
+    table first: ``tables.services.steps.table_step``)."""
 
     async def handle(socket: TabletSocket, m: Any, client_id: str | None, expected_seq: int | None) -> Any:
         args, kwargs = arguments(m)
-        return await socket.run_service(
+        return await socket.run_step(
             service,
             socket.table_id,
             *args,
@@ -91,7 +97,7 @@ def _step(service: Callable[..., Any], arguments: Callable[[Any], tuple[tuple, d
 
 async def _time_expired(socket: TabletSocket, m: schemas.TimeExpired, client_id, expected_seq) -> Any:
     # the house rule's effect, by nobody: the server's clock decides
-    return await socket.run_service(services.expire_time, socket.table_id, actor=None, client_id=client_id)
+    return await socket.run_step(services.expire_time, socket.table_id, actor=None, client_id=client_id)
 
 
 async def _floor_call(socket: TabletSocket, m: schemas.FloorCallMessage, client_id, expected_seq) -> None:

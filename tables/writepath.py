@@ -219,14 +219,20 @@ def lock_timeout_ms() -> int:
 _TIMEOUT_SET: ContextVar[bool] = ContextVar("write_step_lock_timeout_set", default=False)
 
 
+def lock_timeout_interval() -> str | None:
+    """:func:`lock_timeout_ms` as a PostgreSQL interval (``"2000ms"``), or None when there is no limit."""
+    timeout = lock_timeout_ms()
+    return f"{timeout}ms" if timeout else None
+
+
 def set_lock_timeout() -> None:
     """``SET LOCAL lock_timeout`` for the transaction running (as pretix's ``lock_objects`` does): a row
     lock not obtained within :func:`lock_timeout_ms` raises instead of waiting without limit behind a
     long step (a tournament's moves holding its tables)."""
-    timeout = lock_timeout_ms()
+    timeout = lock_timeout_interval()
     if timeout:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT set_config('lock_timeout', %s, true)", [f"{timeout}ms"])
+            cursor.execute("SELECT set_config('lock_timeout', %s, true)", [timeout])
 
 
 def is_lock_timeout(exc: BaseException) -> bool:
@@ -364,9 +370,9 @@ def write_step(
             # lock_timeout the outer one set: SET LOCAL lasts until that transaction ends
             token = None if _TIMEOUT_SET.get() else _TIMEOUT_SET.set(True)
             try:
-                if lock is not None and lock_sets_timeout:
-                    timeout = lock_timeout_ms() if token is not None else 0
-                    row = lock(pk, lock_timeout=f"{timeout}ms" if timeout else None)  # type: ignore[call-arg]
+                if lock is not None and lock_sets_timeout:  # an outer step's transaction has it set already
+                    timeout = lock_timeout_interval() if token is not None else None
+                    row = lock(pk, lock_timeout=timeout)  # type: ignore[call-arg]
                 else:
                     if token is not None:
                         set_lock_timeout()

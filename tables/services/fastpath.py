@@ -47,7 +47,7 @@ from tables.services.steps import Outcome, event_json, update_messages
 from tables.writepath import (
     busy_error,
     is_lock_timeout,
-    lock_timeout_ms,
+    lock_timeout_interval,
     send_messages_on_commit,
 )
 
@@ -156,7 +156,8 @@ def prepare(
     snapshot = hand_view(table, new_state, info)
     actor_id = actor.id if actor is not None and actor.is_authenticated else None
     state_json = jsontext.dumps(snapshot)  # once: for the database and the broadcast
-    guard = sql.SeqGuard(table.seq, lock_timeout or f"{lock_timeout_ms()}ms", right if right is not None else ("", []))
+    timeout = lock_timeout or lock_timeout_interval() or "0"  # "0": no limit
+    guard = sql.SeqGuard(table.seq, timeout, right if right is not None else ("", []))
     payload_json = jsontext.dumps(action)
     statement = sql.event_statement(
         table_id=table.id,

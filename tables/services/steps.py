@@ -51,8 +51,7 @@ def lock_table(table_id: int, client_id: str | None = None, lock_timeout: str | 
     the same statement also looks the id up among the recorded events, so a
     dealer action costs one round trip less (read by :func:`_duplicate_seq`).
     With ``lock_timeout`` (a PostgreSQL interval, ``"2000ms"``) the statement
-    first sets the transaction's ``lock_timeout`` (``set_config(..., true)``,
-    as ``tables.writepath.set_lock_timeout`` does in a statement of its own),
+    first sets the transaction's ``lock_timeout`` (``tables.sql.LOCK_TIMEOUT_CTE``),
     so the wait for the row is bounded by it.  A dealer socket's right to
     deal at this table, when its step carries one
     (``tables.access.STEP_RIGHT``), is read by the same statement.
@@ -63,11 +62,9 @@ def lock_table(table_id: int, client_id: str | None = None, lock_timeout: str | 
     hand_cols = ", ".join(f'h."{name}"' for name in _HAND_FIELDS)
     probe_cols, probe_names = probes.select_sql()
     params: list[Any] = []
-    # ``lt`` is read in the WHERE clause, so the timeout is set before the row is waited for
     timeout_cte, timeout_cond = "", ""
     if lock_timeout:
-        timeout_cte = "WITH lt AS (SELECT set_config('lock_timeout', %s, true) AS v) "
-        timeout_cond = " AND (SELECT v FROM lt) IS NOT NULL"
+        timeout_cte, timeout_cond = f"WITH {sql.LOCK_TIMEOUT_CTE} ", f" AND {sql.LOCK_TIMEOUT_READ}"
         params.append(lock_timeout)
     right = STEP_RIGHT.get()
     if right is not None and (right.checked or right.table_id != table_id):

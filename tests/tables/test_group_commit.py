@@ -12,7 +12,6 @@ and when it fails as a whole (a repeated message) each action is answered by the
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 
 import psycopg
@@ -20,13 +19,13 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
-from django.db import connection, transaction
 
 from pokerfloor.routing import websocket_urlpatterns
 from pokerfloor.runtime import loopdb
 from tables import jsontext, services, sql
 from tables.models import Hand, HandEvent, Table
 from tables.services import eventbatch
+from tests.tables.holders import RowHolder
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -200,37 +199,10 @@ def run_batch(rows: list[sql.EventRow]) -> dict[int, object]:
         return {table_id: sql.event_at((at,)) for table_id, at in conn.execute(*statement).fetchall()}
 
 
-class RowHolder:
-    """Another step holding a table's row in a transaction of its own, on a thread (a correction taking
-    its time, a deal of another process): :meth:`hold` returns once the row is locked, :meth:`release`
-    ends the transaction."""
-
-    def __init__(self, table_id: int) -> None:
-        self.table_id = table_id
-        self.locked, self.released = threading.Event(), threading.Event()
-        self.thread = threading.Thread(target=self._run)
-
-    def _run(self) -> None:
-        with transaction.atomic():
-            Table.objects.select_for_update().get(pk=self.table_id)
-            self.locked.set()
-            self.released.wait(10)
-        connection.close()
-
-    def hold(self) -> None:
-        self.thread.start()
-        assert self.locked.wait(10)
-
-    def release(self) -> None:
-        self.released.set()
-        self.thread.join()
-
-
 def test_a_batch_writes_only_what_a_single_write_would(dealer, other_dealer):
     mine, moved, not_mine, held = dealt_tables(4, dealer=dealer)
     Table.objects.filter(pk=not_mine.pk).update(dealer=other_dealer)
     holder = RowHolder(held.pk)
-    holder.hold()
     try:
         started = time.monotonic()
         written = run_batch(
@@ -314,8 +286,7 @@ async def test_a_table_held_by_another_step_holds_up_no_other_table(floorman, se
     settings.LOOP_CONNECTIONS = 1
     held_table, free_table = await database_sync_to_async(dealt_tables)(2)
     (held_ws, held_open), (free_ws, free_open) = [await open_tablet(t.id, floorman) for t in (held_table, free_table)]
-    holder = RowHolder(held_table.pk)
-    await asyncio.to_thread(holder.hold)
+    holder = await asyncio.to_thread(RowHolder, held_table.pk)
     try:
         seat = held_open["snapshot"]["hand"]["state"]["to_act_seat"]
         await held_ws.send_json_to({"type": "action", "client_id": "held", "action": {"type": "call", "seat": seat}})

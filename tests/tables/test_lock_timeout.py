@@ -4,44 +4,22 @@ and answers ``busy`` with ``retry_after_ms``; the same message sent again once t
 once."""
 
 import asyncio
-import threading
 import time
 
-import psycopg
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
-from django.db import connection
 
 from pokerfloor.routing import websocket_urlpatterns
 from tables import services
 from tables.models import HandEvent, Table
 from tables.writepath import ServiceError
-from tests.conftest import database_url
+from tests.tables.holders import RowHolder
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 app = URLRouter(websocket_urlpatterns)
-
-
-class RowHolder:
-    """Another connection (a tournament step, say) holding the table's row lock until :meth:`release`."""
-
-    def __init__(self, table_id: int, hold_at_most: float = 6.0) -> None:
-        self.conn = psycopg.connect(database_url(connection.settings_dict))
-        self.conn.execute(f"SELECT id FROM {Table._meta.db_table} WHERE id = %s FOR UPDATE", [table_id])
-        self.lock = threading.Lock()
-        # without a lock timeout the service would wait for ever: let go after a while, so the test fails
-        self.timer = threading.Timer(hold_at_most, self.release)
-        self.timer.start()
-
-    def release(self) -> None:
-        self.timer.cancel()
-        with self.lock:
-            if not self.conn.closed:
-                self.conn.commit()
-                self.conn.close()
 
 
 @pytest.fixture
