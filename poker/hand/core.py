@@ -300,9 +300,9 @@ class CoreState:
 
     def _pots_json(self) -> list[dict]:
         """The pots (:attr:`pots`) as JSON: ``[{"amount", "eligible", "eligible_seats"}]``."""
-        seat_of = self.spec.seat_of
+        seats = self.spec.seats
         return [
-            {"amount": p.amount, "eligible": list(p.eligible), "eligible_seats": [seat_of(i) for i in p.eligible]}
+            {"amount": p.amount, "eligible": list(p.eligible), "eligible_seats": [seats[i].seat for i in p.eligible]}
             for p in self.pots
         ]
 
@@ -456,7 +456,7 @@ class CoreState:
             return self._pots_final
         bets = self._bets
         cutoff = sorted(bets)[-2]
-        pending = tuple(c + min(b, cutoff) for c, b in zip(self._contrib, bets))
+        pending = [c + (b if b < cutoff else cutoff) for c, b in zip(self._contrib, bets)]
         return build_pots(pending, self._dead, self._folded)
 
     @property

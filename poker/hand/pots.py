@@ -68,6 +68,22 @@ def build_pots(
     n = len(contributions)
     live = list(map(sub, contributions, dead))
     amount = sum(dead)
+    still_in = [i for i in range(n) if not folded[i]]
+    if still_in:
+        # Nobody still in put in less than another (no all-in short of the others, nobody yet to call):
+        # every level has the same players eligible, so the levels merge into ONE pot of all the chips
+        # (the loop below gives the same; this is every pot of a hand without an all-in, at every action).
+        top = live[still_in[0]]
+        if all(live[i] == top for i in still_in) and max(live) <= top:
+            total = amount + sum(live)
+            return (Pot(total, tuple(still_in)),) if total else ()
+    return pots_by_level(live, amount, folded)
+
+
+def pots_by_level(live: list[int], amount: int, folded: Sequence[bool]) -> tuple[Pot, ...]:
+    """:func:`build_pots` level by level (its algorithm, whatever the contributions): ``live`` is each
+    position's contribution less its dead money, ``amount`` the dead money (chips)."""
+    n = len(live)
     previous = 0
     pots: list[Pot] = []
     positions = range(n)

@@ -347,17 +347,34 @@ class HandState(BettingRound, Dealing, Showdown, StudDealing, StudShowdown, Acti
             return self._stud_dict()
         spec = self.spec
         assert isinstance(spec, HandSpec)
-        all_in = self.all_in
         two = self._two
+        # Every dealer action serialises the whole state: the players are written in one pass, with the
+        # keys and values of ``_seat_json`` and :attr:`all_in` (no chips behind and not folded; never
+        # once the hand is complete), without building either.
+        complete = self._phase == "complete"
+        stacks, bets, folded, holes, shown, mucked = (
+            self._stacks,
+            self._bets,
+            self._folded,
+            self._hole,
+            self._shown,
+            self._mucked,
+        )
         players = [
             {
-                **self._seat_json(i),
-                "all_in": all_in[i],
-                "hole_cards": None if (hole := self._hole[i]) is None else "".join(hole),
-                "shown": self._shown[i],
-                "mucked": self._mucked[i],
+                "position": i,
+                "seat": seat.seat,
+                "player": seat.player,
+                "starting_stack": seat.stack,
+                "stack": stacks[i],
+                "bet": bets[i],
+                "folded": folded[i],
+                "all_in": not complete and not stacks[i] and not folded[i],
+                "hole_cards": None if (hole := holes[i]) is None else "".join(hole),
+                "shown": shown[i],
+                "mucked": mucked[i],
             }
-            for i in range(len(spec.seats))
+            for i, seat in enumerate(spec.seats)
         ]
         order = self.showdown_order
         return {
