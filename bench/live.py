@@ -22,11 +22,10 @@ same run, one row each per offered load, and prints the ratios pokerfloor /
 echo (the machine's noise cancels out of them).  ``--restart`` kills the
 server (SIGKILL) half-way and starts it again: how long until every tablet
 has its snapshot back, and whether every acknowledged message is in the
-database.  ``--rates`` runs one row
-per mean rate per tablet (new tables for each).  ``--workers N`` serves each
-from N daphne processes on one port (``pokerfloor/serve.py``) sharing Redis
-(``REDIS_URL``, or a redis-server started on a Unix socket for the run).
-"""
+database.  ``--rates`` runs one row per mean rate per tablet (new tables for each).  ``--workers N``
+serves each from N daphne processes on one port (``pokerfloor/serve.py``) sharing Redis (``REDIS_URL``,
+or a redis-server started on a Unix socket for the run).  The server's CPU per applied action is given
+for the whole run and for the part after the connect storm (whose CPU is given per client)."""
 
 from __future__ import annotations
 
@@ -447,6 +446,7 @@ def measure(args, rate, srv: Server, room: Room, database: bool) -> dict | None:
         "connect": (pct(connects, 50), pct(connects, 99)),
         "disk": disk.figures(),
         "server_cpu_ms": server_cpu * 1000 / max(len(applied), 1),
+        "server_cpu_steady_ms": (server_cpu - (out["storm_cpu"] or 0)) * 1000 / max(len(applied), 1),
         "db_cpu_ms": None if db_cpu is None else db_cpu * 1000 / max(len(applied), 1),
     }
 
@@ -555,6 +555,7 @@ def main() -> None:
             if r.get("db_commits"):
                 extra += f" in {r['db_commits']} commits"
             cpu = f"; CPU per applied action: server {r['server_cpu_ms']:.2f} ms"
+            cpu += f" ({r['server_cpu_steady_ms']:.2f} ms after the connect storm)"
             if r["db_cpu_ms"] is not None:
                 cpu += f", PostgreSQL backends {r['db_cpu_ms']:.2f} ms"
             print(
@@ -590,6 +591,9 @@ def main() -> None:
                     "  ack p50/p99 ms by message: "
                     + ", ".join(f"{k} {n}x {p50:.0f}/{p99:.0f}" for k, (n, p50, p99) in r["ack_by_kind"].items())
                 )
+        if real is not None and echo is not None:
+            whole, steady = (real[k] / echo[k] for k in ("server_cpu_ms", "server_cpu_steady_ms"))
+            print(f"CPU per applied action, pokerfloor / echo: {whole:.2f}x; after the connect storm {steady:.2f}x")
 
 
 if __name__ == "__main__":

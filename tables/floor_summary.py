@@ -38,26 +38,39 @@ STATE_FIELDS = (
 )
 
 
-def tile_summary(snapshot: dict[str, Any], section: str | None = None) -> dict[str, Any]:
+def summary_table(table: dict[str, Any]) -> dict[str, Any]:
+    """The summary's ``table``: of a snapshot's ``table`` dict, the fields a row shows."""
+    found = {key: table[key] for key in TABLE_FIELDS if key in table}
+    found.update((key, table[key]) for key in TABLE_FIELDS_SET if table.get(key) not in (None, 0, False, "open"))
+    return found
+
+
+def summary_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The summary's ``seats``: of a snapshot's seat dicts, the seated players' numbers and names."""
+    return [
+        {"number": s["number"], "player": s["player"], **({"sitting_out": True} if s.get("sitting_out") else {})}
+        for s in seats
+        if s.get("player")
+    ]
+
+
+def tile_summary(snapshot: dict[str, Any], section: str | None = None, parts: Any = None) -> dict[str, Any]:
     """The floor's summary of ``snapshot`` (a ``table_snapshot`` dict, or a summary: returned as it is).
 
     ``section``: the table's section of the room (``Table.section``) when the caller knows it (a
     snapshot does not carry it; an update's summary leaves it out and the dashboard keeps the one
-    it had).  Chips are ints; the pot is the hand state's ``total_pot`` or the sum of its pots."""
+    it had).  ``parts``: the table's ``tables.services.snapshots.SnapshotParts`` the snapshot was made
+    with, whose ``summary_table`` and ``summary_seats`` are then taken as they are.  Chips are ints;
+    the pot is the hand state's ``total_pot`` or the sum of its pots."""
     if snapshot.get("summary"):
         return snapshot
-    table = snapshot.get("table") or {}
-    summary_table = {key: table[key] for key in TABLE_FIELDS if key in table}
-    summary_table.update(
-        (key, table[key]) for key in TABLE_FIELDS_SET if table.get(key) not in (None, 0, False, "open")
-    )
-    if section is not None:
-        summary_table["section"] = section
-    seats = [
-        {"number": s["number"], "player": s["player"], **({"sitting_out": True} if s.get("sitting_out") else {})}
-        for s in snapshot.get("seats") or []
-        if s.get("player")
-    ]
+    if parts is not None and section is None:
+        table_part, seats = parts.summary_table, parts.summary_seats
+    else:
+        table_part = summary_table(snapshot.get("table") or {})
+        if section is not None:
+            table_part["section"] = section
+        seats = summary_seats(snapshot.get("seats") or [])
     hand = snapshot.get("hand")
     hand_summary = None
     if hand is not None:
@@ -77,7 +90,7 @@ def tile_summary(snapshot: dict[str, Any], section: str | None = None) -> dict[s
     summary = {
         "seq": snapshot.get("seq"),
         "summary": True,
-        "table": summary_table,
+        "table": table_part,
         "seats": seats,
         "hand": hand_summary,
     }

@@ -222,11 +222,13 @@ def seats_with_players(table: Table) -> list[Seat]:
     with connection.cursor() as cursor:
         cursor.execute(_SEATS_WITH_PLAYERS, [table.id])
         found = cursor.fetchall()
+    # Read once: ``connection`` is a proxy that looks the thread's connection up on every attribute.
+    alias = connection.alias
+    cache_table, cache_player = Seat.table.field.set_cached_value, Seat.player.field.set_cached_value
     for row in found:
-        seat = Seat.from_db(connection.alias, _SEAT_FIELDS, row[:n])
-        Seat.table.field.set_cached_value(seat, table)
-        player = Player.from_db(connection.alias, _PLAYER_FIELDS, row[n:]) if seat.player_id is not None else None
-        Seat.player.field.set_cached_value(seat, player)
+        seat = Seat.from_db(alias, _SEAT_FIELDS, row[:n])
+        cache_table(seat, table)
+        cache_player(seat, Player.from_db(alias, _PLAYER_FIELDS, row[n:]) if seat.player_id is not None else None)
         seats.append(seat)
     return seats
 

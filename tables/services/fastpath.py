@@ -42,7 +42,7 @@ from tables import jsontext, sql
 from tables.models import Hand, Table
 from tables.services.floor import info_after_action
 from tables.services.replay import cache_lock, remember_state, state_cache
-from tables.services.snapshots import hand_view, seat_cache
+from tables.services.snapshots import SnapshotParts, hand_view, seat_cache, snapshot_parts
 from tables.services.steps import Outcome, event_json, update_messages
 from tables.writepath import (
     busy_error,
@@ -54,25 +54,29 @@ from tables.writepath import (
 
 @dataclass
 class _Live:
-    """A table row and its live hand as committed at ``table.seq``."""
+    """A table row and its live hand as committed at ``table.seq``; ``parts``: what the updates of
+    this hand say of the table and its seats (``snapshots.snapshot_parts``), once an action of the
+    fast path built them (kept while the table row in memory and the seats are the same objects)."""
 
     table: Table
     hand: Hand
+    parts: SnapshotParts | None = None
 
 
 _live: dict[int, _Live] = {}
 _live_lock = threading.Lock()
 
 
-def remember(table: Table, hand: Hand | None) -> None:
+def remember(table: Table, hand: Hand | None, parts: SnapshotParts | None = None) -> None:
     """Keep ``table`` (its ``dealer`` loaded) with its live ``hand`` for the
     next action; called once the step that wrote them has committed.  A
-    hand that is not live forgets the table."""
+    hand that is not live forgets the table.  ``parts``: the snapshot's parts
+    built for this same ``table`` object (:func:`finish`)."""
     with _live_lock:
         if hand is None or hand.status != Hand.Status.LIVE:
             _live.pop(table.id, None)
         else:
-            _live[table.id] = _Live(table, hand)
+            _live[table.id] = _Live(table, hand, parts)
 
 
 def remember_on_commit(table: Table, hand: Hand | None) -> None:
@@ -104,6 +108,8 @@ class Prepared:
     statement: tuple[str, list[Any]]
     #: The action as a row of a batch (``tables.sql.event_batch_statement``); None without ``who``.
     row: sql.EventRow | None = None
+    #: The update's parts (``snapshots.snapshot_parts``) for ``table`` and the seats in memory.
+    parts: SnapshotParts | None = None
 
 
 def prepare(
@@ -132,7 +138,7 @@ def prepare(
         return None
     table, hand = live.table, live.hand
     if expected_seq is not None and expected_seq != table.seq:
-        remember(table, hand)
+        remember(table, hand, live.parts)
         return None
     with cache_lock:
         cached = state_cache.get(hand.id)
@@ -141,16 +147,19 @@ def prepare(
     last_index, state, info = cached
     seats = seat_cache.get(table.id)
     if info["held"] or info["misdeal"] or info.get("restricted") or seats is None or seats[0] != hand.id:
-        remember(table, hand)
+        remember(table, hand, live.parts)
         return None  # the seats too come from memory (``snapshots.seat_cache``): no read on the event loop
     try:
         new_state = state.apply(action)
     except (EngineError, KeyError, TypeError, ValueError):
-        remember(table, hand)
+        remember(table, hand, live.parts)
         return None  # the normal path checks the right first, then refuses with the same error
     if new_state.phase == "complete":
-        remember(table, hand)
+        remember(table, hand, live.parts)
         return None  # settling the stacks and the apps' hooks: the normal path
+    parts = live.parts
+    if parts is None or parts.seats is not seats[1]:
+        parts = snapshot_parts(table, seats[1])
     info = info_after_action(info, new_state)
     index, seq = last_index + 1, table.seq + 1
     snapshot = hand_view(table, new_state, info)
@@ -189,6 +198,7 @@ def prepare(
         state_json,
         statement,
         row,
+        parts,
     )
 
 
@@ -202,8 +212,8 @@ def finish(prepared: Prepared, at: Any) -> tuple[Outcome, list[tuple[str, dict[s
     hand.snapshot, hand.snapshot_seq, hand.last_index = p.snapshot, p.seq, p.index
     remember_state(hand.id, p.index, p.new_state, p.info)
     event = event_json(p.seq, p.index, "action", p.action, at, p.actor)
-    messages = update_messages(table, hand, event, state_json=p.state_json)
-    remember(table, hand)
+    messages = update_messages(table, hand, event, state_json=p.state_json, parts=p.parts)
+    remember(table, hand, p.parts)
     return Outcome(table.id, p.seq, update_text=messages[0][1]["text"]), messages
 
 

@@ -4,6 +4,7 @@ events, the next button.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from poker.hand import AnyState, HandSpec, HandState, corrections
@@ -12,6 +13,7 @@ from poker.hand.evaluation import best_hand_description, hand_strength
 from poker.hand.records import AwardPot
 from poker.houserules import is_substantial_action, misdeal_still_possible
 from tables import sql
+from tables.floor_summary import summary_seats, summary_table
 from tables.models import Hand, HandEvent, Seat, Table
 from tables.services.replay import house_profile
 
@@ -56,6 +58,7 @@ def table_snapshot(
     hand: Hand | None = None,
     last_event: dict[str, Any] | None = None,
     seats: list[dict[str, Any]] | None = None,
+    parts: SnapshotParts | None = None,
 ) -> dict[str, Any]:
     """The whole client view of a table (see docs/protocol.md, ``snapshot``).
 
@@ -63,11 +66,13 @@ def table_snapshot(
     "next_button_seat"}``.  Chips are integers.  ``hand``, ``last_event``
     (JSON form) and ``seats`` (as :func:`table_snapshots` reads them) may be
     passed when the caller has them already (the table's newest hand and
-    its last event).
+    its last event); ``parts`` (:func:`snapshot_parts`) when it kept the
+    table's and seats' part from an earlier update of the same hand.
     """
     if hand is None:
         hand = table.current_hand
-    seats = _seats(table, hand) if seats is None else seats
+    if parts is None:
+        parts = snapshot_parts(table, _seats(table, hand) if seats is None else seats)
     hand_data = None
     if hand is not None:
         if last_event is None:
@@ -82,30 +87,52 @@ def table_snapshot(
         }
     return {
         "seq": table.seq,
-        "table": {
-            "id": table.id,
-            "name": table.name,
-            "status": table.status,
-            "imported": table.imported,
-            "small_blind": table.small_blind,
-            "big_blind": table.big_blind,
-            "ante": table.ante,
-            "big_blind_ante": table.big_blind_ante,
-            "straddle": table.straddle,
-            "straddle_kinds": table_straddle_kinds(table),
-            "run_it_twice_min_pot": table.run_it_twice_min_pot,
-            "rules_profile": table.rules_profile,
-            "button_seat": table.button_seat,
-            "max_seats": table.max_seats,
-            "dealer": table.dealer.username if table.dealer is not None else None,
-        },
-        "seats": seats,
+        "table": parts.table,
+        "seats": parts.seats,
         "hand": hand_data,
-        "next_button_seat": _next_button(
-            table.button_seat,
-            [s["number"] for s in seats if _is_dealt_in(s["player"] is not None, s["stack"], s["sitting_out"])],
-        ),
+        "next_button_seat": parts.next_button_seat,
     }
+
+
+@dataclass(frozen=True)
+class SnapshotParts:
+    """What a table's snapshot and its floor summary (``tables.floor_summary.tile_summary``) say of the
+    table and its seats: the same at every action of a hand, so the fast path of a dealer's action
+    (``tables.services.fastpath``) keeps them from one action to the next instead of building them
+    again.  ``table``: the snapshot's ``table`` dict; ``seats``: its seat dicts; ``next_button_seat``;
+    ``summary_table`` and ``summary_seats``: the summary's.  Shared, never to be changed."""
+
+    table: dict[str, Any]
+    seats: list[dict[str, Any]]
+    next_button_seat: int | None
+    summary_table: dict[str, Any]
+    summary_seats: list[dict[str, Any]]
+
+
+def snapshot_parts(table: Table, seats: list[dict[str, Any]]) -> SnapshotParts:
+    """The :class:`SnapshotParts` of ``table`` with ``seats`` (seat dicts, as :func:`_seats` gives them)."""
+    view = {
+        "id": table.id,
+        "name": table.name,
+        "status": table.status,
+        "imported": table.imported,
+        "small_blind": table.small_blind,
+        "big_blind": table.big_blind,
+        "ante": table.ante,
+        "big_blind_ante": table.big_blind_ante,
+        "straddle": table.straddle,
+        "straddle_kinds": table_straddle_kinds(table),
+        "run_it_twice_min_pot": table.run_it_twice_min_pot,
+        "rules_profile": table.rules_profile,
+        "button_seat": table.button_seat,
+        "max_seats": table.max_seats,
+        "dealer": table.dealer.username if table.dealer is not None else None,
+    }
+    next_button = _next_button(
+        table.button_seat,
+        [s["number"] for s in seats if _is_dealt_in(s["player"] is not None, s["stack"], s["sitting_out"])],
+    )
+    return SnapshotParts(view, seats, next_button, summary_table(view), summary_seats(seats))
 
 
 seat_cache: dict[int, tuple[int, list[dict[str, Any]]]] = {}

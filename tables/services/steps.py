@@ -20,7 +20,7 @@ from tables.access import STEP_RIGHT
 from tables.floor_summary import tile_summary
 from tables.models import Hand, HandEvent, Table
 from tables.services.replay import empty_info, hand_replay, remember_state
-from tables.services.snapshots import FLOOR_GROUP, hand_view, table_group, table_snapshot
+from tables.services.snapshots import FLOOR_GROUP, SnapshotParts, hand_view, table_group, table_snapshot
 from tables.writepath import ServiceError, WriteStep, send_messages_on_commit, write_step
 
 
@@ -42,6 +42,11 @@ _TABLE_FIELDS = [f.attname for f in Table._meta.concrete_fields]
 
 
 _HAND_FIELDS = [f.attname for f in Hand._meta.concrete_fields]
+#: The columns of :func:`lock_table`'s read, joined once.
+_TABLE_COLUMNS = ", ".join(f't."{name}"' for name in _TABLE_FIELDS)
+_HAND_COLUMNS = ", ".join(f'h."{name}"' for name in _HAND_FIELDS)
+#: Per column of the hand, its field's ``from_db_value`` (the JSON fields'), or None.
+_HAND_CONVERTERS = [getattr(field, "from_db_value", None) for field in Hand._meta.concrete_fields]
 
 
 def lock_table(table_id: int, client_id: str | None = None, lock_timeout: str | None = None) -> Table:
@@ -58,8 +63,6 @@ def lock_table(table_id: int, client_id: str | None = None, lock_timeout: str | 
     Raises ``ServiceError('not_found')``, the right's ``lost()`` (``forbidden``)
     when it no longer holds; a row held past the timeout raises the database's
     lock-not-available error (``tables.writepath.write_step``: ``busy``)."""
-    table_cols = ", ".join(f't."{name}"' for name in _TABLE_FIELDS)
-    hand_cols = ", ".join(f'h."{name}"' for name in _HAND_FIELDS)
     probe_cols, probe_names = probes.select_sql()
     params: list[Any] = []
     timeout_cte, timeout_cond = "", ""
@@ -78,7 +81,7 @@ def lock_table(table_id: int, client_id: str | None = None, lock_timeout: str | 
         seen = f", (SELECT ARRAY[e.table_id, e.seq] FROM {HandEvent._meta.db_table} e WHERE e.client_id = %s LIMIT 1)"
         params.append(client_id)
     query = (
-        f"{timeout_cte}SELECT {table_cols}, u.username, {hand_cols}{probe_cols}{right_col}{seen} "
+        f"{timeout_cte}SELECT {_TABLE_COLUMNS}, u.username, {_HAND_COLUMNS}{probe_cols}{right_col}{seen} "
         f"FROM {Table._meta.db_table} t "
         f"LEFT JOIN {User._meta.db_table} u ON u.id = t.dealer_id "
         f"LEFT JOIN {Hand._meta.db_table} h ON h.id = t.current_hand_id "
@@ -95,20 +98,18 @@ def lock_table(table_id: int, client_id: str | None = None, lock_timeout: str | 
         if not row[n + 1 + len(_HAND_FIELDS) + len(probe_names)]:
             raise right.lost()  # inside the step's transaction: nothing is written
         right.checked = True
-    table = Table.from_db(connection.alias, _TABLE_FIELDS, row[:n])
+    alias = connection.alias  # once: ``connection`` looks the thread's connection up on every attribute
+    table = Table.from_db(alias, _TABLE_FIELDS, row[:n])
     first_probe = n + 1 + len(_HAND_FIELDS)
     probes.keep(table, probe_names, row[first_probe : first_probe + len(probe_names)])
     if table.dealer_id is not None:
-        table.dealer = User.from_db(connection.alias, ["id", "username"], [table.dealer_id, row[n]])
-    hand_values = list(row[n + 1 : n + 1 + len(_HAND_FIELDS)])
+        table.dealer = User.from_db(alias, ["id", "username"], [table.dealer_id, row[n]])
     if table.current_hand_id is not None:
-        for i, field in enumerate(Hand._meta.concrete_fields):  # jsonb arrives as text from a raw cursor
-            hand_values[i] = (
-                field.from_db_value(hand_values[i], None, connection)
-                if hasattr(field, "from_db_value")
-                else hand_values[i]
-            )
-        table.current_hand = Hand.from_db(connection.alias, _HAND_FIELDS, hand_values)
+        hand_values = [  # jsonb arrives as text from a raw cursor
+            value if convert is None else convert(value, None, connection)
+            for convert, value in zip(_HAND_CONVERTERS, row[n + 1 : n + 1 + len(_HAND_FIELDS)])
+        ]
+        table.current_hand = Hand.from_db(alias, _HAND_FIELDS, hand_values)
     else:
         table.current_hand = None
     if client_id:
@@ -173,9 +174,11 @@ def update_messages(
     event: dict[str, Any] | None = None,
     state_json: str | None = None,
     snapshot: dict[str, Any] | None = None,
+    parts: SnapshotParts | None = None,
 ) -> list[tuple[str, dict[str, Any]]]:
     """The channel messages of the table's update, ``[(group, message), ...]``: the table's group and
-    the floor's.  The table's snapshot is taken now unless the caller took it (``snapshot``).
+    the floor's.  The table's snapshot is taken now unless the caller took it (``snapshot``), with the
+    table's and seats' ``parts`` (``tables.services.snapshots.snapshot_parts``) when the caller kept them.
 
     ``state_json``: the hand's state (``hand.snapshot``) as the caller
     serialised it already for the database; it goes into the message as it
@@ -184,9 +187,11 @@ def update_messages(
     made here once from the snapshot while it is a dict, not parsed back from
     the text by every process serving dashboards."""
     if snapshot is None:
-        snapshot = table_snapshot(table, hand=hand, last_event=event)
+        snapshot = table_snapshot(table, hand=hand, last_event=event, parts=parts)
+    else:
+        parts = None  # the caller's snapshot: its own table and seats
     seq = snapshot["seq"]
-    floor_text = jsontext.dumps({"type": "update", "seq": seq, "snapshot": tile_summary(snapshot)})
+    floor_text = jsontext.dumps({"type": "update", "seq": seq, "snapshot": tile_summary(snapshot, parts=parts)})
     payload = {"type": "update", "seq": seq, "snapshot": snapshot}
     if state_json is None or snapshot["hand"] is None:
         text = jsontext.dumps(payload)

@@ -206,3 +206,36 @@ def test_the_floor_and_tablet_get_the_snapshot_either_path_would_send(table):
     fresh = services.table_snapshot(Table.objects.select_related("dealer", "current_hand").get(pk=table.id))
     assert sent["snapshot"] == json.loads(json.dumps(fresh))
     assert sent["snapshot"]["hand"]["last_event"]["payload"]["type"] == "call"
+
+
+def test_the_floor_hears_each_fast_action_as_a_fresh_snapshot_would_say_even_after_a_seat_changes(table):
+    """The fast path keeps what its updates say of the table and its seats from one action to the
+    next (``snapshots.SnapshotParts``); a player seated mid-hand on a seat not dealt in (a tournament's
+    move waits for the next hand) shows in the very next update, on the tablet and on the floor."""
+    from tables.floor_summary import tile_summary
+    from tables.models import Player
+
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(FLOOR_GROUP, channel)
+    services.start_hand(table.id)
+    async_to_sync(layer.receive)(channel)  # the deal
+
+    def check_next_update():
+        message = async_to_sync(layer.receive)(channel)
+        fresh = services.table_snapshot(Table.objects.select_related("dealer", "current_hand").get(pk=table.id))
+        fresh = json.loads(json.dumps(fresh))
+        assert json.loads(message["text"])["snapshot"] == fresh
+        assert json.loads(message["floor_text"])["snapshot"] == tile_summary(fresh)
+        return fresh
+
+    for _ in range(2):
+        services.apply_action(table.id, {"type": "call", "seat": to_act(table.id)})
+        check_next_update()
+    services.set_seat(table.id, 9, player_id=Player.objects.create(name="Erik").id, stack=500)
+    async_to_sync(layer.receive)(channel)  # the seat's own update
+    services.apply_action(table.id, {"type": "call", "seat": to_act(table.id)})
+    fresh = check_next_update()
+    assert {"number": 9, "player": "Erik"} in tile_summary(fresh)["seats"]
+    services.apply_action(table.id, {"type": "check", "seat": to_act(table.id)})  # the fast path again
+    assert check_next_update()["hand"]["last_event"]["payload"]["type"] == "check"
