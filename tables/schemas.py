@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -441,6 +442,19 @@ def _finite_float(literal: str) -> float:
     return value
 
 
+_decoders = threading.local()
+
+
+def _decoder() -> json.JSONDecoder:
+    """This thread's decoder of :func:`load_json`, made once: ``json.loads`` with hooks builds a new
+    decoder and scanner at every call (every dealer action).  One per thread: the C scanner keeps a
+    memo of keys while it runs, and the hooks are Python calls another thread could run between."""
+    decoder = getattr(_decoders, "decoder", None)
+    if decoder is None:
+        decoder = _decoders.decoder = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
+    return decoder
+
+
 def load_json(raw: str | bytes | None) -> Any:
     """Decode one JSON message, bounded in size and depth: the one JSON decoder of every socket and
     endpoint.  Raises :class:`MessageError`.
@@ -459,7 +473,7 @@ def load_json(raw: str | bytes | None) -> Any:
         raise MessageError(f"longer than {MAX_CHARS} characters")
     check_depth(raw)
     try:
-        return json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
+        return _decoder().decode(raw)
     except _NonFinite as exc:
         raise MessageError(f"numbers must be finite ({exc} is not accepted)") from None
     except (ValueError, RecursionError):
