@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection
 from django.utils import timezone
@@ -75,40 +75,50 @@ def event_statement(
     any, is the event's ``at`` for :func:`event_at`."""
     params: list[Any] = []
     if guard is None:
-        sql = f"WITH tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s RETURNING id), "
         params += [seq, table_id]
+        right_sql = None
     else:
         right_sql, right_params = guard.right
+        params += [guard.lock_timeout, seq, table_id, guard.seq, hand_id, *right_params]
+    params += [hand_id, seq, index, kind, payload_json, actor_id, client_id or None]
+    if snapshot_json is not None:
+        params += [snapshot_json, seq, index, hand_id]
+    return _event_sql(right_sql, snapshot_json is not None), params
+
+
+@functools.lru_cache(maxsize=64)
+def _event_sql(right_sql: str | None, with_snapshot: bool) -> str:
+    """The text of :func:`event_statement` (the same for every action of the same kind: built once).
+    ``right_sql``: None without a guard, else the right's condition (``""``: none)."""
+    if right_sql is None:
+        sql = f"WITH tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s RETURNING id), "
+    else:
         sql = (
             f"WITH {LOCK_TIMEOUT_CTE}, "
             f"tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s AND seq = %s "
             f"AND current_hand_id = %s AND {LOCK_TIMEOUT_READ}"
             f"{f' AND ({right_sql})' if right_sql else ''} RETURNING id), "
         )
-        params += [guard.lock_timeout, seq, table_id, guard.seq, hand_id, *right_params]
     sql += (
         f'ev AS (INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, '
         f"actor_id, at, client_id) SELECT tb.id, %s, %s, %s, %s, %s::jsonb, %s, now(), %s FROM tb RETURNING at)"
     )
-    params += [hand_id, seq, index, kind, payload_json, actor_id, client_id or None]
-    if snapshot_json is not None:
+    if with_snapshot:
         sql += (
             f", hd AS (UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s "
             f"WHERE id = %s AND EXISTS (SELECT 1 FROM tb))"
         )
-        params += [snapshot_json, seq, index, hand_id]
     # ``at`` comes back as microseconds since the epoch (an integer): psycopg's timestamptz loader is
     # built anew for every cursor and looks the session's time zone up, on every dealer action.
-    return sql + " SELECT (extract(epoch FROM at) * 1000000)::bigint FROM ev", params
+    return sql + " SELECT (extract(epoch FROM at) * 1000000)::bigint FROM ev"
 
 
-@dataclass(frozen=True)
-class EventRow:
+class EventRow(NamedTuple):
     """One dealer's action for :func:`event_batch_statement`: written only while the table's seq is
     still ``old_seq`` with ``hand_id`` its current hand and the right of the user ``user_id`` in the
     session ``session_key`` holds; then the table's seq is ``seq``, the event ``index`` of the hand
     is recorded (``payload_json``, ``actor_id``, ``client_id``) and the hand's cached snapshot is
-    ``snapshot_json`` (JSON texts)."""
+    ``snapshot_json`` (JSON texts).  A named tuple: one is made for every action of the fast path."""
 
     table_id: int
     seq: int
