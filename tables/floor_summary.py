@@ -54,18 +54,23 @@ def summary_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-def tile_summary(snapshot: dict[str, Any], section: str | None = None, parts: Any = None) -> dict[str, Any]:
+def tile_summary(
+    snapshot: dict[str, Any],
+    section: str | None = None,
+    known: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
+) -> dict[str, Any]:
     """The floor's summary of ``snapshot`` (a ``table_snapshot`` dict, or a summary: returned as it is).
 
     ``section``: the table's section of the room (``Table.section``) when the caller knows it (a
     snapshot does not carry it; an update's summary leaves it out and the dashboard keeps the one
-    it had).  ``parts``: the table's ``tables.services.snapshots.SnapshotParts`` the snapshot was made
-    with, whose ``summary_table`` and ``summary_seats`` are then taken as they are.  Chips are ints;
-    the pot is the hand state's ``total_pot`` or the sum of its pots."""
+    it had).  ``known``: the summary's ``table`` and ``seats`` (:func:`summary_table`,
+    :func:`summary_seats`) of the snapshot's table and seats, when the caller kept them
+    (``tables.services.snapshots.SnapshotParts``); taken as they are.  Chips are ints; the pot is the
+    hand state's ``total_pot`` or the sum of its pots."""
     if snapshot.get("summary"):
         return snapshot
-    if parts is not None and section is None:
-        table_part, seats = parts.summary_table, parts.summary_seats
+    if known is not None and section is None:
+        table_part, seats = known
     else:
         table_part = summary_table(snapshot.get("table") or {})
         if section is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import functools
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.db import connection
 from django.utils import timezone
@@ -113,12 +113,14 @@ def _event_sql(right_sql: str | None, with_snapshot: bool) -> str:
     return sql + " SELECT (extract(epoch FROM at) * 1000000)::bigint FROM ev"
 
 
-class EventRow(NamedTuple):
+@dataclass(slots=True)
+class EventRow:
     """One dealer's action for :func:`event_batch_statement`: written only while the table's seq is
     still ``old_seq`` with ``hand_id`` its current hand and the right of the user ``user_id`` in the
     session ``session_key`` holds; then the table's seq is ``seq``, the event ``index`` of the hand
     is recorded (``payload_json``, ``actor_id``, ``client_id``) and the hand's cached snapshot is
-    ``snapshot_json`` (JSON texts).  A named tuple: one is made for every action of the fast path."""
+    ``snapshot_json`` (JSON texts).  Not changed once made; not frozen, for one is made for every
+    action of the fast path and a frozen dataclass sets each field through ``object.__setattr__``."""
 
     table_id: int
     seq: int

@@ -191,7 +191,8 @@ def update_messages(
     else:
         parts = None  # the caller's snapshot: its own table and seats
     seq = snapshot["seq"]
-    floor_text = jsontext.dumps({"type": "update", "seq": seq, "snapshot": tile_summary(snapshot, parts=parts)})
+    known = None if parts is None else (parts.summary_table, parts.summary_seats)
+    floor_text = jsontext.dumps({"type": "update", "seq": seq, "snapshot": tile_summary(snapshot, known=known)})
     payload = {"type": "update", "seq": seq, "snapshot": snapshot}
     if state_json is None or snapshot["hand"] is None:
         text = jsontext.dumps(payload)
