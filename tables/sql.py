@@ -23,9 +23,10 @@ __all__ = [
     "EPOCH",
     "EventRow",
     "SeqGuard",
+    "StartEvent",
     "event_batch_statement",
     "deal_hand",
-    "end_hand",
+    "HandEnd",
     "seat_rows",
     "seats_with_players",
     "settle_stacks",
@@ -69,10 +70,15 @@ def event_statement(
     client_id: str | None,
     snapshot_json: str | None = None,
     guard: SeqGuard | None = None,
+    end: HandEnd | None = None,
 ) -> tuple[str, list[Any]]:
     """The statement of :func:`write_event` and its parameters, ``(sql, params)``, for a caller that runs
     it on a connection of its own (``tables.services.fastpath`` on the event loop's); its one row, if
-    any, is the event's ``at`` for :func:`event_at`."""
+    any, is the event's ``at`` for :func:`event_at`.  ``end``: the event ends the hand (with
+    ``snapshot_json``): the same statement records the hand as ended and its final stacks on the
+    table's seats.  Raises ``ValueError`` for an ``end`` without ``snapshot_json``."""
+    if end is not None and snapshot_json is None:
+        raise ValueError("a hand's end is written with its snapshot")
     params: list[Any] = []
     if guard is None:
         params += [seq, table_id]
@@ -82,14 +88,33 @@ def event_statement(
         params += [guard.lock_timeout, seq, table_id, guard.seq, hand_id, *right_params]
     params += [hand_id, seq, index, kind, payload_json, actor_id, client_id or None]
     if snapshot_json is not None:
-        params += [snapshot_json, seq, index, hand_id]
-    return _event_sql(right_sql, snapshot_json is not None), params
+        params += [snapshot_json, seq, index]
+        if end is not None:
+            params += [end.status, end.ended_at]
+        params.append(hand_id)
+    if end is not None:
+        params += [end.numbers, end.stacks, table_id]
+    return _event_sql(right_sql, snapshot_json is not None, end is not None), params
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    """A hand that ends with the event of :func:`event_statement`: its new ``status`` and ``ended_at``
+    (what ``hand.save(update_fields=[...])`` would write; no handler listens for a hand's save), and
+    the final ``stacks`` (chips) of its seats ``numbers``, written to the table's seats as
+    :func:`settle_stacks` does (no ``post_save`` of the seats)."""
+
+    status: str
+    ended_at: datetime.datetime
+    numbers: list[int]
+    stacks: list[int]
 
 
 @functools.lru_cache(maxsize=64)
-def _event_sql(right_sql: str | None, with_snapshot: bool) -> str:
+def _event_sql(right_sql: str | None, with_snapshot: bool, ends: bool = False) -> str:
     """The text of :func:`event_statement` (the same for every action of the same kind: built once).
-    ``right_sql``: None without a guard, else the right's condition (``""``: none)."""
+    ``right_sql``: None without a guard, else the right's condition (``""``: none); ``ends``: the
+    hand ends (its status and end written with the snapshot, the stacks settled)."""
     if right_sql is None:
         sql = f"WITH tb AS (UPDATE {Table._meta.db_table} SET seq = %s WHERE id = %s RETURNING id), "
     else:
@@ -105,9 +130,11 @@ def _event_sql(right_sql: str | None, with_snapshot: bool) -> str:
     )
     if with_snapshot:
         sql += (
-            f", hd AS (UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s "
-            f"WHERE id = %s AND EXISTS (SELECT 1 FROM tb))"
+            f", hd AS (UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s"
+            f"{', status = %s, ended_at = %s' if ends else ''} WHERE id = %s AND EXISTS (SELECT 1 FROM tb))"
         )
+    if ends:
+        sql += f", st AS ({_SETTLE} AND EXISTS (SELECT 1 FROM tb))"
     # ``at`` comes back as microseconds since the epoch (an integer): psycopg's timestamptz loader is
     # built anew for every cursor and looks the session's time zone up, on every dealer action.
     return sql + " SELECT (extract(epoch FROM at) * 1000000)::bigint FROM ev"
@@ -274,26 +301,6 @@ def settle_stacks(table_id: int, numbers: list[int], stacks: list[int]) -> None:
         cursor.execute(_SETTLE, [numbers, stacks, table_id])
 
 
-def end_hand(hand: Hand, snapshot_json: str, settle: tuple[list[int], list[int]] | None = None) -> None:
-    """Write a hand that just ended: its cached snapshot (``snapshot_json``, the JSON text of
-    ``hand.snapshot``), ``snapshot_seq``, ``last_index``, ``status`` and ``ended_at``, as
-    ``hand.save(update_fields=[...])`` does, in a statement written once (every hand's end comes
-    here; no handler listens for a hand's save).  ``settle``: ``(seat numbers, final stacks)`` written
-    to the hand's table's seats in the same statement (:func:`settle_stacks`)."""
-    params: list[Any] = []
-    sql = ""
-    if settle is not None:
-        sql = f"WITH st AS ({_SETTLE}) "
-        params += [settle[0], settle[1], hand.table_id]
-    sql += (
-        f"UPDATE {Hand._meta.db_table} SET snapshot = %s::jsonb, snapshot_seq = %s, last_index = %s,"
-        " status = %s, ended_at = %s WHERE id = %s"
-    )
-    params += [snapshot_json, hand.snapshot_seq, hand.last_index, str(hand.status), hand.ended_at, hand.id]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-
-
 _HAND_FIELDS = [f.attname for f in Hand._meta.concrete_fields]
 _HAND_JSON = frozenset({"spec", "snapshot", "metadata"})
 _HAND_COLUMNS = [name for name in _HAND_FIELDS if name != "id"]
@@ -303,39 +310,67 @@ _DEAL_HAND = (
     + ") VALUES ("
     + ", ".join("%s::jsonb" if name in _HAND_JSON else "%s" for name in _HAND_COLUMNS)
     + ") RETURNING id), "
-    f"tb AS (UPDATE {Table._meta.db_table} SET button_seat = %s, current_hand_id = (SELECT id FROM h) "
-    "WHERE id = %s) SELECT id FROM h"
+    f"tb AS (UPDATE {Table._meta.db_table} SET button_seat = %s, current_hand_id = (SELECT id FROM h), seq = %s "
+    "WHERE id = %s RETURNING id), "
+    f'ev AS (INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, actor_id, at,'
+    " client_id) SELECT tb.id, h.id, %s, 0, %s, %s::jsonb, %s, now(), %s FROM tb, h RETURNING hand_id, at) "
+    "SELECT hand_id, (extract(epoch FROM at) * 1000000)::bigint FROM ev"
 )
 
 
-def deal_hand(table: Table, number: int, spec: dict[str, Any], metadata: dict[str, Any], button: int) -> Hand:
+@dataclass(frozen=True)
+class StartEvent:
+    """The first event of a dealt hand (index 0, kind ``start``), written by :func:`deal_hand` with the
+    hand: the table's new ``seq``, the hand's snapshot after it (``snapshot``, and ``snapshot_json`` its
+    JSON text), the event's ``payload_json`` (JSON text), ``actor_id`` and ``client_id``."""
+
+    seq: int
+    snapshot: dict[str, Any]
+    snapshot_json: str
+    payload_json: str
+    actor_id: int | None
+    client_id: str | None
+
+
+def deal_hand(
+    table: Table, number: int, spec: dict[str, Any], metadata: dict[str, Any], button: int, start: StartEvent
+) -> tuple[Hand, datetime.datetime]:
     """Record hand ``number`` of ``table`` as dealt (``spec``: the engine's spec as JSON-able data,
-    ``metadata``: who was dealt in) with the button on seat ``button``, and return it: the hand as
-    ``Hand.objects.create(...)`` makes it (status live, an empty snapshot, ``last_index`` -1,
-    ``started_at`` now) and the table's ``button_seat`` and ``current_hand`` set, as
-    ``table.save(update_fields=["button_seat", "current_hand"])`` does, in ONE statement written once
-    (every deal comes here; no handler listens for those fields: ``tables.revocation`` reacts to a
-    table's dealer only).  ``table`` is updated in memory too.  The unique constraints (one live hand
-    per table, one number per table) raise the database's IntegrityError as the ORM's create would,
-    and nothing is written."""
+    ``metadata``: who was dealt in) with the button on seat ``button`` and its ``start`` event, and
+    return ``(hand, the event's time)``: the hand as ``Hand.objects.create(...)`` makes it (status
+    live, ``started_at`` now) with the start's snapshot (``snapshot_seq`` the start's seq,
+    ``last_index`` 0); the table's ``button_seat``, ``current_hand`` and ``seq`` set, as
+    ``table.save(update_fields=[...])`` does; the start event recorded -- in ONE statement written
+    once (every deal comes here; no handler listens for those fields: ``tables.revocation`` reacts to
+    a table's dealer only).  ``table`` is updated in memory too (its ``seq`` is the caller's).  The
+    unique constraints (one live hand per table, one number per table, a repeated ``client_id``)
+    raise the database's IntegrityError as the ORM's create would, and nothing is written."""
     values: dict[str, Any] = {
         "table_id": table.id,
         "number": number,
         "status": str(Hand.Status.LIVE),
         "spec": spec,
-        "snapshot": {},
-        "snapshot_seq": 0,
-        "last_index": -1,
+        "snapshot": start.snapshot,
+        "snapshot_seq": start.seq,
+        "last_index": 0,
         "started_at": timezone.now(),
         "ended_at": None,
         "metadata": metadata,
     }
-    params = [jsontext.dumps(values[name]) if name in _HAND_JSON else values[name] for name in _HAND_COLUMNS]
+    params: list[Any] = [
+        start.snapshot_json
+        if name == "snapshot"
+        else jsontext.dumps(values[name])
+        if name in _HAND_JSON
+        else values[name]
+        for name in _HAND_COLUMNS
+    ]
+    event: list[Any] = [start.seq, "start", start.payload_json, start.actor_id, start.client_id or None]
     with connection.cursor() as cursor:
-        cursor.execute(_DEAL_HAND, [*params, button, table.id])
-        values["id"] = cursor.fetchone()[0]
+        cursor.execute(_DEAL_HAND, [*params, button, start.seq, table.id, *event])
+        values["id"], micros = cursor.fetchone()
     hand = Hand.from_db(connection.alias, _HAND_FIELDS, [values[name] for name in _HAND_FIELDS])
     Hand.table.field.set_cached_value(hand, table)
     table.button_seat = button
     table.current_hand = hand
-    return hand
+    return hand, EPOCH + datetime.timedelta(microseconds=micros)

@@ -18,7 +18,15 @@ from tables.services.floor import check_restriction, info_after_action, resolve_
 from tables.services.formats import apply_format, clean_format
 from tables.services.replay import hand_replay, house_profile, rules_for_table, spec_from_dict, spec_to_dict
 from tables.services.snapshots import dealt_in_seats, next_button_seat, seat_cache, seat_dict
-from tables.services.steps import Outcome, append_event, broadcast_on_commit, live_hand, repeated_outcome, table_step
+from tables.services.steps import (
+    Outcome,
+    append_event,
+    broadcast_on_commit,
+    deal_event,
+    live_hand,
+    repeated_outcome,
+    table_step,
+)
 from tables.writepath import ServiceError
 
 
@@ -146,13 +154,15 @@ def start_hand(
         names = {s.seat: s.player for s in hand_spec.seats}
         ids = {str(s.number): s.player.id for s in seats if s.player and names.get(s.number) == s.player.name}
         metadata = {**(metadata or {}), "player_ids": ids}
-        hand = sql.deal_hand(table, number, spec_to_dict(hand_spec), metadata, button)
-        if seats_as_read:  # the snapshot's seats without reading them again (one statement less per deal)
-            seat_cache[table.id] = (hand.id, [seat_dict(s) for s in seats])
         start = {"type": "start", "button": button}
         if format_record is not None:
             start["format"] = format_record
-        event = append_event(step, hand, 0, "start", start, actor, client_id, state)
+        # The hand, its start event and snapshot, the table's button and seq: one statement.
+        hand, event = deal_event(
+            step, number, spec_to_dict(hand_spec), metadata, button, start, actor, client_id, state
+        )
+        if seats_as_read:  # the snapshot's seats without reading them again (one statement less per deal)
+            seat_cache[table.id] = (hand.id, [seat_dict(s) for s in seats])
         index = 0
         for kill in _dead_hands(table, seats, state):
             if state.phase == "complete":

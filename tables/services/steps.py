@@ -245,8 +245,14 @@ def append_event(
     hand.snapshot_seq = table.seq
     hand.last_index = index
     ends = state.phase == "complete" and hand.status == Hand.Status.LIVE and not info["misdeal"]
-    # One round trip: the event, the table's seq and (unless the hand ends and is saved below) the
-    # hand's snapshot, in one statement (tables.sql.event_statement, shared with the fast path).
+    end = None
+    if ends:
+        hand.status = Hand.Status.COMPLETE
+        hand.ended_at = timezone.now()
+        end = sql.HandEnd(str(hand.status), hand.ended_at, *_final_seats(state))
+    # One round trip: the event, the table's seq and the hand's snapshot -- and when the hand ends, its
+    # status and the final stacks on the seats -- in one statement (tables.sql.event_statement, shared
+    # with the fast path).
     at = sql.write_event(
         sql.event_statement(
             table_id=table.id,
@@ -257,19 +263,50 @@ def append_event(
             payload_json=jsontext.dumps(payload),
             actor_id=actor_id,
             client_id=client_id,
-            snapshot_json=None if ends else jsontext.dumps(hand.snapshot),
+            snapshot_json=jsontext.dumps(hand.snapshot),
+            end=end,
         )
     )
     step.stored()
     if ends:
-        hand.status = Hand.Status.COMPLETE
-        hand.ended_at = timezone.now()
-        sql.end_hand(hand, jsontext.dumps(hand.snapshot), settle=_final_seats(state))  # and the stacks
         start_stacks = {s.seat: s.stack for s in state.spec.seats}
         final_stacks = {s.seat: stack for s, stack in zip(state.spec.seats, completed_stacks(state), strict=True)}
         hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks, actor=actor)
     remember_state(hand.id, index, state, info)
     return event_json(table.seq, index, kind, payload, at, actor if actor_id else None)
+
+
+def deal_event(
+    step: WriteStep[Table],
+    number: int,
+    spec: dict[str, Any],
+    metadata: dict[str, Any],
+    button: int,
+    payload: dict[str, Any],
+    actor,
+    client_id: str | None,
+    state: AnyState,
+) -> tuple[Hand, dict[str, Any]]:
+    """Deal hand ``number`` of the step's table with its ``start`` event (``payload``) at the step's next
+    seq: the hand (``spec`` and ``metadata`` as :func:`tables.sql.deal_hand` records them, the button
+    on seat ``button``), its snapshot after the start (``state``, the engine's hand as dealt) and the
+    event in ONE statement, as :func:`append_event` writes the events that follow.  Returns ``(hand,
+    the event as JSON-able data)``.  Errors: ``ServiceError('invalid')`` for a state already complete
+    (a dealt hand never is: its pots are not yet awarded)."""
+    if state.phase == "complete":
+        raise ServiceError("invalid", "a hand cannot end as it is dealt")
+    table = step.row
+    step.bump()
+    actor_id = actor.id if actor is not None and actor.is_authenticated else None
+    info = empty_info()
+    snapshot = hand_view(table, state, info)
+    start = sql.StartEvent(
+        table.seq, snapshot, jsontext.dumps(snapshot), jsontext.dumps(payload), actor_id, client_id or None
+    )
+    hand, at = sql.deal_hand(table, number, spec, metadata, button, start)
+    step.stored()
+    remember_state(hand.id, 0, state, info)
+    return hand, event_json(table.seq, 0, "start", payload, at, actor if actor_id else None)
 
 
 def event_json(seq: int, index: int, kind: str, payload: dict, at, actor) -> dict[str, Any]:
@@ -301,8 +338,8 @@ def _final_seats(state: AnyState) -> tuple[list[int], list[int]]:
 
 def settle_stacks(table: Table, hand: Hand, state: AnyState) -> None:
     """Write the final stacks of a completed hand back to the seats, in one
-    statement for all of them (a hand's end writes them with the hand:
-    :func:`tables.sql.end_hand`).  It sends no
+    statement for all of them (a hand's end writes them with its event:
+    :class:`tables.sql.HandEnd`).  It sends no
     ``post_save`` of the seats: the apps learn of the new stacks from
     ``tables.hooks.hand_completed``, called right after."""
     sql.settle_stacks(table.id, *_final_seats(state))
