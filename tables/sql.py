@@ -111,7 +111,7 @@ class HandEnd:
 
 
 @functools.lru_cache(maxsize=64)
-def _event_sql(right_sql: str | None, with_snapshot: bool, ends: bool = False) -> str:
+def _event_sql(right_sql: str | None, with_snapshot: bool, ends: bool) -> str:
     """The text of :func:`event_statement` (the same for every action of the same kind: built once).
     ``right_sql``: None without a guard, else the right's condition (``""``: none); ``ends``: the
     hand ends (its status and end written with the snapshot, the stacks settled)."""
@@ -224,7 +224,12 @@ def _batch_sql(right_sql: str) -> str:
 
 def event_at(row: tuple | None) -> datetime.datetime | None:
     """The event's ``at`` from the row of :func:`event_statement` (None: nothing was written)."""
-    return None if row is None else EPOCH + datetime.timedelta(microseconds=row[0])
+    return None if row is None else _micros_at(row[0])
+
+
+def _micros_at(micros: int) -> datetime.datetime:
+    """An event's ``at`` from the microseconds since the epoch its statement returns (aware, UTC)."""
+    return EPOCH + datetime.timedelta(microseconds=micros)
 
 
 def write_event(statement: tuple[str, list[Any]]) -> datetime.datetime | None:
@@ -321,13 +326,12 @@ _DEAL_HAND = (
 @dataclass(frozen=True)
 class StartEvent:
     """The first event of a dealt hand (index 0, kind ``start``), written by :func:`deal_hand` with the
-    hand: the table's new ``seq``, the hand's snapshot after it (``snapshot``, and ``snapshot_json`` its
-    JSON text), the event's ``payload_json`` (JSON text), ``actor_id`` and ``client_id``."""
+    hand: the table's new ``seq``, the hand's ``snapshot`` after it, the event's ``payload``,
+    ``actor_id`` and ``client_id`` (JSON-able data; each written as JSON text once)."""
 
     seq: int
     snapshot: dict[str, Any]
-    snapshot_json: str
-    payload_json: str
+    payload: dict[str, Any]
     actor_id: int | None
     client_id: str | None
 
@@ -357,15 +361,8 @@ def deal_hand(
         "ended_at": None,
         "metadata": metadata,
     }
-    params: list[Any] = [
-        start.snapshot_json
-        if name == "snapshot"
-        else jsontext.dumps(values[name])
-        if name in _HAND_JSON
-        else values[name]
-        for name in _HAND_COLUMNS
-    ]
-    event: list[Any] = [start.seq, "start", start.payload_json, start.actor_id, start.client_id or None]
+    params: list[Any] = [jsontext.dumps(values[name]) if name in _HAND_JSON else values[name] for name in _HAND_COLUMNS]
+    event: list[Any] = [start.seq, "start", jsontext.dumps(start.payload), start.actor_id, start.client_id or None]
     with connection.cursor() as cursor:
         cursor.execute(_DEAL_HAND, [*params, button, start.seq, table.id, *event])
         values["id"], micros = cursor.fetchone()
@@ -373,4 +370,4 @@ def deal_hand(
     Hand.table.field.set_cached_value(hand, table)
     table.button_seat = button
     table.current_hand = hand
-    return hand, EPOCH + datetime.timedelta(microseconds=micros)
+    return hand, _micros_at(micros)

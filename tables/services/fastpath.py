@@ -43,7 +43,7 @@ from tables.models import Hand, Table
 from tables.services.floor import info_after_action
 from tables.services.replay import cache_lock, remember_state, state_cache
 from tables.services.snapshots import SnapshotParts, hand_view, seat_cache, snapshot_parts
-from tables.services.steps import Outcome, event_json, update_messages
+from tables.services.steps import Outcome, actor_id, event_json, update_messages
 from tables.writepath import (
     busy_error,
     is_lock_timeout,
@@ -77,6 +77,13 @@ def remember(table: Table, hand: Hand | None, parts: SnapshotParts | None = None
             _live.pop(table.id, None)
         else:
             _live[table.id] = _Live(table, hand, parts)
+
+
+def _give_back(live: _Live) -> None:
+    """Put back the entry :func:`prepare` took when it leaves the action to the normal path (unchanged:
+    the table and hand as committed, and the parts built for them)."""
+    with _live_lock:
+        _live[live.table.id] = live
 
 
 def remember_on_commit(table: Table, hand: Hand | None) -> None:
@@ -138,7 +145,7 @@ def prepare(
         return None
     table, hand = live.table, live.hand
     if expected_seq is not None and expected_seq != table.seq:
-        remember(table, hand, live.parts)
+        _give_back(live)
         return None
     with cache_lock:
         cached = state_cache.get(hand.id)
@@ -147,15 +154,15 @@ def prepare(
     last_index, state, info = cached
     seats = seat_cache.get(table.id)
     if info["held"] or info["misdeal"] or info.get("restricted") or seats is None or seats[0] != hand.id:
-        remember(table, hand, live.parts)
+        _give_back(live)
         return None  # the seats too come from memory (``snapshots.seat_cache``): no read on the event loop
     try:
         new_state = state.apply(action)
     except (EngineError, KeyError, TypeError, ValueError):
-        remember(table, hand, live.parts)
+        _give_back(live)
         return None  # the normal path checks the right first, then refuses with the same error
     if new_state.phase == "complete":
-        remember(table, hand, live.parts)
+        _give_back(live)
         return None  # settling the stacks and the apps' hooks: the normal path
     parts = live.parts
     if parts is None or parts.seats is not seats[1]:
@@ -163,7 +170,7 @@ def prepare(
     info = info_after_action(info, new_state)
     index, seq = last_index + 1, table.seq + 1
     snapshot = hand_view(table, new_state, info)
-    actor_id = actor.id if actor is not None and actor.is_authenticated else None
+    recorded_actor = actor_id(actor)
     state_json = jsontext.dumps(snapshot)  # once: for the database and the broadcast
     timeout = lock_timeout or lock_timeout_interval() or "0"  # "0": no limit
     guard = sql.SeqGuard(table.seq, timeout, right if right is not None else ("", []))
@@ -175,7 +182,7 @@ def prepare(
         index=index,
         kind="action",
         payload_json=payload_json,
-        actor_id=actor_id,
+        actor_id=recorded_actor,
         client_id=client_id,
         snapshot_json=state_json,
         guard=guard,
@@ -183,13 +190,13 @@ def prepare(
     row = None
     if who is not None:
         row = sql.EventRow(
-            table.id, seq, table.seq, hand.id, index, payload_json, actor_id, client_id or None, state_json, *who
+            table.id, seq, table.seq, hand.id, index, payload_json, recorded_actor, client_id or None, state_json, *who
         )
     return Prepared(
         table,
         hand,
         action,
-        actor if actor_id else None,
+        actor if recorded_actor else None,
         new_state,
         info,
         index,

@@ -4,6 +4,7 @@ events, the next button.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,13 +101,18 @@ class SnapshotParts:
     table and its seats: the same at every action of a hand, so the fast path of a dealer's action
     (``tables.services.fastpath``) keeps them from one action to the next instead of building them
     again.  ``table``: the snapshot's ``table`` dict; ``seats``: its seat dicts; ``next_button_seat``;
-    ``summary_table`` and ``summary_seats``: the summary's.  Shared, never to be changed."""
+    :attr:`summary`: the summary's table and seats, made when first asked for (most snapshots, a
+    connect's, are never summarised this way).  Shared, never to be changed."""
 
     table: dict[str, Any]
     seats: list[dict[str, Any]]
     next_button_seat: int | None
-    summary_table: dict[str, Any]
-    summary_seats: list[dict[str, Any]]
+
+    @functools.cached_property
+    def summary(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """``(table, seats)`` of the floor's summary (``tables.floor_summary.summary_table``,
+        ``summary_seats``)."""
+        return summary_table(self.table), summary_seats(self.seats)
 
 
 def snapshot_parts(table: Table, seats: list[dict[str, Any]]) -> SnapshotParts:
@@ -132,7 +138,7 @@ def snapshot_parts(table: Table, seats: list[dict[str, Any]]) -> SnapshotParts:
         table.button_seat,
         [s["number"] for s in seats if _is_dealt_in(s["player"] is not None, s["stack"], s["sitting_out"])],
     )
-    return SnapshotParts(view, seats, next_button, summary_table(view), summary_seats(seats))
+    return SnapshotParts(view, seats, next_button)
 
 
 seat_cache: dict[int, tuple[int, list[dict[str, Any]]]] = {}

@@ -191,7 +191,7 @@ def update_messages(
     else:
         parts = None  # the caller's snapshot: its own table and seats
     seq = snapshot["seq"]
-    known = None if parts is None else (parts.summary_table, parts.summary_seats)
+    known = None if parts is None else parts.summary
     floor_text = jsontext.dumps({"type": "update", "seq": seq, "snapshot": tile_summary(snapshot, known=known)})
     payload = {"type": "update", "seq": seq, "snapshot": snapshot}
     if state_json is None or snapshot["hand"] is None:
@@ -239,7 +239,7 @@ def append_event(
     """
     table = step.row
     step.bump()
-    actor_id = actor.id if actor is not None and actor.is_authenticated else None
+    recorded_actor = actor_id(actor)
     info = info if info is not None else empty_info()
     hand.snapshot = hand_view(table, state, info)
     hand.snapshot_seq = table.seq
@@ -261,7 +261,7 @@ def append_event(
             index=index,
             kind=kind,
             payload_json=jsontext.dumps(payload),
-            actor_id=actor_id,
+            actor_id=recorded_actor,
             client_id=client_id,
             snapshot_json=jsontext.dumps(hand.snapshot),
             end=end,
@@ -273,7 +273,7 @@ def append_event(
         final_stacks = {s.seat: stack for s, stack in zip(state.spec.seats, completed_stacks(state), strict=True)}
         hooks.hand_completed(table=table, hand=hand, start_stacks=start_stacks, final_stacks=final_stacks, actor=actor)
     remember_state(hand.id, index, state, info)
-    return event_json(table.seq, index, kind, payload, at, actor if actor_id else None)
+    return event_json(table.seq, index, kind, payload, at, actor if recorded_actor else None)
 
 
 def deal_event(
@@ -297,16 +297,18 @@ def deal_event(
         raise ServiceError("invalid", "a hand cannot end as it is dealt")
     table = step.row
     step.bump()
-    actor_id = actor.id if actor is not None and actor.is_authenticated else None
+    recorded_actor = actor_id(actor)
     info = empty_info()
-    snapshot = hand_view(table, state, info)
-    start = sql.StartEvent(
-        table.seq, snapshot, jsontext.dumps(snapshot), jsontext.dumps(payload), actor_id, client_id or None
-    )
+    start = sql.StartEvent(table.seq, hand_view(table, state, info), payload, recorded_actor, client_id)
     hand, at = sql.deal_hand(table, number, spec, metadata, button, start)
     step.stored()
     remember_state(hand.id, 0, state, info)
-    return hand, event_json(table.seq, 0, "start", payload, at, actor if actor_id else None)
+    return hand, event_json(table.seq, 0, "start", payload, at, actor if recorded_actor else None)
+
+
+def actor_id(actor) -> int | None:
+    """The id a hand event records for ``actor`` (a ``User``): None for nobody or an anonymous user."""
+    return actor.id if actor is not None and actor.is_authenticated else None
 
 
 def event_json(seq: int, index: int, kind: str, payload: dict, at, actor) -> dict[str, Any]:
