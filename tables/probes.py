@@ -88,6 +88,26 @@ def any_of_sql(fns: list[Callable[..., Any]]) -> str:
     return " OR ".join(f"({sql})" for sql in sqls) or "FALSE"
 
 
+def none_sql(fns: list[Callable[..., Any]], table: str) -> str | None:
+    """A boolean SQL condition: none of ``fns`` (hand hooks' functions) has anything to do at the
+    row of ``table`` (the tables' table as the statement names it, unaliased, e.g.
+    ``"tables_table"``) that a statement updates: every probe false, each read over that row aliased
+    ``t``.  For a statement that writes a hand's end without the locked step
+    (``tables.services.fastpath``): where it is false the statement writes nothing, and the step,
+    which runs the hooks, writes the end instead.  ``"TRUE"`` when ``fns`` is empty; None when one of
+    them has no probe (it must always run: no such statement then).
+
+    Shape: ``NOT EXISTS (SELECT 1 FROM <table> t WHERE t.id = <table>.id AND ((p0) OR (p1)))``."""
+    with _lock:
+        sqls = [_PROBES[fn][1] for fn in fns if fn in _PROBES]
+    if len(sqls) < len(fns):
+        return None
+    if not sqls:
+        return "TRUE"
+    either = " OR ".join(f"({sql})" for sql in sqls)
+    return f"NOT EXISTS (SELECT 1 FROM {table} t WHERE t.id = {table}.id AND ({either}))"
+
+
 def keep(table: Any, names: list[str], values: list[Any] | tuple[Any, ...]) -> None:
     """Keep the probes' answers (``values``, in the order of ``names``) on ``table``."""
     table._probes = dict(zip(names, values, strict=True))

@@ -67,11 +67,14 @@ class EventBatcher:
         """Write ``prepared``: at once, in the caller's task, when a connection is free and nothing waits;
         else queued for the next batch (:meth:`_queue`).
 
+        An action that ends its hand (``prepared.end``) is never batched: it waits for a connection of
+        its own and is written alone, in its own statement (the hand's end and the seats' stacks).
+
         Raises:
             ValueError: ``prepared`` carries no ``row`` (``fastpath.prepare`` without ``who``)."""
-        if prepared.row is None:
+        if prepared.row is None and prepared.end is None:
             raise ValueError("an action for the group commit must carry its row (prepare(..., who=...))")
-        if self.pending or not self.connections.free():
+        if prepared.end is None and (self.pending or not self.connections.free()):
             return await self._queue(prepared)
         held = await self.connections.acquire()
         try:

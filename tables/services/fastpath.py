@@ -20,12 +20,19 @@ transaction (autocommit), so the dealer's ack still waits for the commit:
   message makes the statement fail as a whole);
 * ``UPDATE`` of the hand's cached snapshot.
 
+The action that ends the hand is written the same way where no app's hook
+has anything to do at the table's hand end (``tables.hooks.hand_completed``:
+no room game publishing its stacks, no tournament counting busts, no player
+marked to leave): the same statement also records the hand's end and the
+final stacks on the seats (``tables.sql.HandEnd``), and it writes only while
+every such hook's probe (``tables.probes.none_sql``) is false at that moment.
+
 The event log stays the source of truth: the memory is a cache keyed by the
 seq, rebuilt by the normal write path whenever it does not match (a restart,
 another process, a floor correction).  Whatever the fast path does not
-handle (a hand ending, a held out-of-turn action, a misdeal, an engine
-refusal, a repeated ``client_id``, a lost right) it leaves to the normal
-path by returning None without having changed anything.
+handle (a hand's end where a hook has work, a held out-of-turn action, a
+misdeal, an engine refusal, a repeated ``client_id``, a lost right) it leaves
+to the normal path by returning None without having changed anything.
 """
 
 from __future__ import annotations
@@ -36,14 +43,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import DatabaseError, connection, transaction
+from django.utils import timezone
 
 from poker.hand import EngineError
-from tables import jsontext, sql
+from tables import hooks, jsontext, probes, sql
 from tables.models import Hand, Table
 from tables.services.floor import info_after_action
 from tables.services.replay import cache_lock, remember_state, state_cache
 from tables.services.snapshots import SnapshotParts, hand_view, seat_cache, snapshot_parts
-from tables.services.steps import Outcome, actor_id, event_json, update_messages
+from tables.services.steps import Outcome, actor_id, event_json, final_seats, update_messages
 from tables.writepath import (
     busy_error,
     is_lock_timeout,
@@ -115,8 +123,11 @@ class Prepared:
     statement: tuple[str, list[Any]]
     #: The action as a row of a batch (``tables.sql.event_batch_statement``); None without ``who``.
     row: sql.EventRow | None = None
-    #: The update's parts (``snapshots.snapshot_parts``) for ``table`` and the seats in memory.
+    #: The update's parts (``snapshots.snapshot_parts``) for ``table`` and the seats in memory (at a
+    #: hand's end with its final stacks).
     parts: SnapshotParts | None = None
+    #: The hand's end when the action ends it (``tables.sql.HandEnd``, written by ``statement``).
+    end: sql.HandEnd | None = None
 
 
 def prepare(
@@ -130,7 +141,8 @@ def prepare(
     who: tuple[int, str | None] | None = None,
     lock_timeout: str | None = None,
 ) -> Prepared | None:
-    """Decide a dealer's betting action in memory (arguments as :func:`try_action`; ``who``: the
+    """Decide a dealer's betting action in memory, the one that ends the hand included where no app's
+    hook has work there (arguments as :func:`try_action`; ``who``: the
     ``(user id, session key)`` whose right ``right`` states, for a batch's row; ``lock_timeout``: how
     long the statement may wait for the table's row, e.g. ``"100ms"``, by default the write path's
     ``WRITE_LOCK_TIMEOUT_MS``): the
@@ -161,19 +173,27 @@ def prepare(
     except (EngineError, KeyError, TypeError, ValueError):
         _give_back(live)
         return None  # the normal path checks the right first, then refuses with the same error
-    if new_state.phase == "complete":
-        _give_back(live)
-        return None  # settling the stacks and the apps' hooks: the normal path
-    parts = live.parts
-    if parts is None or parts.seats is not seats[1]:
-        parts = snapshot_parts(table, seats[1])
+    end = None
+    right_sql, right_params = right if right is not None else ("", [])
+    if new_state.phase == "complete":  # the hand's end: written only where no app's hook has work there
+        quiet = probes.none_sql(hooks.registered("hand_completed"), Table._meta.db_table)
+        if quiet is None:
+            _give_back(live)
+            return None  # a hook without a probe runs at every hand's end: the locked step
+        end = sql.HandEnd(str(Hand.Status.COMPLETE), timezone.now(), *final_seats(new_state))
+        right_sql = f"({right_sql}) AND {quiet}" if right_sql else quiet
+        parts = snapshot_parts(table, _settled(seats[1], end))
+    else:
+        parts = live.parts
+        if parts is None or parts.seats is not seats[1]:
+            parts = snapshot_parts(table, seats[1])
     info = info_after_action(info, new_state)
     index, seq = last_index + 1, table.seq + 1
     snapshot = hand_view(table, new_state, info)
     recorded_actor = actor_id(actor)
     state_json = jsontext.dumps(snapshot)  # once: for the database and the broadcast
     timeout = lock_timeout or lock_timeout_interval() or "0"  # "0": no limit
-    guard = sql.SeqGuard(table.seq, timeout, right if right is not None else ("", []))
+    guard = sql.SeqGuard(table.seq, timeout, (right_sql, right_params))
     payload_json = jsontext.dumps(action)
     statement = sql.event_statement(
         table_id=table.id,
@@ -186,9 +206,10 @@ def prepare(
         client_id=client_id,
         snapshot_json=state_json,
         guard=guard,
+        end=end,
     )
     row = None
-    if who is not None:
+    if who is not None and end is None:  # a hand's end is written alone, never in a batch
         row = sql.EventRow(
             table.id, seq, table.seq, hand.id, index, payload_json, recorded_actor, client_id or None, state_json, *who
         )
@@ -206,7 +227,15 @@ def prepare(
         statement,
         row,
         parts,
+        end,
     )
+
+
+def _settled(seats: list[dict[str, Any]], end: sql.HandEnd) -> list[dict[str, Any]]:
+    """``seats`` (seat dicts of the snapshot, kept in ``snapshots.seat_cache``) with the final stacks
+    of ``end``; the dicts of seats it does not name are the same objects."""
+    final = dict(zip(end.numbers, end.stacks, strict=True))
+    return [dict(seat, stack=final[seat["number"]]) if seat["number"] in final else seat for seat in seats]
 
 
 def finish(prepared: Prepared, at: Any) -> tuple[Outcome, list[tuple[str, dict[str, Any]]]]:
@@ -217,6 +246,9 @@ def finish(prepared: Prepared, at: Any) -> tuple[Outcome, list[tuple[str, dict[s
     table, hand = p.table, p.hand
     table.seq = p.seq
     hand.snapshot, hand.snapshot_seq, hand.last_index = p.snapshot, p.seq, p.index
+    if p.end is not None:  # as the locked step records a hand's end (``steps.append_event``)
+        hand.status, hand.ended_at = p.end.status, p.end.ended_at
+        seat_cache.pop(table.id, None)  # the stacks changed; the seats are read again at the next deal
     remember_state(hand.id, p.index, p.new_state, p.info)
     event = event_json(p.seq, p.index, "action", p.action, at, p.actor)
     messages = update_messages(table, hand, event, state_json=p.state_json, parts=p.parts)

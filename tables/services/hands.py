@@ -226,8 +226,9 @@ def apply_action(
     """Apply one dealer action (an engine action dict, see docs/protocol.md)
     to the table's live hand (shows and mucks also to the hand just completed).
 
-    A betting action in the middle of a hand whose table this process wrote
-    last is written in one statement (``fast``: :mod:`tables.services.fastpath`);
+    A betting action of a hand whose table this process wrote last (the one
+    ending the hand too, where no app's hook has work at its end) is written
+    in one statement (``fast``: :mod:`tables.services.fastpath`);
     everything else, and anything that path declines, takes the locked write
     step.  Both record the same event and broadcast the same snapshot.
 

@@ -249,7 +249,7 @@ def append_event(
     if ends:
         hand.status = Hand.Status.COMPLETE
         hand.ended_at = timezone.now()
-        end = sql.HandEnd(str(hand.status), hand.ended_at, *_final_seats(state))
+        end = sql.HandEnd(str(hand.status), hand.ended_at, *final_seats(state))
     # One round trip: the event, the table's seq and the hand's snapshot -- and when the hand ends, its
     # status and the final stacks on the seats -- in one statement (tables.sql.event_statement, shared
     # with the fast path).
@@ -332,8 +332,9 @@ def completed_stacks(state: AnyState) -> tuple[int, ...]:
     return tuple(state.final_stacks)
 
 
-def _final_seats(state: AnyState) -> tuple[list[int], list[int]]:
-    """``(seat numbers, final stacks)`` of a completed hand, seat by seat of its spec (chips)."""
+def final_seats(state: AnyState) -> tuple[list[int], list[int]]:
+    """``(seat numbers, final stacks)`` of a completed hand, seat by seat of its spec (chips).
+    Errors: ``ServiceError('invalid')`` for a hand not complete."""
     final = completed_stacks(state)
     return [spec.seat for spec in state.spec.seats], [int(stack) for stack in final]
 
@@ -344,7 +345,7 @@ def settle_stacks(table: Table, hand: Hand, state: AnyState) -> None:
     :class:`tables.sql.HandEnd`).  It sends no
     ``post_save`` of the seats: the apps learn of the new stacks from
     ``tables.hooks.hand_completed``, called right after."""
-    sql.settle_stacks(table.id, *_final_seats(state))
+    sql.settle_stacks(table.id, *final_seats(state))
 
 
 def live_replay(step: WriteStep[Table], *, missing: str = "no_hand") -> tuple[Table, Hand, HandState, int, dict]:

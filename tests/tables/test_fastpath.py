@@ -1,7 +1,8 @@
-"""A betting action in the middle of a hand is written in one statement (tables.services.fastpath):
-it records exactly what the locked write path records, falls back to that path whenever its memory
-is not the database's truth (another process wrote, a repeated client_id, an engine refusal, the
-hand's end), and never writes once the dealer's right is gone."""
+"""A betting action of a hand is written in one statement (tables.services.fastpath), the one ending
+the hand too where no app's hook has work there: it records exactly what the locked write path
+records, falls back to that path whenever its memory is not the database's truth (another process
+wrote, a repeated client_id, an engine refusal, a hook with work at the hand's end), and never writes
+once the dealer's right is gone."""
 
 import json
 from datetime import timedelta
@@ -239,3 +240,108 @@ def test_the_floor_hears_each_fast_action_as_a_fresh_snapshot_would_say_even_aft
     assert {"number": 9, "player": "Erik"} in tile_summary(fresh)["seats"]
     services.apply_action(table.id, {"type": "check", "seat": to_act(table.id)})  # the fast path again
     assert check_next_update()["hand"]["last_event"]["payload"]["type"] == "check"
+
+
+def fold_to_last_two(table_id):
+    """Fold until two players are left in the hand (through whichever path takes each fold)."""
+    while sum(1 for p in hand_of(table_id).snapshot["players"] if not p["folded"]) > 2:
+        services.apply_action(table_id, {"type": "fold", "seat": to_act(table_id)})
+
+
+def test_the_action_that_ends_the_hand_is_one_statement_where_no_apps_hook_has_work_there(table):
+    """A hand's end at a table where no app's hook has anything to do (no room game, no tournament,
+    no player marked to leave) is written like any action, in one statement: the last event, the
+    hand's end and the final stacks.  The update says what a fresh snapshot says (the new stacks, the
+    next button), and the next deal starts from the stacks the hand left."""
+    from tables.floor_summary import tile_summary
+
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(FLOOR_GROUP, channel)
+    services.start_hand(table.id)
+    fold_to_last_two(table.id)
+    while async_to_sync(layer.receive)(channel)["seq"] < Table.objects.get(pk=table.id).seq:
+        pass  # the deal's and the folds' updates
+    seat = to_act(table.id)
+    with CaptureQueriesContext(connection) as queries:
+        outcome = services.apply_action(table.id, {"type": "fold", "seat": seat}, client_id="last-fold")
+    assert len(queries) == 1
+    hand = hand_of(table.id)
+    assert hand.status == Hand.Status.COMPLETE and hand.ended_at is not None
+    assert (hand.snapshot_seq, hand.snapshot["phase"]) == (outcome.seq, "complete")
+    final = dict(zip([p["seat"] for p in hand.snapshot["players"]], hand.snapshot["final_stacks"], strict=True))
+    assert {s.number: s.stack for s in Seat.objects.filter(table_id=table.id, number__in=final)} == final
+    assert sum(final.values()) == 200 + 300 + 150 + 400
+    message = async_to_sync(layer.receive)(channel)
+    fresh = json.loads(
+        json.dumps(services.table_snapshot(Table.objects.select_related("dealer", "current_hand").get(pk=table.id)))
+    )
+    assert message["seq"] == outcome.seq
+    assert json.loads(message["text"])["snapshot"] == fresh
+    assert json.loads(message["floor_text"])["snapshot"] == tile_summary(fresh)
+    assert [s["stack"] for s in fresh["seats"] if s["number"] in final] == [final[n] for n in sorted(final)]
+    button = fresh["next_button_seat"]
+    services.start_hand(table.id)
+    nxt = hand_of(table.id)
+    assert nxt.number == hand.number + 1 and nxt.status == Hand.Status.LIVE
+    assert Table.objects.get(pk=table.id).button_seat == button
+    assert {s["seat"]: s["stack"] for s in nxt.spec["seats"]} == final
+
+
+def _hook_seen(seen):
+    def hand_completed(*, table, hand, start_stacks, final_stacks, actor=None):
+        seen.append((table.id, str(hand.status), sum(final_stacks.values())))
+
+    return hand_completed
+
+
+@pytest.mark.parametrize(
+    "probe, runs",
+    [
+        ("t.id = {table}", True),  # its probe says it has work at this table
+        ("t.id = {other}", False),  # nothing to do here: the one statement, the hook not called
+        (None, True),  # a hook without a probe runs at every hand's end
+    ],
+)
+def test_a_hands_end_where_an_apps_hook_has_work_takes_the_locked_step_and_runs_the_hook(table, probe, runs):
+    from tables import hooks, probes
+
+    seen = []
+    hook = _hook_seen(seen)
+    if probe is not None:
+        probes.register(hook, probe.format(table=int(table.id), other=int(table.id) + 1000))
+    try:
+        with hooks.replaced("hand_completed", hook):
+            services.start_hand(table.id)
+            fold_to_last_two(table.id)
+            seat = to_act(table.id)
+            with CaptureQueriesContext(connection) as queries:
+                services.apply_action(table.id, {"type": "fold", "seat": seat})
+    finally:
+        probes.unregister(hook)
+    assert seen == ([(table.id, "complete", 1050)] if runs else [])
+    assert (len(queries) > 1) is runs
+    assert hand_of(table.id).status == Hand.Status.COMPLETE
+
+
+def test_a_hook_that_found_work_during_the_hand_runs_at_its_end(table):
+    """The probes are read by the statement that writes the hand's end, not taken from memory: a
+    hook whose probe turned true during the hand (a player marked to leave after it, written by
+    another step) makes that statement write nothing, and the locked step writes the end and runs
+    the hook."""
+    from tables import hooks, probes
+
+    seen = []
+    hook = _hook_seen(seen)
+    probes.register(hook, "EXISTS (SELECT 1 FROM tables_seat s WHERE s.table_id = t.id AND s.absent)")
+    try:
+        with hooks.replaced("hand_completed", hook):
+            services.start_hand(table.id)
+            fold_to_last_two(table.id)
+            seat = next(s for s in (1, 3, 5, 7) if s != to_act(table.id))
+            Seat.objects.filter(table_id=table.id, number=seat).update(absent=True)  # no seq bump
+            services.apply_action(table.id, {"type": "fold", "seat": to_act(table.id)})
+    finally:
+        probes.unregister(hook)
+    assert seen == [(table.id, "complete", 1050)]
+    assert HandEvent.objects.filter(hand=hand_of(table.id)).count() == hand_of(table.id).last_index + 1

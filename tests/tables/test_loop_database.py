@@ -72,6 +72,31 @@ async def test_a_call_is_answered_while_every_service_thread_is_busy(table, deal
     await ws.disconnect()
 
 
+async def test_the_fold_that_ends_the_hand_is_answered_while_every_service_thread_is_busy(table, dealer, busy_threads):
+    """A hand's end where no app's hook has work is written on the loop as well, in its own statement
+    (never in a batch): the tablet sees the hand over and the stacks it left, with its ack."""
+    await database_sync_to_async(services.start_hand)(table.id)
+    ws = WebsocketCommunicator(app, f"/ws/tables/{table.id}/dealer/")
+    ws.scope["user"] = dealer
+    assert (await ws.connect())[0]
+    snapshot = (await ws.receive_json_from())["snapshot"]
+    for n in range(3):  # four players: the third fold ends the hand
+        seat = snapshot["hand"]["state"]["to_act_seat"]
+        message = {"type": "action", "client_id": f"f{n}", "action": {"type": "fold", "seat": seat}}
+        ack, before = await reply_to(ws, message, 3)
+        assert ack["type"] == "ack", ack
+        snapshot = before[-1]["snapshot"]
+    hand = snapshot["hand"]
+    assert hand["status"] == "complete" and hand["state"]["phase"] == "complete"
+    final = dict(zip([p["seat"] for p in hand["state"]["players"]], hand["state"]["final_stacks"], strict=True))
+    assert {s["number"]: s["stack"] for s in snapshot["seats"] if s["number"] in final} == final
+    stacks = await database_sync_to_async(
+        lambda: dict(table.seats.filter(number__in=final).values_list("number", "stack"))
+    )()
+    assert stacks == final and sum(final.values()) == 200 + 300 + 150 + 400
+    await ws.disconnect()
+
+
 async def test_the_loop_records_the_same_hand_as_the_locked_path(table, dealer, settings):
     """The same actions through the socket (the loop's statement) and through the locked write path give
     the same events and the same state."""
