@@ -183,10 +183,10 @@ def prepare(
         end = sql.HandEnd(str(Hand.Status.COMPLETE), timezone.now(), *final_seats(new_state))
         right_sql = f"({right_sql}) AND {quiet}" if right_sql else quiet
         parts = snapshot_parts(table, _settled(seats[1], end))
-    else:
+    elif live.parts is not None and live.parts.seats is seats[1]:
         parts = live.parts
-        if parts is None or parts.seats is not seats[1]:
-            parts = snapshot_parts(table, seats[1])
+    else:
+        parts = snapshot_parts(table, seats[1])
     info = info_after_action(info, new_state)
     index, seq = last_index + 1, table.seq + 1
     snapshot = hand_view(table, new_state, info)
