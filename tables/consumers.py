@@ -150,19 +150,6 @@ def _watched_snapshots(table_ids: list[int]) -> list[dict]:
     return [snapshots[t.id] for t in tables]
 
 
-def floor_snapshots() -> list[dict]:
-    """The snapshots of all open tables, by name, in a fixed number of statements however many tables
-    there are (``services.table_snapshots``: 20 floor dashboards connecting at once after a restart read
-    1,000 tables each; one by one that was two statements per table and dashboard)."""
-    tables = list(
-        Table.objects.filter(status=Table.Status.OPEN, imported=False)
-        .select_related("dealer", "current_hand")
-        .order_by("name")
-    )
-    snapshots = services.table_snapshots(tables)
-    return [snapshots[t.id] for t in tables]
-
-
 def open_floor() -> tuple[list[dict], list[dict]]:
     """Everything a floor dashboard's connect reads, in one thread hop: the summaries of all open tables
     and the open floor calls."""
@@ -389,6 +376,15 @@ class DealerConsumer(_StaffConsumer):
         service's ``Outcome`` (acknowledged by the caller), or None when the reply was already sent (floor
         call, interpretation, undo options)."""
         return await TABLET_MESSAGES[message.type].handle(self, message, client_id, expected_seq)
+
+    async def run_deal(self, client_id: str | None, expected_seq: int | None) -> Any:
+        """The dealer's "start" of the next hand without a format or spec: on the loop from the table in
+        memory (``eventbatch.try_deal_on_loop``, the right inside its one statement), else the step."""
+        kw, right_sql = {"actor": self.user, "expected_seq": expected_seq, "client_id": client_id}, self._right_sql()
+        if right_sql is not None and settings.LOOP_DATABASE:
+            if (outcome := await eventbatch.try_deal_on_loop(self.table_id, right=right_sql, **kw)) is not None:
+                return outcome
+        return await self.run_step(services.start_hand, self.table_id, **kw)
 
     async def run_action(self, action: dict[str, Any], client_id: str | None, expected_seq: int | None) -> Any:
         """A dealer's action: :func:`_action` (the fast path with the right inside its one statement)."""

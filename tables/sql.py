@@ -24,6 +24,10 @@ __all__ = [
     "EventRow",
     "SeqGuard",
     "StartEvent",
+    "DealGuard",
+    "deal_statement",
+    "dealt_hand",
+    "deal_row",
     "event_batch_statement",
     "deal_hand",
     "HandEnd",
@@ -349,8 +353,19 @@ def deal_hand(
     a table's dealer only).  ``table`` is updated in memory too (its ``seq`` is the caller's).  The
     unique constraints (one live hand per table, one number per table, a repeated ``client_id``)
     raise the database's IntegrityError as the ORM's create would, and nothing is written."""
-    values: dict[str, Any] = {
-        "table_id": table.id,
+    values = _hand_values(table.id, number, spec, metadata, start)
+    with connection.cursor() as cursor:
+        cursor.execute(_DEAL_HAND, [*_hand_params(values), button, start.seq, table.id, *_start_params(start)])
+        hand_id, micros = cursor.fetchone()
+    return dealt_hand(table, values, hand_id, button), _micros_at(micros)
+
+
+def _hand_values(
+    table_id: int, number: int, spec: dict[str, Any], metadata: dict[str, Any], start: StartEvent
+) -> dict[str, Any]:
+    """The columns of a hand as it is dealt (``Hand.objects.create(...)`` would write them), by attname."""
+    return {
+        "table_id": table_id,
         "number": number,
         "status": str(Hand.Status.LIVE),
         "spec": spec,
@@ -361,13 +376,111 @@ def deal_hand(
         "ended_at": None,
         "metadata": metadata,
     }
-    params: list[Any] = [jsontext.dumps(values[name]) if name in _HAND_JSON else values[name] for name in _HAND_COLUMNS]
-    event: list[Any] = [start.seq, "start", jsontext.dumps(start.payload), start.actor_id, start.client_id or None]
-    with connection.cursor() as cursor:
-        cursor.execute(_DEAL_HAND, [*params, button, start.seq, table.id, *event])
-        values["id"], micros = cursor.fetchone()
-    hand = Hand.from_db(connection.alias, _HAND_FIELDS, [values[name] for name in _HAND_FIELDS])
+
+
+def _hand_params(values: dict[str, Any]) -> list[Any]:
+    return [jsontext.dumps(values[name]) if name in _HAND_JSON else values[name] for name in _HAND_COLUMNS]
+
+
+def _start_params(start: StartEvent) -> list[Any]:
+    return [start.seq, "start", jsontext.dumps(start.payload), start.actor_id, start.client_id or None]
+
+
+def dealt_hand(table: Table, values: dict[str, Any], hand_id: int, button: int) -> Hand:
+    """The ``Hand`` a deal recorded (``values``: its columns, :func:`deal_statement`'s; ``hand_id``:
+    the id the statement returned), its ``table`` cached; ``table`` gets the hand as its current
+    one and the button on seat ``button``, as the statement wrote them (its ``seq`` is the caller's)."""
+    hand = Hand.from_db(
+        connection.alias, _HAND_FIELDS, [hand_id if name == "id" else values[name] for name in _HAND_FIELDS]
+    )
     Hand.table.field.set_cached_value(hand, table)
     table.button_seat = button
     table.current_hand = hand
-    return hand, _micros_at(micros)
+    return hand
+
+
+@dataclass(frozen=True)
+class DealGuard:
+    """Deal only while the table is as a deal in memory found it (``tables.services.fastdeal``): its
+    seq is ``seq``, the hand over is its current hand (``hand_id``), it is open, ``condition``
+    (``(sql, params)``: a boolean condition on the unaliased table row, the dealer's right and the
+    deal hooks' probes) holds, and its seats are ``seats`` exactly: ``[number, player id or 0,
+    stack, sitting_out, absent]`` of every seat in seat order (chips; booleans as 0/1), with
+    ``names`` the players' names of the occupied seats in that order.  ``lock_timeout``: how long
+    the statement waits for the table's row (``"100ms"``) before it fails."""
+
+    seq: int
+    hand_id: int
+    lock_timeout: str
+    condition: tuple[str, list[Any]]
+    seats: list[list[int]]
+    names: list[str]
+
+
+def deal_statement(
+    table: Table,
+    number: int,
+    spec: dict[str, Any],
+    metadata: dict[str, Any],
+    button: int,
+    start: StartEvent,
+    guard: DealGuard,
+) -> tuple[tuple[str, list[Any]], dict[str, Any]]:
+    """What :func:`deal_hand` writes, as ONE statement for a caller that runs it on a connection of
+    its own (the event loop's), written only while ``guard`` holds, the table's row locked by the
+    statement itself: ``((sql, params), the hand's columns)``.  Its one row, if any, is ``(hand id,
+    microseconds of the start event's at since the epoch)``; :func:`dealt_hand` makes the ``Hand``
+    from it.  No row: the guard did not hold, nothing was written.  The unique constraints raise as
+    in :func:`deal_hand`."""
+    values = _hand_values(table.id, number, spec, metadata, start)
+    condition, condition_params = guard.condition
+    params = [
+        guard.lock_timeout,
+        table.id,
+        guard.seq,
+        guard.hand_id,
+        str(Table.Status.OPEN),
+        *condition_params,
+        guard.seats,
+        guard.names,
+        *_hand_params(values),
+        button,
+        start.seq,
+        *_start_params(start),
+    ]
+    return (_guarded_deal_sql(condition), params), values
+
+
+@functools.lru_cache(maxsize=16)
+def _guarded_deal_sql(condition: str) -> str:
+    """The text of :func:`deal_statement` for the guard's ``condition`` (built once per condition)."""
+    table, seat, player = Table._meta.db_table, Seat._meta.db_table, Player._meta.db_table
+    types = [Hand._meta.get_field(name).db_type(connection) for name in _HAND_COLUMNS]
+    columns = ", ".join(f'"{name}"' for name in _HAND_COLUMNS)
+    values = ", ".join(f"%s::{kind}" for kind in types)
+    seats = (
+        "(SELECT array_agg(ARRAY[s.number::bigint, coalesce(s.player_id, 0)::bigint, s.stack::bigint, "
+        f"s.sitting_out::int::bigint, s.absent::int::bigint] ORDER BY s.number) FROM {seat} s "
+        f"WHERE s.table_id = {table}.id) = %s::bigint[]"
+    )
+    names = (
+        f"(SELECT array_agg(p.name::text ORDER BY s.number) FROM {seat} s JOIN {player} p ON p.id = s.player_id "
+        f"WHERE s.table_id = {table}.id) = %s::text[]"
+    )
+    return (
+        f"WITH {LOCK_TIMEOUT_CTE}, "
+        f"lk AS (SELECT id FROM {table} WHERE id = %s AND seq = %s AND current_hand_id = %s AND status = %s "
+        f"AND {LOCK_TIMEOUT_READ} AND ({condition or 'TRUE'}) AND {seats} AND {names} FOR UPDATE), "
+        f"h AS (INSERT INTO {Hand._meta.db_table} ({columns}) SELECT {values} FROM lk RETURNING id), "
+        f"tb AS (UPDATE {table} SET button_seat = %s, current_hand_id = (SELECT id FROM h), seq = %s "
+        "WHERE id = (SELECT id FROM lk) RETURNING id), "
+        f'ev AS (INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, actor_id, at,'
+        " client_id) SELECT tb.id, h.id, %s, 0, %s, %s::jsonb, %s, now(), %s FROM tb, h RETURNING hand_id, at) "
+        "SELECT hand_id, (extract(epoch FROM at) * 1000000)::bigint FROM ev"
+    )
+
+
+def deal_row(row: tuple | None) -> tuple[int, datetime.datetime] | None:
+    """``(hand id, the start event's at)`` from the row of :func:`deal_statement`, or None (nothing
+    was written)."""
+    return None if row is None else (row[0], _micros_at(row[1]))

@@ -36,6 +36,10 @@ class TabletSocket(Protocol):
     async def run_action(self, action: dict[str, Any], client_id: str | None, expected_seq: int | None) -> Any:
         """A dealer's action (the engine's dict) through the one-statement fast path when it can."""
 
+    async def run_deal(self, client_id: str | None, expected_seq: int | None) -> Any:
+        """The dealer's "start" of the next hand (no format, no spec): in one statement from the table kept
+        in memory when it can (``tables.services.fastdeal``), else :func:`services.start_hand`'s step."""
+
     async def run_service(self, func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``func(*args, **kwargs)`` in a service thread, behind a fresh check of the socket's right."""
 
@@ -95,6 +99,15 @@ def _step(service: Callable[..., Any], arguments: Callable[[Any], tuple[tuple, d
     return handle
 
 
+_start_step = _step(services.start_hand, lambda m: ((), {"spec": m.spec, "format": m.format}))
+
+
+async def _start_hand(socket: TabletSocket, m: schemas.StartHand, client_id, expected_seq) -> Any:
+    if m.spec is None and m.format is None:  # the next hand as the table deals it
+        return await socket.run_deal(client_id, expected_seq)
+    return await _start_step(socket, m, client_id, expected_seq)
+
+
 async def _time_expired(socket: TabletSocket, m: schemas.TimeExpired, client_id, expected_seq) -> Any:
     # the house rule's effect, by nobody: the server's clock decides
     return await socket.run_step(services.expire_time, socket.table_id, actor=None, client_id=client_id)
@@ -125,7 +138,7 @@ async def _undo_options(socket: TabletSocket, m: schemas.UndoOptions, client_id,
 
 _ROWS: tuple[TabletMessage, ...] = (
     TabletMessage(schemas.ActionMessage, _action),
-    TabletMessage(schemas.StartHand, _step(services.start_hand, lambda m: ((), {"spec": m.spec, "format": m.format}))),
+    TabletMessage(schemas.StartHand, _start_hand),
     TabletMessage(schemas.OutOfTurn, _step(services.record_out_of_turn, lambda m: ((schemas.dump(m.action),), {}))),
     TabletMessage(schemas.CallTime, _step(services.call_time, lambda m: ((m.seat,), {}))),
     TabletMessage(schemas.TimeExpired, _time_expired),

@@ -29,6 +29,7 @@ import psycopg
 from pokerfloor.runtime import loopdb
 from tables import sql
 from tables.access import deal_right_columns
+from tables.services import fastdeal
 from tables.services.fastpath import Prepared, finish, prepare
 from tables.services.steps import Outcome
 from tables.writepath import Broadcaster
@@ -76,12 +77,22 @@ class EventBatcher:
             raise ValueError("an action for the group commit must carry its row (prepare(..., who=...))")
         if prepared.end is None and (self.pending or not self.connections.free()):
             return await self._queue(prepared)
+        at = sql.event_at(await self.write_alone(prepared.statement))
+        return None if at is None else _written(prepared, at)
+
+    async def write_alone(self, statement: tuple[str, list[Any]]) -> tuple | None:
+        """Run ``statement`` (one statement, its own transaction) alone on a connection of the loop, waiting
+        for a free one: its first row, or None when it returned none or failed (a row held past its lock
+        timeout, a unique constraint, a lost connection: nothing written, the normal path answers)."""
         held = await self.connections.acquire()
         try:
-            (at,) = await self._run(held, [(prepared, None)])
+            await held[1].execute(*statement)
+            return await held[1].fetchone()
+        except psycopg.Error as exc:
+            logger.info("a statement of the loop was not written (%s): the normal path answers", exc)
+            return None
         finally:
             self.connections.release(held)
-        return None if at is None else _written(prepared, at)
 
     def _queue(self, prepared: Prepared) -> asyncio.Future[Result]:
         """Queue ``prepared`` for the next statement; a writer task starts when fewer than ``size`` are
@@ -220,3 +231,35 @@ async def try_action_on_loop(
     if prepared is None:
         return None
     return await for_running_loop().write(prepared)
+
+
+async def try_deal_on_loop(
+    table_id: int,
+    *,
+    actor=None,
+    expected_seq: int | None = None,
+    client_id: str | None = None,
+    right: tuple[str, list[Any]],
+) -> Outcome | None:
+    """The dealer's "start" of the next hand on the running event loop (``tables.services.fastdeal``):
+    decided from the table kept in memory, written alone in one statement on a connection of the loop
+    (:meth:`EventBatcher.write_alone`), the update queued on the loop's ``Broadcaster``.  No thread hop.
+    ``right``: the socket's right (``tables.access.deal_right_sql``), checked inside the statement.
+    Returns the ``Outcome`` (its ``update_text`` for the dealer's socket to send before its ack), or None
+    (nothing written: the locked step, ``tables.services.hands.start_hand``, answers)."""
+    prepared = fastdeal.prepare_deal(
+        table_id,
+        actor=actor,
+        expected_seq=expected_seq,
+        client_id=client_id,
+        right=right,
+        lock_timeout=LOOP_LOCK_TIMEOUT,
+    )
+    if prepared is None:
+        return None
+    done = fastdeal.finish_deal(prepared, await for_running_loop().write_alone(prepared.statement))
+    if done is None:
+        return None
+    outcome, messages = done
+    Broadcaster.for_running_loop().queue.put_nowait(messages)
+    return outcome

@@ -38,6 +38,7 @@ to the normal path by returning None without having changed anything.
 from __future__ import annotations
 
 import contextlib
+import copy
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -47,7 +48,7 @@ from django.utils import timezone
 
 from poker.hand import EngineError
 from tables import hooks, jsontext, probes, sql
-from tables.models import Hand, Table
+from tables.models import Hand, Seat, Table
 from tables.services.floor import info_after_action
 from tables.services.replay import cache_lock, remember_state, state_cache
 from tables.services.snapshots import SnapshotParts, hand_view, seat_cache, snapshot_parts
@@ -64,39 +65,54 @@ from tables.writepath import (
 class _Live:
     """A table row and its live hand as committed at ``table.seq``; ``parts``: what the updates of
     this hand say of the table and its seats (``snapshots.snapshot_parts``), once an action of the
-    fast path built them (kept while the table row in memory and the seats are the same objects)."""
+    fast path built them (kept while the table row in memory and the seats are the same objects);
+    ``seats``: the table's ``Seat`` rows (players loaded, in seat order) as the hand was dealt, or,
+    once the fast path wrote its end, as the hand left them: what the next deal starts from
+    (``tables.services.fastdeal``).  A hand that is over is kept only with its seats."""
 
     table: Table
     hand: Hand
     parts: SnapshotParts | None = None
+    seats: list[Seat] | None = None
 
 
 _live: dict[int, _Live] = {}
 _live_lock = threading.Lock()
 
 
-def remember(table: Table, hand: Hand | None, parts: SnapshotParts | None = None) -> None:
+def remember(
+    table: Table, hand: Hand | None, parts: SnapshotParts | None = None, seats: list[Seat] | None = None
+) -> None:
     """Keep ``table`` (its ``dealer`` loaded) with its live ``hand`` for the
     next action; called once the step that wrote them has committed.  A
-    hand that is not live forgets the table.  ``parts``: the snapshot's parts
-    built for this same ``table`` object (:func:`finish`)."""
+    hand that is not live forgets the table, unless ``seats`` say what it
+    left (a hand ended by :func:`finish`: the next deal).  ``parts``: the
+    snapshot's parts built for this same ``table`` object (:func:`finish`);
+    ``seats``: the table's ``Seat`` rows as the hand was dealt or left them."""
     with _live_lock:
-        if hand is None or hand.status != Hand.Status.LIVE:
+        if hand is None or (hand.status != Hand.Status.LIVE and (seats is None or hand.status != Hand.Status.COMPLETE)):
             _live.pop(table.id, None)
         else:
-            _live[table.id] = _Live(table, hand, parts)
+            _live[table.id] = _Live(table, hand, parts, seats)
 
 
-def _give_back(live: _Live) -> None:
-    """Put back the entry :func:`prepare` took when it leaves the action to the normal path (unchanged:
+def take(table_id: int) -> _Live | None:
+    """Take what is kept of ``table_id`` out of the memory (a second write of the table meanwhile goes
+    the normal way); put it back with :func:`give_back` or :func:`remember`."""
+    with _live_lock:
+        return _live.pop(table_id, None)
+
+
+def give_back(live: _Live) -> None:
+    """Put back the entry :func:`take` took when the action goes to the normal path (unchanged:
     the table and hand as committed, and the parts built for them)."""
     with _live_lock:
         _live[live.table.id] = live
 
 
-def remember_on_commit(table: Table, hand: Hand | None) -> None:
+def remember_on_commit(table: Table, hand: Hand | None, seats: list[Seat] | None = None) -> None:
     """:func:`remember` after the current transaction commits (nothing on a rollback)."""
-    transaction.on_commit(lambda: remember(table, hand))
+    transaction.on_commit(lambda: remember(table, hand, seats=seats))
 
 
 def forget(table_id: int) -> None:
@@ -128,6 +144,8 @@ class Prepared:
     parts: SnapshotParts | None = None
     #: The hand's end when the action ends it (``tables.sql.HandEnd``, written by ``statement``).
     end: sql.HandEnd | None = None
+    #: The table's ``Seat`` rows after the action (at a hand's end with its final stacks), if known.
+    seats: list[Seat] | None = None
 
 
 def prepare(
@@ -151,13 +169,12 @@ def prepare(
     way until :func:`finish` puts it back.  No database access: safe on the event loop."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str) or action["type"] in ("show", "muck"):
         return None
-    with _live_lock:
-        live = _live.pop(table_id, None)  # taken: a second action of this table meanwhile goes the normal way
+    live = take(table_id)  # taken: a second action of this table meanwhile goes the normal way
     if live is None:
         return None
     table, hand = live.table, live.hand
-    if expected_seq is not None and expected_seq != table.seq:
-        _give_back(live)
+    if hand.status != Hand.Status.LIVE or (expected_seq is not None and expected_seq != table.seq):
+        give_back(live)
         return None
     with cache_lock:
         cached = state_cache.get(hand.id)
@@ -166,27 +183,28 @@ def prepare(
     last_index, state, info = cached
     seats = seat_cache.get(table.id)
     if info["held"] or info["misdeal"] or info.get("restricted") or seats is None or seats[0] != hand.id:
-        _give_back(live)
+        give_back(live)
         return None  # the seats too come from memory (``snapshots.seat_cache``): no read on the event loop
     try:
         new_state = state.apply(action)
     except (EngineError, KeyError, TypeError, ValueError):
-        _give_back(live)
+        give_back(live)
         return None  # the normal path checks the right first, then refuses with the same error
     end = None
     right_sql, right_params = right if right is not None else ("", [])
     if new_state.phase == "complete":  # the hand's end: written only where no app's hook has work there
         quiet = probes.none_sql(hooks.registered("hand_completed"), Table._meta.db_table)
         if quiet is None:
-            _give_back(live)
+            give_back(live)
             return None  # a hook without a probe runs at every hand's end: the locked step
         end = sql.HandEnd(str(Hand.Status.COMPLETE), timezone.now(), *final_seats(new_state))
         right_sql = f"({right_sql}) AND {quiet}" if right_sql else quiet
         parts = snapshot_parts(table, _settled(seats[1], end))
-    elif live.parts is not None and live.parts.seats is seats[1]:
-        parts = live.parts
+        rows = None if live.seats is None else _settled_rows(live.seats, end)
     else:
-        parts = snapshot_parts(table, seats[1])
+        rows = live.seats
+        kept = live.parts  # built for this table object; still good while the seats are the same list
+        parts = kept if kept is not None and kept.seats is seats[1] else snapshot_parts(table, seats[1])
     info = info_after_action(info, new_state)
     index, seq = last_index + 1, table.seq + 1
     snapshot = hand_view(table, new_state, info)
@@ -228,6 +246,7 @@ def prepare(
         row,
         parts,
         end,
+        rows,
     )
 
 
@@ -236,6 +255,19 @@ def _settled(seats: list[dict[str, Any]], end: sql.HandEnd) -> list[dict[str, An
     of ``end``; the dicts of seats it does not name are the same objects."""
     final = dict(zip(end.numbers, end.stacks, strict=True))
     return [dict(seat, stack=final[seat["number"]]) if seat["number"] in final else seat for seat in seats]
+
+
+def _settled_rows(seats: list[Seat], end: sql.HandEnd) -> list[Seat]:
+    """Copies of the ``Seat`` rows ``seats`` (players loaded) with the final stacks of ``end``; the rows
+    of seats it does not name are the same objects."""
+    final = dict(zip(end.numbers, end.stacks, strict=True))
+    settled = []
+    for seat in seats:
+        if seat.number in final:
+            seat = copy.copy(seat)
+            seat.stack = final[seat.number]
+        settled.append(seat)
+    return settled
 
 
 def finish(prepared: Prepared, at: Any) -> tuple[Outcome, list[tuple[str, dict[str, Any]]]]:
@@ -252,7 +284,7 @@ def finish(prepared: Prepared, at: Any) -> tuple[Outcome, list[tuple[str, dict[s
     remember_state(hand.id, p.index, p.new_state, p.info)
     event = event_json(p.seq, p.index, "action", p.action, at, p.actor)
     messages = update_messages(table, hand, event, state_json=p.state_json, parts=p.parts)
-    remember(table, hand, p.parts)
+    remember(table, hand, p.parts, p.seats)
     return Outcome(table.id, p.seq, update_text=messages[0][1]["text"]), messages
 
 

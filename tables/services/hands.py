@@ -128,35 +128,13 @@ def start_hand(
             dealer = getattr(hand_spec, "button_seat", None) or getattr(hand_spec, "dealer_seat", None)  # stud: dealer
             button = dealer or hand_spec.seats[-1].seat
         else:
-            hand_spec = hooks.next_hand_spec(table, seats)
-            if hand_spec is None:
-                button = next_button_seat(table, seats)
-                if button is None:
-                    raise ServiceError("not_enough_players", "at least two players with chips are needed")
-                hand_spec = build_spec(table, seats, button)
-                if hand_spec.game == "stud" and fmt is not None:  # a StudSpec (room.services.stakes.stud_spec)
-                    raise ServiceError("format_not_allowed", "Seven Card Stud is dealt without special formats")
-                if hand_spec.game != "stud":
-                    hand_spec, format_record = apply_format(table, hand_spec, fmt)
-            else:
-                seats_as_read = False  # a tournament's provider may have opened seats (a missed rebuy)
-                if fmt is not None:
-                    raise ServiceError(
-                        "format_not_allowed", "this table's hands are dealt by its tournament: no special formats"
-                    )
-                button = hand_spec.button_seat
+            hand_spec, button, format_record, seats_as_read = next_spec(table, seats, fmt)
         try:
             state = start_engine_hand(hand_spec)  # the one HandState, a HandSpec's or a StudSpec's game
         except EngineError as exc:
             raise ServiceError(exc.code, exc.message) from None
         number = table.current_hand.number + 1 if table.current_hand else 1
-        # Who was dealt in, by player id (issue 28: hours from the hands, merge and erase follow the player).
-        names = {s.seat: s.player for s in hand_spec.seats}
-        ids = {str(s.number): s.player.id for s in seats if s.player and names.get(s.number) == s.player.name}
-        metadata = {**(metadata or {}), "player_ids": ids}
-        start = {"type": "start", "button": button}
-        if format_record is not None:
-            start["format"] = format_record
+        metadata, start = start_record(hand_spec, seats, button, format_record, metadata)
         # The hand, its start event and snapshot, the table's button and seq: one statement.
         hand, event = deal_event(
             step, number, spec_to_dict(hand_spec), metadata, button, start, actor, client_id, state
@@ -164,18 +142,67 @@ def start_hand(
         if seats_as_read:  # the snapshot's seats without reading them again (one statement less per deal)
             seat_cache[table.id] = (hand.id, [seat_dict(s) for s in seats])
         index = 0
-        for kill in _dead_hands(table, seats, state):
+        for kill in dead_hands(table, seats, state):
             if state.phase == "complete":
                 break
             state = state.apply(kill)
             index += 1
             event = append_event(step, hand, index, "action", kill, actor, None, state)
         step.publish(broadcast_on_commit, table, hand, event)
-        fastpath.remember_on_commit(table, hand)
+        fastpath.remember_on_commit(table, hand, seats if seats_as_read else None)
         return Outcome(table.id, table.seq)
 
 
-def _dead_hands(table: Table, seats: list[Seat], state: AnyState) -> list[dict[str, Any]]:
+def next_spec(
+    table: Table, seats: list[Seat], fmt: dict[str, Any] | None
+) -> tuple[AnySpec, int, dict[str, Any] | None, bool]:
+    """The next hand's spec at ``table`` (its row as locked) from its ``seats`` (``Seat`` rows, players
+    loaded, in seat order) and the dealer's format ``fmt`` (:func:`clean_format`'s, or None): a
+    tournament's hand from its provider (``tables.hooks.next_hand_spec``), else the cash game's
+    (:func:`build_spec` with the format applied).  Returns ``(spec, button seat, the format's record
+    for the start event or None, whether the seats are still as read)``: a provider may have opened
+    seats (a missed rebuy).  Errors: ``not_enough_players``, ``format_not_allowed`` and the format's
+    own (``apply_format``)."""
+    hand_spec = hooks.next_hand_spec(table, seats)
+    if hand_spec is not None:
+        if fmt is not None:
+            raise ServiceError(
+                "format_not_allowed", "this table's hands are dealt by its tournament: no special formats"
+            )
+        return hand_spec, hand_spec.button_seat, None, False
+    button = next_button_seat(table, seats)
+    if button is None:
+        raise ServiceError("not_enough_players", "at least two players with chips are needed")
+    cash = build_spec(table, seats, button)
+    if cash.game == "stud":  # a StudSpec (room.services.stakes.stud_spec)
+        if fmt is not None:
+            raise ServiceError("format_not_allowed", "Seven Card Stud is dealt without special formats")
+        return cash, button, None, True
+    cash, format_record = apply_format(table, cash, fmt)
+    return cash, button, format_record, True
+
+
+def start_record(
+    hand_spec: AnySpec,
+    seats: list[Seat],
+    button: int,
+    format_record: dict[str, Any] | None,
+    metadata: dict[str, Any] | None,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(the hand's metadata, its start event's payload)`` for a hand dealt from ``hand_spec`` at the
+    ``seats`` (``Seat`` rows, players loaded) with the button on ``button``: the metadata adds who
+    was dealt in, by player id (``{"player_ids": {"<seat>": id}}``; issue 28: hours from the hands,
+    merge and erase follow the player) to the caller's ``metadata``; the start is ``{"type":
+    "start", "button", "format"?}``."""
+    names = {s.seat: s.player for s in hand_spec.seats}
+    ids = {str(s.number): s.player.id for s in seats if s.player and names.get(s.number) == s.player.name}
+    start: dict[str, Any] = {"type": "start", "button": button}
+    if format_record is not None:
+        start["format"] = format_record
+    return {**(metadata or {}), "player_ids": ids}, start
+
+
+def dead_hands(table: Table, seats: list[Seat], state: AnyState) -> list[dict[str, Any]]:
     """Kill actions for the seats dealt in whose hand is dead from the start:
     those of the dead-hands hooks (``tables.hooks``: a player sitting out a
     penalty, 004 #71, 001 6.37) and then an absent player's (blinds and

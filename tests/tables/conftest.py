@@ -11,3 +11,18 @@ def table(db, dealer):
         services.seat_player(table.id, seat, name, stack)
     table.refresh_from_db()
     return table
+
+
+@pytest.fixture
+def busy_threads(settings):
+    """Every service thread held until the test lets them go (what the event loop writes still goes)."""
+    import threading
+
+    from pokerfloor.runtime import threads
+
+    release = threading.Event()
+    held = [threads.SERVICE_THREADS.submit(release.wait, 30) for _ in range(settings.SERVICE_THREADS)]
+    yield
+    release.set()
+    for future in held:
+        future.result(timeout=30)

@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tables import consumers, services
+from tables.floor_summary import tile_summary
 from tables.models import Table
 from tables.services.hands import start_hand
 
@@ -23,7 +24,7 @@ def _room(n: int, start: int = 0) -> None:
 
 def _statements_for_floor_snapshot() -> tuple[int, list[dict]]:
     with CaptureQueriesContext(connection) as queries:
-        snapshots = consumers.floor_snapshots()
+        snapshots = consumers.floor_summaries()
     return len(queries.captured_queries), snapshots
 
 
@@ -31,10 +32,10 @@ def _statements_for_floor_snapshot() -> tuple[int, list[dict]]:
 def test_the_floor_snapshot_costs_the_same_statements_for_3_tables_and_for_12():
     _room(3)
     few, snapshots = _statements_for_floor_snapshot()
-    assert [s["table"]["name"] for s in snapshots] == ["Floor 000", "Floor 001", "Floor 002"]
+    assert [s["table"]["name"] for s in snapshots] == ["Floor 000", "Floor 001", "Floor 002"], snapshots[0]
     _room(9, start=3)
     many, snapshots = _statements_for_floor_snapshot()
     assert len(snapshots) == 12 and many == few
-    for snapshot in snapshots:  # each as the tablet's own snapshot of the table shows it
-        table_id = snapshot["table"]["id"]
-        assert snapshot == services.table_snapshot(Table.objects.get(pk=table_id))
+    for summary in snapshots:  # each as the floor's summary of the tablet's own snapshot of the table
+        table = Table.objects.get(pk=summary["table"]["id"])
+        assert summary == tile_summary(services.table_snapshot(table), table.section)

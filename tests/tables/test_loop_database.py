@@ -9,17 +9,14 @@ update made meanwhile reaches the tablet after its snapshot."""
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
-from django.conf import settings
 
 from pokerfloor.routing import websocket_urlpatterns
-from pokerfloor.runtime import threads
 from tables import services, tablet_open
 from tables.models import HandEvent, Table
 
@@ -37,17 +34,6 @@ async def reply_to(ws, message: dict, timeout: float = 10) -> tuple[dict, list[d
         if reply["type"] in ("ack", "error"):
             return reply, before
         before.append(reply)
-
-
-@pytest.fixture
-def busy_threads():
-    """Every service thread held until the test lets them go."""
-    release = threading.Event()
-    held = [threads.SERVICE_THREADS.submit(release.wait, 30) for _ in range(settings.SERVICE_THREADS)]
-    yield
-    release.set()
-    for future in held:
-        future.result(timeout=30)
 
 
 async def test_a_call_is_answered_while_every_service_thread_is_busy(table, dealer, busy_threads):
