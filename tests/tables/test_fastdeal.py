@@ -16,21 +16,11 @@ from channels.testing import WebsocketCommunicator
 from pokerfloor.routing import websocket_urlpatterns
 from tables import hooks, probes, services
 from tables.models import Hand, HandEvent, Seat, Table
+from tests.tables.tablet import reply_to
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 app = URLRouter(websocket_urlpatterns)
-
-
-async def reply_to(ws, message: dict, timeout: float = 10) -> tuple[dict, list[dict]]:
-    """Send ``message``; ``(its ack or error, the updates that came before it)``."""
-    await ws.send_json_to(message)
-    before = []
-    while True:
-        reply = await ws.receive_json_from(timeout=timeout)
-        if reply["type"] in ("ack", "error"):
-            return reply, before
-        before.append(reply)
 
 
 async def tablet(table, dealer):

@@ -19,21 +19,11 @@ from channels.testing import WebsocketCommunicator
 from pokerfloor.routing import websocket_urlpatterns
 from tables import services, tablet_open
 from tables.models import HandEvent, Table
+from tests.tables.tablet import reply_to
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 app = URLRouter(websocket_urlpatterns)
-
-
-async def reply_to(ws, message: dict, timeout: float = 10) -> tuple[dict, list[dict]]:
-    """Send ``message``; ``(its ack or error, the updates that came before it)``."""
-    await ws.send_json_to(message)
-    before = []
-    while True:
-        reply = await ws.receive_json_from(timeout=timeout)
-        if reply["type"] in ("ack", "error"):
-            return reply, before
-        before.append(reply)
 
 
 async def test_a_call_is_answered_while_every_service_thread_is_busy(table, dealer, busy_threads):
