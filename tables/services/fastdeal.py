@@ -29,7 +29,7 @@ from typing import Any
 from poker.hand import AnyState, EngineError
 from poker.hand import start_hand as start_engine_hand
 from tables import hooks, jsontext, probes, sql
-from tables.models import Hand, Table
+from tables.models import Hand, Seat, Table
 from tables.services import fastpath
 from tables.services.hands import dead_hands, next_spec, start_record
 from tables.services.replay import empty_info, remember_state, spec_to_dict
@@ -47,7 +47,8 @@ class PreparedDeal:
     (``tables.sql.deal_statement``), ``values`` are the hand's columns; :func:`finish_deal` once it
     wrote."""
 
-    live: Any  # the memory's entry taken (``fastpath.take``)
+    live: fastpath.Kept  # the memory's entry taken (``fastpath.take``)
+    seats: list[Seat]  # its ``Seat`` rows, as the hand over left them
     button: int
     state: AnyState
     snapshot: dict[str, Any]
@@ -120,7 +121,7 @@ def _decide(live, actor, expected_seq, client_id, right, lock_timeout) -> Prepar
         table, over.number + 1, spec_to_dict(hand_spec), metadata, button, start, guard
     )
     return PreparedDeal(
-        live, button, state, snapshot, payload, actor if recorded_actor else None, seq, statement, values
+        live, seats, button, state, snapshot, payload, actor if recorded_actor else None, seq, statement, values
     )
 
 
@@ -134,7 +135,7 @@ def finish_deal(prepared: PreparedDeal, row: tuple | None) -> tuple[Outcome, lis
         return None
     hand_id, at = dealt
     p = prepared
-    table, seats = p.live.table, p.live.seats
+    table, seats = p.live.table, p.seats
     hand = sql.dealt_hand(table, p.values, hand_id, p.button)
     table.seq = p.seq
     seat_cache[table.id] = (hand.id, [seat_dict(s) for s in seats])

@@ -62,7 +62,7 @@ from tables.writepath import (
 
 
 @dataclass
-class _Live:
+class Kept:
     """A table row and its live hand as committed at ``table.seq``; ``parts``: what the updates of
     this hand say of the table and its seats (``snapshots.snapshot_parts``), once an action of the
     fast path built them (kept while the table row in memory and the seats are the same objects);
@@ -76,7 +76,7 @@ class _Live:
     seats: list[Seat] | None = None
 
 
-_live: dict[int, _Live] = {}
+_live: dict[int, Kept] = {}
 _live_lock = threading.Lock()
 
 
@@ -93,17 +93,17 @@ def remember(
         if hand is None or (hand.status != Hand.Status.LIVE and (seats is None or hand.status != Hand.Status.COMPLETE)):
             _live.pop(table.id, None)
         else:
-            _live[table.id] = _Live(table, hand, parts, seats)
+            _live[table.id] = Kept(table, hand, parts, seats)
 
 
-def take(table_id: int) -> _Live | None:
+def take(table_id: int) -> Kept | None:
     """Take what is kept of ``table_id`` out of the memory (a second write of the table meanwhile goes
     the normal way); put it back with :func:`give_back` or :func:`remember`."""
     with _live_lock:
         return _live.pop(table_id, None)
 
 
-def give_back(live: _Live) -> None:
+def give_back(live: Kept) -> None:
     """Put back the entry :func:`take` took when the action goes to the normal path (unchanged:
     the table and hand as committed, and the parts built for them)."""
     with _live_lock:

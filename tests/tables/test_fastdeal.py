@@ -168,3 +168,17 @@ async def test_an_absent_players_dead_hand_is_dealt_by_the_locked_step_with_its_
     kinds = await database_sync_to_async(events)()
     assert kinds[0][0] == "start" and ("action", 3, "absent") in kinds
     await ws.disconnect()
+
+
+async def test_a_deal_sent_again_is_acknowledged_with_its_first_seq_and_dealt_once(table, dealer):
+    """The tablet lost the ack of its "start" and sends it again with the same client_id: the same seq,
+    one hand."""
+    await database_sync_to_async(services.start_hand)(table.id)
+    ws, snapshot = await tablet(table, dealer)
+    over = await fold_to_the_end(ws, snapshot, "f")
+    first, _before = await reply_to(ws, {"type": "start_hand", "client_id": "deal-2"})
+    again, _before = await reply_to(ws, {"type": "start_hand", "client_id": "deal-2"})
+    assert (first["type"], first["seq"], first["duplicate"]) == ("ack", over["seq"] + 1, False), first
+    assert (again["type"], again["seq"], again["duplicate"]) == ("ack", first["seq"], True), again
+    assert await database_sync_to_async(Hand.objects.filter(table_id=table.id).count)() == 2
+    await ws.disconnect()
