@@ -402,7 +402,9 @@ def dealt_hand(table: Table, values: dict[str, Any], hand_id: int, button: int) 
 @dataclass(frozen=True)
 class DealGuard:
     """Deal only while the table is as a deal in memory found it (``tables.services.fastdeal``): its
-    seq is ``seq``, the hand over is its current hand (``hand_id``), it is open, ``condition``
+    seq is ``seq``, the hand over is its current hand (``hand_id``), it is open, the columns a deal
+    reads of it (its stakes, straddle, house rules, button: ``_DEALT_FROM``) are those of the table
+    in memory, ``condition``
     (``(sql, params)``: a boolean condition on the unaliased table row, the dealer's right and the
     deal hooks' probes) holds, and its seats are ``seats`` exactly: ``[number, player id or 0,
     stack, sitting_out, absent]`` of every seat in seat order (chips; booleans as 0/1), with
@@ -440,6 +442,7 @@ def deal_statement(
         guard.seq,
         guard.hand_id,
         str(Table.Status.OPEN),
+        *[getattr(table, name) for name in _DEALT_FROM],
         *condition_params,
         guard.seats,
         guard.names,
@@ -451,10 +454,28 @@ def deal_statement(
     return (_guarded_deal_sql(condition), params), values
 
 
+#: The table's columns a deal reads (its stakes, straddle, run-it-twice minimum, house rules and the button it
+#: moves from): :func:`deal_statement` writes only while they are as the table in memory has them.
+_DEALT_FROM = (
+    "small_blind",
+    "big_blind",
+    "ante",
+    "big_blind_ante",
+    "straddle",
+    "straddle_kinds",
+    "run_it_twice_min_pot",
+    "rules_profile",
+    "button_seat",
+)
+
+
 @functools.lru_cache(maxsize=16)
 def _guarded_deal_sql(condition: str) -> str:
     """The text of :func:`deal_statement` for the guard's ``condition`` (built once per condition)."""
     table, seat, player = Table._meta.db_table, Seat._meta.db_table, Player._meta.db_table
+    dealt_from = " AND ".join(
+        f'"{name}" IS NOT DISTINCT FROM %s::{Table._meta.get_field(name).db_type(connection)}' for name in _DEALT_FROM
+    )
     types = [Hand._meta.get_field(name).db_type(connection) for name in _HAND_COLUMNS]
     columns = ", ".join(f'"{name}"' for name in _HAND_COLUMNS)
     values = ", ".join(f"%s::{kind}" for kind in types)
@@ -470,7 +491,7 @@ def _guarded_deal_sql(condition: str) -> str:
     return (
         f"WITH {LOCK_TIMEOUT_CTE}, "
         f"lk AS (SELECT id FROM {table} WHERE id = %s AND seq = %s AND current_hand_id = %s AND status = %s "
-        f"AND {LOCK_TIMEOUT_READ} AND ({condition or 'TRUE'}) AND {seats} AND {names} FOR UPDATE), "
+        f"AND {dealt_from} AND {LOCK_TIMEOUT_READ} AND ({condition or 'TRUE'}) AND {seats} AND {names} FOR UPDATE), "
         f"h AS (INSERT INTO {Hand._meta.db_table} ({columns}) SELECT {values} FROM lk RETURNING id), "
         f"tb AS (UPDATE {table} SET button_seat = %s, current_hand_id = (SELECT id FROM h), seq = %s "
         "WHERE id = (SELECT id FROM lk) RETURNING id), "

@@ -8,7 +8,8 @@ statement on the event loop's connection (:func:`tables.sql.deal_statement`): th
 event and snapshot, the table's button and seq.  That statement locks the table's row itself and
 writes only while
 
-* the table's seq is the one remembered and the hand over is still its current hand, and it is open;
+* the table's seq is the one remembered and the hand over is still its current hand, and it is open,
+  with the stakes, straddle, house rules and button the deal read from memory;
 * the dealer's right holds (``tables.access.deal_right_sql``);
 * no app's deal hook has anything to do there (``tables.probes.none_sql`` over the probes of
   ``before_deal``, ``spec_provider``, ``spec_adjuster`` and ``dead_hands``: no room game, no

@@ -129,6 +129,22 @@ async def test_a_seat_changed_behind_the_memorys_back_is_dealt_as_the_database_s
     await ws.disconnect()
 
 
+async def test_stakes_changed_behind_the_memorys_back_are_dealt_as_the_database_says(table, dealer):
+    """The blinds raised to 2/4 without the table's seq (the Django admin, another process): the next
+    hand posts 2/4, not the 1/2 the memory had."""
+    await database_sync_to_async(services.start_hand)(table.id)
+    ws, snapshot = await tablet(table, dealer)
+    await fold_to_the_end(ws, snapshot, "f")
+    await database_sync_to_async(Table.objects.filter(pk=table.id).update)(small_blind=2, big_blind=4)
+
+    ack, _before = await reply_to(ws, {"type": "start_hand", "client_id": "deal-2"})
+
+    assert ack["type"] == "ack", ack
+    spec = await database_sync_to_async(lambda: Hand.objects.get(table_id=table.id, number=2).spec)()
+    assert sorted(spec["blinds_or_straddles"])[-2:] == [2, 4]
+    await ws.disconnect()
+
+
 async def test_a_deal_hook_with_work_at_the_table_runs_in_the_locked_step(table, dealer):
     seen = []
 
