@@ -37,6 +37,10 @@ _CONNECT_PROBES: dict[Callable[..., Any], str] = {}
 #: :func:`select_sql`'s answer, built once per change of :data:`_PROBES` (it is read at every lock).
 _select: tuple[str, list[str]] | None = None
 
+#: :func:`none_sql`'s answers by ``(functions, table)``, dropped at every change of :data:`_PROBES` (a hand's
+#: end and a deal of the fast path ask at every hand).
+_none: dict[tuple[tuple[Callable[..., Any], ...], str], str | None] = {}
+
 
 def register(fn: Callable[..., Any], sql: str) -> Callable[..., Any]:
     """Skip ``fn`` (a function registered with a hook of :mod:`tables.hooks`)
@@ -46,6 +50,7 @@ def register(fn: Callable[..., Any], sql: str) -> Callable[..., Any]:
     with _lock:
         _PROBES[fn] = (f"probe_{len(_PROBES)}", sql)
         _select = None
+        _none.clear()
     return fn
 
 
@@ -64,6 +69,7 @@ def unregister(fn: Callable[..., Any]) -> None:
         _PROBES.pop(fn, None)
         _CONNECT_PROBES.pop(fn, None)
         _select = None
+        _none.clear()
 
 
 def select_sql() -> tuple[str, list[str]]:
@@ -98,14 +104,19 @@ def none_sql(fns: list[Callable[..., Any]], table: str) -> str | None:
     them has no probe (it must always run: no such statement then).
 
     Shape: ``NOT EXISTS (SELECT 1 FROM <table> t WHERE t.id = <table>.id AND ((p0) OR (p1)))``."""
+    key = (tuple(fns), table)
     with _lock:
-        sqls = [_PROBES[fn][1] for fn in fns if fn in _PROBES]
-    if len(sqls) < len(fns):
-        return None
-    if not sqls:
-        return "TRUE"
-    either = " OR ".join(f"({sql})" for sql in sqls)
-    return f"NOT EXISTS (SELECT 1 FROM {table} t WHERE t.id = {table}.id AND ({either}))"
+        if key not in _none:
+            sqls = [_PROBES[fn][1] for fn in fns if fn in _PROBES]
+            either = " OR ".join(f"({sql})" for sql in sqls)
+            _none[key] = (
+                None
+                if len(sqls) < len(fns)
+                else f"NOT EXISTS (SELECT 1 FROM {table} t WHERE t.id = {table}.id AND ({either}))"
+                if sqls
+                else "TRUE"
+            )
+        return _none[key]
 
 
 def keep(table: Any, names: list[str], values: list[Any] | tuple[Any, ...]) -> None:

@@ -313,6 +313,7 @@ def settle_stacks(table_id: int, numbers: list[int], stacks: list[int]) -> None:
 _HAND_FIELDS = [f.attname for f in Hand._meta.concrete_fields]
 _HAND_JSON = frozenset({"spec", "snapshot", "metadata"})
 _HAND_COLUMNS = [name for name in _HAND_FIELDS if name != "id"]
+_SNAPSHOT_AT = _HAND_COLUMNS.index("snapshot")  # where :func:`_hand_params` puts the snapshot's JSON text
 _DEAL_HAND = (
     f"WITH h AS (INSERT INTO {Hand._meta.db_table} ("
     + ", ".join(f'"{name}"' for name in _HAND_COLUMNS)
@@ -321,10 +322,15 @@ _DEAL_HAND = (
     + ") RETURNING id), "
     f"tb AS (UPDATE {Table._meta.db_table} SET button_seat = %s, current_hand_id = (SELECT id FROM h), seq = %s "
     "WHERE id = %s RETURNING id), "
+)
+#: The end of both deal statements (:func:`deal_hand`, :func:`deal_statement`): the start event, and the
+#: hand's id with the event's microseconds since the epoch.
+_DEAL_START = (
     f'ev AS (INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, actor_id, at,'
     " client_id) SELECT tb.id, h.id, %s, 0, %s, %s::jsonb, %s, now(), %s FROM tb, h RETURNING hand_id, at) "
     "SELECT hand_id, (extract(epoch FROM at) * 1000000)::bigint FROM ev"
 )
+_DEAL_HAND += _DEAL_START
 
 
 @dataclass(frozen=True)
@@ -427,14 +433,16 @@ def deal_statement(
     button: int,
     start: StartEvent,
     guard: DealGuard,
-) -> tuple[tuple[str, list[Any]], dict[str, Any]]:
+) -> tuple[tuple[str, list[Any]], dict[str, Any], str]:
     """What :func:`deal_hand` writes, as ONE statement for a caller that runs it on a connection of
     its own (the event loop's), written only while ``guard`` holds, the table's row locked by the
-    statement itself: ``((sql, params), the hand's columns)``.  Its one row, if any, is ``(hand id,
+    statement itself: ``((sql, params), the hand's columns, the snapshot's JSON text as written)``.  Its
+    one row, if any, is ``(hand id,
     microseconds of the start event's at since the epoch)``; :func:`dealt_hand` makes the ``Hand``
     from it.  No row: the guard did not hold, nothing was written.  The unique constraints raise as
     in :func:`deal_hand`."""
     values = _hand_values(table.id, number, spec, metadata, start)
+    hand_params = _hand_params(values)
     condition, condition_params = guard.condition
     params = [
         guard.lock_timeout,
@@ -446,12 +454,12 @@ def deal_statement(
         *condition_params,
         guard.seats,
         guard.names,
-        *_hand_params(values),
+        *hand_params,
         button,
         start.seq,
         *_start_params(start),
     ]
-    return (_guarded_deal_sql(condition), params), values
+    return (_guarded_deal_sql(condition), params), values, hand_params[_SNAPSHOT_AT]
 
 
 #: The table's columns a deal reads (its stakes, straddle, run-it-twice minimum, house rules and the button it
@@ -494,10 +502,7 @@ def _guarded_deal_sql(condition: str) -> str:
         f"AND {dealt_from} AND {LOCK_TIMEOUT_READ} AND ({condition or 'TRUE'}) AND {seats} AND {names} FOR UPDATE), "
         f"h AS (INSERT INTO {Hand._meta.db_table} ({columns}) SELECT {values} FROM lk RETURNING id), "
         f"tb AS (UPDATE {table} SET button_seat = %s, current_hand_id = (SELECT id FROM h), seq = %s "
-        "WHERE id = (SELECT id FROM lk) RETURNING id), "
-        f'ev AS (INSERT INTO {HandEvent._meta.db_table} (table_id, hand_id, seq, "index", kind, payload, actor_id, at,'
-        " client_id) SELECT tb.id, h.id, %s, 0, %s, %s::jsonb, %s, now(), %s FROM tb, h RETURNING hand_id, at) "
-        "SELECT hand_id, (extract(epoch FROM at) * 1000000)::bigint FROM ev"
+        "WHERE id = (SELECT id FROM lk) RETURNING id), " + _DEAL_START
     )
 
 

@@ -82,15 +82,10 @@ class EventBatcher:
 
     async def write_alone(self, statement: tuple[str, list[Any]]) -> tuple | None:
         """Run ``statement`` (one statement, its own transaction) alone on a connection of the loop, waiting
-        for a free one: its first row, or None when it returned none or failed (a row held past its lock
-        timeout, a unique constraint, a lost connection: nothing written, the normal path answers)."""
+        for a free one: its first row, or None (:func:`_first_row`)."""
         held = await self.connections.acquire()
         try:
-            await held[1].execute(*statement)
-            return await held[1].fetchone()
-        except psycopg.Error as exc:
-            logger.info("a statement of the loop was not written (%s): the normal path answers", exc)
-            return None
+            return await _first_row(held, statement)
         finally:
             self.connections.release(held)
 
@@ -132,11 +127,7 @@ class EventBatcher:
         answers it)."""
         cursor = held[1]
         if len(batch) == 1:
-            try:
-                await cursor.execute(*batch[0][0].statement)
-                return [sql.event_at(await cursor.fetchone())]
-            except psycopg.Error:  # a row held, a repeated client_id, a lost connection: the normal path answers
-                return [None]
+            return [sql.event_at(await _first_row(held, batch[0][0].statement))]
         rows = [prepared.row for prepared, _future in batch if prepared.row is not None]  # all (``write``)
         statement = sql.event_batch_statement(rows, LOOP_LOCK_TIMEOUT, _batch_right())
         try:
@@ -163,6 +154,17 @@ class EventBatcher:
                 continue
             if not future.done():
                 future.set_result(outcome)
+
+
+async def _first_row(held: loopdb.Held, statement: tuple[str, list[Any]]) -> tuple | None:
+    """Run ``statement`` on ``held``: its first row, or None when it returned none or failed (a row held past
+    its lock timeout, a repeated client_id, a lost connection: nothing written, the normal path answers)."""
+    try:
+        await held[1].execute(*statement)
+        return await held[1].fetchone()
+    except psycopg.Error as exc:
+        logger.info("a statement of the loop was not written (%s): the normal path answers", exc)
+        return None
 
 
 def _written(prepared: Prepared, at: datetime.datetime) -> Outcome:

@@ -29,7 +29,7 @@ from typing import Any
 
 from poker.hand import AnyState, EngineError
 from poker.hand import start_hand as start_engine_hand
-from tables import hooks, jsontext, probes, sql
+from tables import hooks, probes, sql
 from tables.models import Hand, Seat, Table
 from tables.services import fastpath
 from tables.services.hands import dead_hands, next_spec, start_record
@@ -52,12 +52,12 @@ class PreparedDeal:
     seats: list[Seat]  # its ``Seat`` rows, as the hand over left them
     button: int
     state: AnyState
-    snapshot: dict[str, Any]
     payload: dict[str, Any]
     actor: Any
     seq: int
     statement: tuple[str, list[Any]]
     values: dict[str, Any]
+    state_json: str  # the snapshot's JSON text, as the statement writes it (for the update too)
 
 
 def prepare_deal(
@@ -118,11 +118,11 @@ def _decide(live, actor, expected_seq, client_id, right, lock_timeout) -> Prepar
         [s.player.name for s in seats if s.player is not None],
     )
     start = sql.StartEvent(seq, snapshot, payload, recorded_actor, client_id)
-    statement, values = sql.deal_statement(
+    statement, values, state_json = sql.deal_statement(
         table, over.number + 1, spec_to_dict(hand_spec), metadata, button, start, guard
     )
     return PreparedDeal(
-        live, seats, button, state, snapshot, payload, actor if recorded_actor else None, seq, statement, values
+        live, seats, button, state, payload, actor if recorded_actor else None, seq, statement, values, state_json
     )
 
 
@@ -143,6 +143,6 @@ def finish_deal(prepared: PreparedDeal, row: tuple | None) -> tuple[Outcome, lis
     remember_state(hand.id, 0, p.state, empty_info())
     event = event_json(p.seq, 0, "start", p.payload, at, p.actor)
     parts = snapshot_parts(table, seat_cache[table.id][1])
-    messages = update_messages(table, hand, event, state_json=jsontext.dumps(p.snapshot), parts=parts)
+    messages = update_messages(table, hand, event, state_json=p.state_json, parts=parts)
     fastpath.remember(table, hand, parts, seats)
     return Outcome(table.id, p.seq, update_text=messages[0][1]["text"]), messages

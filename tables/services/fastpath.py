@@ -89,11 +89,11 @@ def remember(
     left (a hand ended by :func:`finish`: the next deal).  ``parts``: the
     snapshot's parts built for this same ``table`` object (:func:`finish`);
     ``seats``: the table's ``Seat`` rows as the hand was dealt or left them."""
-    with _live_lock:
-        if hand is None or (hand.status != Hand.Status.LIVE and (seats is None or hand.status != Hand.Status.COMPLETE)):
-            _live.pop(table.id, None)
-        else:
+    if hand is not None and (hand.status == Hand.Status.LIVE or (hand.status == Hand.Status.COMPLETE and seats)):
+        with _live_lock:
             _live[table.id] = Kept(table, hand, parts, seats)
+    else:
+        forget(table.id)
 
 
 def take(table_id: int) -> Kept | None:
@@ -199,8 +199,11 @@ def prepare(
             return None  # a hook without a probe runs at every hand's end: the locked step
         end = sql.HandEnd(str(Hand.Status.COMPLETE), timezone.now(), *final_seats(new_state))
         right_sql = f"({right_sql}) AND {quiet}" if right_sql else quiet
-        parts = snapshot_parts(table, _settled(seats[1], end))
-        rows = None if live.seats is None else _settled_rows(live.seats, end)
+        final = dict(zip(end.numbers, end.stacks, strict=True))
+        parts = snapshot_parts(
+            table, [dict(s, stack=final[s["number"]]) if s["number"] in final else s for s in seats[1]]
+        )
+        rows = None if live.seats is None else _settled_rows(live.seats, final)
     else:
         rows = live.seats
         kept = live.parts  # built for this table object; still good while the seats are the same list
@@ -250,17 +253,9 @@ def prepare(
     )
 
 
-def _settled(seats: list[dict[str, Any]], end: sql.HandEnd) -> list[dict[str, Any]]:
-    """``seats`` (seat dicts of the snapshot, kept in ``snapshots.seat_cache``) with the final stacks
-    of ``end``; the dicts of seats it does not name are the same objects."""
-    final = dict(zip(end.numbers, end.stacks, strict=True))
-    return [dict(seat, stack=final[seat["number"]]) if seat["number"] in final else seat for seat in seats]
-
-
-def _settled_rows(seats: list[Seat], end: sql.HandEnd) -> list[Seat]:
-    """Copies of the ``Seat`` rows ``seats`` (players loaded) with the final stacks of ``end``; the rows
-    of seats it does not name are the same objects."""
-    final = dict(zip(end.numbers, end.stacks, strict=True))
+def _settled_rows(seats: list[Seat], final: dict[int, int]) -> list[Seat]:
+    """Copies of the ``Seat`` rows ``seats`` (players loaded) with the ``final`` stacks (seat number ->
+    chips) of a hand's end; the rows of seats it does not name are the same objects."""
     settled = []
     for seat in seats:
         if seat.number in final:
